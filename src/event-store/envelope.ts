@@ -1,0 +1,41 @@
+import type { AppendOptions, NewEvent, RecordedEvent } from './event-store.port.js';
+import { eventHash } from './hash-chain.js';
+
+export interface StreamHead {
+  revision: number;
+  hash: string;
+}
+
+/**
+ * Wraps a batch in the envelope of DESIGN.md and links it onto the stream's chain. Adapters call it
+ * inside their atomic section, after the expected-revision check, so the head it links to is current.
+ */
+export function sealBatch(
+  stream: string,
+  head: StreamHead,
+  events: readonly NewEvent[],
+  options: AppendOptions,
+  at: string,
+): Omit<RecordedEvent, 'position'>[] {
+  let prevHash = head.hash;
+  return events.map((event, i) => {
+    const metadata = {
+      stream,
+      revision: head.revision + i + 1,
+      commandId: options.commandId,
+      actor: options.actor,
+      at,
+      ...(options.ruleset ? { ruleset: options.ruleset } : {}),
+      prevHash,
+    };
+    const hash = eventHash({ type: event.type, data: event.data, metadata });
+    prevHash = hash;
+    return { type: event.type, data: event.data, metadata: { ...metadata, hash } };
+  });
+}
+
+export function assertAppendable(stream: string, events: readonly NewEvent[], options: AppendOptions): void {
+  if (!stream) throw new RangeError('stream name is empty');
+  if (events.length === 0) throw new RangeError(`append to ${stream}: no events`);
+  if (!options.commandId) throw new RangeError(`append to ${stream}: commandId is required`);
+}

@@ -1,0 +1,87 @@
+import { violation } from './rule-violation.js';
+import type { Side } from './sides.js';
+
+/** C-1: where the faces came from. */
+export type DiceOrigin = 'server' | 'table';
+
+/** C-1: every roll is recorded whole, so that replay and verification need nothing else. */
+export interface DiceRoll {
+  purpose: string;
+  faces: number[];
+  origin: DiceOrigin;
+  side: Side;
+  /** Server dice only: the roll index n of C-2 (never reused, even after an undo: C-5). */
+  index?: number;
+}
+
+export interface DiceRequest {
+  purpose: string;
+  count: number;
+  side: Side;
+}
+
+/**
+ * The only way dice reach the rules. The command handler supplies it: server dice (HMAC, C-2) or
+ * the faces a player entered at the table. The rules ask; they never invent a face.
+ */
+export interface DiceSource {
+  roll(request: DiceRequest): DiceRoll;
+}
+
+export function isDieFace(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 6;
+}
+
+/**
+ * Table dice (C-2): the rolling player typed the faces into the command. They are consumed in the
+ * order the rules ask for them; too few, too many or a face outside 1–6 is a C-1 breach.
+ */
+export class TableDice implements DiceSource {
+  private next = 0;
+
+  constructor(private readonly faces: readonly number[]) {
+    faces.forEach((face, i) => {
+      if (!isDieFace(face))
+        violation('C-1', `dice face #${i + 1} is ${String(face)}; a D6 shows 1 to 6`, 'invalid');
+    });
+  }
+
+  roll({ purpose, count, side }: DiceRequest): DiceRoll {
+    if (this.next + count > this.faces.length) {
+      violation(
+        'C-1',
+        `the ${purpose} needs ${count} dice from side ${side}, but the command carries ${this.faces.length - this.next} unused`,
+        'invalid',
+      );
+    }
+    const faces = this.faces.slice(this.next, this.next + count);
+    this.next += count;
+    return { purpose, faces: [...faces], origin: 'table', side };
+  }
+
+  /** Faces left over mean the player entered dice for a step that did not happen. */
+  assertAllUsed(): void {
+    if (this.next !== this.faces.length) {
+      violation(
+        'C-1',
+        `${this.faces.length - this.next} dice face(s) in the command were not needed`,
+        'invalid',
+      );
+    }
+  }
+}
+
+/** For decisions that must not roll at all: any request is a programming error in the rules. */
+export const NO_DICE: DiceSource = {
+  roll({ purpose }) {
+    throw new Error(`no dice were supplied, yet the rules asked for a ${purpose}`);
+  },
+};
+
+export function sum(faces: readonly number[]): number {
+  return faces.reduce((total, face) => total + face, 0);
+}
+
+export function isDouble(faces: readonly number[]): boolean {
+  return faces.length === 2 && faces[0] === faces[1];
+}

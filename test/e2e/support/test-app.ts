@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createApp } from '../../../src/app.js';
+import { type AppConfig, configFromEnv } from '../../../src/config/app-config.js';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  /** Base URL of the real HTTP server, listening on loopback. */
+  url: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real service over real HTTP, on a real SQLite file in a fresh temp folder. */
+export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'umpire-e2e-'));
+  const config: AppConfig = {
+    ...configFromEnv({}),
+    dataDir,
+    host: '127.0.0.1',
+    port: 0,
+    sqliteSynchronous: 'NORMAL',
+    ...overrides,
+  };
+  const app = await createApp(config, { logger: false });
+  await app.listen(0, '127.0.0.1');
+  const url = await app.getUrl();
+  return {
+    app,
+    url: url.replace('[::1]', '127.0.0.1'),
+    dataDir,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
