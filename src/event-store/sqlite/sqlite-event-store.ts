@@ -77,8 +77,10 @@ export class SqliteEventStore implements EventStore {
       head: this.db.prepare(
         'SELECT revision, hash FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1',
       ),
+      // ORDER BY position, not revision: with revision the planner walks the whole stream through the
+      // (stream, revision) index instead of seeking events_by_command, and appends slow down as a match grows.
       byCommand: this.db.prepare(
-        'SELECT position, revision FROM events WHERE stream = ? AND command_id = ? ORDER BY revision',
+        'SELECT position, revision FROM events WHERE stream = ? AND command_id = ? ORDER BY position',
       ),
       insert: this.db.prepare(
         'INSERT INTO events (stream, revision, command_id, type, data, metadata, hash) VALUES (?, ?, ?, ?, ?, ?, ?)',

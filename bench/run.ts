@@ -1,0 +1,26 @@
+import { benchEventStore, type Measurement } from './event-store.bench.js';
+
+/** `npm run bench`: one run, every figure beside its raw baseline. Exits non-zero if a target is missed. */
+function format(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+const results: Measurement[] = await benchEventStore();
+let missed = 0;
+console.log(`umpire benchmarks — node ${process.version}, ${new Date().toISOString()}`);
+console.log('');
+for (const r of results) {
+  const ratio = r.umpire / r.raw;
+  const verdict =
+    r.target === undefined
+      ? ''
+      : ratio >= r.target
+        ? `  target ≥ ${r.target}× met`
+        : `  target ≥ ${r.target}× MISSED`;
+  if (r.target !== undefined && ratio < r.target) missed += 1;
+  console.log(`${r.name}`);
+  console.log(
+    `  umpire ${format(r.umpire)} ${r.unit}   raw better-sqlite3 ${format(r.raw)} ${r.unit}   ratio ${ratio.toFixed(2)}×${verdict}`,
+  );
+}
+process.exitCode = missed > 0 ? 1 : 0;
