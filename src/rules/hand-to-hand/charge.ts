@@ -1,0 +1,135 @@
+import { violation, type DiceSource } from '../common/index.js';
+import { requireNothingAwaited } from './awaiting.js';
+import type { Charge } from './commands.js';
+import type { HandToHandEvent } from './events.js';
+import { requireOneOf, requireText } from './input.js';
+import { judgeTwoDice } from './morale-test.js';
+import { isRestricted, requireActiveUnit, type Contact, type MatchState, type UnitState } from './state.js';
+import { ASPECTS, SLOPES, type Aspect, type ChargeKind } from './vocabulary.js';
+
+/**
+ * HH-10: a unit already in contact may attack only an enemy touching its front. Such an attack is a
+ * fight-back: the units are already in contact, so there is no willpower test (HH-5 is taken "before
+ * contact") and no charge bonus, and the aspect is the one the contact already has.
+ */
+function kindOfAttack(attacker: UnitState, defender: UnitState, aspect: Aspect): ChargeKind {
+  if (attacker.contacts.length === 0) return 'charge';
+  const toItsFront = attacker.contacts.some((c) => c.aspect === 'front' && c.unitId === defender.unitId);
+  if (!toItsFront) {
+    const front = attacker.contacts.filter((c) => c.aspect === 'front').map((c) => c.unitId);
+    violation(
+      'HH-10',
+      front.length === 0
+        ? `unit ${attacker.unitId} is engaged and has no enemy to its front; it may only fight the enemy to its front`
+        : `unit ${attacker.unitId} is engaged and may only fight the enemy to its front (${front.join(', ')}), not unit ${defender.unitId}`,
+    );
+  }
+  const touching = defender.contacts.find((c) => c.unitId === attacker.unitId);
+  if (touching !== undefined && touching.aspect !== aspect) {
+    violation(
+      'HH-10',
+      `unit ${attacker.unitId} is in contact with the ${touching.aspect} of unit ${defender.unitId}, not its ${aspect}`,
+    );
+  }
+  return 'fight-back';
+}
+
+/**
+ * HH-9: contacted on both flanks, or on a flank and the rear, and not to its front, the defender
+ * surrenders at once. Only standing contacts count (the source says "simultaneous", and faltered
+ * charges never make one); flanks and rear count when made by an attack of this melee phase; an enemy
+ * touching its front, from whenever, means it is not "not to the front".
+ */
+function surrenders(contacts: readonly Contact[], turn: number): boolean {
+  const front = contacts.some((c) => c.aspect === 'front');
+  const thisPhase = contacts.filter((c) => c.sinceTurn === turn);
+  const left = thisPhase.some((c) => c.aspect === 'left-flank');
+  const right = thisPhase.some((c) => c.aspect === 'right-flank');
+  const rear = thisPhase.some((c) => c.aspect === 'rear');
+  return !front && ((left && right) || ((left || right) && rear));
+}
+
+export function decideCharge(state: MatchState, command: Charge, dice: DiceSource): HandToHandEvent[] {
+  const chargeId = requireText(command.chargeId, 'chargeId');
+  const attackerId = requireText(command.attackerId, 'attackerId');
+  const defenderId = requireText(command.defenderId, 'defenderId');
+  const aspect = requireOneOf(command.aspect, 'aspect', ASPECTS, 'HH-4');
+  const slope = requireOneOf(command.slope, 'slope', SLOPES, 'Q-14');
+  if (attackerId === defenderId) violation('HH-4', `unit ${attackerId} cannot charge itself`, 'invalid');
+  if (state.chargeIds.includes(chargeId))
+    violation('C-6', `chargeId ${chargeId} is already used in this match`);
+  requireNothingAwaited(state);
+
+  const attacker = requireActiveUnit(state, attackerId, 'attackerId');
+  const defender = requireActiveUnit(state, defenderId, 'defenderId');
+  if (attacker.side !== state.activeSide) {
+    violation(
+      'C-4',
+      `unit ${attackerId} is side ${attacker.side}'s; only side ${state.activeSide} attacks in turn ${state.turn}`,
+    );
+  }
+  if (defender.side === attacker.side) {
+    violation('HH-4', `units ${attackerId} and ${defenderId} are on the same side`, 'invalid');
+  }
+  if (attacker.broken) violation('HH-13', `unit ${attackerId} is broken and cannot attack`);
+  if (isRestricted(attacker.cannotAttack, state.turn)) {
+    violation(attacker.cannotAttack.ruleId, `unit ${attackerId} cannot attack in turn ${state.turn}`);
+  }
+  // HH-4: each unit attacks once in a melee phase (a stuck-reform repeat belongs to the same charge).
+  if (state.charges.some((c) => c.attackerId === attackerId)) {
+    violation('HH-4', `unit ${attackerId} has already attacked in this melee phase`);
+  }
+
+  const kind = kindOfAttack(attacker, defender, aspect);
+  if (kind === 'charge') {
+    // A charge is a move forward: a unit that may not move or advance this turn may not charge.
+    if (isRestricted(attacker.cannotMove, state.turn)) {
+      violation(attacker.cannotMove.ruleId, `unit ${attackerId} may not move in turn ${state.turn}`);
+    }
+    if (isRestricted(attacker.cannotAdvance, state.turn)) {
+      violation(attacker.cannotAdvance.ruleId, `unit ${attackerId} may not advance in turn ${state.turn}`);
+    }
+  }
+
+  const events: HandToHandEvent[] = [
+    {
+      type: 'ChargeDeclared',
+      data: { chargeId, attackerId, defenderId, aspect, slope, kind, turn: state.turn },
+    },
+  ];
+
+  if (kind === 'charge') {
+    // HH-5 / Q-4
+    const roll = dice.roll({ purpose: 'willpower', count: 2, side: attacker.side });
+    const judged = judgeTwoDice(
+      roll.faces,
+      attacker.baseMorale,
+      state.parameters.options.willpowerDoublesAutoPass,
+    );
+    events.push({
+      type: 'WillpowerTested',
+      data: { chargeId, unitId: attackerId, roll, morale: attacker.baseMorale, ...judged },
+    });
+    if (!judged.passed) {
+      // Q-3: the charge falters; no contact, no impact.
+      events.push({ type: 'ChargeFaltered', data: { chargeId, attackerId, defenderId } });
+      return events;
+    }
+  }
+
+  events.push({ type: 'ContactMade', data: { chargeId, attackerId, defenderId, aspect, turn: state.turn } });
+
+  // HH-9
+  const contactsAfter: Contact[] = [
+    ...defender.contacts.filter((c) => c.unitId !== attackerId),
+    { unitId: attackerId, aspect, sinceTurn: state.turn },
+  ];
+  if (surrenders(contactsAfter, state.turn)) {
+    const contactAspects = ASPECTS.filter((a) => contactsAfter.some((c) => c.aspect === a));
+    events.push(
+      { type: 'DefenderSurrendered', data: { chargeId, unitId: defenderId, contactAspects } },
+      { type: 'UnitRemoved', data: { unitId: defenderId, reason: 'surrendered', ruleId: 'HH-9' } },
+    );
+  }
+  return events;
+}

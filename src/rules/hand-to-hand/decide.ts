@@ -1,0 +1,52 @@
+import { assertNever, violation, type DiceSource } from '../common/index.js';
+import { decideCharge } from './charge.js';
+import { COMMAND_TYPES, type HandToHandCommand } from './commands.js';
+import type { HandToHandEvent } from './events.js';
+import { decideReportGiveGround } from './give-ground.js';
+import { decideRollImpact } from './impact.js';
+import { isRecord } from './input.js';
+import { decideCreateMatch, decideRegisterUnit } from './match-setup.js';
+import { requireMatch, type HandToHandState } from './state.js';
+import { decideTakeMoraleTest } from './take-morale-test.js';
+import { decideEndTurn } from './turn.js';
+import { decideWithdraw } from './withdraw.js';
+
+/**
+ * Pure: the same state, command and dice give the same events (C-3). A refused command throws a
+ * RuleViolation before any event exists, so nothing is appended (C-6). Dice are asked for only when
+ * the step needs them, in a fixed order: willpower, then nothing else in the same command; impact; test.
+ */
+export function decide(
+  state: HandToHandState,
+  command: HandToHandCommand,
+  dice: DiceSource,
+): HandToHandEvent[] {
+  const raw: unknown = command;
+  if (!isRecord(raw) || !COMMAND_TYPES.some((type) => type === raw.type)) {
+    violation(
+      'C-6',
+      `unknown command type ${JSON.stringify(isRecord(raw) ? raw.type : raw) ?? 'nothing'}`,
+      'invalid',
+    );
+  }
+  if (command.type === 'CreateMatch') return decideCreateMatch(state, command);
+  const match = requireMatch(state);
+  switch (command.type) {
+    case 'RegisterUnit':
+      return decideRegisterUnit(match, command);
+    case 'Charge':
+      return decideCharge(match, command, dice);
+    case 'RollImpact':
+      return decideRollImpact(match, command, dice);
+    case 'TakeMoraleTest':
+      return decideTakeMoraleTest(match, command, dice);
+    case 'ReportGiveGround':
+      return decideReportGiveGround(match, command);
+    case 'Withdraw':
+      return decideWithdraw(match, command);
+    case 'EndTurn':
+      return decideEndTurn(match);
+    default:
+      return assertNever(command, 'command');
+  }
+}

@@ -1,0 +1,37 @@
+import type { Ruleset } from '../ruleset.js';
+import { actingSide } from './acting-side.js';
+import type { HandToHandCommand } from './commands.js';
+import { decide } from './decide.js';
+import type { HandToHandEvent } from './events.js';
+import { evolve } from './evolve.js';
+import { HAND_TO_HAND_ID, HAND_TO_HAND_VERSION } from './match-setup.js';
+import { DEFAULT_PARAMETERS, type HandToHandParameters } from './parameters.js';
+import { initialState, type HandToHandState } from './state.js';
+import { viewEvent, viewState } from './view.js';
+
+export const handToHand: Ruleset<HandToHandState, HandToHandCommand, HandToHandEvent, HandToHandParameters> =
+  {
+    id: HAND_TO_HAND_ID,
+    version: HAND_TO_HAND_VERSION,
+    defaultParameters: DEFAULT_PARAMETERS,
+    decider: { initialState, decide, evolve },
+    actingSide,
+    viewState: (state) => viewState(state),
+    viewEvent: (event) => viewEvent(event),
+  };
+
+export type * from './commands.js';
+export type * from './events.js';
+export type * from './state.js';
+export type * from './vocabulary.js';
+export type {
+  DegreeOfFailureRow,
+  FailureOutcome,
+  HandToHandParameterOverrides,
+  HandToHandParameters,
+  ImpactModifiers,
+} from './parameters.js';
+export { ASPECTS, SLOPES, TEST_CAUSES } from './vocabulary.js';
+export { COMMAND_TYPES } from './commands.js';
+export { DEFAULT_PARAMETERS, FAILURE_OUTCOMES, resolveParameters } from './parameters.js';
+export { HAND_TO_HAND_ID, HAND_TO_HAND_VERSION } from './match-setup.js';

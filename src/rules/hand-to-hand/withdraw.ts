@@ -1,0 +1,38 @@
+import { violation } from '../common/index.js';
+import { requireNothingAwaited } from './awaiting.js';
+import type { Withdraw } from './commands.js';
+import type { HandToHandEvent } from './events.js';
+import { requireBoolean, requireText } from './input.js';
+import { isRestricted, requireActiveUnit, type MatchState } from './state.js';
+
+/** HH-15: a unit may withdraw from contact in its own movement; off the table, it is lost. */
+export function decideWithdraw(state: MatchState, command: Withdraw): HandToHandEvent[] {
+  const unitId = requireText(command.unitId, 'unitId');
+  const leftTable = requireBoolean(command.leftTable, 'leftTable');
+  requireNothingAwaited(state);
+  const unit = requireActiveUnit(state, unitId);
+  if (unit.side !== state.activeSide) {
+    violation(
+      'C-4',
+      `unit ${unitId} is side ${unit.side}'s; only side ${state.activeSide} moves in turn ${state.turn}`,
+    );
+  }
+  // HH-4: movement comes before the melee phase; once a charge is declared this turn, it is over.
+  if (state.charges.length > 0) {
+    violation('HH-4', `the melee phase of turn ${state.turn} has begun; withdrawal happens in movement`);
+  }
+  if (isRestricted(unit.cannotMove, state.turn)) {
+    violation(unit.cannotMove.ruleId, `unit ${unitId} may not move in turn ${state.turn}`);
+  }
+  if (unit.contacts.length === 0) violation('HH-15', `unit ${unitId} is not in contact with an enemy`);
+  const events: HandToHandEvent[] = [
+    {
+      type: 'UnitWithdrew',
+      data: { unitId, leftTable, brokeContactWith: unit.contacts.map((contact) => contact.unitId) },
+    },
+  ];
+  if (leftTable) {
+    events.push({ type: 'UnitRemoved', data: { unitId, reason: 'left-the-table', ruleId: 'HH-15' } });
+  }
+  return events;
+}
