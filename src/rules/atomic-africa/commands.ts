@@ -1,0 +1,124 @@
+import type { Side } from '../common/sides.js';
+import type { Card } from './cards.js';
+import type { UnitType } from './units.js';
+
+/*
+ * The commands of the atomic-africa ruleset: flat objects, `type` beside the fields (the events, by
+ * contrast, are { type, data }). The types say what a well-formed command holds; decide() still
+ * checks every field, because commands come from outside.
+ */
+
+/** AA-4. */
+export type Intent = 'fight' | 'flee';
+export type DiceMode = 'server' | 'table';
+
+export interface CreateMatch {
+  type: 'CreateMatch';
+  matchId: string;
+  sides: Record<Side, string>;
+  diceMode: DiceMode;
+  /** C-2: SHA-256 of the server seed (hex); required with server dice, absent with table dice. */
+  diceCommitment?: string;
+  /** Overrides, deep-merged into defaultParameters (lists replaced). */
+  parameters?: unknown;
+}
+
+export interface RegisterUnit {
+  type: 'RegisterUnit';
+  unitId: string;
+  name: string;
+  side: Side;
+  unitType: UnitType;
+  movement: number;
+  firepower: number;
+}
+
+/** AA-3: the players report base-to-base contact; the table is not simulated. */
+export interface ReportContact {
+  type: 'ReportContact';
+  unitId: string;
+  enemyId: string;
+}
+
+/** AA-1, AA-2: exactly one of card and commitment. */
+export interface SealOrder {
+  type: 'SealOrder';
+  unitId: string;
+  turn: number;
+  card?: Card;
+  commitment?: string;
+}
+
+/** AA-4: the activating side first (this activates the unit), then the reacting side for the opponent. */
+export interface DeclareIntent {
+  type: 'DeclareIntent';
+  unitId: string;
+  intent: Intent;
+  /** The enemy unit to fight, needed only when the activating unit is in close combat with several. */
+  opponentId?: string;
+}
+
+/** AA-5, AA-7: the salt only for a card sealed as a commitment; specialAction only for a face card. */
+export interface RevealOrder {
+  type: 'RevealOrder';
+  unitId: string;
+  card: Card;
+  salt?: string;
+  specialAction?: string;
+}
+
+/** AA-9: the opponent of a fleeing unit decides whether to pursue. */
+export interface Pursue {
+  type: 'Pursue';
+  unitId: string;
+  pursue: boolean;
+}
+
+/**
+ * AA-8: a unit whose flee stands (and was not caught) reports where its Destination and In-transit
+ * figures stand, and the range in inches between the In-transit figures, which the opponent's attack
+ * is measured over (AA-10). rangeInches is required when the opponent attacks, and refused otherwise.
+ */
+export interface ReportBreakOff {
+  type: 'ReportBreakOff';
+  unitId: string;
+  destination: string;
+  inTransit: string;
+  rangeInches?: number;
+}
+
+/**
+ * AA-10: one fighting unit's attack on its opponent, sent by that unit's side, which rolls (table
+ * dice: its player enters the faces). The activating unit's attack comes first; the close combat is
+ * resolved when the last attack is rolled.
+ */
+export interface ResolveCloseCombat {
+  type: 'ResolveCloseCombat';
+  unitId: string;
+}
+
+/** AA-11, AA-12: ordinary shooting with the stand-in rules. */
+export interface RangedAttack {
+  type: 'RangedAttack';
+  attackerId: string;
+  targetId: string;
+  rangeInches: number;
+}
+
+/** C-4. */
+export interface EndTurn {
+  type: 'EndTurn';
+}
+
+export type AtomicAfricaCommand =
+  | CreateMatch
+  | RegisterUnit
+  | ReportContact
+  | SealOrder
+  | DeclareIntent
+  | RevealOrder
+  | Pursue
+  | ReportBreakOff
+  | ResolveCloseCombat
+  | RangedAttack
+  | EndTurn;

@@ -1,0 +1,148 @@
+import { violation } from '../common/rule-violation.js';
+import type { Side } from '../common/sides.js';
+import { parseCard, sameCard, type Card } from './cards.js';
+import { isCommitment, orderCommitment } from './commitment.js';
+import type { RevealOrder, SealOrder } from './commands.js';
+import type { AtomicAfricaEvent } from './events.js';
+import { inCloseCombat, requireMatch, requireUnit } from './guards.js';
+import { fieldsOf } from './input.js';
+import { checkSpecialAction } from './special-actions.js';
+import { entry, type AtomicAfricaState } from './state.js';
+
+/**
+ * AA-1: one physical card cannot go to two units of a side in one turn. Only cards the service knows
+ * are compared: sealed in the open, or revealed. The message names neither card nor unit (AA-2).
+ */
+function refuseCardTwice(state: AtomicAfricaState, side: Side, unitId: string, card: Card): void {
+  const taken = Object.values(state.orders).some(
+    (order) =>
+      order.side === side && order.unitId !== unitId && order.card !== null && sameCard(order.card, card),
+  );
+  if (taken) {
+    violation(
+      'AA-1',
+      `side ${side} has already given this card to another unit in turn ${state.turn}`,
+      'conflict',
+    );
+  }
+}
+
+/** AA-1, AA-2: a unit's orders card for the current turn, as the card itself or a commitment to it. */
+export function sealOrder(state: AtomicAfricaState, command: SealOrder): AtomicAfricaEvent[] {
+  requireMatch(state);
+  const data = fieldsOf(command);
+  const unit = requireUnit(state, data.unitId, 'unitId');
+  const { turn } = data;
+  if (typeof turn !== 'number' || !Number.isInteger(turn) || turn < 1) {
+    violation('C-4', 'turn must be a turn number', 'invalid');
+  }
+  if (turn !== state.turn)
+    violation('C-4', `orders are sealed for the current turn, ${state.turn}, not ${turn}`, 'conflict');
+  const hasCard = data.card !== undefined;
+  const hasCommitment = data.commitment !== undefined;
+  if (hasCard === hasCommitment) violation('AA-2', 'seal exactly one of card and commitment', 'invalid');
+  // AA-1: one card per unit per turn; re-sealing would let a side change its mind after seeing play.
+  if (entry(state.orders, unit.unitId)) {
+    violation('AA-1', `unit ${unit.unitId} already has its sealed orders card for turn ${turn}`, 'conflict');
+  }
+  if (hasCard) {
+    const card = parseCard(data.card, 'card');
+    refuseCardTwice(state, unit.side, unit.unitId, card);
+    return [
+      {
+        type: 'OrderSealed',
+        data: { unitId: unit.unitId, side: unit.side, turn, sealedAs: 'card', card, commitment: null },
+      },
+    ];
+  }
+  if (!isCommitment(data.commitment)) {
+    violation('AA-2', 'commitment must be a hex SHA-256 (64 hex digits)', 'invalid');
+  }
+  return [
+    {
+      type: 'OrderSealed',
+      data: {
+        unitId: unit.unitId,
+        side: unit.side,
+        turn,
+        sealedAs: 'commitment',
+        card: null,
+        commitment: data.commitment.toLowerCase(),
+      },
+    },
+  ];
+}
+
+/**
+ * AA-5: when a unit's card may be revealed. A unit in close combat reveals only in its activation,
+ * after both declarations; any other unit whenever its owner activates it (the base game's reveal).
+ */
+function checkRevealMoment(state: AtomicAfricaState, unitId: string): boolean {
+  const activation = state.activation;
+  const inActivation =
+    activation !== null && [activation.activating, activation.reacting].some((c) => c.unitId === unitId);
+  if (inActivation) {
+    if (activation.reacting.intent === null) {
+      violation(
+        'AA-5',
+        'the cards are revealed only after both sides have declared fight or flee',
+        'conflict',
+      );
+    }
+    return true;
+  }
+  if (inCloseCombat(state, unitId)) {
+    violation(
+      'AA-5',
+      `unit ${unitId} is in close combat: its card is revealed after both declarations`,
+      'conflict',
+    );
+  }
+  return false;
+}
+
+/**
+ * AA-2, AA-5, AA-7: the reveal must be the sealed card (or hash to the commitment); if not, nothing
+ * changes and the card stays sealed. Messages name no card.
+ */
+export function revealOrder(state: AtomicAfricaState, command: RevealOrder): AtomicAfricaEvent[] {
+  requireMatch(state);
+  const data = fieldsOf(command);
+  const unit = requireUnit(state, data.unitId, 'unitId');
+  const order = entry(state.orders, unit.unitId);
+  if (!order)
+    violation('AA-1', `unit ${unit.unitId} has no sealed orders card for turn ${state.turn}`, 'conflict');
+  if (order.revealed) violation('AA-5', `the card of unit ${unit.unitId} is already revealed`, 'conflict');
+  const inCloseCombatNow = checkRevealMoment(state, unit.unitId);
+  const card = parseCard(data.card, 'card');
+
+  let salt: string | null = null;
+  if (order.sealedAs === 'card') {
+    if (data.salt !== undefined)
+      violation('AA-2', 'a card sealed in the open is revealed without a salt', 'invalid');
+    if (order.card === null || !sameCard(order.card, card)) {
+      violation('AA-2', `the revealed card is not the card sealed for unit ${unit.unitId}`, 'conflict');
+    }
+  } else {
+    if (typeof data.salt !== 'string' || data.salt.length === 0 || data.salt.length > 256) {
+      violation('AA-2', 'salt must be the text (1–256 characters) the commitment was made with', 'invalid');
+    }
+    salt = data.salt;
+    if (orderCommitment(card, unit.unitId, order.turn, salt) !== order.commitment) {
+      violation(
+        'AA-2',
+        `the revealed card and salt do not match the commitment sealed for unit ${unit.unitId}`,
+        'conflict',
+      );
+    }
+    // AA-1: with commitments the service first learns the card here, so the duplicate is caught now.
+    refuseCardTwice(state, unit.side, unit.unitId, card);
+  }
+  const specialAction = checkSpecialAction(card, data.specialAction, unit.unitType, inCloseCombatNow);
+  return [
+    {
+      type: 'OrderRevealed',
+      data: { unitId: unit.unitId, side: unit.side, turn: order.turn, card, salt, specialAction },
+    },
+  ];
+}

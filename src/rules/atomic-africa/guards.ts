@@ -1,0 +1,25 @@
+import { violation } from '../common/rule-violation.js';
+import type { MatchInfo, AtomicAfricaState } from './state.js';
+import { entry } from './state.js';
+import type { Unit } from './units.js';
+
+/** C-4: before CreateMatch there is no match, and so no turn to act in. */
+export function requireMatch(state: AtomicAfricaState): MatchInfo {
+  return (
+    state.match ??
+    violation('C-4', 'the match has not been created yet (CreateMatch comes first)', 'conflict')
+  );
+}
+
+/** AA-3: only registered units take part. A unit may still be registered later, hence a conflict. */
+export function requireUnit(state: AtomicAfricaState, unitId: unknown, field: string): Unit {
+  if (typeof unitId !== 'string') violation('AA-3', `${field} must be a unit id`, 'invalid');
+  return (
+    entry(state.units, unitId) ?? violation('AA-3', `${field}: no unit ${unitId} is registered`, 'conflict')
+  );
+}
+
+/** AA-12: a unit is in close combat while it is in a pair of this turn that is still in contact. */
+export function inCloseCombat(state: AtomicAfricaState, unitId: string): boolean {
+  return state.closeCombats.some((cc) => cc.inContact && cc.unitIds.includes(unitId));
+}

@@ -1,0 +1,40 @@
+import type { Ruleset } from '../ruleset.js';
+import { actingSide } from './acting-side.js';
+import type { AtomicAfricaCommand } from './commands.js';
+import { decide } from './decide.js';
+import { RULESET_ID, RULESET_VERSION } from './decide-match.js';
+import type { AtomicAfricaEvent } from './events.js';
+import { evolve } from './evolve.js';
+import { defaultParameters, type AtomicAfricaParameters } from './parameters.js';
+import { initialState, type AtomicAfricaState } from './state.js';
+import { viewEvent, viewState } from './views.js';
+
+/** The atomic-africa close-combat ruleset (RULES.md AA-*, seeds/000_a2ed206f04c2ac00.txt). */
+export const atomicAfrica: Ruleset<
+  AtomicAfricaState,
+  AtomicAfricaCommand,
+  AtomicAfricaEvent,
+  AtomicAfricaParameters
+> = {
+  id: RULESET_ID,
+  version: RULESET_VERSION,
+  defaultParameters,
+  decider: { initialState, decide, evolve },
+  actingSide,
+  viewState,
+  viewEvent,
+};
+
+export * from './attack.js';
+export * from './cards.js';
+export * from './close-combat.js';
+export * from './commands.js';
+export * from './commitment.js';
+export * from './events.js';
+export * from './parameters.js';
+export * from './special-actions.js';
+export * from './state.js';
+export * from './units.js';
+export type { AtomicAfricaStateView, ActivationView, OrderView } from './views.js';
+export { RULESET_ID, RULESET_VERSION } from './decide-match.js';
+export { COMMAND_TYPES } from './decide.js';

@@ -1,0 +1,172 @@
+import {
+  fold,
+  RuleViolation,
+  TableDice,
+  type Side,
+  type ViolationKind,
+} from '../../../src/rules/common/index.js';
+import {
+  atomicAfrica,
+  type AtomicAfricaCommand,
+  type AtomicAfricaEvent,
+  type AtomicAfricaState,
+  type Card,
+  type Intent,
+  type Rank,
+  type Suit,
+  type UnitType,
+} from '../../../src/rules/atomic-africa/index.js';
+
+const SUIT_BY_LETTER: Record<string, Suit> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
+
+/** Test shorthand: card('7S'), card('10H'), card('KC'), card('JOKER-BLACK'). */
+export function card(code: string): Card {
+  if (code === 'JOKER-RED') return { joker: 'red' };
+  if (code === 'JOKER-BLACK') return { joker: 'black' };
+  const suit = SUIT_BY_LETTER[code.slice(-1)];
+  if (!suit) throw new Error(`bad card code ${code}`);
+  return { rank: code.slice(0, -1) as Rank, suit };
+}
+
+export function stateOf(events: readonly AtomicAfricaEvent[]): AtomicAfricaState {
+  return fold(atomicAfrica.decider, events);
+}
+
+/**
+ * A match driven through decide() only, command by command, as the service will: given (the log so
+ * far), when (a command, with the faces entered at the table), then (the new events).
+ */
+export class Match {
+  readonly events: AtomicAfricaEvent[] = [];
+
+  get state(): AtomicAfricaState {
+    return stateOf(this.events);
+  }
+
+  /** Runs a command with table dice; every face must be used (C-1). Returns the new events. */
+  run(command: AtomicAfricaCommand, faces: number[] = []): AtomicAfricaEvent[] {
+    const dice = new TableDice(faces);
+    const events = atomicAfrica.decider.decide(this.state, command, dice);
+    dice.assertAllUsed();
+    this.events.push(...events);
+    return events;
+  }
+
+  /** The command must be refused with this rule id and kind, and nothing may be appended (C-6). */
+  refuse(
+    command: AtomicAfricaCommand,
+    ruleId: string,
+    kind: ViolationKind,
+    faces: number[] = [],
+  ): RuleViolation {
+    const before = JSON.stringify(this.events);
+    let caught: unknown;
+    try {
+      atomicAfrica.decider.decide(this.state, command, new TableDice(faces));
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(RuleViolation);
+    const error = caught as RuleViolation;
+    expect({ ruleId: error.ruleId, kind: error.kind }).toEqual({ ruleId, kind });
+    expect(JSON.stringify(this.events)).toBe(before);
+    return error;
+  }
+
+  create(parameters?: unknown): this {
+    this.run({
+      type: 'CreateMatch',
+      matchId: 'm1',
+      sides: { A: 'Legion', B: 'Askari' },
+      diceMode: 'table',
+      parameters,
+    });
+    return this;
+  }
+
+  unit(unitId: string, side: Side, unitType: UnitType = 'infantry', movement = 6, firepower = 2): this {
+    this.run({
+      type: 'RegisterUnit',
+      unitId,
+      name: `unit ${unitId}`,
+      side,
+      unitType,
+      movement,
+      firepower,
+    });
+    return this;
+  }
+
+  contact(unitId: string, enemyId: string): this {
+    this.run({ type: 'ReportContact', unitId, enemyId });
+    return this;
+  }
+
+  endTurn(): this {
+    this.run({ type: 'EndTurn' });
+    return this;
+  }
+
+  seal(unitId: string, code: string): this {
+    this.run({ type: 'SealOrder', unitId, turn: this.state.turn, card: card(code) });
+    return this;
+  }
+
+  declare(unitId: string, intent: Intent): this {
+    this.run({ type: 'DeclareIntent', unitId, intent });
+    return this;
+  }
+
+  reveal(unitId: string, code: string, specialAction?: string): AtomicAfricaEvent[] {
+    return this.run({ type: 'RevealOrder', unitId, card: card(code), specialAction });
+  }
+
+  types(): string[] {
+    return this.events.map((e) => e.type);
+  }
+
+  last<T extends AtomicAfricaEvent['type']>(type: T): Extract<AtomicAfricaEvent, { type: T }> {
+    const found = [...this.events]
+      .reverse()
+      .find((e): e is Extract<AtomicAfricaEvent, { type: T }> => e.type === type);
+    if (!found) throw new Error(`no ${type} event`);
+    return found;
+  }
+}
+
+export interface Fighter {
+  unitType?: UnitType;
+  movement?: number;
+  firepower?: number;
+}
+
+/**
+ * Given A1 (side A) and B1 (side B) reported in base contact in turn 2: turn 3 begins with them in
+ * close combat and side A active, so A1 is the activating unit and B1 the reacting one.
+ */
+export function engaged(a: Fighter = {}, b: Fighter = {}, parameters?: unknown): Match {
+  return new Match()
+    .create(parameters)
+    .unit('A1', 'A', a.unitType ?? 'infantry', a.movement ?? 6, a.firepower ?? 2)
+    .unit('B1', 'B', b.unitType ?? 'infantry', b.movement ?? 6, b.firepower ?? 2)
+    .endTurn()
+    .contact('A1', 'B1')
+    .endTurn();
+}
+
+export interface Orders {
+  a: string;
+  b: string;
+  aIntent: Intent;
+  bIntent: Intent;
+  aAction?: string;
+  bAction?: string;
+}
+
+/** Seal, declare (A1 activates), reveal both: the close combat then waits for pursuit, movement or dice. */
+export function revealed(match: Match, orders: Orders): Match {
+  match.seal('A1', orders.a).seal('B1', orders.b).declare('A1', orders.aIntent).declare('B1', orders.bIntent);
+  match.reveal('A1', orders.a, orders.aAction);
+  match.reveal('B1', orders.b, orders.bAction);
+  return match;
+}
