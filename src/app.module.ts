@@ -1,5 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from './config/app-config.js';
+import { ApiModule } from './api/api.module.js';
+import { AuditModule } from './audit/audit.module.js';
+import { AuthModule } from './auth/auth.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { EventStoreModule } from './event-store/event-store.module.js';
 import { HealthModule } from './health/health.module.js';
@@ -9,7 +12,14 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), EventStoreModule, HealthModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        EventStoreModule,
+        AuthModule,
+        AuditModule,
+        HealthModule,
+        ApiModule,
+      ],
     };
   }
 }

@@ -27,6 +27,7 @@ export async function createApp(
       .setTitle('umpire')
       .setDescription('Event-sourced referee and ledger for tabletop wargame close combat.')
       .setVersion('0.1.0')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key: umpire_<keyId>_<secret>' })
       .build(),
   );
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });

@@ -8,6 +8,10 @@ export interface AppConfig {
   sqliteSynchronous: 'FULL' | 'NORMAL';
   /** When set, EventStoreDB is the store; otherwise the embedded SQLite file. */
   eventStoreConnectionString?: string;
+  /** A fixed organiser key; without it one is generated on first start, printed once and stored hashed. */
+  organiserKey?: string;
+  /** The secret server dice seeds derive from; without it one is generated into the data folder. */
+  serverSecret?: string;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -26,6 +30,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: resolve(env.UMPIRE_DATA_DIR ?? './data'),
     sqliteSynchronous: synchronous,
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || undefined,
+    organiserKey: env.UMPIRE_ORGANISER_KEY || undefined,
+    serverSecret: env.UMPIRE_SERVER_SECRET || undefined,
   };
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../../../src/app.js';
 import { type AppConfig, configFromEnv } from '../../../src/config/app-config.js';
+import { ORGANISER_KEY } from './umpire-client.js';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -22,6 +23,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     host: '127.0.0.1',
     port: 0,
     sqliteSynchronous: 'NORMAL',
+    organiserKey: ORGANISER_KEY,
     ...overrides,
   };
   const app = await createApp(config, { logger: false });

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { MatchModule } from '../match/match.module.js';
+import { DomainErrorFilter } from './domain-error.filter.js';
+import { HandToHandController } from './hand-to-hand.controller.js';
+import { KeysController } from './keys.controller.js';
+import { MatchesController } from './matches.controller.js';
+
+@Module({
+  imports: [CqrsModule, MatchModule],
+  controllers: [MatchesController, HandToHandController, KeysController],
+  providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }],
+})
+export class ApiModule {}

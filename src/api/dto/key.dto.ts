@@ -1,0 +1,47 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, Length, Matches, ValidateIf } from 'class-validator';
+import { MATCH_ID_PATTERN } from '../../match/match-stream.js';
+import { SIDES } from '../../rules/common/sides.js';
+
+export class IssueKeyDto {
+  @ApiProperty({ enum: ['organiser', 'judge', 'player', 'spectator'] })
+  @IsIn(['organiser', 'judge', 'player', 'spectator'])
+  role!: 'organiser' | 'judge' | 'player' | 'spectator';
+
+  @ApiPropertyOptional({
+    description: 'Required for a player key: the one match it plays.',
+    example: 'isandlwana-1',
+  })
+  @ValidateIf((key: IssueKeyDto) => key.role === 'player' || key.matchId !== undefined)
+  @Matches(MATCH_ID_PATTERN, { message: 'matchId is required for a player key, and must be a match id' })
+  matchId?: string;
+
+  @ApiPropertyOptional({ enum: SIDES, description: 'Required for a player key: the side it plays.' })
+  @ValidateIf((key: IssueKeyDto) => key.role === 'player' || key.side !== undefined)
+  @IsIn(SIDES, { message: 'side is required for a player key, and must be A or B' })
+  side?: 'A' | 'B';
+
+  @ApiPropertyOptional({ description: 'A tournament the key is limited to (judges, spectators).' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 64)
+  tournamentId?: string;
+
+  @ApiPropertyOptional({ example: 'table 4, Zulu player' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 120)
+  label?: string;
+}
+
+export class IssuedKeyDto {
+  @ApiProperty({
+    description: 'The bearer token. Shown once: only its hash is kept.',
+    example: 'umpire_abc123def456_…',
+  })
+  token!: string;
+  @ApiProperty() keyId!: string;
+  @ApiProperty() role!: string;
+  @ApiPropertyOptional() matchId?: string;
+  @ApiPropertyOptional() side?: string;
+}

@@ -1,0 +1,92 @@
+import { Body, Controller, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
+import type { Principal } from '../auth/principal.js';
+import type { MatchCommandResult } from '../match/command-runner.js';
+import { Charge, ReportGiveGround, ResolveMorale, RollImpact, Withdraw } from '../match/match.commands.js';
+import { CommandResultDto } from './dto/match.dto.js';
+import {
+  ChargeDto,
+  GiveGroundReportDto,
+  MoraleTestDto,
+  RollImpactDto,
+  WithdrawalDto,
+} from './dto/hand-to-hand.dto.js';
+import { commandRequest } from './match-commands.js';
+import { MatchIdPipe } from './match-id.pipe.js';
+
+/** The melee of the hand-to-hand ruleset, step by step: charge, impact, morale test, giving ground. */
+@ApiTags('hand-to-hand')
+@ApiBearerAuth()
+@Roles('player')
+@Controller('matches/:id')
+export class HandToHandController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('charges')
+  @ApiOperation({
+    summary: 'Charge (HH-4, HH-5): declare, and roll the willpower test; a pass makes contact.',
+  })
+  @ApiCreatedResponse({ type: CommandResultDto })
+  charge(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', MatchIdPipe) id: string,
+    @Body() body: ChargeDto,
+  ): Promise<MatchCommandResult> {
+    const { chargeId, ...rest } = body;
+    return this.commands.execute(
+      new Charge(commandRequest(id, p, 'Charge', rest, { chargeId: chargeId ?? body.commandId })),
+    );
+  }
+
+  @Post('impact-rolls')
+  @ApiOperation({ summary: 'The attacker’s impact roll (HH-7): 1D6 plus every modifier that applies.' })
+  @ApiCreatedResponse({ type: CommandResultDto })
+  impact(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', MatchIdPipe) id: string,
+    @Body() body: RollImpactDto,
+  ): Promise<MatchCommandResult> {
+    return this.commands.execute(new RollImpact(commandRequest(id, p, 'RollImpact', body)));
+  }
+
+  @Post('morale-tests')
+  @ApiOperation({
+    summary:
+      'A morale test (HH-2): the defender’s (HH-8), one caused by shooting (HH-18), or the rally after a Break (HH-13).',
+  })
+  @ApiCreatedResponse({ type: CommandResultDto })
+  moraleTest(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', MatchIdPipe) id: string,
+    @Body() body: MoraleTestDto,
+  ): Promise<MatchCommandResult> {
+    return this.commands.execute(new ResolveMorale(commandRequest(id, p, 'TakeMoraleTest', body)));
+  }
+
+  @Post('give-ground-reports')
+  @ApiOperation({
+    summary:
+      'Report whether a unit that must give ground could move, and whether it left the table (HH-11 to HH-15).',
+  })
+  @ApiCreatedResponse({ type: CommandResultDto })
+  giveGround(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', MatchIdPipe) id: string,
+    @Body() body: GiveGroundReportDto,
+  ): Promise<MatchCommandResult> {
+    return this.commands.execute(new ReportGiveGround(commandRequest(id, p, 'ReportGiveGround', body)));
+  }
+
+  @Post('withdrawals')
+  @ApiOperation({ summary: 'Withdraw a unit from contact in its own movement (HH-15).' })
+  @ApiCreatedResponse({ type: CommandResultDto })
+  withdraw(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', MatchIdPipe) id: string,
+    @Body() body: WithdrawalDto,
+  ): Promise<MatchCommandResult> {
+    return this.commands.execute(new Withdraw(commandRequest(id, p, 'Withdraw', body)));
+  }
+}

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
+import type { Principal } from '../auth/principal.js';
+import type { MatchCommandResult } from '../match/command-runner.js';
+import { CreateMatch, EndTurn, RegisterUnit } from '../match/match.commands.js';
+import { GetMatch, type MatchStateView } from '../match/match.queries.js';
+import {
+  CommandResultDto,
+  CreateMatchDto,
+  EndTurnDto,
+  MatchStateDto,
+  RegisterUnitDto,
+} from './dto/match.dto.js';
+import { commandRequest } from './match-commands.js';
+import { MatchIdPipe } from './match-id.pipe.js';
+
+@ApiTags('matches')
+@ApiBearerAuth()
+@Controller('matches')
+export class MatchesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post()
+  @Roles('organiser', 'judge')
+  @ApiOperation({ summary: 'Create a match under a ruleset (organiser or judge key).' })
+  @ApiCreatedResponse({ type: CommandResultDto })
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateMatchDto,
+  ): Promise<MatchCommandResult> {
+    const { ruleset, matchId: given, ...fields } = body;
+    // Without an id of the caller's, the same key and commandId always name the same match: a retried
+    // create finds its first answer instead of making a second match.
+    const matchId =
+      given ??
+      `m-${createHash('sha256').update(`${principal.keyId}:${body.commandId}`).digest('hex').slice(0, 20)}`;
+    const request = commandRequest(matchId, principal, 'CreateMatch', fields, { matchId });
+    return this.commands.execute(new CreateMatch({ ...request, rulesetId: ruleset }));
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'The match as it stands: turn, active side, units and flags, what it waits for.' })
+  @ApiOkResponse({ type: MatchStateDto })
+  get(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', MatchIdPipe) id: string,
+  ): Promise<MatchStateView> {
+    return this.queries.execute(new GetMatch(id, principal));
+  }
+
+  @Post(':id/units')
+  @ApiOperation({ summary: 'Register a unit (organiser, judge, or the player of its side).' })
+  @ApiCreatedResponse({ type: CommandResultDto })
+  registerUnit(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', MatchIdPipe) id: string,
+    @Body() body: RegisterUnitDto,
+  ): Promise<MatchCommandResult> {
+    return this.commands.execute(new RegisterUnit(commandRequest(id, principal, 'RegisterUnit', body)));
+  }
+
+  @Post(':id/end-turn')
+  @ApiOperation({ summary: 'End the active side’s turn (C-4): the turn number and active side advance.' })
+  @ApiCreatedResponse({ type: CommandResultDto })
+  endTurn(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', MatchIdPipe) id: string,
+    @Body() body: EndTurnDto,
+  ): Promise<MatchCommandResult> {
+    return this.commands.execute(new EndTurn(commandRequest(id, principal, 'EndTurn', body)));
+  }
+}

@@ -1,0 +1,80 @@
+import { createHash, createHmac } from 'node:crypto';
+import type { DiceRequest, DiceRoll, DiceSource } from '../rules/common/dice.js';
+
+/**
+ * Provably fair server dice (C-2). Published so that anyone can recompute a roll once the seed is out:
+ *
+ *   commitment      = SHA-256(serverSeed)                      (hex; serverSeed is 32 bytes)
+ *   block k of roll n = HMAC-SHA256(key = serverSeed, message = clientSeeds + ":" + n)      for k = 0
+ *                       HMAC-SHA256(key = serverSeed, message = clientSeeds + ":" + n + ":" + k)  for k ≥ 1
+ *   faces           = the bytes of blocks 0, 1, … in order; a byte b ≥ 252 is skipped (rejection
+ *                     sampling: 252 = 6 × 42, so b mod 6 is uniform), otherwise face = b mod 6 + 1
+ *   clientSeeds     = side A's client seed + "|" + side B's client seed (empty strings when absent)
+ *
+ * Roll indices start at 1 and count every roll the match ever recorded, reverted or not (C-5).
+ */
+export const FACES_PER_DIE = 6;
+const LARGEST_FAIR_BYTE = 252;
+
+export function diceCommitment(serverSeed: Buffer): string {
+  return createHash('sha256').update(serverSeed).digest('hex');
+}
+
+export function clientSeedsText(seeds: { A?: string; B?: string }): string {
+  return `${seeds.A ?? ''}|${seeds.B ?? ''}`;
+}
+
+export function serverFaces(serverSeed: Buffer, clientSeeds: string, index: number, count: number): number[] {
+  const faces: number[] = [];
+  for (let block = 0; faces.length < count; block++) {
+    const message = block === 0 ? `${clientSeeds}:${index}` : `${clientSeeds}:${index}:${block}`;
+    for (const byte of createHmac('sha256', serverSeed).update(message).digest()) {
+      if (byte >= LARGEST_FAIR_BYTE) continue;
+      faces.push((byte % FACES_PER_DIE) + 1);
+      if (faces.length === count) break;
+    }
+  }
+  return faces;
+}
+
+/** The DiceSource a command handler gives the rules when the match uses server dice. */
+export class ServerDice implements DiceSource {
+  private nextIndex: number;
+
+  constructor(
+    private readonly serverSeed: Buffer,
+    private readonly clientSeeds: string,
+    firstIndex: number,
+  ) {
+    this.nextIndex = firstIndex;
+  }
+
+  roll({ purpose, count, side }: DiceRequest): DiceRoll {
+    const index = this.nextIndex++;
+    return {
+      purpose,
+      faces: serverFaces(this.serverSeed, this.clientSeeds, index, count),
+      origin: 'server',
+      side,
+      index,
+    };
+  }
+}
+
+/** The highest server roll index recorded anywhere in these event payloads (0 when none). */
+export function lastRollIndex(payloads: readonly unknown[]): number {
+  let highest = 0;
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+    } else if (value !== null && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      if (record.origin === 'server' && typeof record.index === 'number' && Array.isArray(record.faces)) {
+        highest = Math.max(highest, record.index);
+      }
+      Object.values(record).forEach(visit);
+    }
+  };
+  payloads.forEach(visit);
+  return highest;
+}

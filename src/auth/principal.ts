@@ -1,0 +1,32 @@
+import type { Actor } from '../event-store/event-store.port.js';
+import type { Side } from '../rules/common/sides.js';
+import type { Viewer } from '../rules/ruleset.js';
+
+export const ROLES = ['organiser', 'judge', 'player', 'spectator'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What a key grants. Player keys are bound to one match and one side; judge and spectator keys may be bound to a tournament. */
+export interface KeyGrant {
+  keyId: string;
+  role: Role;
+  label?: string;
+  matchId?: string;
+  side?: Side;
+  tournamentId?: string;
+}
+
+/** The caller of a request, as the guard established it. */
+export type Principal = KeyGrant;
+
+export function actorOf(principal: Principal): Actor {
+  return {
+    role: principal.role,
+    keyId: principal.keyId,
+    ...(principal.side ? { side: principal.side } : {}),
+  };
+}
+
+/** Hidden information (AA-2) follows the side a key is bound to, and nothing else. */
+export function viewerOf(principal: Principal | undefined): Viewer {
+  return principal?.role === 'player' && principal.side ? { side: principal.side } : {};
+}
