@@ -8,6 +8,8 @@ export default {
   testMatch: ['**/*.spec.ts'],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
+    // See test/support/content-disposition.cjs.
+    '^content-disposition$': '<rootDir>/test/support/content-disposition.cjs',
   },
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }],

@@ -1,12 +1,16 @@
-import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig, sqliteFile } from '../config/app-config.js';
 import { EVENT_STORE, type EventStore } from './event-store.port.js';
 import { SqliteEventStore } from './sqlite/sqlite-event-store.js';
 
 async function openEventStore(config: AppConfig): Promise<EventStore> {
   if (config.eventStoreConnectionString) {
-    // TODO(issue 7): the EventStoreDB adapter lands with its own issue.
-    throw new Error('EVENTSTORE_CONNECTION_STRING is set, but this build has no EventStoreDB adapter yet');
+    // Loaded only when asked for, so the embedded default never loads the gRPC client.
+    const { createEsdbEventStore } = await import('./esdb/esdb-event-store.js');
+    const logger = new Logger('eventstoredb');
+    return createEsdbEventStore(config.eventStoreConnectionString, {
+      resubscribe: { onDrop: (error, attempt) => logger.warn(`subscription dropped (attempt ${attempt}): ${String(error)}`) },
+    });
   }
   return new SqliteEventStore({ file: sqliteFile(config), synchronous: config.sqliteSynchronous });
 }
