@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // The rules room stays pure (DESIGN.md): no clock, no randomness, no Nest, no I/O.
     files: ['src/rules/**/*.ts'],
     rules: {
