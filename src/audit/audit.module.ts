@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { ServerDiceService } from './server-dice.service.js';
+import { MatchSecrets } from './match-secrets.service.js';
 
 @Global()
-@Module({ providers: [ServerDiceService], exports: [ServerDiceService] })
+@Module({ providers: [MatchSecrets], exports: [MatchSecrets] })
 export class AuditModule {}

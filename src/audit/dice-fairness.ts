@@ -61,20 +61,26 @@ export class ServerDice implements DiceSource {
   }
 }
 
-/** The highest server roll index recorded anywhere in these event payloads (0 when none). */
-export function lastRollIndex(payloads: readonly unknown[]): number {
-  let highest = 0;
+/** Every server roll recorded in these event payloads, wherever in the payload it sits. */
+export function serverRollsIn(payloads: readonly unknown[]): DiceRoll[] {
+  const rolls: DiceRoll[] = [];
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) {
       value.forEach(visit);
     } else if (value !== null && typeof value === 'object') {
       const record = value as Record<string, unknown>;
       if (record.origin === 'server' && typeof record.index === 'number' && Array.isArray(record.faces)) {
-        highest = Math.max(highest, record.index);
+        rolls.push(record as unknown as DiceRoll);
+        return;
       }
       Object.values(record).forEach(visit);
     }
   };
   payloads.forEach(visit);
-  return highest;
+  return rolls;
+}
+
+/** The highest server roll index recorded in these payloads (0 when none). */
+export function lastRollIndex(payloads: readonly unknown[]): number {
+  return serverRollsIn(payloads).reduce((highest, roll) => Math.max(highest, roll.index ?? 0), 0);
 }

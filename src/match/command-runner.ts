@@ -1,20 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ServerDiceService } from '../audit/server-dice.service.js';
-import { ServerDice, clientSeedsText, lastRollIndex } from '../audit/dice-fairness.js';
+import { clientSeedsText, lastRollIndex, ServerDice } from '../audit/dice-fairness.js';
+import { MatchSecrets } from '../audit/match-secrets.service.js';
 import { actorOf, type Principal, viewerOf } from '../auth/principal.js';
-import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
+import {
+  EVENT_STORE,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+} from '../event-store/event-store.port.js';
 import { WrongExpectedRevisionError } from '../event-store/wrong-expected-revision.error.js';
 import { type DiceSource, NO_DICE, TableDice } from '../rules/common/dice.js';
-import type { DomainEvent } from '../rules/common/decider.js';
 import { violation } from '../rules/common/rule-violation.js';
 import type { RulesetRef } from '../rules/common/ruleset-ref.js';
 import { type AnyRuleset, RULESET_IDS, rulesetById } from '../rules/registry.js';
 import { MatchBusyError, MatchNotFoundError, NotYourCommandError } from './match-errors.js';
-import { foldMatch } from './match-loader.js';
+import { decideMatchLevel, MATCH_LEVEL_COMMAND_TYPES, type MatchLevelCommand } from './match-level.js';
+import { foldMatch, type LoadedMatch } from './match-loader.js';
 import { matchStream } from './match-stream.js';
-import { type EventView, viewEvent } from './match-view.js';
+import { type EventView, MatchViewer } from './match-viewer.js';
+import { SealedOrders } from './sealed-orders.js';
 
-/** A command for a match's ruleset, as a controller hands it over. */
+/** A command for a match, as a controller hands it over. */
 export interface MatchCommandRequest {
   matchId: string;
   commandId: string;
@@ -47,7 +53,9 @@ const MAX_ATTEMPTS = 8;
 export class MatchCommandRunner {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly serverDice: ServerDiceService,
+    private readonly secrets: MatchSecrets,
+    private readonly sealedOrders: SealedOrders,
+    private readonly viewer: MatchViewer,
   ) {}
 
   async execute(request: MatchCommandRequest): Promise<MatchCommandResult> {
@@ -57,18 +65,15 @@ export class MatchCommandRunner {
       const earlier = events.filter((e) => e.metadata.commandId === request.commandId);
       if (earlier.length > 0) return this.result(request, events, earlier, true);
 
-      const { ruleset, state, revision } = this.current(request, events);
-      this.authorise(request, ruleset, state);
-      const dice = this.diceFor(request, events);
-      const decided = ruleset.decider.decide(state, this.withCommitment(request), dice);
-      if (dice instanceof TableDice) dice.assertAllUsed();
-
+      const decided =
+        request.command.type === 'CreateMatch' ? this.create(request, events) : this.decide(request, events);
+      const revision = events.length === 0 ? 0 : events[events.length - 1]!.metadata.revision;
       try {
-        await this.store.append(stream, decided, {
+        await this.store.append(stream, decided.events, {
           expectedRevision: revision === 0 ? 'no_stream' : revision,
           commandId: request.commandId,
           actor: actorOf(request.principal),
-          ruleset: this.rulesetRefOf(events, decided),
+          ruleset: decided.ruleset,
         });
       } catch (error) {
         if (error instanceof WrongExpectedRevisionError) continue;
@@ -85,32 +90,85 @@ export class MatchCommandRunner {
     throw new MatchBusyError(request.matchId, MAX_ATTEMPTS);
   }
 
-  private current(request: MatchCommandRequest, events: RecordedEvent[]) {
-    if (request.command.type !== 'CreateMatch') {
-      if (events.length === 0) throw new MatchNotFoundError(request.matchId);
-      return foldMatch(request.matchId, events);
-    }
+  private create(
+    request: MatchCommandRequest,
+    events: RecordedEvent[],
+  ): { events: NewEvent[]; ruleset?: RulesetRef } {
     if (events.length > 0) violation('C-4', `match ${request.matchId} already exists`);
     const ruleset = request.rulesetId ? rulesetById(request.rulesetId) : undefined;
     if (!ruleset) violation('C-6', `ruleset must be one of ${RULESET_IDS.join(', ')}`, 'invalid');
-    return { ruleset, state: ruleset.decider.initialState(), revision: 0 };
+    const { principal, command } = request;
+    if (principal.role !== 'organiser' && principal.role !== 'judge') {
+      throw new NotYourCommandError('matches are created with an organiser or judge key');
+    }
+    // C-2: a server-dice match is created with SHA-256 of its seed, never the seed.
+    const withCommitment =
+      command.diceMode === 'server'
+        ? { ...command, diceCommitment: this.secrets.commitment(request.matchId) }
+        : command;
+    if (request.dice?.length) violation('C-2', 'creating a match rolls no dice', 'invalid');
+    const created = ruleset.decider.decide(ruleset.decider.initialState(), withCommitment, NO_DICE);
+    return { events: created, ruleset: (created[0]?.data as { ruleset?: RulesetRef } | undefined)?.ruleset };
+  }
+
+  private decide(
+    request: MatchCommandRequest,
+    events: RecordedEvent[],
+  ): { events: NewEvent[]; ruleset?: RulesetRef } {
+    if (events.length === 0) throw new MatchNotFoundError(request.matchId);
+    const match = foldMatch(request.matchId, events);
+    const ruleset = events[0]!.metadata.ruleset;
+    const { principal, command } = request;
+
+    if (MATCH_LEVEL_COMMAND_TYPES.has(command.type)) {
+      if (principal.role === 'spectator') throw new NotYourCommandError('a spectator key can only read');
+      this.assertOwnMatch(request);
+      if (request.dice?.length) violation('C-1', `${command.type} rolls no dice`, 'invalid');
+      const serverSeed =
+        this.diceMode(events) === 'server' ? this.secrets.seed(request.matchId).toString('hex') : null;
+      const actor = {
+        role: principal.role,
+        ...(principal.side ? { side: principal.side } : {}),
+      } as Parameters<typeof decideMatchLevel>[2];
+      return {
+        events: decideMatchLevel(match.meta, command as unknown as MatchLevelCommand, actor, {
+          revision: match.revision,
+          serverSeed,
+        }),
+        ruleset,
+      };
+    }
+
+    if (match.meta.ended) violation('C-4', 'the match has ended');
+    this.authorise(request, match.ruleset, match.state);
+    const dice = this.diceFor(request, match);
+    const decided = match.ruleset.decider.decide(
+      match.state,
+      this.sealedOrders.prepare(match, command),
+      dice,
+    );
+    if (dice instanceof TableDice) dice.assertAllUsed();
+    return { events: decided, ruleset };
+  }
+
+  private assertOwnMatch(request: MatchCommandRequest): void {
+    const { principal } = request;
+    if (principal.role === 'player' && principal.matchId !== request.matchId) {
+      throw new NotYourCommandError(`this player key is for another match, not ${request.matchId}`);
+    }
   }
 
   /** A player acts only for its own side, in its own match; spectators never act. */
   private authorise(request: MatchCommandRequest, ruleset: AnyRuleset, state: unknown): void {
     const { principal, command } = request;
-    const setUp = command.type === 'CreateMatch' || command.type === 'RegisterUnit';
     if (principal.role === 'spectator') throw new NotYourCommandError('a spectator key can only read');
     if (principal.role === 'organiser' || principal.role === 'judge') {
-      if (setUp) return;
+      if (command.type === 'RegisterUnit') return;
       throw new NotYourCommandError(
         `${command.type} is a player's command; ${principal.role} keys set matches up`,
       );
     }
-    if (principal.matchId !== request.matchId) {
-      throw new NotYourCommandError(`this player key is for another match, not ${request.matchId}`);
-    }
-    if (command.type === 'CreateMatch') throw new NotYourCommandError('players cannot create matches');
+    this.assertOwnMatch(request);
     const side =
       command.type === 'RegisterUnit'
         ? (command.side as string | undefined)
@@ -122,26 +180,17 @@ export class MatchCommandRunner {
     }
   }
 
-  private diceFor(request: MatchCommandRequest, events: RecordedEvent[]): DiceSource {
-    const created = (events[0]?.data ?? request.command) as { diceMode?: string };
-    if (created.diceMode === 'table') return new TableDice(request.dice ?? []);
+  private diceMode(events: RecordedEvent[]): string | undefined {
+    return (events[0]?.data as { diceMode?: string } | undefined)?.diceMode;
+  }
+
+  private diceFor(request: MatchCommandRequest, match: LoadedMatch): DiceSource {
+    if (this.diceMode(match.events) === 'table') return new TableDice(request.dice ?? []);
     if (request.dice?.length)
       violation('C-2', 'this match rolls server dice; a command cannot bring its own faces', 'invalid');
-    if (request.command.type === 'CreateMatch') return NO_DICE;
     // C-5: the index counts every roll ever recorded, reverted or not, so an undo never re-offers a roll.
-    const next = lastRollIndex(events.map((e) => e.data)) + 1;
-    return new ServerDice(this.serverDice.seed(request.matchId), clientSeedsText({}), next);
-  }
-
-  /** C-2: a server-dice match is created with SHA-256 of its seed, never the seed. */
-  private withCommitment(request: MatchCommandRequest): MatchCommandRequest['command'] {
-    const { command } = request;
-    if (command.type !== 'CreateMatch' || command.diceMode !== 'server') return command;
-    return { ...command, diceCommitment: this.serverDice.commitment(request.matchId) };
-  }
-
-  private rulesetRefOf(events: RecordedEvent[], decided: DomainEvent[]): RulesetRef | undefined {
-    return events[0]?.metadata.ruleset ?? (decided[0]?.data as { ruleset?: RulesetRef } | undefined)?.ruleset;
+    const next = lastRollIndex(match.events.map((e) => e.data)) + 1;
+    return new ServerDice(this.secrets.seed(request.matchId), clientSeedsText(match.meta.clientSeeds), next);
   }
 
   private result(
@@ -156,8 +205,8 @@ export class MatchCommandRunner {
       matchId: request.matchId,
       revision: mine[mine.length - 1]!.metadata.revision,
       duplicate,
-      events: mine.map((e) => viewEvent(match.ruleset, e, viewer)),
-      state: match.ruleset.viewState(match.state, viewer),
+      events: this.viewer.events(match, viewer, mine),
+      state: this.viewer.state(match, viewer),
     };
   }
 }

@@ -30,6 +30,15 @@ export class Pursue extends MatchCommand {}
 export class ResolveCloseCombat extends MatchCommand {}
 export class RangedAttack extends MatchCommand {}
 
+// Every match: fairness, undo, disputes, the end (C-2, C-5)
+export class AddClientSeed extends MatchCommand {}
+export class RequestUndo extends MatchCommand {}
+export class AnswerUndo extends MatchCommand {}
+export class OrderBackup extends MatchCommand {}
+export class RaiseDispute extends MatchCommand {}
+export class RuleDispute extends MatchCommand {}
+export class EndMatch extends MatchCommand {}
+
 export const MATCH_COMMANDS = [
   CreateMatch,
   RegisterUnit,
@@ -47,4 +56,11 @@ export const MATCH_COMMANDS = [
   Pursue,
   ResolveCloseCombat,
   RangedAttack,
+  AddClientSeed,
+  RequestUndo,
+  AnswerUndo,
+  OrderBackup,
+  RaiseDispute,
+  RuleDispute,
+  EndMatch,
 ] as const;

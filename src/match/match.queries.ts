@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Principal, viewerOf } from '../auth/principal.js';
 import { NotYourCommandError } from './match-errors.js';
 import { MatchLoader } from './match-loader.js';
+import { MatchViewer } from './match-viewer.js';
 
 export class GetMatch {
   constructor(
@@ -26,7 +27,10 @@ export function assertMayRead(principal: Principal, matchId: string): void {
 
 @Injectable()
 export class MatchQueries {
-  constructor(private readonly loader: MatchLoader) {}
+  constructor(
+    private readonly loader: MatchLoader,
+    private readonly viewer: MatchViewer,
+  ) {}
 
   async state(matchId: string, principal: Principal): Promise<MatchStateView> {
     assertMayRead(principal, matchId);
@@ -35,7 +39,7 @@ export class MatchQueries {
       matchId,
       ruleset: match.events[0]!.metadata.ruleset!,
       revision: match.revision,
-      state: match.ruleset.viewState(match.state, viewerOf(principal)),
+      state: this.viewer.state(match, viewerOf(principal)),
     };
   }
 }

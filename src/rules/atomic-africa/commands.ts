@@ -47,6 +47,12 @@ export interface SealOrder {
   turn: number;
   card?: Card;
   commitment?: string;
+  /**
+   * With a commitment only: the card and salt encrypted by the service for the owning side (AA-2). The
+   * rules never read it; it rides in the event so that the service can show the owner its own card and
+   * reveal it for them, while the event's public hash covers only ciphertext.
+   */
+  escrow?: string;
 }
 
 /** AA-4: the activating side first (this activates the unit), then the reacting side for the opponent. */

@@ -43,6 +43,8 @@ export type OrderSealed = DomainEvent<
     sealedAs: 'card' | 'commitment';
     card: Card | null;
     commitment: string | null;
+    /** Service-encrypted card and salt for the owning side; present only when the service sealed it. */
+    escrow?: string;
     /** Present (true) only in a redacted view. */
     hidden?: true;
   }

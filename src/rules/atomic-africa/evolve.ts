@@ -57,7 +57,7 @@ export function evolve(state: AtomicAfricaState, event: AtomicAfricaEvent): Atom
     case 'ContactReported':
       return { ...state, contacts: [...state.contacts, event.data.unitIds] };
     case 'OrderSealed': {
-      const { unitId, side, turn, sealedAs, card, commitment } = event.data;
+      const { unitId, side, turn, sealedAs, card, commitment, escrow } = event.data;
       return {
         ...state,
         orders: {
@@ -69,6 +69,7 @@ export function evolve(state: AtomicAfricaState, event: AtomicAfricaEvent): Atom
             sealedAs,
             card,
             commitment,
+            ...(escrow === undefined ? {} : { escrow }),
             revealed: false,
             salt: null,
             specialAction: null,

@@ -25,6 +25,8 @@ export interface Order {
   sealedAs: 'card' | 'commitment';
   card: Card | null;
   commitment: string | null;
+  /** See SealOrder.escrow: opaque to the rules. */
+  escrow?: string;
   revealed: boolean;
   /** Commitment form, after the reveal. */
   salt: string | null;

@@ -1,11 +1,16 @@
+import { hkdfSync } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { diceCommitment } from './dice-fairness.js';
 import { loadOrCreateServerSecret, matchServerSeed } from './server-secret.js';
 
-/** Hands out each match's server seed and its commitment (C-2); the seed itself stays in memory. */
+/**
+ * Everything a match keeps secret until its end, derived from the one server secret: the server dice
+ * seed (C-2: only its commitment is published before the end) and the key that encrypts the orders
+ * cards the service seals on a side's behalf (AA-2).
+ */
 @Injectable()
-export class ServerDiceService {
+export class MatchSecrets {
   private readonly secret: Buffer;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -18,5 +23,9 @@ export class ServerDiceService {
 
   commitment(matchId: string): string {
     return diceCommitment(this.seed(matchId));
+  }
+
+  escrowKey(matchId: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.secret, matchId, 'umpire orders escrow v1', 32));
   }
 }

@@ -1,0 +1,143 @@
+import { Body, Controller, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
+import type { Principal } from '../auth/principal.js';
+import type { MatchCommandResult } from '../match/command-runner.js';
+import {
+  AddClientSeed,
+  AnswerUndo,
+  EndMatch,
+  OrderBackup,
+  RaiseDispute,
+  RequestUndo,
+  RuleDispute,
+} from '../match/match.commands.js';
+import {
+  BackupDto,
+  ClientSeedDto,
+  DisputeDto,
+  EndMatchDto,
+  RulingDto,
+  UndoAnswerDto,
+  UndoRequestDto,
+} from './dto/match-conduct.dto.js';
+import { CommandResultDto } from './dto/match.dto.js';
+import { commandRequest } from './match-commands.js';
+import { MatchIdPipe } from './match-id.pipe.js';
+
+/** How a match is conducted, whatever its ruleset: fair dice, undo, backups, disputes, the end. */
+@ApiTags('match conduct')
+@ApiBearerAuth()
+@Controller('matches/:id')
+export class MatchConductController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('client-seeds')
+  @Roles('player')
+  @ApiOperation({ summary: 'Add your side’s client seed to the server dice, before the first roll (C-2).' })
+  @ApiCreatedResponse({ type: CommandResultDto })
+  clientSeed(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', MatchIdPipe) id: string,
+    @Body() body: ClientSeedDto,
+  ): Promise<MatchCommandResult> {
+    return this.commands.execute(new AddClientSeed(commandRequest(id, p, 'AddClientSeed', body)));
+  }
+
+  @Post('undo-requests')
+  @Roles('player')
+  @ApiOperation({
+    summary:
+      'Ask to undo back to an earlier event of this turn; it takes effect when the opponent agrees (C-5).',
+  })
+  @ApiCreatedResponse({ type: CommandResultDto })
+  requestUndo(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', MatchIdPipe) id: string,
+    @Body() body: UndoRequestDto,
+  ): Promise<MatchCommandResult> {
+    const { requestId, ...rest } = body;
+    return this.commands.execute(
+      new RequestUndo(commandRequest(id, p, 'RequestUndo', rest, { requestId: requestId ?? body.commandId })),
+    );
+  }
+
+  @Post('undo-requests/:requestId/answer')
+  @Roles('player')
+  @ApiOperation({
+    summary: 'The opponent agrees to an undo (it is applied at once, as a revert event) or declines it.',
+  })
+  @ApiCreatedResponse({ type: CommandResultDto })
+  answerUndo(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', MatchIdPipe) id: string,
+    @Param('requestId', new MatchIdPipe()) requestId: string,
+    @Body() body: UndoAnswerDto,
+  ): Promise<MatchCommandResult> {
+    return this.commands.execute(new AnswerUndo(commandRequest(id, p, 'AnswerUndo', body, { requestId })));
+  }
+
+  @Post('backups')
+  @Roles('judge')
+  @ApiOperation({
+    summary: 'A judge backs the match up to any earlier event (C-5); nothing is deleted, dice keep counting.',
+  })
+  @ApiCreatedResponse({ type: CommandResultDto })
+  backup(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', MatchIdPipe) id: string,
+    @Body() body: BackupDto,
+  ): Promise<MatchCommandResult> {
+    return this.commands.execute(new OrderBackup(commandRequest(id, p, 'OrderBackup', body)));
+  }
+
+  @Post('disputes')
+  @Roles('player')
+  @ApiOperation({ summary: 'Dispute an event, with a claim; a judge rules on it.' })
+  @ApiCreatedResponse({ type: CommandResultDto })
+  dispute(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', MatchIdPipe) id: string,
+    @Body() body: DisputeDto,
+  ): Promise<MatchCommandResult> {
+    const { disputeId, ...rest } = body;
+    return this.commands.execute(
+      new RaiseDispute(
+        commandRequest(id, p, 'RaiseDispute', rest, { disputeId: disputeId ?? body.commandId }),
+      ),
+    );
+  }
+
+  @Post('disputes/:disputeId/ruling')
+  @Roles('judge')
+  @ApiOperation({
+    summary: 'A judge rules on a dispute, citing the rule: upheld (optionally with a backup) or dismissed.',
+  })
+  @ApiCreatedResponse({ type: CommandResultDto })
+  rule(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', MatchIdPipe) id: string,
+    @Param('disputeId', new MatchIdPipe()) disputeId: string,
+    @Body() body: RulingDto,
+  ): Promise<MatchCommandResult> {
+    return this.commands.execute(new RuleDispute(commandRequest(id, p, 'RuleDispute', body, { disputeId })));
+  }
+
+  @Post('end')
+  @Roles('judge', 'organiser')
+  @ApiOperation({
+    summary: 'End the match with its result; with server dice the seed is revealed in the same event (C-2).',
+  })
+  @ApiCreatedResponse({ type: CommandResultDto })
+  end(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', MatchIdPipe) id: string,
+    @Body() body: EndMatchDto,
+  ): Promise<MatchCommandResult> {
+    const winner = body.winner === 'draw' ? null : body.winner;
+    return this.commands.execute(
+      new EndMatch(commandRequest(id, p, 'EndMatch', body, { winner, note: body.note ?? '' })),
+    );
+  }
+}

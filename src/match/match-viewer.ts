@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import type { RecordedEvent } from '../event-store/event-store.port.js';
+import type { DomainEvent } from '../rules/common/decider.js';
+import type { Viewer } from '../rules/ruleset.js';
+import type { LoadedMatch } from './match-loader.js';
+import { SealedOrders } from './sealed-orders.js';
+
+/** An event as a caller sees it: the ruleset's view of its data, and who did it when. */
+export interface EventView {
+  revision: number;
+  type: string;
+  data: unknown;
+  at: string;
+  actor: { role: string; side?: string };
+  /** True when a later ActionsReverted undid it (C-5); it stays in the log. */
+  reverted: boolean;
+}
+
+/**
+ * THE place where match information leaves the service for a viewer (AA-2): every route, stream,
+ * export and webhook goes through here. The ruleset hides what its rules hide; the service adds back
+ * only a side's own escrowed cards, for that side.
+ */
+@Injectable()
+export class MatchViewer {
+  constructor(private readonly sealedOrders: SealedOrders) {}
+
+  event(match: LoadedMatch, event: RecordedEvent, viewer: Viewer): EventView {
+    const viewed = match.ruleset.viewEvent({ type: event.type, data: event.data } as DomainEvent, viewer);
+    const { role, side } = event.metadata.actor;
+    return {
+      revision: event.metadata.revision,
+      type: viewed.type,
+      data: this.sealedOrders.showOwnCardInEvent(match, viewed.type, viewed.data, viewer),
+      at: event.metadata.at,
+      actor: side ? { role, side } : { role },
+      reverted: match.reverted.has(event.metadata.revision),
+    };
+  }
+
+  events(match: LoadedMatch, viewer: Viewer, events: readonly RecordedEvent[] = match.events): EventView[] {
+    return events.map((event) => this.event(match, event, viewer));
+  }
+
+  state(match: LoadedMatch, viewer: Viewer): unknown {
+    return this.stateAt(match, match.revision, viewer);
+  }
+
+  /** The ruleset state as it stood right after event `revision`, as this viewer may see it. */
+  stateAt(match: LoadedMatch, revision: number, viewer: Viewer): unknown {
+    const viewed = match.ruleset.viewState(match.stateAt(revision), viewer);
+    return this.sealedOrders.showOwnCards(match, viewed, viewer);
+  }
+}
