@@ -17,6 +17,7 @@ import { MatchesController } from './matches.controller.js';
     HandToHandController,
     AtomicAfricaController,
     MatchConductController,
+    AuditController,
     KeysController,
   ],
   providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }],

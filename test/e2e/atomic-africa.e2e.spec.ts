@@ -1,0 +1,350 @@
+import { startTestApp, type TestApp } from './support/test-app.js';
+import { type Caller, commandId, type MatchTable, openMatch } from './support/umpire-client.js';
+
+type Card = { rank: string; suit: string } | { joker: 'red' | 'black' };
+const card = (rank: string, suit: string): Card => ({ rank, suit });
+
+/**
+ * Atomic Africa close combat over real HTTP on SQLite. Every scenario starts the same way: infantry a1
+ * (side A) and b1 (side B) end turn 1 in base contact, so turn 2 (side B's) begins in close combat
+ * (AA-3) and b1 is the activating unit.
+ */
+describe('atomic-africa over HTTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t.close());
+
+  let n = 0;
+  const at = (m: MatchTable, route: string) => `/matches/${m.matchId}/${route}`;
+  const types = (reply: { body: { events: { type: string }[] } }) => reply.body.events.map((e) => e.type);
+
+  interface Setup {
+    a?: { unitType?: string; movement?: number; firepower?: number };
+    b?: { unitType?: string; movement?: number; firepower?: number };
+    parameters?: object;
+  }
+
+  async function inCloseCombat(setup: Setup = {}): Promise<MatchTable> {
+    n += 1;
+    const m = await openMatch(t, {
+      matchId: `aa-${n}`,
+      ruleset: 'atomic-africa',
+      ...(setup.parameters ? { parameters: setup.parameters } : {}),
+    });
+    for (const [unitId, side, spec] of [
+      ['a1', 'A', setup.a],
+      ['b1', 'B', setup.b],
+    ] as const) {
+      await m.organiser.command(at(m, 'units'), {
+        unitId,
+        name: unitId,
+        side,
+        unitType: spec?.unitType ?? 'infantry',
+        movement: spec?.movement ?? 6,
+        firepower: spec?.firepower ?? 2,
+      });
+    }
+    await m.A.command(at(m, 'contacts'), { unitId: 'a1', enemyId: 'b1' });
+    const end = await m.A.command(at(m, 'end-turn'));
+    expect(types(end)).toEqual(['TurnEnded', 'CloseCombatBegan']);
+    return m;
+  }
+
+  async function sealBoth(m: MatchTable, a: Card, b: Card): Promise<void> {
+    await m.A.command(at(m, 'orders'), { unitId: 'a1', turn: 2, card: a });
+    await m.B.command(at(m, 'orders'), { unitId: 'b1', turn: 2, card: b });
+  }
+
+  async function declare(m: MatchTable, b: 'fight' | 'flee', a: 'fight' | 'flee'): Promise<void> {
+    await m.B.command(at(m, 'intents'), { unitId: 'b1', intent: b });
+    await m.A.command(at(m, 'intents'), { unitId: 'a1', intent: a });
+  }
+
+  /** Both reveal; the service reveals the card it sealed for each side. */
+  async function revealBoth(m: MatchTable, special: { a?: string; b?: string } = {}) {
+    await m.B.command(at(m, 'reveals'), { unitId: 'b1', ...(special.b ? { specialAction: special.b } : {}) });
+    return m.A.command(at(m, 'reveals'), {
+      unitId: 'a1',
+      ...(special.a ? { specialAction: special.a } : {}),
+    });
+  }
+
+  const fleeVerdict = (reply: {
+    body: { events: { type: string; data: { unitId: string; verdict: string } }[] };
+  }) => reply.body.events.find((e) => e.type === 'FleeJudged' && e.data.unitId === 'a1')?.data.verdict;
+
+  it('AA-4 AA-5 AA-10 a full close-combat turn: both seal, declare fight, reveal, and attack at threshold 1', async () => {
+    const m = await inCloseCombat();
+    await sealBoth(m, card('5', 'hearts'), card('9', 'clubs'));
+    await declare(m, 'fight', 'fight');
+    const reveal = await revealBoth(m);
+    expect(types(reveal)).toEqual(['OrderRevealed']);
+    expect(reveal.body.state.activation.awaiting).toEqual([
+      expect.objectContaining({ step: 'attack', unitId: 'b1', side: 'B' }),
+    ]);
+    // b1 (activating) attacks first: 2 dice, 4+ hits, threshold 1 as both stay.
+    const first = await m.B.command(at(m, 'close-combat-attacks'), { unitId: 'b1', dice: [4, 1] });
+    expect(first.body.events[0].data).toMatchObject({
+      attackerId: 'b1',
+      targetId: 'a1',
+      threshold: 1,
+      hits: 1,
+      suppressed: true,
+      rangeInches: null,
+    });
+    const second = await m.A.command(at(m, 'close-combat-attacks'), { unitId: 'a1', dice: [1, 3] });
+    expect(second.body.events[0].data).toMatchObject({
+      attackerId: 'a1',
+      threshold: 1,
+      hits: 0,
+      suppressed: false,
+    });
+    expect(types(second)).toContain('CloseCombatEnded');
+  });
+
+  it('E-3 AA-6 AA-8 a flee on 7♠ breaks off and escapes an equally fast opponent (Q-10)', async () => {
+    const m = await inCloseCombat();
+    await sealBoth(m, card('7', 'spades'), card('5', 'hearts'));
+    await declare(m, 'fight', 'flee');
+    const reveal = await revealBoth(m);
+    expect(fleeVerdict(reveal)).toBe('stands');
+    const pursuit = await m.B.command(at(m, 'pursuits'), { unitId: 'b1', pursue: true });
+    expect(pursuit.body.events[0].data).toMatchObject({
+      outcome: 'escaped',
+      pursuerMovement: 6,
+      fleeingMovement: 6,
+    });
+    await m.A.command(at(m, 'break-offs'), {
+      unitId: 'a1',
+      destination: 'the donga',
+      inTransit: 'the drift',
+      rangeInches: 7,
+    });
+    // Q-15: a unit whose flee stands does not attack; b1 fires at range 7: threshold 2.
+    const attack = await m.B.command(at(m, 'close-combat-attacks'), { unitId: 'b1', dice: [6, 2] });
+    expect(attack.body.events[0].data).toMatchObject({
+      threshold: 2,
+      hits: 1,
+      suppressed: false,
+      rangeInches: 7,
+    });
+    const ended = attack.body.events.find((e: { type: string }) => e.type === 'CloseCombatEnded');
+    expect(ended.data).toMatchObject({ inContact: false, escaped: ['a1'] });
+  });
+
+  it('AA-9 the same flee on 7♠ is caught by a faster pursuer: both stay, threshold 1', async () => {
+    const m = await inCloseCombat({ b: { movement: 8 } });
+    await sealBoth(m, card('7', 'spades'), card('5', 'hearts'));
+    await declare(m, 'fight', 'flee');
+    expect(fleeVerdict(await revealBoth(m))).toBe('stands');
+    const pursuit = await m.B.command(at(m, 'pursuits'), { unitId: 'b1', pursue: true });
+    expect(pursuit.body.events[0].data).toMatchObject({
+      outcome: 'thwarted',
+      pursuerMovement: 8,
+      fleeingMovement: 6,
+    });
+    const attack = await m.B.command(at(m, 'close-combat-attacks'), { unitId: 'b1', dice: [3, 3] });
+    expect(attack.body.events[0].data).toMatchObject({ threshold: 1, hits: 0, suppressed: false });
+    expect(types(attack)).toContain('CloseCombatEnded');
+    expect(
+      attack.body.events.find((e: { type: string }) => e.type === 'CloseCombatEnded').data.inContact,
+    ).toBe(true);
+  });
+
+  it('E-3 Q-9 a flee on 7♥ is refused and the unit stays and fights', async () => {
+    const m = await inCloseCombat();
+    await sealBoth(m, card('7', 'hearts'), card('5', 'hearts'));
+    await declare(m, 'fight', 'flee');
+    const reveal = await revealBoth(m);
+    expect(fleeVerdict(reveal)).toBe('refused');
+    await m.B.command(at(m, 'close-combat-attacks'), { unitId: 'b1', dice: [1, 1] });
+    const fightsBack = await m.A.command(at(m, 'close-combat-attacks'), { unitId: 'a1', dice: [5, 5] });
+    expect(fightsBack.body.events[0].data).toMatchObject({
+      attackerId: 'a1',
+      threshold: 1,
+      hits: 2,
+      suppressed: true,
+    });
+  });
+
+  it.each([
+    ['light-infantry', 'stands'],
+    ['infantry', null],
+  ])('E-3 AA-7 Sprint on K♣ for %s', async (unitType, verdict) => {
+    const m = await inCloseCombat({ a: { unitType } });
+    await sealBoth(m, card('K', 'clubs'), card('5', 'hearts'));
+    await declare(m, 'fight', 'flee');
+    await m.B.command(at(m, 'reveals'), { unitId: 'b1' });
+    const reveal = await m.A.post(at(m, 'reveals'), {
+      commandId: commandId(),
+      unitId: 'a1',
+      specialAction: 'sprint',
+    });
+    if (verdict) {
+      expect(reveal.status).toBe(201);
+      expect(fleeVerdict(reveal)).toBe(verdict);
+    } else {
+      // Sprint is a light-infantry action: regular infantry may not announce it (AA-7).
+      expect(reveal.status).toBe(422);
+      expect(reveal.body.ruleId).toBe('AA-7');
+    }
+  });
+
+  it.each([
+    ['none', 'refused'],
+    ['by-colour', 'stands'],
+  ])('Q-8 AA-6 a black Joker flee under jokerPosture %s is %s', async (jokerPosture, verdict) => {
+    const m = await inCloseCombat({ parameters: { jokerPosture } });
+    await sealBoth(m, { joker: 'black' }, card('5', 'hearts'));
+    await declare(m, 'fight', 'flee');
+    expect(fleeVerdict(await revealBoth(m))).toBe(verdict);
+  });
+
+  it('AA-2 a commitment reveal that does not match is rejected and changes nothing', async () => {
+    const { orderCommitment } = await import('../../src/rules/atomic-africa/index.js');
+    const m = await inCloseCombat();
+    const salt = 'f'.repeat(64);
+    await m.A.command(at(m, 'orders'), {
+      unitId: 'a1',
+      turn: 2,
+      commitment: orderCommitment(card('7', 'spades') as never, 'a1', 2, salt),
+    });
+    await m.B.command(at(m, 'orders'), { unitId: 'b1', turn: 2, card: card('5', 'hearts') });
+    await declare(m, 'fight', 'flee');
+    await m.B.command(at(m, 'reveals'), { unitId: 'b1' });
+    const before = await m.revision();
+    const forged = await m.A.post(at(m, 'reveals'), {
+      commandId: commandId(),
+      unitId: 'a1',
+      card: card('7', 'clubs'),
+      salt,
+    });
+    expect(forged.status).toBe(409);
+    expect(forged.body.ruleId).toBe('AA-2');
+    expect(await m.revision()).toBe(before);
+    const honest = await m.A.post(at(m, 'reveals'), {
+      commandId: commandId(),
+      unitId: 'a1',
+      card: card('7', 'spades'),
+      salt,
+    });
+    expect(honest.status).toBe(201);
+    expect(fleeVerdict(honest)).toBe('stands');
+  });
+
+  it('AA-1 one physical card cannot go to two units of one side in one turn', async () => {
+    n += 1;
+    const m = await openMatch(t, { matchId: `aa-${n}`, ruleset: 'atomic-africa' });
+    for (const unitId of ['a1', 'a2']) {
+      await m.organiser.command(at(m, 'units'), {
+        unitId,
+        name: unitId,
+        side: 'A',
+        unitType: 'infantry',
+        movement: 6,
+        firepower: 2,
+      });
+    }
+    await m.A.command(at(m, 'orders'), { unitId: 'a1', turn: 1, card: card('Q', 'diamonds') });
+    const again = await m.A.post(at(m, 'orders'), {
+      commandId: commandId(),
+      unitId: 'a2',
+      turn: 1,
+      card: card('Q', 'diamonds'),
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.ruleId).toBe('AA-1');
+  });
+
+  it('AA-13 AA-3 a vehicle never enters close combat', async () => {
+    n += 1;
+    const m = await openMatch(t, { matchId: `aa-${n}`, ruleset: 'atomic-africa' });
+    await m.organiser.command(at(m, 'units'), {
+      unitId: 'a1',
+      name: 'a1',
+      side: 'A',
+      unitType: 'vehicle',
+      movement: 12,
+      firepower: 4,
+    });
+    await m.organiser.command(at(m, 'units'), {
+      unitId: 'b1',
+      name: 'b1',
+      side: 'B',
+      unitType: 'infantry',
+      movement: 6,
+      firepower: 2,
+    });
+    const contact = await m.A.post(at(m, 'contacts'), {
+      commandId: commandId(),
+      unitId: 'a1',
+      enemyId: 'b1',
+    });
+    expect(contact.status).toBe(422);
+    expect(['AA-3', 'AA-13']).toContain(contact.body.ruleId);
+  });
+
+  describe('AA-2 sealed means sealed: no route shows a sealed card to anyone but its side', () => {
+    const SECRET = card('7', 'spades');
+    const leaks = (text: string) => /spades|"7S"|7♠/i.test(text);
+
+    /** Every GET route of the API that takes a match id, from the service's own OpenAPI document. */
+    async function matchRoutes(caller: Caller, matchId: string): Promise<string[]> {
+      const doc = await caller.get('/docs-json');
+      return Object.entries(doc.body.paths as Record<string, Record<string, unknown>>)
+        .filter(([path, methods]) => 'get' in methods && path.includes('{id}') && !path.endsWith('/stream'))
+        .map(([path]) => path.replace('{id}', matchId).replace(/\{[^}]+\}/g, '1'));
+    }
+
+    async function readEverything(caller: Caller, m: MatchTable): Promise<string> {
+      const bodies: string[] = [];
+      for (const path of await matchRoutes(caller, m.matchId)) {
+        for (const query of ['', '?at=7', '?from=1&limit=100']) {
+          const response = await caller.get(path + query);
+          bodies.push(`${path}${query} ${response.status} ${JSON.stringify(response.body)}`);
+        }
+      }
+      return bodies.join('\n');
+    }
+
+    it('before the reveal: not the opponent, a spectator, a judge or the organiser; the owner does see it', async () => {
+      const m = await inCloseCombat();
+      await sealBoth(m, SECRET, card('5', 'hearts'));
+      await declare(m, 'fight', 'flee');
+      for (const outsider of [m.B, m.spectator, m.judge, m.organiser]) {
+        const seen = await readEverything(outsider, m);
+        expect(seen).toContain(`/matches/${m.matchId} 200`);
+        expect(leaks(seen)).toBe(false);
+      }
+      // Commands sent by the opponent do not tell it either, not even when they fail.
+      const probes = [
+        await m.B.post(at(m, 'reveals'), { commandId: commandId(), unitId: 'a1', card: SECRET }),
+        await m.B.post(at(m, 'orders'), { commandId: commandId(), unitId: 'b1', turn: 2, card: SECRET }),
+        await m.B.post(at(m, 'intents'), { commandId: commandId(), unitId: 'b1', intent: 'flee' }),
+      ];
+      for (const probe of probes) expect(leaks(JSON.stringify(probe.body))).toBe(false);
+
+      const own = await m.A.get(`/matches/${m.matchId}`);
+      expect(own.body.state.orders.a1.card).toEqual(SECRET);
+      expect(JSON.stringify((await m.B.get(`/matches/${m.matchId}`)).body.state.orders.a1)).not.toContain(
+        'spades',
+      );
+
+      // The export and the stored log hold no plain card at all: only a commitment and ciphertext.
+      const exported = await m.organiser.get(`/matches/${m.matchId}/export`);
+      expect(exported.status).toBe(200);
+      expect(leaks(JSON.stringify(exported.body))).toBe(false);
+    });
+
+    it('after the reveal everyone may see it', async () => {
+      const m = await inCloseCombat();
+      await sealBoth(m, SECRET, card('5', 'hearts'));
+      await declare(m, 'fight', 'flee');
+      await revealBoth(m);
+      const seen = await m.spectator.get(`/matches/${m.matchId}`);
+      expect(seen.body.state.orders.a1).toMatchObject({ card: SECRET, revealed: true });
+    });
+  });
+});
