@@ -9,7 +9,10 @@ async function openEventStore(config: AppConfig): Promise<EventStore> {
     const { createEsdbEventStore } = await import('./esdb/esdb-event-store.js');
     const logger = new Logger('eventstoredb');
     return createEsdbEventStore(config.eventStoreConnectionString, {
-      resubscribe: { onDrop: (error, attempt) => logger.warn(`subscription dropped (attempt ${attempt}): ${String(error)}`) },
+      resubscribe: {
+        onDrop: (error, attempt) =>
+          logger.warn(`subscription dropped (attempt ${attempt}): ${String(error)}`),
+      },
     });
   }
   return new SqliteEventStore({ file: sqliteFile(config), synchronous: config.sqliteSynchronous });

@@ -42,7 +42,10 @@ export function sealOrder(state: AtomicAfricaState, command: SealOrder): AtomicA
   const hasCommitment = data.commitment !== undefined;
   if (hasCard === hasCommitment) violation('AA-2', 'seal exactly one of card and commitment', 'invalid');
   const escrow = data.escrow;
-  if (escrow !== undefined && (hasCard || typeof escrow !== 'string' || !/^[A-Za-z0-9_-]{16,1024}$/.test(escrow))) {
+  if (
+    escrow !== undefined &&
+    (hasCard || typeof escrow !== 'string' || !/^[A-Za-z0-9_-]{16,1024}$/.test(escrow))
+  ) {
     violation('AA-2', 'escrow goes only with a commitment, as base64url text', 'invalid');
   }
   // AA-1: one card per unit per turn; re-sealing would let a side change its mind after seeing play.
