@@ -51,7 +51,10 @@ export class SqliteEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
   private readonly pollMs: number;
   private readonly statements: {
-    head: Statement<[string], { revision: number; hash: string }>;
+    headAndSeen: Statement<
+      { stream: string; commandId: string },
+      { revision: number; hash: string; seen: number }
+    >;
     byCommand: Statement<[string, string], { position: number; revision: number }>;
     insert: Statement<[string, number, string, string, string, string, string]>;
     readStream: Statement<[string, number, number], EventRow>;
@@ -74,8 +77,12 @@ export class SqliteEventStore implements EventStore {
     migrate(this.db);
 
     this.statements = {
-      head: this.db.prepare(
-        'SELECT revision, hash FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1',
+      // One statement on the hot path: the head, and whether this command is already in the stream
+      // (positions of a duplicate are looked up only when there is one).
+      headAndSeen: this.db.prepare(
+        `SELECT revision, hash,
+                EXISTS (SELECT 1 FROM events WHERE stream = :stream AND command_id = :commandId) AS seen
+         FROM events WHERE stream = :stream ORDER BY revision DESC LIMIT 1`,
       ),
       // ORDER BY position, not revision: with revision the planner walks the whole stream through the
       // (stream, revision) index instead of seeking events_by_command, and appends slow down as a match grows.
@@ -109,15 +116,16 @@ export class SqliteEventStore implements EventStore {
   }
 
   private appendInTransaction(stream: string, events: NewEvent[], options: AppendOptions): AppendResult {
-    const earlier = this.statements.byCommand.all(stream, options.commandId);
-    if (earlier.length > 0) {
+    const found = this.statements.headAndSeen.get({ stream, commandId: options.commandId });
+    if (found?.seen) {
+      const earlier = this.statements.byCommand.all(stream, options.commandId);
       return {
         nextRevision: earlier[earlier.length - 1]!.revision,
         positions: earlier.map((row) => row.position),
         duplicate: true,
       };
     }
-    const head = this.statements.head.get(stream) ?? { revision: 0, hash: GENESIS_HASH };
+    const head = found ? { revision: found.revision, hash: found.hash } : { revision: 0, hash: GENESIS_HASH };
     checkExpectedRevision(stream, options.expectedRevision, head.revision);
     const sealed = sealBatch(stream, head, events, options, options.at ?? new Date().toISOString());
     const positions = sealed.map((event) => {
