@@ -12,6 +12,26 @@ export interface AppConfig {
   organiserKey?: string;
   /** The secret server dice seeds derive from; without it one is generated into the data folder. */
   serverSecret?: string;
+  /**
+   * The Ed25519 key that signs checkpoints, as PKCS8: PEM, or its DER in base64. Without it one is
+   * generated into the data folder on first start.
+   */
+  signingKey?: string;
+  /** Spectator reads and feeds run this many events behind live play (0: live). */
+  spectatorDelayEvents: number;
+  /** Requests per key (or per IP without a valid key) in each rate-limit window; 0 turns the limit off. */
+  rateLimit: number;
+  rateLimitWindowMs: number;
+  /** pino level of the JSON logs: fatal, error, warn, info, debug, trace or silent. */
+  logLevel: string;
+  /** Webhook deliveries: attempts per delivery, first retry delay (doubling), and per-attempt timeout. */
+  webhookMaxAttempts: number;
+  webhookBackoffMs: number;
+  webhookTimeoutMs: number;
+  /** Whether this instance sends webhooks (with several instances on one store, let one of them). */
+  webhookDispatch: boolean;
+  /** Server-Sent Events: a comment line this often keeps idle connections open through proxies. */
+  sseHeartbeatMs: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -32,9 +52,56 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || undefined,
     organiserKey: env.UMPIRE_ORGANISER_KEY || undefined,
     serverSecret: env.UMPIRE_SERVER_SECRET || undefined,
+    signingKey: env.UMPIRE_SIGNING_KEY || undefined,
+    spectatorDelayEvents: count(env, 'UMPIRE_SPECTATOR_DELAY_EVENTS', 0),
+    rateLimit: count(env, 'UMPIRE_RATE_LIMIT', 1200),
+    rateLimitWindowMs: count(env, 'UMPIRE_RATE_LIMIT_WINDOW_MS', 60_000, 1),
+    logLevel: logLevel(env.UMPIRE_LOG_LEVEL),
+    webhookMaxAttempts: count(env, 'UMPIRE_WEBHOOK_MAX_ATTEMPTS', 8, 1),
+    webhookBackoffMs: count(env, 'UMPIRE_WEBHOOK_BACKOFF_MS', 1000, 1),
+    webhookTimeoutMs: count(env, 'UMPIRE_WEBHOOK_TIMEOUT_MS', 5000, 1),
+    webhookDispatch: onOff(env, 'UMPIRE_WEBHOOK_DISPATCH', true),
+    sseHeartbeatMs: count(env, 'UMPIRE_SSE_HEARTBEAT_MS', 15_000, 1),
   };
+}
+
+/** A whole number from the environment, at least `min`; a typo fails the start instead of being ignored. */
+function count(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`${name} must be a whole number of at least ${min}, got ${raw}`);
+  return value;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = (env[name] ?? '').toLowerCase();
+  if (raw === '') return fallback;
+  if (['on', 'true', '1'].includes(raw)) return true;
+  if (['off', 'false', '0'].includes(raw)) return false;
+  throw new Error(`${name} must be on or off, got ${env[name]}`);
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevel(raw: string | undefined): string {
+  const level = (raw || 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(level))
+    throw new Error(`UMPIRE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${raw}`);
+  return level;
 }
 
 export function sqliteFile(config: AppConfig): string {
   return join(config.dataDir, 'umpire.db');
+}
+
+/** The read models (turn log, roster, results, standings): rebuildable, so deleting the file is safe. */
+export function projectionsFile(config: AppConfig): string {
+  return join(config.dataDir, 'projections.db');
+}
+
+/** Webhook delivery state (queue, attempts, checkpoint): not rebuildable from events. */
+export function webhooksFile(config: AppConfig): string {
+  return join(config.dataDir, 'webhooks.db');
 }

@@ -1,0 +1,190 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBase64,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+
+export class CheckpointDto {
+  @ApiProperty({ example: 'match-hh-1' })
+  @IsString()
+  @Length(1, 200)
+  stream!: string;
+
+  @ApiProperty({
+    description: 'The event the checkpoint covers: the chain head when it was signed.',
+    example: 12,
+  })
+  @IsInt()
+  @Min(1)
+  revision!: number;
+
+  @ApiProperty({ description: 'That event’s hash (hex SHA-256).', example: '3f1c…' })
+  @Matches(/^[0-9a-f]{64}$/, { message: 'checkpoint.hash must be 64 lowercase hex digits' })
+  hash!: string;
+
+  @ApiProperty({ example: '2026-11-30T09:32:19.000Z' })
+  @IsString()
+  @Length(1, 64)
+  signedAt!: string;
+}
+
+/** GET /matches/:id/checkpoint, and what a verifier hands back. */
+export class SignedCheckpointDto {
+  @ApiProperty({
+    type: CheckpointDto,
+    description: 'Signed as the RFC 8785 canonical JSON of exactly these four fields.',
+  })
+  @ValidateNested()
+  @Type(() => CheckpointDto)
+  checkpoint!: CheckpointDto;
+
+  @ApiProperty({ enum: ['Ed25519'] })
+  @IsOptional()
+  @IsIn(['Ed25519'])
+  algorithm!: 'Ed25519';
+
+  @ApiProperty({ description: 'Hex SHA-256 of the signing key’s public DER (SubjectPublicKeyInfo).' })
+  @IsOptional()
+  @IsString()
+  @Length(0, 128)
+  keyId!: string;
+
+  @ApiProperty({ description: 'Base64 Ed25519 signature.' })
+  @IsBase64()
+  @Length(1, 200)
+  signature!: string;
+}
+
+export class VerifyRequestDto {
+  @ApiPropertyOptional({
+    type: [SignedCheckpointDto],
+    description: 'Checkpoints kept earlier: each must still match the log, and verify with the service key.',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => SignedCheckpointDto)
+  checkpoints?: SignedCheckpointDto[];
+}
+
+export class DiscrepancyDto {
+  @ApiProperty({ description: 'The event (revision) at which the log fails.', example: 7 })
+  revision!: number;
+
+  @ApiProperty({ description: 'The rule it breaks (RULES.md).', example: 'HH-3' })
+  ruleId!: string;
+
+  @ApiProperty({ enum: ['chain', 'checkpoints', 'serverRolls', 'reveals', 'outcomes'] })
+  check!: string;
+
+  @ApiProperty({
+    example: 'event 7 (MoraleTested): data.outcome is "retreat" in the log, but the rules give "reform"',
+  })
+  message!: string;
+}
+
+class ChainCheckDto {
+  @ApiProperty() ok!: boolean;
+  @ApiProperty({ description: 'Events linked and hashing right, from the first.' }) links!: number;
+  @ApiProperty() message!: string;
+}
+
+class OutcomesCheckDto {
+  @ApiProperty() ok!: boolean;
+  @ApiProperty({ description: 'Commands rebuilt from their events and decided again.' }) commands!: number;
+  @ApiProperty({ description: 'Events equal to what the rules give.' }) events!: number;
+  @ApiProperty() message!: string;
+}
+
+class ServerRollsCheckDto {
+  @ApiProperty() ok!: boolean;
+  @ApiProperty({
+    enum: ['verified', 'pending-seed', 'not-applicable', 'failed'],
+    description:
+      'pending-seed: the seed is revealed at the end of the match; until then rolls cannot be checked.',
+  })
+  status!: string;
+  @ApiProperty({ enum: ['server', 'table'], nullable: true }) diceMode!: string | null;
+  @ApiProperty() rolls!: number;
+  @ApiProperty() verified!: number;
+  @ApiProperty() seedRevealed!: boolean;
+  @ApiProperty() message!: string;
+}
+
+class RevealsCheckDto {
+  @ApiProperty() ok!: boolean;
+  @ApiProperty() reveals!: number;
+  @ApiProperty() verified!: number;
+  @ApiProperty() message!: string;
+}
+
+class CheckpointResultDto {
+  @ApiProperty() revision!: number;
+  @ApiProperty() hash!: string;
+  @ApiProperty() signedAt!: string;
+  @ApiProperty() keyId!: string;
+  @ApiProperty({ enum: ['valid', 'invalid', 'not-checked'] }) signature!: string;
+  @ApiProperty({ description: 'The log still holds exactly this hash at this revision.' }) matches!: boolean;
+}
+
+class CheckpointsCheckDto {
+  @ApiProperty() ok!: boolean;
+  @ApiProperty({ type: [CheckpointResultDto] }) checked!: CheckpointResultDto[];
+  @ApiProperty() message!: string;
+}
+
+class ChecksDto {
+  @ApiProperty() events!: number;
+  @ApiProperty({ type: ChainCheckDto }) chain!: ChainCheckDto;
+  @ApiProperty({ type: OutcomesCheckDto }) outcomes!: OutcomesCheckDto;
+  @ApiProperty({ type: ServerRollsCheckDto }) serverRolls!: ServerRollsCheckDto;
+  @ApiProperty({ type: RevealsCheckDto }) reveals!: RevealsCheckDto;
+  @ApiProperty({ type: CheckpointsCheckDto }) checkpoints!: CheckpointsCheckDto;
+}
+
+class RulesetRefDto {
+  @ApiProperty() id!: string;
+  @ApiProperty() version!: string;
+  @ApiProperty() hash!: string;
+}
+
+class HeadDto {
+  @ApiProperty() revision!: number;
+  @ApiProperty() hash!: string;
+}
+
+export class VerificationReportDto {
+  @ApiProperty({ description: 'True when every check holds.' }) ok!: boolean;
+  @ApiProperty({ nullable: true, type: String }) stream!: string | null;
+  @ApiProperty({ nullable: true, type: String }) matchId!: string | null;
+  @ApiProperty({ nullable: true, type: RulesetRefDto }) ruleset!: RulesetRefDto | null;
+  @ApiProperty({ nullable: true, type: HeadDto }) head!: HeadDto | null;
+  @ApiProperty({ type: ChecksDto }) checked!: ChecksDto;
+  @ApiPropertyOptional({ type: DiscrepancyDto, description: 'The first event that fails, by revision.' })
+  firstDiscrepancy?: DiscrepancyDto;
+  @ApiProperty({ type: [DiscrepancyDto] }) discrepancies!: DiscrepancyDto[];
+}
+
+class JwkDto {
+  @ApiProperty({ example: 'OKP' }) kty!: string;
+  @ApiProperty({ example: 'Ed25519' }) crv!: string;
+  @ApiProperty({ description: 'The public key, base64url.' }) x!: string;
+}
+
+export class PublicKeyDto {
+  @ApiProperty({ enum: ['Ed25519'] }) algorithm!: string;
+  @ApiProperty({ description: 'Hex SHA-256 of the public key’s DER; checkpoints name it.' }) keyId!: string;
+  @ApiProperty({ description: 'SubjectPublicKeyInfo, PEM.' }) pem!: string;
+  @ApiProperty({ type: JwkDto }) jwk!: JwkDto;
+}

@@ -1,0 +1,83 @@
+import type { DiceRoll } from '../../rules/common/dice.js';
+
+/** A path into an event, from its root: ['data', 'modifiers', 1, 'value']. */
+export type Path = readonly (string | number)[];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Where two JSON values first differ (key order does not matter, list order does), or null when they
+ * are equal. Both sides must already be JSON (what was stored, and what the rules give, round-tripped).
+ */
+export function firstDifference(expected: unknown, actual: unknown, path: Path = []): Path | null {
+  if (Object.is(expected, actual)) return null;
+  if (Array.isArray(expected) && Array.isArray(actual)) {
+    for (let i = 0; i < Math.max(expected.length, actual.length); i++) {
+      if (i >= expected.length || i >= actual.length) return [...path, i];
+      const found = firstDifference(expected[i], actual[i], [...path, i]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (isRecord(expected) && isRecord(actual)) {
+    const keys = [
+      ...Object.keys(expected),
+      ...Object.keys(actual).filter((key) => !Object.hasOwn(expected, key)),
+    ];
+    for (const key of keys) {
+      if (!Object.hasOwn(expected, key) || !Object.hasOwn(actual, key)) return [...path, key];
+      const found = firstDifference(expected[key], actual[key], [...path, key]);
+      if (found) return found;
+    }
+    return null;
+  }
+  return path;
+}
+
+export function pathText(path: Path): string {
+  return path.reduce<string>(
+    (text, step) => (typeof step === 'number' ? `${text}[${step}]` : text ? `${text}.${step}` : step),
+    '',
+  );
+}
+
+/** The value at a path, or undefined. */
+export function valueAt(root: unknown, path: Path): unknown {
+  let value = root;
+  for (const step of path) {
+    if (Array.isArray(value) && typeof step === 'number') value = value[step];
+    else if (isRecord(value) && typeof step === 'string' && Object.hasOwn(value, step)) value = value[step];
+    else return undefined;
+  }
+  return value;
+}
+
+/**
+ * How a value is named in a report. Only scalars are spelled out: a report never prints a nested
+ * object it did not need to (a sealed card is an object, AA-2).
+ */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  return Array.isArray(value) ? `a list of ${value.length}` : 'an object';
+}
+
+/** Every dice roll (C-1) recorded in an event payload, in the order it appears. */
+export function rollsIn(payload: unknown): DiceRoll[] {
+  const rolls: DiceRoll[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+    } else if (isRecord(value)) {
+      if (Array.isArray(value.faces) && typeof value.origin === 'string') {
+        rolls.push(value as unknown as DiceRoll);
+        return;
+      }
+      Object.values(value).forEach(visit);
+    }
+  };
+  visit(payload);
+  return rolls;
+}

@@ -1,0 +1,214 @@
+import { readFileSync, realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { KeyObject } from 'node:crypto';
+import { parsePublicKey, parseSignedCheckpoint, type SignedCheckpoint } from '../audit/checkpoint.js';
+import { parseNdjson } from '../audit/export-format.js';
+import { type VerificationReport, verifyMatchLog } from '../audit/verifier.js';
+
+/**
+ * `umpire verify FILE [--checkpoint FILE]… [--public-key FILE] [--json]`: verifies an exported match
+ * (GET /matches/:id/export) offline, with no server and no database, trusting nothing but the file, the
+ * published rules and, for checkpoints, the service's public key (GET /audit/public-key).
+ *
+ * Exit status: 0 every check holds; 1 a discrepancy (the first is named by event and rule); 2 the
+ * command line or a file could not be read.
+ */
+export const EXIT_OK = 0;
+export const EXIT_DISCREPANCY = 1;
+export const EXIT_USAGE = 2;
+
+const USAGE = `usage: umpire verify FILE [--checkpoint FILE]... [--public-key FILE] [--json]
+
+  FILE               a match exported by GET /matches/:id/export (NDJSON, one event a line)
+  --checkpoint FILE  a checkpoint kept from GET /matches/:id/checkpoint (repeatable); the event at its
+                     revision must still have its hash
+  --public-key FILE  the service's key from GET /audit/public-key (the JSON, a PEM or a JWK); checks
+                     each checkpoint's Ed25519 signature
+  --json             print the whole report as JSON instead of text
+
+Exit status: 0 verified, 1 a discrepancy, 2 bad usage or an unreadable file.`;
+
+export interface Output {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const consoleOutput: Output = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+class UsageError extends Error {}
+
+interface VerifyArgs {
+  file: string;
+  checkpoints: string[];
+  publicKey?: string;
+  json: boolean;
+}
+
+function parseVerifyArgs(args: readonly string[]): VerifyArgs {
+  const parsed: VerifyArgs = { file: '', checkpoints: [], json: false };
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? arg.split(/=(.*)/s, 2) : [arg];
+    const value = (): string => {
+      const next = inline ?? args[++i];
+      if (next === undefined || next === '') throw new UsageError(`${flag} needs a FILE`);
+      return next;
+    };
+    switch (flag) {
+      case '--checkpoint':
+        parsed.checkpoints.push(value());
+        break;
+      case '--public-key':
+        if (parsed.publicKey !== undefined) throw new UsageError('--public-key is given twice');
+        parsed.publicKey = value();
+        break;
+      case '--json':
+        parsed.json = true;
+        break;
+      default:
+        if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);
+        files.push(arg);
+    }
+  }
+  if (files.length !== 1) throw new UsageError(files.length === 0 ? 'FILE is missing' : 'give one FILE');
+  parsed.file = files[0]!;
+  return parsed;
+}
+
+function readText(path: string, what: string): string {
+  try {
+    return readFileSync(path === '-' ? 0 : path, 'utf8');
+  } catch (error) {
+    throw new UsageError(
+      `cannot read ${what} ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
+  }
+}
+
+function readCheckpoints(path: string): SignedCheckpoint[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(readText(path, 'checkpoint'));
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`checkpoint ${path} is not JSON`);
+  }
+  const list = Array.isArray(value) ? value : [value];
+  try {
+    return list.map((item, i) => parseSignedCheckpoint(item, list.length > 1 ? `${path}[${i}]` : path));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function readPublicKey(path: string): KeyObject {
+  try {
+    return parsePublicKey(readText(path, 'public key'));
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`public key ${path}: ${(error as Error).message}`);
+  }
+}
+
+const mark = (ok: boolean): string => (ok ? 'ok' : 'FAILED');
+
+function reportLines(report: VerificationReport, file: string): string[] {
+  const { checked } = report;
+  const lines = [`umpire verify ${file}`];
+  if (report.matchId !== null) {
+    const ruleset = report.ruleset
+      ? `${report.ruleset.id} ${report.ruleset.version} (parameters ${report.ruleset.hash.slice(0, 16)}…)`
+      : 'unknown rules';
+    lines.push(`  match         ${report.matchId} (${report.stream}), ${ruleset}`);
+  }
+  if (report.head)
+    lines.push(
+      `  events        ${checked.events}, head event ${report.head.revision} hash ${report.head.hash}`,
+    );
+  lines.push(`  chain         ${mark(checked.chain.ok)}: ${checked.chain.message}`);
+  lines.push(`  outcomes      ${mark(checked.outcomes.ok)}: ${checked.outcomes.message}`);
+  const rolls = checked.serverRolls;
+  const rollsMark =
+    rolls.status === 'pending-seed'
+      ? 'not yet checkable'
+      : rolls.status === 'not-applicable'
+        ? '-'
+        : mark(rolls.ok);
+  lines.push(`  server rolls  ${rollsMark}: ${rolls.message}`);
+  lines.push(`  reveals       ${mark(checked.reveals.ok)}: ${checked.reveals.message}`);
+  for (const checkpoint of checked.checkpoints.checked) {
+    const signature =
+      checkpoint.signature === 'not-checked'
+        ? 'signature NOT checked (no --public-key)'
+        : `signature ${checkpoint.signature}`;
+    lines.push(
+      `  checkpoint    ${mark(checkpoint.matches && checkpoint.signature !== 'invalid')}: event ${checkpoint.revision} hash ${checkpoint.hash.slice(0, 16)}… signed ${checkpoint.signedAt}, ${checkpoint.matches ? 'still in the log' : 'NOT in the log'}, ${signature}`,
+    );
+  }
+  for (const d of report.discrepancies) {
+    lines.push(`  discrepancy   event ${d.revision} ${d.ruleId} [${d.check}]: ${d.message}`);
+  }
+  const first = report.firstDiscrepancy;
+  lines.push(
+    first
+      ? `FAILED: the first discrepancy is at event ${first.revision}, rule ${first.ruleId}: ${first.message}`
+      : 'VERIFIED: every check holds',
+  );
+  return lines;
+}
+
+export function verifyCommand(args: readonly string[], io: Output = consoleOutput): number {
+  const parsed = parseVerifyArgs(args);
+  const checkpoints = parsed.checkpoints.flatMap(readCheckpoints);
+  const publicKey = parsed.publicKey === undefined ? undefined : readPublicKey(parsed.publicKey);
+  let events;
+  try {
+    events = parseNdjson(readText(parsed.file, 'export'));
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`${parsed.file} is not a match export: ${(error as Error).message}`);
+  }
+  const report = verifyMatchLog(events, { checkpoints, ...(publicKey ? { publicKey } : {}) });
+  if (parsed.json) io.out(JSON.stringify(report, null, 2));
+  else reportLines(report, parsed.file).forEach((line) => io.out(line));
+  return report.ok ? EXIT_OK : EXIT_DISCREPANCY;
+}
+
+/** The whole command line after `umpire`; returns the exit status. */
+export function main(argv: readonly string[], io: Output = consoleOutput): number {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+      (command === undefined ? io.err : io.out)(USAGE);
+      return command === undefined ? EXIT_USAGE : EXIT_OK;
+    }
+    if (command !== 'verify') throw new UsageError(`unknown command ${command}`);
+    if (rest.includes('--help') || rest.includes('-h')) {
+      io.out(USAGE);
+      return EXIT_OK;
+    }
+    return verifyCommand(rest, io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`umpire: ${error.message}`);
+    io.err(USAGE);
+    return EXIT_USAGE;
+  }
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(script)).href;
+  } catch {
+    return false;
+  }
+}
+
+// Run directly (node --import tsx src/cli/umpire.ts …); bin/umpire.js imports it and calls main().
+if (isEntryPoint()) process.exitCode = main(process.argv.slice(2));
