@@ -6,6 +6,8 @@ import { AuthModule } from './auth/auth.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { EventStoreModule } from './event-store/event-store.module.js';
 import { HealthModule } from './health/health.module.js';
+import { OrganiserApiModule } from './api/organiser-api.module.js';
+import { ProjectionsModule } from './projections/projections.module.js';
 
 @Module({})
 export class AppModule {
@@ -18,7 +20,9 @@ export class AppModule {
         AuthModule,
         AuditModule,
         HealthModule,
+        ProjectionsModule,
         ApiModule,
+        OrganiserApiModule,
       ],
     };
   }

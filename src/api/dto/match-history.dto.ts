@@ -1,0 +1,148 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { SIDES } from '../../rules/common/sides.js';
+import { MatchOutcomeDto } from './tournament.dto.js';
+
+export class ActorDto {
+  @ApiProperty({ enum: ['organiser', 'judge', 'player', 'spectator', 'system'] }) role!: string;
+  @ApiPropertyOptional({ enum: SIDES }) side?: string;
+}
+
+export class DiceRollDto {
+  @ApiProperty({ example: 'impact' }) purpose!: string;
+  @ApiProperty({ type: [Number], example: [4] }) faces!: number[];
+  @ApiProperty({ enum: ['server', 'table'] }) origin!: string;
+  @ApiProperty({ enum: SIDES }) side!: string;
+  @ApiPropertyOptional({ description: 'Server dice: the roll index n (C-2).', example: 3 }) index?: number;
+}
+
+export class LogEntryDto {
+  @ApiProperty({ example: 7 }) revision!: number;
+  @ApiProperty({ description: 'The player turn it happened in (C-4).', example: 3 }) turn!: number;
+  @ApiProperty({ example: 'ImpactRolled' }) type!: string;
+  @ApiProperty({
+    example: 'Turn 3: the Impi’s impact on the NNC: 1D6 4 +1 charge +1 flank −1 downhill = 5.',
+  })
+  sentence!: string;
+  @ApiProperty({ type: [String], example: ['HH-7'] }) ruleIds!: string[];
+  @ApiProperty({ type: [DiceRollDto] }) dice!: DiceRollDto[];
+  @ApiProperty({ example: '2026-04-11T10:02:13.000Z' }) at!: string;
+  @ApiProperty({ type: ActorDto }) actor!: ActorDto;
+  @ApiProperty({ description: 'Undone by a later ActionsReverted (C-5); it stays in the log.' })
+  reverted!: boolean;
+}
+
+export class MatchLogDto {
+  @ApiProperty({ example: 'r1-t4' }) matchId!: string;
+  @ApiProperty({
+    description: 'The last event this caller may see (spectators may be held behind live play).',
+    example: 9,
+  })
+  revision!: number;
+  @ApiProperty({ type: [LogEntryDto] }) entries!: LogEntryDto[];
+}
+
+export class EventViewDto {
+  @ApiProperty({ example: 3 }) revision!: number;
+  @ApiProperty({ example: 'WillpowerTested' }) type!: string;
+  @ApiProperty({
+    description: 'The event’s data as this caller may see it (a sealed card is hidden, AA-2).',
+    example: { chargeId: 'c1', unitId: 'impi', total: 5, morale: 8, passed: true },
+  })
+  data!: unknown;
+  @ApiProperty({ example: '2026-04-11T10:01:00.000Z' }) at!: string;
+  @ApiProperty({ type: ActorDto }) actor!: ActorDto;
+  @ApiProperty({ description: 'Undone by a later ActionsReverted (C-5).' }) reverted!: boolean;
+}
+
+export class EventsQueryDto {
+  @ApiPropertyOptional({ minimum: 1, default: 1, description: 'The first revision to return.' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  from?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 500, default: 100 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  limit?: number;
+}
+
+export class MatchEventsPageDto {
+  @ApiProperty({ example: 'r1-t4' }) matchId!: string;
+  @ApiProperty({ description: 'The last event this caller may see.', example: 9 }) revision!: number;
+  @ApiProperty({ type: [EventViewDto] }) events!: EventViewDto[];
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'The `from` of the next page; null when this page reaches the end.',
+  })
+  next!: number | null;
+}
+
+export class StateAtQueryDto {
+  @ApiPropertyOptional({
+    minimum: 0,
+    description: 'The state as it stood right after event N (reverts applied, C-5); now when omitted.',
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  at?: number;
+}
+
+export class MatchStateAtDto {
+  @ApiProperty({ example: 'r1-t4' }) matchId!: string;
+  @ApiProperty({ example: { id: 'hand-to-hand', version: '1.0.0', hash: '…' } }) ruleset!: unknown;
+  @ApiProperty({ description: 'The state is as it stood right after this event.', example: 5 }) at!: number;
+  @ApiProperty({ description: 'The last event this caller may see.', example: 9 }) revision!: number;
+  @ApiProperty({ description: 'The ruleset state as this caller may see it.' }) state!: unknown;
+}
+
+export class RosterUnitDto {
+  @ApiProperty({ example: 'nnc' }) unitId!: string;
+  @ApiProperty({ example: 'NNC' }) name!: string;
+  @ApiProperty({ enum: SIDES }) side!: string;
+  @ApiProperty({ example: 'British' }) sideName!: string;
+  @ApiProperty({ enum: ['active', 'removed'] }) status!: string;
+  @ApiProperty({
+    description:
+      'The ruleset’s facts: morale, move and flags (hand-to-hand); type, movement, firepower, contacts (atomic-africa).',
+    example: { baseMorale: 7, move: 6, disordered: false, broken: false },
+  })
+  detail!: Record<string, unknown>;
+}
+
+export class RosterDto {
+  @ApiProperty({ example: 'r1-t4' }) matchId!: string;
+  @ApiProperty({ example: 9 }) revision!: number;
+  @ApiProperty({ type: [RosterUnitDto] }) units!: RosterUnitDto[];
+}
+
+export class MatchResultDto {
+  @ApiProperty({ example: 'r1-t4' }) matchId!: string;
+  @ApiProperty({ example: 'hand-to-hand' }) rulesetId!: string;
+  @ApiProperty({ example: { A: 'Zulus', B: 'British' } }) sides!: Record<string, string>;
+  @ApiProperty({ enum: ['scheduled', 'in play', 'ended'] }) status!: string;
+  @ApiProperty({ type: MatchOutcomeDto, nullable: true }) result!: MatchOutcomeDto | null;
+  @ApiProperty({ example: 9 }) revision!: number;
+}
+
+export class StreamQueryDto {
+  @ApiPropertyOptional({
+    minimum: 0,
+    description:
+      'Resume after this id, for clients that cannot send the Last-Event-ID header (the header wins when both are given).',
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  lastEventId?: number;
+}

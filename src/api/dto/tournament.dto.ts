@@ -1,0 +1,247 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { MATCH_ID_PATTERN } from '../../match/match-stream.js';
+import { SIDES } from '../../rules/common/sides.js';
+import { TOURNAMENT_ID_PATTERN } from '../../tournament/tournament-events.js';
+import { CommandDto } from './command.dto.js';
+import { CommandResultDto, CreateMatchDto, SideNamesDto } from './match.dto.js';
+
+export class ScoringDto {
+  @ApiProperty({ example: 3, description: 'Points for a win.' })
+  @IsInt()
+  @Min(-100)
+  @Max(100)
+  win!: number;
+
+  @ApiProperty({ example: 1, description: 'Points for a draw.' })
+  @IsInt()
+  @Min(-100)
+  @Max(100)
+  draw!: number;
+
+  @ApiProperty({ example: 0, description: 'Points for a loss.' })
+  @IsInt()
+  @Min(-100)
+  @Max(100)
+  loss!: number;
+}
+
+export class CreateTournamentDto extends CommandDto {
+  @ApiPropertyOptional({
+    description: 'Your id for the tournament; derived from the key and commandId when omitted.',
+    example: 'spring-open-2026',
+  })
+  @IsOptional()
+  @Matches(TOURNAMENT_ID_PATTERN, { message: 'tournamentId must be 1–64 letters, digits, _ or -' })
+  tournamentId?: string;
+
+  @ApiProperty({ example: 'Spring Open 2026' })
+  @IsString()
+  @Length(1, 120)
+  name!: string;
+
+  @ApiPropertyOptional({
+    type: ScoringDto,
+    description: 'Standings points; win 3, draw 1, loss 0 when omitted.',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ScoringDto)
+  scoring?: ScoringDto;
+}
+
+export class TournamentCreatedDto {
+  @ApiProperty({ example: 'spring-open-2026' }) tournamentId!: string;
+  @ApiProperty({ example: 'Spring Open 2026' }) name!: string;
+  @ApiProperty({ type: ScoringDto }) scoring!: ScoringDto;
+  @ApiProperty({ example: '2026-04-11T09:00:00.000Z' }) createdAt!: string;
+  @ApiProperty({ description: 'True when this commandId had created it before; nothing was appended.' })
+  duplicate!: boolean;
+}
+
+export class TournamentDto {
+  @ApiProperty({ example: 'spring-open-2026' }) tournamentId!: string;
+  @ApiProperty({ example: 'Spring Open 2026' }) name!: string;
+  @ApiProperty({ type: ScoringDto }) scoring!: ScoringDto;
+  @ApiProperty({ example: '2026-04-11T09:00:00.000Z' }) createdAt!: string;
+  @ApiProperty({ description: 'How many matches it has scheduled.', example: 12 }) matches!: number;
+}
+
+export class TournamentPageDto {
+  @ApiProperty({ type: [TournamentDto] }) items!: TournamentDto[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as ?cursor= for the next page; null on the last page.',
+  })
+  nextCursor!: string | null;
+}
+
+export class PlayersDto {
+  @ApiProperty({ example: 'Alice Moyo' })
+  @IsString()
+  @Length(1, 80)
+  A!: string;
+
+  @ApiProperty({ example: 'Bob Carter' })
+  @IsString()
+  @Length(1, 80)
+  B!: string;
+}
+
+/** CreateMatch's own body, plus where the match plays in the tournament. */
+export class ScheduleMatchDto extends CreateMatchDto {
+  @ApiProperty({ example: 1, description: 'The round, from 1.' })
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  round!: number;
+
+  @ApiProperty({ example: 4, description: 'The table number, from 1; one match per table and round.' })
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  table!: number;
+
+  @ApiPropertyOptional({
+    type: PlayersDto,
+    description: 'Who plays each side, as the standings name them; the sides’ display names when omitted.',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PlayersDto)
+  players?: PlayersDto;
+}
+
+export class MatchScheduledDto {
+  @ApiProperty({ example: 'spring-open-2026' }) tournamentId!: string;
+  @ApiProperty({ example: 'r1-t4' }) matchId!: string;
+  @ApiProperty({ example: 1 }) round!: number;
+  @ApiProperty({ example: 4 }) table!: number;
+  @ApiProperty({ type: PlayersDto, nullable: true }) players!: PlayersDto | null;
+  @ApiProperty({ description: 'True when this commandId had scheduled it before; nothing was appended.' })
+  duplicate!: boolean;
+  @ApiProperty({ type: CommandResultDto, description: 'What CreateMatch answered.' })
+  match!: CommandResultDto;
+}
+
+export class MatchOutcomeDto {
+  @ApiProperty({ enum: SIDES, nullable: true, description: 'null: a draw.' }) winner!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Zulus' }) winnerName!: string | null;
+  @ApiProperty({ example: 'the British square broke in turn 6' }) note!: string;
+  @ApiProperty({ example: '2026-04-11T12:30:00.000Z' }) endedAt!: string;
+}
+
+export class TournamentMatchDto {
+  @ApiProperty({ example: 'r1-t4' }) matchId!: string;
+  @ApiProperty({ example: 1 }) round!: number;
+  @ApiProperty({ example: 4 }) table!: number;
+  @ApiProperty({ type: PlayersDto, nullable: true }) players!: PlayersDto | null;
+  @ApiProperty({ type: SideNamesDto, nullable: true }) sides!: SideNamesDto | null;
+  @ApiProperty({ type: String, nullable: true, example: 'hand-to-hand' }) rulesetId!: string | null;
+  @ApiProperty({
+    enum: ['scheduled', 'in play', 'ended'],
+    description: 'scheduled: set up, nothing played; in play: play has begun; ended: MatchEnded recorded.',
+  })
+  status!: string;
+  @ApiProperty({ type: MatchOutcomeDto, nullable: true, description: 'Once ended.' })
+  result!: MatchOutcomeDto | null;
+}
+
+export class TournamentMatchPageDto {
+  @ApiProperty({ type: [TournamentMatchDto] }) items!: TournamentMatchDto[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as ?cursor= for the next page; null on the last page.',
+  })
+  nextCursor!: string | null;
+}
+
+export class StandingDto {
+  @ApiProperty({ example: 1 }) rank!: number;
+  @ApiProperty({ example: 'Alice Moyo' }) competitor!: string;
+  @ApiProperty({ example: 3 }) played!: number;
+  @ApiProperty({ example: 2 }) won!: number;
+  @ApiProperty({ example: 1 }) drawn!: number;
+  @ApiProperty({ example: 0 }) lost!: number;
+  @ApiProperty({ example: 7 }) points!: number;
+}
+
+export class StandingsDto {
+  @ApiProperty({ example: 'spring-open-2026' }) tournamentId!: string;
+  @ApiProperty({ type: ScoringDto }) scoring!: ScoringDto;
+  @ApiProperty({
+    type: [StandingDto],
+    description: 'By points, then wins, then name. Only ended matches count.',
+  })
+  standings!: StandingDto[];
+}
+
+/** ?limit=&cursor= : keyset pagination, stable while matches are added. */
+export class PageQueryDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50, description: 'Items per page.' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'The nextCursor of the previous page.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  cursor?: string;
+}
+
+export class IssueTournamentKeyDto {
+  @ApiProperty({
+    enum: ['judge', 'spectator', 'player'],
+    description: 'The key reads and acts only within this tournament.',
+  })
+  @IsIn(['judge', 'spectator', 'player'])
+  role!: 'judge' | 'spectator' | 'player';
+
+  @ApiPropertyOptional({ description: 'Player keys: a match of this tournament.', example: 'r1-t4' })
+  @ValidateIf((key: IssueTournamentKeyDto) => key.role === 'player' || key.matchId !== undefined)
+  @Matches(MATCH_ID_PATTERN, { message: 'matchId is required for a player key, and must be a match id' })
+  matchId?: string;
+
+  @ApiPropertyOptional({ enum: SIDES, description: 'Player keys: the side it plays.' })
+  @ValidateIf((key: IssueTournamentKeyDto) => key.role === 'player' || key.side !== undefined)
+  @IsIn(SIDES, { message: 'side is required for a player key, and must be A or B' })
+  side?: 'A' | 'B';
+
+  @ApiPropertyOptional({ example: 'head judge, hall B' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 120)
+  label?: string;
+}
+
+export class TournamentKeyDto {
+  @ApiProperty({
+    description: 'The bearer token. Shown once: only its hash is kept.',
+    example: 'umpire_abc123def456_…',
+  })
+  token!: string;
+  @ApiProperty({ example: 'abc123def456' }) keyId!: string;
+  @ApiProperty({ example: 'spectator' }) role!: string;
+  @ApiProperty({ example: 'spring-open-2026' }) tournamentId!: string;
+  @ApiPropertyOptional({ example: 'r1-t4' }) matchId?: string;
+  @ApiPropertyOptional({ enum: SIDES }) side?: string;
+  @ApiPropertyOptional({ example: 'head judge, hall B' }) label?: string;
+}

@@ -1,0 +1,174 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal } from '../auth/auth.decorators.js';
+import type { Principal } from '../auth/principal.js';
+import {
+  MatchHistory,
+  type MatchEventsPage,
+  type MatchLogView,
+  type MatchStateAtView,
+  type RosterView,
+} from '../projections/match-history.service.js';
+import type { MatchResult } from '../projections/results.projection.js';
+import { ApiAccess } from './dto/error.dto.js';
+import {
+  EventsQueryDto,
+  MatchEventsPageDto,
+  MatchLogDto,
+  MatchResultDto,
+  MatchStateAtDto,
+  RosterDto,
+  StateAtQueryDto,
+} from './dto/match-history.dto.js';
+import { MatchIdPipe } from './match-id.pipe.js';
+
+const READERS = 'any role; a player key reads its own match, a bound key its tournament’s matches';
+
+/**
+ * A match's history for organisers' tools, judges and the table: the turn log, every event, the state
+ * at any point, the roster and the result. All filtered for hidden information by the caller (AA-2);
+ * a spectator may be held UMPIRE_SPECTATOR_DELAY_EVENTS behind live play until the match ends.
+ */
+@ApiTags('match history')
+@Controller('matches/:id')
+export class MatchLogController {
+  constructor(private readonly history: MatchHistory) {}
+
+  @Get('log')
+  @ApiAccess(READERS)
+  @ApiOperation({
+    summary:
+      'The turn log: one plain sentence per step, with its dice, modifiers and rule ids, in unit and side names. A sealed card appears only to its own side before its reveal.',
+  })
+  @ApiOkResponse({
+    type: MatchLogDto,
+    example: {
+      matchId: 'r1-t4',
+      revision: 6,
+      entries: [
+        {
+          revision: 5,
+          turn: 1,
+          type: 'ImpactRolled',
+          sentence: 'Turn 1: the Impi’s impact on the NNC: 1D6 4 +1 charge +1 left flank −1 downhill = 5.',
+          ruleIds: ['HH-7', 'Q-14'],
+          dice: [{ purpose: 'impact', faces: [4], origin: 'table', side: 'A' }],
+          at: '2026-04-11T10:02:13.000Z',
+          actor: { role: 'player', side: 'A' },
+          reverted: false,
+        },
+      ],
+    },
+  })
+  log(@CurrentPrincipal() principal: Principal, @Param('id', MatchIdPipe) id: string): Promise<MatchLogView> {
+    return this.history.log(id, principal);
+  }
+
+  @Get('events')
+  @ApiAccess(READERS)
+  @ApiOperation({
+    summary:
+      'The match’s events as this caller may see them, by revision: ?from= (default 1) and ?limit= (1–500, default 100).',
+  })
+  @ApiOkResponse({
+    type: MatchEventsPageDto,
+    example: {
+      matchId: 'r1-t4',
+      revision: 9,
+      events: [
+        {
+          revision: 1,
+          type: 'MatchCreated',
+          data: { matchId: 'r1-t4', sides: { A: 'Zulus', B: 'British' } },
+          at: '2026-04-11T10:00:00.000Z',
+          actor: { role: 'organiser' },
+          reverted: false,
+        },
+      ],
+      next: 2,
+    },
+  })
+  events(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', MatchIdPipe) id: string,
+    @Query() query: EventsQueryDto,
+  ): Promise<MatchEventsPage> {
+    return this.history.events(id, principal, query.from ?? 1, query.limit ?? 100);
+  }
+
+  @Get('state')
+  @ApiAccess(READERS)
+  @ApiOperation({
+    summary: 'The match state as it stood right after event N (?at=N, reverts applied), or now without ?at.',
+  })
+  @ApiOkResponse({
+    type: MatchStateAtDto,
+    example: {
+      matchId: 'r1-t4',
+      ruleset: { id: 'hand-to-hand', version: '1.0.0', hash: '9f2c…' },
+      at: 5,
+      revision: 9,
+      state: { turn: 1, activeSide: 'A', units: {} },
+    },
+  })
+  state(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', MatchIdPipe) id: string,
+    @Query() query: StateAtQueryDto,
+  ): Promise<MatchStateAtView> {
+    return this.history.stateAt(id, principal, query.at);
+  }
+
+  @Get('roster')
+  @ApiAccess(READERS)
+  @ApiOperation({ summary: 'The units of the match and how each stands (active or removed, and its flags).' })
+  @ApiOkResponse({
+    type: RosterDto,
+    example: {
+      matchId: 'r1-t4',
+      revision: 9,
+      units: [
+        {
+          unitId: 'nnc',
+          name: 'NNC',
+          side: 'B',
+          sideName: 'British',
+          status: 'active',
+          detail: { baseMorale: 7, move: 6, disordered: false, broken: false },
+        },
+      ],
+    },
+  })
+  roster(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', MatchIdPipe) id: string,
+  ): Promise<RosterView> {
+    return this.history.roster(id, principal);
+  }
+
+  @Get('result')
+  @ApiAccess(READERS)
+  @ApiOperation({ summary: 'Whether the match is scheduled, in play or ended, and its result once ended.' })
+  @ApiOkResponse({
+    type: MatchResultDto,
+    example: {
+      matchId: 'r1-t4',
+      rulesetId: 'hand-to-hand',
+      sides: { A: 'Zulus', B: 'British' },
+      status: 'ended',
+      result: {
+        winner: 'A',
+        winnerName: 'Zulus',
+        note: 'the square broke',
+        endedAt: '2026-04-11T12:30:00.000Z',
+      },
+      revision: 42,
+    },
+  })
+  result(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', MatchIdPipe) id: string,
+  ): Promise<MatchResult> {
+    return this.history.result(id, principal);
+  }
+}

@@ -1,0 +1,116 @@
+import {
+  BadRequestException,
+  Controller,
+  Get,
+  Headers,
+  Inject,
+  Param,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
+import type { Principal } from '../auth/principal.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { type Feed, LiveFeeds } from '../live/live-feeds.js';
+import { SseConnections } from '../live/sse.js';
+import { ApiAccess } from './dto/error.dto.js';
+import { StreamQueryDto } from './dto/match-history.dto.js';
+import { MatchIdPipe } from './match-id.pipe.js';
+import { TournamentIdPipe } from './tournament-id.pipe.js';
+
+const LAST_EVENT_ID = {
+  name: 'Last-Event-ID',
+  required: false,
+  description: 'Resume after this id (EventSource sends it by itself on reconnect): every later event, once.',
+};
+
+/**
+ * Live play as Server-Sent Events. Access is checked, and the match or tournament found, before the
+ * stream opens, so a refusal is an ordinary 401/403/404 answer.
+ */
+@ApiTags('live')
+@Controller()
+export class MatchStreamsController {
+  constructor(
+    private readonly feeds: LiveFeeds,
+    private readonly connections: SseConnections,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('matches/:id/stream')
+  @ApiAccess('any role; a player key its own match, a bound key its tournament’s matches')
+  @ApiProduces('text/event-stream')
+  @ApiHeader(LAST_EVENT_ID)
+  @ApiOperation({
+    summary:
+      'The match live: one SSE message per event, `id:` its revision, `data:` the event as this caller may see it (AA-2). Spectators may run UMPIRE_SPECTATOR_DELAY_EVENTS behind until the match ends.',
+  })
+  @ApiOkResponse({
+    description: 'text/event-stream',
+    content: {
+      'text/event-stream': {
+        schema: { type: 'string' },
+        example:
+          'id: 3\ndata: {"matchId":"r1-t4","revision":3,"type":"WillpowerTested","data":{"passed":true},"at":"2026-04-11T10:01:00.000Z","actor":{"role":"player","side":"A"},"reverted":false}\n\n',
+      },
+    },
+  })
+  async match(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', MatchIdPipe) id: string,
+    @Headers('last-event-id') header: string | undefined,
+    @Query() query: StreamQueryDto,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const feed = await this.feeds.match(id, principal, lastEventId(header, query));
+    this.open(feed, request, reply);
+  }
+
+  @Get('tournaments/:id/stream')
+  @Roles('organiser', 'judge', 'spectator')
+  @ApiAccess('organiser, judge, spectator (bound keys: their tournament)')
+  @ApiProduces('text/event-stream')
+  @ApiHeader(LAST_EVENT_ID)
+  @ApiOperation({
+    summary:
+      'The tournament live: its own events and every event of its matches from their scheduling on, `id:` the global position, viewed as by a spectator. Spectators may be held UMPIRE_SPECTATOR_DELAY_EVENTS messages behind.',
+  })
+  @ApiOkResponse({
+    description: 'text/event-stream',
+    content: {
+      'text/event-stream': {
+        schema: { type: 'string' },
+        example:
+          'id: 1042\ndata: {"position":1042,"tournamentId":"spring-open-2026","matchId":"r1-t4","event":{"revision":7,"type":"ImpactRolled","data":{},"at":"2026-04-11T10:02:13.000Z","actor":{"role":"player","side":"A"},"reverted":false}}\n\n',
+      },
+    },
+  })
+  async tournament(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) id: string,
+    @Headers('last-event-id') header: string | undefined,
+    @Query() query: StreamQueryDto,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const feed = await this.feeds.tournament(id, principal, lastEventId(header, query));
+    this.open(feed, request, reply);
+  }
+
+  private open(feed: Feed, request: FastifyRequest, reply: FastifyReply): void {
+    const connection = this.connections.start(request, reply, this.config.sseHeartbeatMs);
+    void feed.run(connection).catch(() => connection.close());
+  }
+}
+
+function lastEventId(header: string | undefined, query: StreamQueryDto): number | undefined {
+  if (header === undefined || header === '') return query.lastEventId;
+  const value = Number(header);
+  if (!Number.isInteger(value) || value < 0)
+    throw new BadRequestException('Last-Event-ID must be an id this stream sent');
+  return value;
+}

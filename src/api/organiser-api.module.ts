@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { LiveModule } from '../live/live.module.js';
+import { TournamentModule } from '../tournament/tournament.module.js';
+import { MatchLogController } from './match-log.controller.js';
+import { MatchStreamsController } from './match-streams.controller.js';
+import { ProjectionsController } from './projections.controller.js';
+import { TournamentsController } from './tournaments.controller.js';
+import { WebhooksController } from './webhooks.controller.js';
+
+/** The organiser's API: tournaments, match history and replay, live feeds, webhooks, read models. */
+@Module({
+  imports: [TournamentModule, LiveModule],
+  controllers: [
+    TournamentsController,
+    MatchLogController,
+    MatchStreamsController,
+    WebhooksController,
+    ProjectionsController,
+  ],
+})
+export class OrganiserApiModule {}

@@ -1,0 +1,256 @@
+import { BadRequestException, Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
+import { KeyRegistry } from '../auth/key-registry.service.js';
+import { actorOf, type Principal } from '../auth/principal.js';
+import type { TournamentSummary } from '../projections/tournaments.projection.js';
+import { TournamentDirectory } from '../tournament/tournament-directory.js';
+import {
+  type Page,
+  type StandingsView,
+  type TournamentMatchView,
+  TournamentQueries,
+} from '../tournament/tournament.queries.js';
+import {
+  type MatchScheduledView,
+  type TournamentCreatedView,
+  TournamentService,
+} from '../tournament/tournament.service.js';
+import { ApiAccess } from './dto/error.dto.js';
+import {
+  CreateTournamentDto,
+  IssueTournamentKeyDto,
+  MatchScheduledDto,
+  PageQueryDto,
+  ScheduleMatchDto,
+  StandingsDto,
+  TournamentCreatedDto,
+  TournamentDto,
+  TournamentKeyDto,
+  TournamentMatchPageDto,
+  TournamentPageDto,
+} from './dto/tournament.dto.js';
+import { TournamentIdPipe } from './tournament-id.pipe.js';
+
+const PAGE_SIZE = 50;
+
+@ApiTags('tournaments')
+@Controller('tournaments')
+export class TournamentsController {
+  constructor(
+    private readonly tournaments: TournamentService,
+    private readonly queries: TournamentQueries,
+    private readonly directory: TournamentDirectory,
+    private readonly keys: KeyRegistry,
+  ) {}
+
+  @Post()
+  @Roles('organiser')
+  @ApiAccess('organiser')
+  @ApiOperation({
+    summary:
+      'Create a tournament (organiser). Idempotent by commandId; standings score win 3, draw 1, loss 0 unless told.',
+  })
+  @ApiCreatedResponse({
+    type: TournamentCreatedDto,
+    example: {
+      tournamentId: 'spring-open-2026',
+      name: 'Spring Open 2026',
+      scoring: { win: 3, draw: 1, loss: 0 },
+      createdAt: '2026-04-11T09:00:00.000Z',
+      duplicate: false,
+    },
+  })
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateTournamentDto,
+  ): Promise<TournamentCreatedView> {
+    return this.tournaments.create(principal, body);
+  }
+
+  @Get()
+  @Roles('organiser', 'judge', 'spectator')
+  @ApiAccess('organiser, judge, spectator')
+  @ApiOperation({
+    summary:
+      'The tournaments, by id, paginated with ?limit=&cursor= (a key bound to a tournament sees that one).',
+  })
+  @ApiOkResponse({
+    type: TournamentPageDto,
+    example: {
+      items: [
+        {
+          tournamentId: 'spring-open-2026',
+          name: 'Spring Open 2026',
+          scoring: { win: 3, draw: 1, loss: 0 },
+          createdAt: '2026-04-11T09:00:00.000Z',
+          matches: 12,
+        },
+      ],
+      nextCursor: null,
+    },
+  })
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: PageQueryDto,
+  ): Promise<Page<TournamentSummary>> {
+    return this.queries.list(principal, query.limit ?? PAGE_SIZE, query.cursor);
+  }
+
+  @Get(':id')
+  @Roles('organiser', 'judge', 'spectator')
+  @ApiAccess('organiser, judge, spectator (bound keys: their tournament)')
+  @ApiOperation({ summary: 'One tournament.' })
+  @ApiOkResponse({
+    type: TournamentDto,
+    example: {
+      tournamentId: 'spring-open-2026',
+      name: 'Spring Open 2026',
+      scoring: { win: 3, draw: 1, loss: 0 },
+      createdAt: '2026-04-11T09:00:00.000Z',
+      matches: 12,
+    },
+  })
+  get(@Param('id', TournamentIdPipe) id: string): Promise<TournamentSummary> {
+    return this.queries.tournament(id);
+  }
+
+  @Post(':id/matches')
+  @Roles('organiser', 'judge')
+  @ApiAccess('organiser, judge (bound keys: their tournament)')
+  @ApiOperation({
+    summary:
+      'Create a match at a round and a table: CreateMatch as POST /matches does, then MatchScheduled in the tournament stream. Idempotent by commandId; a table takes one match per round (409).',
+  })
+  @ApiCreatedResponse({
+    type: MatchScheduledDto,
+    example: {
+      tournamentId: 'spring-open-2026',
+      matchId: 'r1-t4',
+      round: 1,
+      table: 4,
+      players: { A: 'Alice Moyo', B: 'Bob Carter' },
+      duplicate: false,
+      match: { matchId: 'r1-t4', revision: 1, duplicate: false, events: [], state: {} },
+    },
+  })
+  schedule(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) id: string,
+    @Body() body: ScheduleMatchDto,
+  ): Promise<MatchScheduledView> {
+    const { commandId, matchId, round, table, players, ruleset, ...match } = body;
+    return this.tournaments.schedule(principal, id, {
+      commandId,
+      matchId,
+      round,
+      table,
+      players: players ? { A: players.A, B: players.B } : undefined,
+      rulesetId: ruleset,
+      match,
+    });
+  }
+
+  @Get(':id/matches')
+  @Roles('organiser', 'judge', 'spectator')
+  @ApiAccess('organiser, judge, spectator (bound keys: their tournament)')
+  @ApiOperation({
+    summary:
+      'The tournament’s matches by round and table, with status (scheduled / in play / ended) and result. Paginated: ?limit= (1–100, default 50) and ?cursor= (the nextCursor of the previous page).',
+  })
+  @ApiOkResponse({
+    type: TournamentMatchPageDto,
+    example: {
+      items: [
+        {
+          matchId: 'r1-t4',
+          round: 1,
+          table: 4,
+          players: { A: 'Alice Moyo', B: 'Bob Carter' },
+          sides: { A: 'Zulus', B: 'British' },
+          rulesetId: 'hand-to-hand',
+          status: 'ended',
+          result: {
+            winner: 'A',
+            winnerName: 'Zulus',
+            note: 'the square broke',
+            endedAt: '2026-04-11T12:30:00.000Z',
+          },
+        },
+      ],
+      nextCursor: 'eyJyb3VuZCI6MSwidGFibGUiOjQsIm1hdGNoSWQiOiJyMS10NCJ9',
+    },
+  })
+  matches(
+    @Param('id', TournamentIdPipe) id: string,
+    @Query() query: PageQueryDto,
+  ): Promise<Page<TournamentMatchView>> {
+    return this.queries.matches(id, query.limit ?? PAGE_SIZE, query.cursor);
+  }
+
+  @Get(':id/standings')
+  @Roles('organiser', 'judge', 'spectator')
+  @ApiAccess('organiser, judge, spectator (bound keys: their tournament)')
+  @ApiOperation({
+    summary:
+      'Standings from the ended matches: points per the tournament’s scoring (default win 3, draw 1, loss 0), ranked by points, then wins, then name.',
+  })
+  @ApiOkResponse({
+    type: StandingsDto,
+    example: {
+      tournamentId: 'spring-open-2026',
+      scoring: { win: 3, draw: 1, loss: 0 },
+      standings: [
+        { rank: 1, competitor: 'Alice Moyo', played: 1, won: 1, drawn: 0, lost: 0, points: 3 },
+        { rank: 2, competitor: 'Bob Carter', played: 1, won: 0, drawn: 0, lost: 1, points: 0 },
+      ],
+    },
+  })
+  standings(@Param('id', TournamentIdPipe) id: string): Promise<StandingsView> {
+    return this.queries.standings(id);
+  }
+
+  @Post(':id/keys')
+  @Roles('organiser')
+  @ApiAccess('organiser')
+  @ApiOperation({
+    summary:
+      'Issue a key bound to this tournament: a judge or spectator key that reads and acts only within it, or a player key for one of its matches.',
+  })
+  @ApiCreatedResponse({
+    type: TournamentKeyDto,
+    example: {
+      token: 'umpire_abc123def456_…',
+      keyId: 'abc123def456',
+      role: 'spectator',
+      tournamentId: 'spring-open-2026',
+      label: 'hall screen',
+    },
+  })
+  async issueKey(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) id: string,
+    @Body() body: IssueTournamentKeyDto,
+  ): Promise<TournamentKeyDto> {
+    await this.queries.tournament(id);
+    if (body.role !== 'player' && (body.matchId || body.side)) {
+      throw new BadRequestException('matchId and side go with player keys only');
+    }
+    if (body.matchId) {
+      const schedule = await this.directory.scheduleOf(body.matchId);
+      if (schedule?.tournamentId !== id)
+        throw new BadRequestException(`match ${body.matchId} is not a match of tournament ${id}`);
+    }
+    const { token, grant } = await this.keys.issue(
+      {
+        role: body.role,
+        tournamentId: id,
+        ...(body.matchId ? { matchId: body.matchId } : {}),
+        ...(body.side ? { side: body.side } : {}),
+        ...(body.label ? { label: body.label } : {}),
+      },
+      actorOf(principal),
+    );
+    return { token, ...grant, tournamentId: id };
+  }
+}

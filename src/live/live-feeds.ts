@@ -1,0 +1,199 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type Principal, viewerOf } from '../auth/principal.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
+import { foldMatch, type LoadedMatch, MatchLoader } from '../match/match-loader.js';
+import { matchIdOf, matchStream } from '../match/match-stream.js';
+import { type EventView, MatchViewer } from '../match/match-viewer.js';
+import { assertMayRead } from '../match/match.queries.js';
+import type { Viewer } from '../rules/ruleset.js';
+import type { TournamentEvent } from '../tournament/tournament-events.js';
+import { tournamentStream } from '../tournament/tournament-events.js';
+import { TournamentService } from '../tournament/tournament.service.js';
+import { viewMatchEvent } from './match-views.js';
+import { delayFor } from './spectator-delay.js';
+import type { SseConnection } from './sse.js';
+
+/** A feed message of a match: its SSE id is the event's revision. */
+export interface MatchFeedMessage extends EventView {
+  matchId: string;
+}
+
+/** A feed message of a tournament: its SSE id is the event's global position. */
+export interface TournamentFeedMessage {
+  position: number;
+  tournamentId: string;
+  /** The match the event belongs to; absent for the tournament's own events. */
+  matchId?: string;
+  event: EventView;
+  /**
+   * MatchScheduled only: the match's events recorded before it was scheduled (its creation), so that
+   * the feed shows every match from its first event while staying in one order.
+   */
+  preceding?: EventView[];
+}
+
+/** An opened feed: access and existence are checked before any byte of the stream is written. */
+export interface Feed {
+  run(connection: SseConnection): Promise<void>;
+}
+
+/**
+ * Live feeds over Server-Sent Events. A feed is a catch-up subscription on the store, so resuming
+ * after the last id a client saw gives every later event exactly once, whether it was recorded while
+ * the client was away or is recorded now. Events go out through the MatchViewer (AA-2) and as they
+ * stood when recorded (`reverted` false: a later ActionsReverted arrives in the feed itself), so a
+ * message always says the same thing whenever it is read again.
+ */
+@Injectable()
+export class LiveFeeds {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly loader: MatchLoader,
+    private readonly viewer: MatchViewer,
+    private readonly tournaments: TournamentService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async match(matchId: string, principal: Principal, lastEventId?: number): Promise<Feed> {
+    assertMayRead(principal, matchId);
+    const loaded = await this.loader.load(matchId);
+    const after = Math.min(Math.max(lastEventId ?? 0, 0), loaded.revision);
+    const first = loaded.events[0]!;
+    const fromPosition = after >= 1 ? loaded.events[after - 1]!.position : first.position - 1;
+    const viewer = viewerOf(principal);
+    const delay = delayFor(principal, this.config.spectatorDelayEvents);
+    const stream = matchStream(matchId);
+
+    return {
+      run: async (connection) => {
+        let match = loaded;
+        const held: RecordedEvent[] = [];
+        const subscription = this.store.subscribe({ fromPosition, streamPrefix: stream }, async (event) => {
+          if (event.metadata.stream !== stream) return;
+          if (event.metadata.revision > match.revision) match = foldMatch(matchId, [...match.events, event]);
+          held.push(event);
+          // A spectator stays `delay` events behind; once the match has ended everything goes out.
+          while (held.length > delay || (held.length > 0 && match.meta.ended)) {
+            const next = held.shift()!;
+            const message: MatchFeedMessage = { matchId, ...this.asRecorded(match, next, viewer) };
+            await connection.send(next.metadata.revision, message);
+          }
+        });
+        connection.onClose(() => void subscription.close());
+        await connection.done;
+      },
+    };
+  }
+
+  async tournament(tournamentId: string, principal: Principal, lastEventId?: number): Promise<Feed> {
+    const events = await this.tournaments.read(tournamentId);
+    const firstPosition = events[0]!.position;
+    // Nothing of a tournament comes before its creation.
+    const after = Math.max(lastEventId ?? 0, firstPosition - 1);
+    const scheduled = new Map<string, number>();
+    for (const event of events) {
+      if (event.position > after) break;
+      if (event.type === 'MatchScheduled') scheduled.set(matchIdFromSchedule(event), event.position);
+    }
+    const delay = delayFor(principal, this.config.spectatorDelayEvents);
+    const own = tournamentStream(tournamentId);
+
+    return {
+      run: async (connection) => {
+        const matches = new Map<string, LoadedMatch>();
+        const held: TournamentFeedMessage[] = [];
+        const subscription = this.store.subscribe({ fromPosition: after }, async (event) => {
+          const message = await this.tournamentMessage(tournamentId, own, scheduled, matches, event);
+          if (!message) return;
+          held.push(message);
+          const ended = event.type === 'MatchEnded';
+          while (held.length > delay || (ended && held.length > 0)) {
+            const next = held.shift()!;
+            await connection.send(next.position, next);
+          }
+        });
+        connection.onClose(() => void subscription.close());
+        await connection.done;
+      },
+    };
+  }
+
+  /**
+   * The feed message for one event of the store, or undefined when it is not the tournament's: its
+   * own stream, and the events of each match from its MatchScheduled on. Viewed as by a spectator.
+   */
+  async tournamentMessage(
+    tournamentId: string,
+    own: string,
+    scheduled: Map<string, number>,
+    matches: Map<string, LoadedMatch>,
+    event: RecordedEvent,
+  ): Promise<TournamentFeedMessage | undefined> {
+    if (event.metadata.stream === own) {
+      const message: TournamentFeedMessage = {
+        position: event.position,
+        tournamentId,
+        event: tournamentEventView(event),
+      };
+      if (event.type === 'MatchScheduled') {
+        const matchId = matchIdFromSchedule(event);
+        scheduled.set(matchId, event.position);
+        const match = await this.loadCached(matches, matchId, 0);
+        message.matchId = matchId;
+        message.preceding = match
+          ? match.events.filter((e) => e.position < event.position).map((e) => this.asRecorded(match, e, {}))
+          : [];
+      }
+      return message;
+    }
+    const matchId = matchIdOf(event.metadata.stream);
+    if (matchId === undefined) return undefined;
+    const since = scheduled.get(matchId);
+    if (since === undefined || since >= event.position) return undefined;
+    const match = await this.loadCached(matches, matchId, event.metadata.revision);
+    if (!match) return undefined;
+    return {
+      position: event.position,
+      tournamentId,
+      matchId,
+      event: this.asRecorded(match, event, {}),
+    };
+  }
+
+  /** The event as this viewer sees it, as it stood when recorded. */
+  asRecorded(match: LoadedMatch, event: RecordedEvent, viewer: Viewer): EventView {
+    return { ...viewMatchEvent(this.viewer, match, event, viewer), reverted: false };
+  }
+
+  private async loadCached(
+    matches: Map<string, LoadedMatch>,
+    matchId: string,
+    revision: number,
+  ): Promise<LoadedMatch | undefined> {
+    const cached = matches.get(matchId);
+    if (cached && cached.revision >= revision) return cached;
+    const events = await this.loader.events(matchId);
+    if (events.length === 0) return undefined;
+    const match = foldMatch(matchId, events);
+    matches.set(matchId, match);
+    return match;
+  }
+}
+
+function matchIdFromSchedule(event: RecordedEvent): string {
+  return (event.data as Extract<TournamentEvent, { type: 'MatchScheduled' }>['data']).matchId;
+}
+
+/** The tournament's own events hide nothing. */
+function tournamentEventView(event: RecordedEvent): EventView {
+  const { role } = event.metadata.actor;
+  return {
+    revision: event.metadata.revision,
+    type: event.type,
+    data: event.data,
+    at: event.metadata.at,
+    actor: { role },
+    reverted: false,
+  };
+}

@@ -1,0 +1,100 @@
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * One Server-Sent Events response, written straight to the Node response under Fastify (the reply is
+ * hijacked: Fastify sends nothing more). Each message is `id:` + one `data:` line of JSON; a comment
+ * line every heartbeat keeps idle proxies from closing the connection. A slow reader slows the feed
+ * down (writes wait for 'drain') rather than filling memory.
+ */
+export class SseConnection {
+  private closed = false;
+  private readonly raw: FastifyReply['raw'];
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly listeners: (() => void)[] = [];
+  readonly done: Promise<void>;
+  private markDone!: () => void;
+
+  constructor(request: FastifyRequest, reply: FastifyReply, heartbeatMs: number) {
+    this.done = new Promise((resolve) => (this.markDone = resolve));
+    reply.hijack();
+    const headers: Record<string, string | number | string[]> = {};
+    // Headers set earlier on the reply (request id, rate-limit counters) go out too.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) headers[name] = value;
+    }
+    this.raw = reply.raw;
+    this.raw.writeHead(200, {
+      ...headers,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-request-id': String(request.id),
+    });
+    this.raw.write('retry: 2000\n: connected\n\n');
+    this.heartbeat = setInterval(() => this.write(': keep-alive\n\n'), heartbeatMs);
+    this.heartbeat.unref();
+    // The response's 'close' is the reader going away (the request's may fire once it is read).
+    this.raw.on('close', () => this.close());
+    this.raw.on('error', () => this.close());
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Sends one message; resolves once the socket will take more (or the reader has gone). */
+  async send(id: number, data: unknown): Promise<void> {
+    if (this.closed) return;
+    if (this.write(`id: ${id}\ndata: ${JSON.stringify(data)}\n\n`)) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        this.raw.off('drain', done);
+        resolve();
+      };
+      this.raw.once('drain', done);
+      this.listeners.push(done);
+    });
+  }
+
+  onClose(listener: () => void): void {
+    if (this.closed) listener();
+    else this.listeners.push(listener);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    if (!this.raw.writableEnded) this.raw.end();
+    for (const listener of this.listeners.splice(0)) listener();
+    this.markDone();
+  }
+
+  private write(chunk: string): boolean {
+    if (this.closed) return true;
+    return this.raw.write(chunk);
+  }
+}
+
+/** Every open feed, so that shutting down ends them (an open SSE response would hold the server). */
+@Injectable()
+export class SseConnections implements OnModuleDestroy {
+  private readonly open = new Set<SseConnection>();
+
+  start(request: FastifyRequest, reply: FastifyReply, heartbeatMs: number): SseConnection {
+    const connection = new SseConnection(request, reply, heartbeatMs);
+    this.open.add(connection);
+    connection.onClose(() => this.open.delete(connection));
+    return connection;
+  }
+
+  get count(): number {
+    return this.open.size;
+  }
+
+  onModuleDestroy(): void {
+    for (const connection of [...this.open]) connection.close();
+  }
+}

@@ -1,0 +1,365 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
+
+export interface Webhook {
+  webhookId: string;
+  tournamentId: string;
+  url: string;
+  /**
+   * Public salt of the signing secret. The secret itself is derived from the server secret and this
+   * nonce whenever it is needed, so no file but the server secret's holds anything that signs.
+   */
+  nonce: string;
+  createdAt: string;
+  /** Events at or before this global position were recorded before the webhook existed: not sent. */
+  afterPosition: number;
+  deletedAt: string | null;
+}
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
+
+export interface Delivery {
+  seq: number;
+  deliveryId: string;
+  webhookId: string;
+  position: number;
+  kind: 'event' | 'result';
+  eventType: string;
+  matchId: string | null;
+  body: string;
+  status: DeliveryStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  createdAt: string;
+  deliveredAt: string | null;
+}
+
+export interface Attempt {
+  attempt: number;
+  at: string;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+export interface NewDelivery {
+  deliveryId: string;
+  webhookId: string;
+  position: number;
+  kind: 'event' | 'result';
+  eventType: string;
+  matchId: string | null;
+  body: string;
+}
+
+interface WebhookRow {
+  webhook_id: string;
+  tournament_id: string;
+  url: string;
+  nonce: string;
+  created_at: string;
+  after_position: number;
+  deleted_at: string | null;
+}
+
+interface DeliveryRow {
+  seq: number;
+  delivery_id: string;
+  webhook_id: string;
+  position: number;
+  kind: string;
+  event_type: string;
+  match_id: string | null;
+  body: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: number;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+interface AttemptRow {
+  delivery_id: string;
+  attempt: number;
+  at: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
+/**
+ * Webhook registrations and their delivery queue, in webhooks.db beside the event store. Unlike the
+ * projections this is not rebuildable from events (which attempt answered what, what is still owed),
+ * so it is fsynced (synchronous=FULL).
+ */
+export class WebhookStore {
+  readonly db: Database;
+  private readonly s: {
+    insertWebhook: Statement<[string, string, string, string, string, number]>;
+    webhook: Statement<[string], WebhookRow>;
+    webhooks: Statement<[string], WebhookRow>;
+    active: Statement<[string, number], WebhookRow>;
+    activeCount: Statement<[], { n: number }>;
+    deleteWebhook: Statement<[string, string]>;
+    cancel: Statement<[string]>;
+    checkpoint: Statement<[], { position: number }>;
+    saveCheckpoint: Statement<[number]>;
+    insertDelivery: Statement<
+      [string, string, number, string, string, string | null, string, number, string]
+    >;
+    nextPerWebhook: Statement<[], DeliveryRow>;
+    delivery: Statement<[string], DeliveryRow>;
+    deliveries: Statement<[string, number, number], DeliveryRow>;
+    attempts: Statement<[string], AttemptRow>;
+    insertAttempt: Statement<[string, number, string, number | null, string | null, number]>;
+    settle: Statement<[string, number, number, string | null, string]>;
+  };
+
+  constructor(file: string) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new BetterSqlite3(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('busy_timeout = 10000');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS webhooks (
+        webhook_id     TEXT PRIMARY KEY,
+        tournament_id  TEXT    NOT NULL,
+        url            TEXT    NOT NULL,
+        nonce          TEXT    NOT NULL,
+        created_at     TEXT    NOT NULL,
+        after_position INTEGER NOT NULL,
+        deleted_at     TEXT
+      );
+      CREATE INDEX IF NOT EXISTS webhooks_by_tournament ON webhooks (tournament_id);
+      CREATE TABLE IF NOT EXISTS webhook_deliveries (
+        seq             INTEGER PRIMARY KEY AUTOINCREMENT,
+        delivery_id     TEXT    NOT NULL UNIQUE,
+        webhook_id      TEXT    NOT NULL,
+        position        INTEGER NOT NULL,
+        kind            TEXT    NOT NULL,
+        event_type      TEXT    NOT NULL,
+        match_id        TEXT,
+        body            TEXT    NOT NULL,
+        status          TEXT    NOT NULL,
+        attempts        INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        created_at      TEXT    NOT NULL,
+        delivered_at    TEXT
+      );
+      CREATE INDEX IF NOT EXISTS webhook_deliveries_queue ON webhook_deliveries (status, webhook_id, seq);
+      CREATE INDEX IF NOT EXISTS webhook_deliveries_by_webhook ON webhook_deliveries (webhook_id, seq);
+      CREATE TABLE IF NOT EXISTS webhook_attempts (
+        delivery_id TEXT    NOT NULL,
+        attempt     INTEGER NOT NULL,
+        at          TEXT    NOT NULL,
+        status_code INTEGER,
+        error       TEXT,
+        duration_ms INTEGER NOT NULL,
+        PRIMARY KEY (delivery_id, attempt)
+      );
+      CREATE TABLE IF NOT EXISTS webhook_dispatch (
+        id       INTEGER PRIMARY KEY CHECK (id = 1),
+        position INTEGER NOT NULL
+      );
+    `);
+    const db = this.db;
+    this.s = {
+      insertWebhook: db.prepare(
+        `INSERT INTO webhooks (webhook_id, tournament_id, url, nonce, created_at, after_position)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      ),
+      webhook: db.prepare('SELECT * FROM webhooks WHERE webhook_id = ?'),
+      webhooks: db.prepare('SELECT * FROM webhooks WHERE tournament_id = ? ORDER BY created_at, webhook_id'),
+      active: db.prepare(
+        `SELECT * FROM webhooks WHERE tournament_id = ? AND deleted_at IS NULL AND after_position < ?
+         ORDER BY webhook_id`,
+      ),
+      activeCount: db.prepare('SELECT COUNT(*) AS n FROM webhooks WHERE deleted_at IS NULL'),
+      deleteWebhook: db.prepare(
+        'UPDATE webhooks SET deleted_at = ? WHERE webhook_id = ? AND deleted_at IS NULL',
+      ),
+      cancel: db.prepare(
+        `UPDATE webhook_deliveries SET status = 'cancelled' WHERE webhook_id = ? AND status = 'pending'`,
+      ),
+      checkpoint: db.prepare('SELECT position FROM webhook_dispatch WHERE id = 1'),
+      saveCheckpoint: db.prepare(
+        `INSERT INTO webhook_dispatch (id, position) VALUES (1, ?)
+         ON CONFLICT (id) DO UPDATE SET position = excluded.position`,
+      ),
+      insertDelivery: db.prepare(
+        `INSERT INTO webhook_deliveries
+           (delivery_id, webhook_id, position, kind, event_type, match_id, body, status, next_attempt_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+      ),
+      // Each webhook gets its deliveries in order: only its oldest pending one is ever due.
+      nextPerWebhook: db.prepare(
+        `SELECT d.* FROM webhook_deliveries d
+         JOIN (SELECT webhook_id, MIN(seq) AS seq FROM webhook_deliveries WHERE status = 'pending' GROUP BY webhook_id) f
+           ON f.seq = d.seq`,
+      ),
+      delivery: db.prepare('SELECT * FROM webhook_deliveries WHERE delivery_id = ?'),
+      deliveries: db.prepare(
+        'SELECT * FROM webhook_deliveries WHERE webhook_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+      ),
+      attempts: db.prepare('SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt'),
+      insertAttempt: db.prepare(
+        `INSERT INTO webhook_attempts (delivery_id, attempt, at, status_code, error, duration_ms)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      ),
+      settle: db.prepare(
+        `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, delivered_at = ?
+         WHERE delivery_id = ?`,
+      ),
+    };
+  }
+
+  addWebhook(webhook: Omit<Webhook, 'deletedAt'>): void {
+    this.s.insertWebhook.run(
+      webhook.webhookId,
+      webhook.tournamentId,
+      webhook.url,
+      webhook.nonce,
+      webhook.createdAt,
+      webhook.afterPosition,
+    );
+  }
+
+  webhook(webhookId: string): Webhook | undefined {
+    const row = this.s.webhook.get(webhookId);
+    return row ? toWebhook(row) : undefined;
+  }
+
+  webhooks(tournamentId: string): Webhook[] {
+    return this.s.webhooks.all(tournamentId).map(toWebhook);
+  }
+
+  /** The webhooks of a tournament that an event at `position` goes to. */
+  activeFor(tournamentId: string, position: number): Webhook[] {
+    return this.s.active.all(tournamentId, position).map(toWebhook);
+  }
+
+  hasActive(): boolean {
+    return this.s.activeCount.get()!.n > 0;
+  }
+
+  /** Stops a webhook at once: its pending deliveries are cancelled. False when there was none to delete. */
+  deleteWebhook(webhookId: string, at: string): boolean {
+    return this.db.transaction(() => {
+      const changed = this.s.deleteWebhook.run(at, webhookId).changes > 0;
+      if (changed) this.s.cancel.run(webhookId);
+      return changed;
+    })();
+  }
+
+  checkpoint(): number | undefined {
+    return this.s.checkpoint.get()?.position;
+  }
+
+  /** Queues the deliveries of one event and moves the checkpoint past it, together. */
+  enqueue(position: number, deliveries: readonly NewDelivery[], now: number): void {
+    this.db.transaction(() => {
+      const createdAt = new Date(now).toISOString();
+      for (const d of deliveries) {
+        this.s.insertDelivery.run(
+          d.deliveryId,
+          d.webhookId,
+          d.position,
+          d.kind,
+          d.eventType,
+          d.matchId,
+          d.body,
+          now,
+          createdAt,
+        );
+      }
+      this.s.saveCheckpoint.run(position);
+    })();
+  }
+
+  /** The oldest pending delivery of each webhook. */
+  due(): Delivery[] {
+    return this.s.nextPerWebhook.all().map(toDelivery);
+  }
+
+  delivery(deliveryId: string): Delivery | undefined {
+    const row = this.s.delivery.get(deliveryId);
+    return row ? toDelivery(row) : undefined;
+  }
+
+  deliveries(webhookId: string, afterSeq: number, limit: number): (Delivery & { history: Attempt[] })[] {
+    return this.s.deliveries.all(webhookId, afterSeq, limit).map((row) => ({
+      ...toDelivery(row),
+      history: this.s.attempts.all(row.delivery_id).map((a) => ({
+        attempt: a.attempt,
+        at: a.at,
+        statusCode: a.status_code,
+        error: a.error,
+        durationMs: a.duration_ms,
+      })),
+    }));
+  }
+
+  /** Records one attempt and where the delivery stands after it. */
+  recordAttempt(
+    delivery: Delivery,
+    attempt: Attempt,
+    outcome: { status: DeliveryStatus; nextAttemptAt: number },
+  ): void {
+    this.db.transaction(() => {
+      this.s.insertAttempt.run(
+        delivery.deliveryId,
+        attempt.attempt,
+        attempt.at,
+        attempt.statusCode,
+        attempt.error,
+        attempt.durationMs,
+      );
+      // A delivery cancelled meanwhile (its webhook deleted) stays cancelled.
+      const current = this.s.delivery.get(delivery.deliveryId);
+      const status = current?.status === 'cancelled' ? 'cancelled' : outcome.status;
+      this.s.settle.run(
+        status,
+        attempt.attempt,
+        outcome.nextAttemptAt,
+        status === 'delivered' ? attempt.at : null,
+        delivery.deliveryId,
+      );
+    })();
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function toWebhook(row: WebhookRow): Webhook {
+  return {
+    webhookId: row.webhook_id,
+    tournamentId: row.tournament_id,
+    url: row.url,
+    nonce: row.nonce,
+    createdAt: row.created_at,
+    afterPosition: row.after_position,
+    deletedAt: row.deleted_at,
+  };
+}
+
+function toDelivery(row: DeliveryRow): Delivery {
+  return {
+    seq: row.seq,
+    deliveryId: row.delivery_id,
+    webhookId: row.webhook_id,
+    position: row.position,
+    kind: row.kind as Delivery['kind'],
+    eventType: row.event_type,
+    matchId: row.match_id,
+    body: row.body,
+    status: row.status as DeliveryStatus,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    createdAt: row.created_at,
+    deliveredAt: row.delivered_at,
+  };
+}

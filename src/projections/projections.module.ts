@@ -1,0 +1,53 @@
+import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig, projectionsFile } from '../config/app-config.js';
+import { MatchModule } from '../match/match.module.js';
+import { MatchHistory } from './match-history.service.js';
+import { PROJECTIONS, type Projection } from './projection.js';
+import { ProjectionDatabase } from './projection-database.js';
+import { ProjectionRunner } from './projection-runner.js';
+import { ResultsProjection } from './results.projection.js';
+import { RosterProjection } from './roster.projection.js';
+import { StandingsProjection } from './standings.projection.js';
+import { TournamentsProjection } from './tournaments.projection.js';
+import { TurnLogProjection } from './turn-log/turn-log.projection.js';
+
+const READ_MODELS = [
+  TurnLogProjection,
+  RosterProjection,
+  ResultsProjection,
+  TournamentsProjection,
+  StandingsProjection,
+];
+
+/**
+ * The read models, in their own SQLite file (projections.db in the data folder). Kept on disk rather
+ * than rebuilt in memory at every start: a restart resumes from each checkpoint instead of re-reading
+ * every tournament ever played, and the file can be deleted at any time to rebuild from nothing.
+ */
+@Global()
+@Module({
+  imports: [MatchModule],
+  providers: [
+    {
+      provide: ProjectionDatabase,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new ProjectionDatabase(projectionsFile(config)),
+    },
+    ...READ_MODELS,
+    {
+      provide: PROJECTIONS,
+      inject: READ_MODELS,
+      useFactory: (...projections: Projection[]) => projections,
+    },
+    ProjectionRunner,
+    MatchHistory,
+  ],
+  exports: [ProjectionRunner, MatchHistory, ...READ_MODELS],
+})
+export class ProjectionsModule implements OnApplicationShutdown {
+  constructor(@Inject(ProjectionDatabase) private readonly database: ProjectionDatabase) {}
+
+  onApplicationShutdown(): void {
+    this.database.close();
+  }
+}

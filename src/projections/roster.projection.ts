@@ -1,0 +1,202 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Database, Statement } from 'better-sqlite3';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
+import { isMatchLevelEvent } from '../match/match-events.js';
+import { foldMatch } from '../match/match-loader.js';
+import { matchIdOf, matchStream } from '../match/match-stream.js';
+import type { DomainEvent } from '../rules/common/decider.js';
+import type { Side } from '../rules/common/sides.js';
+import type { AnyRuleset } from '../rules/registry.js';
+import type { Projection, ProjectionWrite } from './projection.js';
+import { ProjectionDatabase } from './projection-database.js';
+
+/** One unit of a match as the roster shows it: public facts only (no orders, AA-2). */
+export interface RosterUnit {
+  unitId: string;
+  name: string;
+  side: Side;
+  sideName: string;
+  status: 'active' | 'removed';
+  /** The ruleset's own facts: morale, move and flags (hand-to-hand); type, movement, firepower, contacts (atomic-africa). */
+  detail: Record<string, unknown>;
+}
+
+interface Folded {
+  ruleset: AnyRuleset;
+  state: unknown;
+  revision: number;
+  rows: string;
+}
+
+interface RosterRow {
+  match_id: string;
+  unit_id: string;
+  name: string;
+  side: string;
+  side_name: string;
+  status: string;
+  detail: string;
+}
+
+/** Matches whose folded state stays in memory; others are folded again from the store when they move. */
+const CACHED_MATCHES = 200;
+
+/**
+ * The unit roster (projection 2): every unit of every match with its standing, read from the match
+ * state as a viewer with no side sees it. The state is folded with the match's own fold (undo
+ * included), incrementally while the match is in memory, and from the store up to the event in hand
+ * otherwise, so a rebuild reads exactly what the live run read.
+ */
+@Injectable()
+export class RosterProjection implements Projection {
+  readonly name = 'roster';
+  readonly version = 1;
+  private readonly folded = new Map<string, Folded>();
+  private statements?: {
+    clear: Statement<[string]>;
+    insert: Statement<[string, string, string, string, string, string, string]>;
+    units: Statement<[string], RosterRow>;
+  };
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly database: ProjectionDatabase,
+  ) {}
+
+  setUp(db: Database): void {
+    db.exec(`CREATE TABLE IF NOT EXISTS roster (
+      match_id  TEXT NOT NULL,
+      unit_id   TEXT NOT NULL,
+      name      TEXT NOT NULL,
+      side      TEXT NOT NULL,
+      side_name TEXT NOT NULL,
+      status    TEXT NOT NULL,
+      detail    TEXT NOT NULL,
+      PRIMARY KEY (match_id, unit_id)
+    )`);
+    this.statements = {
+      clear: db.prepare('DELETE FROM roster WHERE match_id = ?'),
+      insert: db.prepare(
+        'INSERT INTO roster (match_id, unit_id, name, side, side_name, status, detail) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      units: db.prepare('SELECT * FROM roster WHERE match_id = ? ORDER BY side, unit_id'),
+    };
+  }
+
+  reset(db: Database): void {
+    db.exec('DELETE FROM roster');
+    this.folded.clear();
+  }
+
+  async project(event: RecordedEvent): Promise<ProjectionWrite | undefined> {
+    const matchId = matchIdOf(event.metadata.stream);
+    if (matchId === undefined) return undefined;
+    const { revision } = event.metadata;
+    let folded = this.folded.get(matchId);
+    if (!folded || folded.revision !== revision - 1 || event.type === 'ActionsReverted') {
+      folded = await this.foldFromStore(matchId, event);
+    } else {
+      if (!isMatchLevelEvent(event)) {
+        folded.state = folded.ruleset.decider.evolve(folded.state, {
+          type: event.type,
+          data: event.data,
+        } as DomainEvent);
+      }
+      folded.revision = revision;
+    }
+    this.remember(matchId, folded);
+
+    const units = rosterOf(folded.ruleset, folded.ruleset.viewState(folded.state, {}));
+    const rows = JSON.stringify(units);
+    if (rows === folded.rows) return undefined;
+    folded.rows = rows;
+    const s = this.prepared();
+    return () => {
+      s.clear.run(matchId);
+      for (const u of units) {
+        s.insert.run(matchId, u.unitId, u.name, u.side, u.sideName, u.status, JSON.stringify(u.detail));
+      }
+    };
+  }
+
+  units(matchId: string): RosterUnit[] {
+    return this.prepared()
+      .units.all(matchId)
+      .map((row) => ({
+        unitId: row.unit_id,
+        name: row.name,
+        side: row.side as Side,
+        sideName: row.side_name,
+        status: row.status as RosterUnit['status'],
+        detail: JSON.parse(row.detail) as Record<string, unknown>,
+      }));
+  }
+
+  dump(): unknown {
+    return this.database.db.prepare('SELECT * FROM roster ORDER BY match_id, unit_id').all();
+  }
+
+  /** The match as it stood right after this event: its earlier events from the store, then this one. */
+  private async foldFromStore(matchId: string, event: RecordedEvent): Promise<Folded> {
+    const { revision } = event.metadata;
+    const earlier =
+      revision > 1 ? await this.store.readStream(matchStream(matchId), { maxCount: revision - 1 }) : [];
+    const match = foldMatch(matchId, [...earlier, event]);
+    const before = this.folded.get(matchId);
+    return { ruleset: match.ruleset, state: match.state, revision, rows: before?.rows ?? '' };
+  }
+
+  private remember(matchId: string, folded: Folded): void {
+    this.folded.delete(matchId);
+    this.folded.set(matchId, folded);
+    if (this.folded.size > CACHED_MATCHES) {
+      const oldest = this.folded.keys().next().value;
+      if (oldest !== undefined) this.folded.delete(oldest);
+    }
+  }
+
+  private prepared(): NonNullable<RosterProjection['statements']> {
+    if (!this.statements) this.setUp(this.database.db);
+    return this.statements!;
+  }
+}
+
+interface PublicUnit {
+  unitId: string;
+  name: string;
+  side: Side;
+  status?: string;
+}
+
+/** The roster rows of a viewed (public) match state, whatever its ruleset. */
+export function rosterOf(ruleset: AnyRuleset, view: unknown): RosterUnit[] {
+  const state = view as {
+    sides?: Record<Side, string>;
+    match?: { sides: Record<Side, string> } | null;
+    units?: Record<string, PublicUnit & Record<string, unknown>>;
+    contacts?: [string, string][];
+    closeCombats?: { unitIds: [string, string]; resolved: boolean; inContact: boolean }[];
+  };
+  const sides = state.sides ?? state.match?.sides ?? { A: 'side A', B: 'side B' };
+  return Object.values(state.units ?? {}).map((unit) => {
+    const { unitId, name, side, status, ...rest } = unit;
+    let detail: Record<string, unknown> = rest;
+    if (ruleset.id === 'atomic-africa') {
+      const contacts = (state.contacts ?? [])
+        .filter((pair) => pair.includes(unitId))
+        .map((pair) => (pair[0] === unitId ? pair[1] : pair[0]));
+      const inCloseCombat = (state.closeCombats ?? []).some(
+        (c) => c.inContact && !c.resolved && c.unitIds.includes(unitId),
+      );
+      detail = { ...rest, inContactWith: contacts, inCloseCombat };
+    }
+    return {
+      unitId,
+      name,
+      side,
+      sideName: sides[side],
+      status: status === 'removed' ? 'removed' : 'active',
+      detail,
+    };
+  });
+}

@@ -1,0 +1,135 @@
+import { DESCRIBED_EVENT_TYPES } from '../../src/projections/turn-log/describe.js';
+import { projectionsOn, type Harness } from './support/harness.js';
+import { everyAtomicAfricaStep, everyHandToHandStep, everyMatchLevelStep } from './support/scenarios.js';
+
+/**
+ * The turn log (projection 1): one plain sentence per step, with dice, modifiers and rule ids, in the
+ * units' and sides' own names, for every event either ruleset records and every match-level event.
+ */
+describe('turn log', () => {
+  let h: Harness;
+  beforeEach(() => {
+    h = projectionsOn();
+  });
+  afterEach(async () => h.stop());
+
+  async function log(matchId: string) {
+    expect(await h.runner.settle()).toBe(true);
+    return h.turnLog.entries(matchId);
+  }
+
+  it('E-1 HH-7 HH-8 the Impi’s charge downhill into the NNC’s flank reads as the rulebook would', async () => {
+    await everyHandToHandStep(h.store);
+    const sentences = (await log('hh-all')).map((e) => e.sentence);
+    expect(sentences).toEqual(
+      expect.arrayContaining([
+        'Turn 1: the Impi charged the NNC in the left flank from below.',
+        "Turn 1: the Impi's willpower test: 2D6 2+3 = 5 ≤ 8, passed.",
+        "Turn 1: the Impi's impact on the NNC: 1D6 4 +1 charge +1 flank −1 downhill = 5.",
+        "Turn 1: the NNC's morale test: morale 7 − impact 5 = 2; 2D6 2+4 = 6, 4 over: Reform.",
+      ]),
+    );
+  });
+
+  it('HH-7 HH-8 each step carries its dice and rule ids', async () => {
+    await everyHandToHandStep(h.store);
+    const entries = await log('hh-all');
+    const impact = entries.find((e) => e.type === 'ImpactRolled')!;
+    expect(impact.ruleIds).toEqual(expect.arrayContaining(['HH-7', 'Q-14']));
+    expect(impact.dice).toEqual([
+      expect.objectContaining({ purpose: expect.any(String), faces: [4], origin: 'table' }),
+    ]);
+    const morale = entries.find((e) => e.type === 'MoraleTested')!;
+    expect(morale.ruleIds).toEqual(expect.arrayContaining(['HH-8', 'HH-2', 'HH-3', 'HH-11']));
+    expect(morale.dice[0]!.faces).toEqual([2, 4]);
+  });
+
+  it('C-4 every event type of hand-to-hand, atomic-africa and the match itself has a sentence of its own', async () => {
+    const hh = await everyHandToHandStep(h.store);
+    await everyMatchLevelStep(hh);
+    await everyAtomicAfricaStep(h.store);
+    const entries = [...(await log('hh-all')), ...(await log('aa-all'))];
+
+    const seen = (types: readonly string[]) => types.filter((type) => entries.some((e) => e.type === type));
+    expect(seen(DESCRIBED_EVENT_TYPES['hand-to-hand']!)).toEqual(DESCRIBED_EVENT_TYPES['hand-to-hand']);
+    expect(seen(DESCRIBED_EVENT_TYPES['atomic-africa']!)).toEqual(DESCRIBED_EVENT_TYPES['atomic-africa']);
+    expect(seen(DESCRIBED_EVENT_TYPES.match!)).toEqual(DESCRIBED_EVENT_TYPES.match);
+    for (const entry of entries) {
+      expect(entry.sentence).not.toMatch(/was recorded\.$/);
+      expect(entry.sentence).not.toMatch(/undefined|null|NaN|\[object/);
+    }
+  });
+
+  it('the log names units and sides by their names, never by their ids', async () => {
+    await everyHandToHandStep(h.store);
+    const entries = await log('hh-all');
+    expect(entries[0]!.sentence).toBe(
+      'The match began: Zulus (side A) against British (side B), under hand-to-hand 1.0.0, with table dice entered by the players; Zulus play first.',
+    );
+    expect(entries.map((e) => e.sentence).join('\n')).not.toMatch(/\b(impi|nnc|c1|zulu2)\b/);
+    expect(entries.find((e) => e.type === 'DefenderSurrendered')!.sentence).toBe(
+      'Turn 1: the 24th Foot, contacted on its left flank and right flank and not to its front, surrendered at once.',
+    );
+    expect(entries.find((e) => e.type === 'UnitWithdrew')!.sentence).toBe(
+      'Turn 2: the Rorke’s Drift withdrew from contact with the uDloko, off the table.',
+    );
+    expect(entries.find((e) => e.type === 'TurnEnded')!.sentence).toBe(
+      'Turn 1: Zulus ended their turn; turn 2: British to play.',
+    );
+  });
+
+  it('C-5 an undo marks the steps it reverts, and the turn goes back with it', async () => {
+    const t = await everyHandToHandStep(h.store);
+    await everyMatchLevelStep(t);
+    const entries = await log('hh-all');
+    const revert = entries.find((e) => e.type === 'ActionsReverted')!;
+    expect(revert.sentence).toMatch(
+      /^Turn 2: events \d+ to \d+ were undone, back to the match as it stood after event \d+ \(asked by Zulus, agreed by British\): “misread”/,
+    );
+    const reverted = entries.filter((e) => e.reverted).map((e) => e.type);
+    expect(reverted).toEqual([
+      'ClientSeedAdded',
+      'UndoRequested',
+      'UndoDeclined',
+      'UndoRequested',
+      'UndoAgreed',
+    ]);
+    expect(entries.find((e) => e.type === 'MatchEnded')!.sentence).toBe(
+      'Turn 2: the match ended: Zulus won (the square broke).',
+    );
+  });
+
+  it('AA-2 the stored log never holds a sealed card before its reveal, and shows it once revealed', async () => {
+    await everyAtomicAfricaStep(h.store);
+    const entries = await log('aa-all');
+    const sealed = entries.filter((e) => e.type === 'OrderSealed');
+    expect(sealed).toHaveLength(4);
+    for (const entry of sealed) {
+      expect(entry.sentence).toMatch(/sealed an orders card for the /);
+      expect(entry.sentence).not.toMatch(/[♠♥♦♣]|spades|hearts|clubs|diamonds/);
+      expect(entry.privateFor).toHaveLength(1);
+    }
+    const dump = JSON.stringify(h.turnLog.dump());
+    // The raw rows hold no card either, in any form, until the reveals (which are public by then).
+    const beforeReveal = (
+      h.turnLog.dump() as { entries: { type: string; sentence: string }[] }
+    ).entries.filter((e) => e.type === 'OrderSealed');
+    expect(JSON.stringify(beforeReveal)).not.toMatch(/spades|hearts|clubs|♠|♥|♣/);
+    expect(dump).toContain('orders card was revealed: 7♠');
+    const flee = entries.find((e) => e.type === 'FleeJudged')!;
+    expect(flee.sentence).toBe(
+      "Turn 2: the Rifles' flee stands: the card allows movement and shows defensive posture.",
+    );
+  });
+
+  it('AA-10 AA-11 attacks read with their dice, hits and threshold', async () => {
+    await everyAtomicAfricaStep(h.store);
+    const entries = await log('aa-all');
+    expect(entries.find((e) => e.type === 'CloseCombatAttackForgone')!.sentence).toBe(
+      'Turn 2: the Askari Company could not attack the Rifles: 30" is beyond range.',
+    );
+    expect(entries.find((e) => e.type === 'RangedAttackRolled')!.sentence).toBe(
+      'Turn 3: the Mortars fired at the Maxim Team at 10" (threshold 2): 2D6 4+5 = 9, hitting on 4+: 2 hits, suppressed.',
+    );
+  });
+});
