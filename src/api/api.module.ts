@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { MatchModule } from '../match/match.module.js';
+import { TournamentModule } from '../tournament/tournament.module.js';
 import { AtomicAfricaController } from './atomic-africa.controller.js';
 import { AuditController } from './audit.controller.js';
 import { DomainErrorFilter } from './domain-error.filter.js';
@@ -11,7 +12,7 @@ import { MatchConductController } from './match-conduct.controller.js';
 import { MatchesController } from './matches.controller.js';
 
 @Module({
-  imports: [CqrsModule, MatchModule],
+  imports: [CqrsModule, MatchModule, TournamentModule],
   controllers: [
     MatchesController,
     HandToHandController,

@@ -1,4 +1,14 @@
-import { Body, ConflictException, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  Body,
+  ConflictException,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+} from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiConflictResponse,
@@ -15,8 +25,9 @@ import { CurrentPrincipal, Public } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import { verifyChain } from '../event-store/hash-chain.js';
-import { MatchNotFoundError } from '../match/match-errors.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { MatchLoader } from '../match/match-loader.js';
+import { visibleRevision } from '../match/spectator-delay.js';
 import { matchStream } from '../match/match-stream.js';
 import { assertMayRead } from '../match/match.queries.js';
 import {
@@ -39,6 +50,7 @@ export class AuditController {
   constructor(
     private readonly matches: MatchLoader,
     private readonly signer: CheckpointSigner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get('matches/:id/export')
@@ -53,14 +65,19 @@ export class AuditController {
   @ApiOkResponse({
     description:
       'One JSON event envelope per line: type, data, metadata (stream, revision, commandId, actor, at, ruleset, prevHash, hash).',
+    content: {
+      'application/x-ndjson': {
+        schema: { type: 'string', description: 'One JSON event envelope per line.' },
+        example:
+          '{"type":"MatchCreated","data":{},"metadata":{"stream":"match-r1-t4","revision":1,"commandId":"c1","actor":{"role":"organiser"},"at":"2026-04-11T10:00:00.000Z","prevHash":"0…","hash":"9f…"}}\n',
+      },
+    },
   })
   async export(
     @CurrentPrincipal() principal: Principal,
     @Param('id', MatchIdPipe) id: string,
   ): Promise<string> {
-    assertMayRead(principal, id);
-    const match = await this.matches.load(id);
-    return toNdjson(match.events);
+    return toNdjson(await this.events(principal, id));
   }
 
   @Get('matches/:id/verify')
@@ -140,11 +157,12 @@ export class AuditController {
     return this.signer.publicKeyDocument();
   }
 
+  /** The events this caller may see now: a delayed spectator gets the log as it stood that many events ago. */
   private async events(principal: Principal, id: string): Promise<RecordedEvent[]> {
     assertMayRead(principal, id);
-    const events = await this.matches.events(id);
-    if (events.length === 0) throw new MatchNotFoundError(id);
-    return events;
+    const match = await this.matches.load(id);
+    const visible = visibleRevision(principal, match, this.config.spectatorDelayEvents);
+    return match.events.filter((event) => event.metadata.revision <= visible);
   }
 }
 

@@ -3,6 +3,7 @@ import {
   ApiBearerAuth,
   ApiCreatedResponse,
   ApiNoContentResponse,
+  ApiOkResponse,
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
@@ -10,7 +11,8 @@ import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import { KeyRegistry } from '../auth/key-registry.service.js';
 import { actorOf, type KeyGrant, type Principal } from '../auth/principal.js';
 import { MatchLoader } from '../match/match-loader.js';
-import { IssueKeyDto, IssuedKeyDto } from './dto/key.dto.js';
+import { TournamentService } from '../tournament/tournament.service.js';
+import { IssueKeyDto, IssuedKeyDto, KeyGrantDto } from './dto/key.dto.js';
 
 @ApiTags('keys')
 @ApiBearerAuth()
@@ -20,19 +22,23 @@ export class KeysController {
   constructor(
     private readonly keys: KeyRegistry,
     private readonly matches: MatchLoader,
+    private readonly tournaments: TournamentService,
   ) {}
 
   @Post()
   @ApiOperation({ summary: 'Issue a key (organiser key). A player key is bound to one match and one side.' })
   @ApiCreatedResponse({ type: IssuedKeyDto })
   async issue(@CurrentPrincipal() principal: Principal, @Body() body: IssueKeyDto): Promise<IssuedKeyDto> {
-    if (body.matchId) await this.matches.load(body.matchId); // 404 for a match that does not exist
+    // 404 for a match or tournament that does not exist: a key bound to nothing would be a silent mistake.
+    if (body.matchId) await this.matches.load(body.matchId);
+    if (body.tournamentId) await this.tournaments.read(body.tournamentId);
     const { token, grant } = await this.keys.issue(body, actorOf(principal));
     return { token, ...grant };
   }
 
   @Get()
   @ApiOperation({ summary: 'Every key issued, without secrets.' })
+  @ApiOkResponse({ type: [KeyGrantDto] })
   list(): (KeyGrant & { revoked: boolean })[] {
     return this.keys.list();
   }

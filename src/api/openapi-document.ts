@@ -30,40 +30,6 @@ const ERROR_EXAMPLES: Record<string, { description: string; example: Json }> = {
 };
 
 /**
- * Answers whose controllers declare no body type (and are not this room's to edit): their bodies as
- * they are, so that the document describes every route. Declared in the controllers, these go away.
- */
-const UNDECLARED_RESPONSES: Record<string, Record<string, Json>> = {
-  'get /keys': {
-    'application/json': {
-      schema: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['keyId', 'role', 'revoked'],
-          properties: {
-            keyId: { type: 'string', example: 'abc123def456' },
-            role: { type: 'string', enum: ['organiser', 'judge', 'player', 'spectator'] },
-            label: { type: 'string', example: 'table 4, Zulu player' },
-            matchId: { type: 'string', example: 'r1-t4' },
-            side: { type: 'string', enum: ['A', 'B'] },
-            tournamentId: { type: 'string', example: 'spring-open-2026' },
-            revoked: { type: 'boolean', example: false },
-          },
-        },
-      },
-    },
-  },
-  'get /matches/{id}/export': {
-    'application/x-ndjson': {
-      schema: { type: 'string', description: 'One JSON event envelope per line.' },
-      example:
-        '{"type":"MatchCreated","data":{},"metadata":{"stream":"match-r1-t4","revision":1,"commandId":"c1","actor":{"role":"organiser"},"at":"2026-04-11T10:00:00.000Z","prevHash":"0…","hash":"9f…"}}\n',
-    },
-  },
-};
-
-/**
  * Completes the generated document so that every route says the same things the same way: the
  * refusals its access can give (401 and 403 behind a key, 429 everywhere), and an example for every
  * JSON body it takes or gives, built from the schema's own examples where the route gave none.
@@ -71,12 +37,10 @@ const UNDECLARED_RESPONSES: Record<string, Record<string, Json>> = {
 export function completeDocument(document: OpenAPIObject): OpenAPIObject {
   const schemas = (document.components?.schemas ?? {}) as Record<string, Json>;
   const errorSchema = schemas.ErrorDto ? { $ref: '#/components/schemas/ErrorDto' } : { type: 'object' };
-  for (const [path, methods] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(methods as Record<string, Json>)) {
+  for (const methods of Object.values(document.paths)) {
+    for (const operation of Object.values(methods as Record<string, Json>)) {
       if (typeof operation !== 'object' || operation === null || !('responses' in operation)) continue;
       const responses = operation.responses as Record<string, Json>;
-      const undeclared = UNDECLARED_RESPONSES[`${method} ${path}`];
-      if (undeclared && responses['200'] && !responses['200'].content) responses['200'].content = undeclared;
       const secured = Array.isArray(operation.security) && operation.security.length > 0;
       for (const status of secured ? ['401', '403', '429'] : ['429']) {
         const error = ERROR_EXAMPLES[status]!;

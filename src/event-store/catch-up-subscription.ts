@@ -34,6 +34,7 @@ export function catchUpSubscription(
 
   const run = async (): Promise<void> => {
     while (!closed) {
+      const seen = signal.generation;
       const page = await readAll({
         fromPosition: position,
         maxCount: PAGE_SIZE,
@@ -47,7 +48,7 @@ export function catchUpSubscription(
       if (page.length < PAGE_SIZE) {
         markCaughtUp();
         if (closed) return;
-        const wait = signal.wait(pollMs);
+        const wait = signal.wait(pollMs, seen);
         cancelWait = wait.cancel;
         await wait.promise;
       }

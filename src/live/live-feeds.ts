@@ -10,8 +10,7 @@ import type { Viewer } from '../rules/ruleset.js';
 import type { TournamentEvent } from '../tournament/tournament-events.js';
 import { tournamentStream } from '../tournament/tournament-events.js';
 import { TournamentService } from '../tournament/tournament.service.js';
-import { viewMatchEvent } from './match-views.js';
-import { delayFor } from './spectator-delay.js';
+import { delayFor } from '../match/spectator-delay.js';
 import type { SseConnection } from './sse.js';
 
 /** A feed message of a match: its SSE id is the event's revision. */
@@ -163,7 +162,7 @@ export class LiveFeeds {
 
   /** The event as this viewer sees it, as it stood when recorded. */
   asRecorded(match: LoadedMatch, event: RecordedEvent, viewer: Viewer): EventView {
-    return { ...viewMatchEvent(this.viewer, match, event, viewer), reverted: false };
+    return { ...this.viewer.event(match, event, viewer), reverted: false };
   }
 
   private async loadCached(

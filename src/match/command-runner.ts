@@ -139,6 +139,13 @@ export class MatchCommandRunner {
       };
     }
 
+    if (!match.ruleset.commandTypes.includes(command.type)) {
+      violation(
+        'C-6',
+        `${command.type} is not a command of the ${match.ruleset.id} ruleset this match is played under`,
+        'invalid',
+      );
+    }
     if (match.meta.ended) violation('C-4', 'the match has ended');
     this.authorise(request, match.ruleset, match.state);
     const dice = this.diceFor(request, match);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import type { DomainEvent } from '../rules/common/decider.js';
 import type { Viewer } from '../rules/ruleset.js';
+import { isMatchLevelEvent } from './match-events.js';
 import type { LoadedMatch } from './match-loader.js';
 import { SealedOrders } from './sealed-orders.js';
 
@@ -26,7 +27,10 @@ export class MatchViewer {
   constructor(private readonly sealedOrders: SealedOrders) {}
 
   event(match: LoadedMatch, event: RecordedEvent, viewer: Viewer): EventView {
-    const viewed = match.ruleset.viewEvent({ type: event.type, data: event.data } as DomainEvent, viewer);
+    // Match-level events (seeds, undo, disputes, the end) hide nothing and are not the ruleset's to view.
+    const viewed = isMatchLevelEvent(event)
+      ? { type: event.type, data: event.data }
+      : match.ruleset.viewEvent({ type: event.type, data: event.data } as DomainEvent, viewer);
     const { role, side } = event.metadata.actor;
     return {
       revision: event.metadata.revision,

@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { type Principal, viewerOf } from '../auth/principal.js';
 import { NotYourCommandError } from './match-errors.js';
 import { MatchLoader } from './match-loader.js';
 import { MatchViewer } from './match-viewer.js';
+import { visibleRevision } from './spectator-delay.js';
 
 export class GetMatch {
   constructor(
@@ -30,16 +32,18 @@ export class MatchQueries {
   constructor(
     private readonly loader: MatchLoader,
     private readonly viewer: MatchViewer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async state(matchId: string, principal: Principal): Promise<MatchStateView> {
     assertMayRead(principal, matchId);
     const match = await this.loader.load(matchId);
+    const visible = visibleRevision(principal, match, this.config.spectatorDelayEvents);
     return {
       matchId,
       ruleset: match.events[0]!.metadata.ruleset!,
-      revision: match.revision,
-      state: this.viewer.state(match, viewerOf(principal)),
+      revision: visible,
+      state: this.viewer.stateAt(match, visible, viewerOf(principal)),
     };
   }
 }

@@ -1,8 +1,7 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { type Principal, viewerOf } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { viewMatchEvent } from '../live/match-views.js';
-import { revertedAsOf, visibleRevision } from '../live/spectator-delay.js';
+import { revertedAsOf, visibleRevision } from '../match/spectator-delay.js';
 import { MatchNotFoundError } from '../match/match-errors.js';
 import { type LoadedMatch, MatchLoader } from '../match/match-loader.js';
 import { type EventView, MatchViewer } from '../match/match-viewer.js';
@@ -82,7 +81,7 @@ export class MatchHistory {
       let line: LogLine = entry;
       if (viewer.side && entry.privateFor.includes(viewer.side) && context) {
         // AA-2: this side's own view of the event (its own sealed card), described for it alone.
-        const own = viewMatchEvent(this.viewer, match, match.events[entry.revision - 1]!, viewer);
+        const own = this.viewer.event(match, match.events[entry.revision - 1]!, viewer);
         line = describeSafely({ ...context, turn: entry.turn }, own);
       }
       return {
@@ -106,7 +105,7 @@ export class MatchHistory {
     const reverted = revertedAsOf(match.events, visible);
     const last = Math.min(visible, from + Math.min(limit, MAX_EVENTS_PAGE) - 1);
     const events = match.events.slice(from - 1, Math.max(from - 1, last)).map((e) => ({
-      ...viewMatchEvent(this.viewer, match, e, viewer),
+      ...this.viewer.event(match, e, viewer),
       reverted: reverted.has(e.metadata.revision),
     }));
     return { matchId, revision: visible, events, next: last < visible ? last + 1 : null };

@@ -19,6 +19,8 @@ export interface Ruleset<
   id: string;
   version: string;
   defaultParameters: Parameters;
+  /** Every command type this ruleset decides; anything else is refused before it reaches the rules. */
+  commandTypes: readonly Command['type'][];
   decider: Decider<State, Command, Event>;
   /**
    * The side that must issue this command (a player may act only for its own side), or undefined

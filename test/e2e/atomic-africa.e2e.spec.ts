@@ -286,6 +286,23 @@ describe('atomic-africa over HTTP', () => {
     expect(['AA-3', 'AA-13']).toContain(contact.body.ruleId);
   });
 
+  it('C-2 C-4 client seeds, disputes and the end work on an atomic-africa match, server dice revealed at the end', async () => {
+    n += 1;
+    const m = await openMatch(t, { matchId: `aa-${n}`, ruleset: 'atomic-africa', diceMode: 'server' });
+    const seed = await m.A.command(at(m, 'client-seeds'), { seed: 'from A' });
+    expect(types(seed)).toEqual(['ClientSeedAdded']);
+    const dispute = await m.B.command(at(m, 'disputes'), {
+      revision: 1,
+      claim: 'the wrong sides were named',
+    });
+    expect(types(dispute)).toEqual(['DisputeRaised']);
+    const end = await m.judge.command(at(m, 'end'), { winner: 'draw', note: 'time' });
+    expect(end.body.events[0]).toMatchObject({
+      type: 'MatchEnded',
+      data: { result: { winner: null }, serverSeed: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
+  });
+
   describe('AA-2 sealed means sealed: no route shows a sealed card to anyone but its side', () => {
     const SECRET = card('7', 'spades');
     const leaks = (text: string) => /spades|"7S"|7♠/i.test(text);

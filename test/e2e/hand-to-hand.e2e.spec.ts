@@ -394,6 +394,21 @@ describe('hand-to-hand over HTTP', () => {
       expect(Object.keys((await m.state()).units)).toHaveLength(12);
     });
 
+    it('C-6 a command of the other ruleset is refused with 422, not taken for this one', async () => {
+      const m = await match();
+      await units(m, [
+        ['impi', 'A', 8],
+        ['nnc', 'B', 7],
+      ]);
+      const reply = await m.A.post(at(m, 'contacts'), {
+        commandId: commandId(),
+        unitId: 'impi',
+        enemyId: 'nnc',
+      });
+      expect(reply.status).toBe(422);
+      expect(reply.body).toMatchObject({ ruleId: 'C-6', message: expect.stringContaining('hand-to-hand') });
+    });
+
     it('GET /matches/:id of a match that does not exist is 404', async () => {
       const m = await match();
       expect((await m.organiser.get('/matches/no-such-match')).status).toBe(404);

@@ -45,3 +45,14 @@ export class IssuedKeyDto {
   @ApiPropertyOptional() matchId?: string;
   @ApiPropertyOptional() side?: string;
 }
+
+/** A key as listed: its grant, never its secret. */
+export class KeyGrantDto {
+  @ApiProperty({ example: 'abc123def456' }) keyId!: string;
+  @ApiProperty({ enum: ['organiser', 'judge', 'player', 'spectator'] }) role!: string;
+  @ApiPropertyOptional({ example: 'table 4, Zulu player' }) label?: string;
+  @ApiPropertyOptional({ example: 'r1-t4' }) matchId?: string;
+  @ApiPropertyOptional({ enum: ['A', 'B'] }) side?: string;
+  @ApiPropertyOptional({ example: 'spring-open-2026' }) tournamentId?: string;
+  @ApiProperty({ example: false }) revoked!: boolean;
+}

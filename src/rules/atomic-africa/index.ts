@@ -1,7 +1,7 @@
 import type { Ruleset } from '../ruleset.js';
 import { actingSide } from './acting-side.js';
 import type { AtomicAfricaCommand } from './commands.js';
-import { decide } from './decide.js';
+import { COMMAND_TYPES, decide } from './decide.js';
 import { RULESET_ID, RULESET_VERSION } from './decide-match.js';
 import type { AtomicAfricaEvent } from './events.js';
 import { evolve } from './evolve.js';
@@ -19,6 +19,7 @@ export const atomicAfrica: Ruleset<
   id: RULESET_ID,
   version: RULESET_VERSION,
   defaultParameters,
+  commandTypes: COMMAND_TYPES,
   decider: { initialState, decide, evolve },
   actingSide,
   viewState,

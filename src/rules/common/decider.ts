@@ -24,6 +24,15 @@ export function fold<State, Event extends DomainEvent>(
   return events.reduce((state, event) => decider.evolve(state, event), from);
 }
 
+/**
+ * For exhaustive switches. The message names only the type: the value may hold a sealed card (AA-2),
+ * and error messages reach logs.
+ */
 export function assertNever(value: never, what = 'value'): never {
-  throw new Error(`unexpected ${what}: ${JSON.stringify(value)}`);
+  const seen: unknown = value;
+  const type =
+    typeof seen === 'object' && seen !== null && 'type' in seen
+      ? String((seen as { type: unknown }).type)
+      : typeof seen;
+  throw new Error(`unexpected ${what} of type ${type}`);
 }

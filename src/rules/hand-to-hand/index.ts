@@ -1,6 +1,6 @@
 import type { Ruleset } from '../ruleset.js';
 import { actingSide } from './acting-side.js';
-import type { HandToHandCommand } from './commands.js';
+import { COMMAND_TYPES, type HandToHandCommand } from './commands.js';
 import { decide } from './decide.js';
 import type { HandToHandEvent } from './events.js';
 import { evolve } from './evolve.js';
@@ -14,6 +14,7 @@ export const handToHand: Ruleset<HandToHandState, HandToHandCommand, HandToHandE
     id: HAND_TO_HAND_ID,
     version: HAND_TO_HAND_VERSION,
     defaultParameters: DEFAULT_PARAMETERS,
+    commandTypes: COMMAND_TYPES,
     decider: { initialState, decide, evolve },
     actingSide,
     viewState: (state) => viewState(state),
