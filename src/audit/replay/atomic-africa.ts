@@ -10,7 +10,7 @@ import {
 import type { DomainEvent } from '../../rules/common/decider.js';
 import { RuleViolation } from '../../rules/common/rule-violation.js';
 import type { Path } from './compare.js';
-import type { RulesetReplay } from './ruleset-replay.js';
+import { createMatchFrom, type RulesetReplay } from './ruleset-replay.js';
 
 /**
  * The atomic-africa command behind a group of events: its first event holds every field of it. The
@@ -21,17 +21,8 @@ export function atomicAfricaCommandFrom(events: readonly DomainEvent[]): AtomicA
   const first = events[0] as AtomicAfricaEvent | undefined;
   if (!first) return undefined;
   switch (first.type) {
-    case 'MatchCreated': {
-      const { matchId, sides, diceMode, diceCommitment, parameters } = first.data;
-      return {
-        type: 'CreateMatch',
-        matchId,
-        sides,
-        diceMode,
-        ...(diceCommitment === null ? {} : { diceCommitment }),
-        parameters,
-      };
-    }
+    case 'MatchCreated':
+      return createMatchFrom(first.data);
     case 'UnitRegistered': {
       const { unitId, name, side, unitType, movement, firepower } = first.data;
       return { type: 'RegisterUnit', unitId, name, side, unitType, movement, firepower };

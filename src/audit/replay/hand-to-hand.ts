@@ -1,25 +1,15 @@
 import type { DomainEvent } from '../../rules/common/decider.js';
 import type { HandToHandCommand, HandToHandEvent } from '../../rules/hand-to-hand/index.js';
 import type { Path } from './compare.js';
-import { carriedRuleId, type RulesetReplay } from './ruleset-replay.js';
+import { carriedRuleId, createMatchFrom, type RulesetReplay } from './ruleset-replay.js';
 
 /** The hand-to-hand command behind a group of events: its first event holds every field of it. */
 export function handToHandCommandFrom(events: readonly DomainEvent[]): HandToHandCommand | undefined {
   const first = events[0] as HandToHandEvent | undefined;
   if (!first) return undefined;
   switch (first.type) {
-    case 'MatchCreated': {
-      const { matchId, sides, diceMode, diceCommitment, parameters } = first.data;
-      return {
-        type: 'CreateMatch',
-        matchId,
-        sides,
-        diceMode,
-        ...(diceCommitment === null ? {} : { diceCommitment }),
-        // The recorded parameters are the resolved whole; resolving them again gives them back.
-        parameters,
-      };
-    }
+    case 'MatchCreated':
+      return createMatchFrom(first.data);
     case 'UnitRegistered': {
       const { unitId, name, side, morale, move } = first.data;
       return { type: 'RegisterUnit', unitId, name, side, morale, move };

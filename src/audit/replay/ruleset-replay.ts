@@ -39,3 +39,36 @@ export function carriedRuleId(event: DomainEvent, path: Path): string | undefine
 }
 
 const RULE_ID = /^(C|HH|AA|Q|E)-\d{1,3}$/;
+
+/**
+ * The CreateMatch behind a MatchCreated, for either ruleset. The recorded parameters are the resolved
+ * whole; resolving them again gives them back.
+ */
+export function createMatchFrom<
+  Data extends {
+    matchId: string;
+    sides: { A: string; B: string };
+    diceMode: 'server' | 'table';
+    diceCommitment: string | null;
+    parameters: unknown;
+  },
+>(
+  data: Data,
+): {
+  type: 'CreateMatch';
+  matchId: string;
+  sides: Data['sides'];
+  diceMode: Data['diceMode'];
+  diceCommitment?: string;
+  parameters: Data['parameters'];
+} {
+  const { matchId, sides, diceMode, diceCommitment, parameters } = data;
+  return {
+    type: 'CreateMatch',
+    matchId,
+    sides,
+    diceMode,
+    ...(diceCommitment === null ? {} : { diceCommitment }),
+    parameters,
+  };
+}

@@ -258,20 +258,32 @@ function restrictions(entries: readonly RestrictionEntry[]): string[] {
   return entries.map((r) => `it may not ${r.restriction} in turn ${r.inTurn}`);
 }
 
+/** Both rulesets open a match alike. */
+function matchCreated(
+  context: LogContext,
+  d: {
+    sides: { A: string; B: string };
+    diceMode: string;
+    diceCommitment: string | null;
+    ruleset: { id: string; version: string };
+    activeSide: 'A' | 'B';
+  },
+): LogLine {
+  const dice =
+    d.diceMode === 'server'
+      ? `server dice (commitment ${short(d.diceCommitment)})`
+      : 'table dice entered by the players';
+  return setup(
+    context,
+    `The match began: ${d.sides.A} (side A) against ${d.sides.B} (side B), under ${d.ruleset.id} ${d.ruleset.version}, with ${dice}; ${d.sides[d.activeSide]} play first.`,
+    d.diceMode === 'server' ? ['C-2', 'C-4'] : ['C-4'],
+  );
+}
+
 function describeHandToHand(context: LogContext, event: HandToHandEvent): LogLine {
   switch (event.type) {
-    case 'MatchCreated': {
-      const d = event.data;
-      const dice =
-        d.diceMode === 'server'
-          ? `server dice (commitment ${short(d.diceCommitment)})`
-          : 'table dice entered by the players';
-      return setup(
-        context,
-        `The match began: ${d.sides.A} (side A) against ${d.sides.B} (side B), under ${d.ruleset.id} ${d.ruleset.version}, with ${dice}; ${d.sides[d.activeSide]} play first.`,
-        d.diceMode === 'server' ? ['C-2', 'C-4'] : ['C-4'],
-      );
-    }
+    case 'MatchCreated':
+      return matchCreated(context, event.data);
     case 'UnitRegistered': {
       const d = event.data;
       return setup(
@@ -521,18 +533,8 @@ const UNIT_TYPE_WORDS: Record<string, string> = {
 
 function describeAtomicAfrica(context: LogContext, event: AtomicAfricaEvent): LogLine {
   switch (event.type) {
-    case 'MatchCreated': {
-      const d = event.data;
-      const dice =
-        d.diceMode === 'server'
-          ? `server dice (commitment ${short(d.diceCommitment)})`
-          : 'table dice entered by the players';
-      return setup(
-        context,
-        `The match began: ${d.sides.A} (side A) against ${d.sides.B} (side B), under ${d.ruleset.id} ${d.ruleset.version}, with ${dice}; ${d.sides[d.activeSide]} play first.`,
-        d.diceMode === 'server' ? ['C-2', 'C-4'] : ['C-4'],
-      );
-    }
+    case 'MatchCreated':
+      return matchCreated(context, event.data);
     case 'UnitRegistered': {
       const d = event.data;
       return setup(
