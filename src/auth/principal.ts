@@ -30,3 +30,12 @@ export function actorOf(principal: Principal): Actor {
 export function viewerOf(principal: Principal | undefined): Viewer {
   return principal?.role === 'player' && principal.side ? { side: principal.side } : {};
 }
+
+/**
+ * The id under which a command is recorded and deduplicated: the client's commandId within the key that
+ * sent it. Two keys that happen to choose the same commandId (both players counting 1, 2, 3 …) must
+ * never receive each other's answers; one key retrying gets its first answer back.
+ */
+export function recordedCommandId(principal: Pick<Principal, 'keyId'>, commandId: string): string {
+  return `${principal.keyId}:${commandId}`;
+}

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { clientSeedsText, lastRollIndex, ServerDice } from '../audit/dice-fairness.js';
 import { MatchSecrets } from '../audit/match-secrets.service.js';
-import { actorOf, type Principal, viewerOf } from '../auth/principal.js';
+import { actorOf, type Principal, recordedCommandId, viewerOf } from '../auth/principal.js';
 import {
   EVENT_STORE,
   type EventStore,
@@ -60,9 +60,10 @@ export class MatchCommandRunner {
 
   async execute(request: MatchCommandRequest): Promise<MatchCommandResult> {
     const stream = matchStream(request.matchId);
+    const commandId = recordedCommandId(request.principal, request.commandId);
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const events = await this.store.readStream(stream);
-      const earlier = events.filter((e) => e.metadata.commandId === request.commandId);
+      const earlier = events.filter((e) => e.metadata.commandId === commandId);
       if (earlier.length > 0) return this.result(request, events, earlier, true);
 
       const decided =
@@ -71,7 +72,7 @@ export class MatchCommandRunner {
       try {
         await this.store.append(stream, decided.events, {
           expectedRevision: revision === 0 ? 'no_stream' : revision,
-          commandId: request.commandId,
+          commandId,
           actor: actorOf(request.principal),
           ruleset: decided.ruleset,
         });
@@ -83,7 +84,7 @@ export class MatchCommandRunner {
       return this.result(
         request,
         after,
-        after.filter((e) => e.metadata.commandId === request.commandId),
+        after.filter((e) => e.metadata.commandId === commandId),
         false,
       );
     }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { actorOf, type Principal } from '../auth/principal.js';
+import { actorOf, type Principal, recordedCommandId } from '../auth/principal.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
 import { WrongExpectedRevisionError } from '../event-store/wrong-expected-revision.error.js';
 import type { MatchCommandResult } from '../match/command-runner.js';
@@ -77,7 +77,7 @@ export class TournamentService {
     try {
       result = await this.store.append(tournamentStream(tournamentId), [event], {
         expectedRevision: 'no_stream',
-        commandId: request.commandId,
+        commandId: recordedCommandId(principal, request.commandId),
         actor: actorOf(principal),
       });
     } catch (error) {
@@ -113,7 +113,9 @@ export class TournamentService {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const events = await this.read(tournamentId);
       const earlier = events.find(
-        (e) => e.type === 'MatchScheduled' && e.metadata.commandId === request.commandId,
+        (e) =>
+          e.type === 'MatchScheduled' &&
+          e.metadata.commandId === recordedCommandId(principal, request.commandId),
       );
       if (!earlier) this.assertFree(tournamentId, events, matchId, request.round, request.table);
 
@@ -127,7 +129,7 @@ export class TournamentService {
       try {
         const result = await this.store.append(stream, [scheduled], {
           expectedRevision: events[events.length - 1]!.metadata.revision,
-          commandId: request.commandId,
+          commandId: recordedCommandId(principal, request.commandId),
           actor: actorOf(principal),
         });
         await this.projections.waitFor('tournaments', result.positions[0]!);

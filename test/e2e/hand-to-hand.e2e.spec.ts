@@ -316,6 +316,21 @@ describe('hand-to-hand over HTTP', () => {
       expect(await m.revision()).toBe(before);
     });
 
+    it('C-6 commandIds are the sending key’s own: two players choosing the same id do not get each other’s answer', async () => {
+      const m = await match();
+      await units(m, [
+        ['impi', 'A', 8],
+        ['nnc', 'B', 7],
+      ]);
+      const seedA = await m.A.post(at(m, 'client-seeds'), { commandId: '1', seed: 'from A' });
+      const seedB = await m.B.post(at(m, 'client-seeds'), { commandId: '1', seed: 'from B' });
+      expect(seedA.body.duplicate).toBe(false);
+      expect(seedB.body.duplicate).toBe(false);
+      expect(seedB.body.events[0].data).toEqual({ side: 'B', seed: 'from B' });
+      const retriedByA = await m.A.post(at(m, 'client-seeds'), { commandId: '1', seed: 'from A' });
+      expect(retriedByA.body).toMatchObject({ duplicate: true, events: seedA.body.events });
+    });
+
     it('C-6 a body that breaks validation gets a 400 naming the field, and changes nothing', async () => {
       const m = await match();
       const before = await m.revision();
