@@ -5,20 +5,24 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
  * ciphertext and a commitment, so its public hash reveals nothing: a plain card in the event would
  * fall to anyone who hashed the 54 possible cards. The associated data binds the ciphertext to one
  * match, unit and turn, so it cannot be replayed onto another order.
+ *
+ * GCM does not pad: the ciphertext is as long as the plaintext. Callers must therefore seal plaintexts
+ * of one fixed length, or the length alone tells which card it is (see sealed-orders.ts).
  * Format: base64url(iv[12] ‖ tag[16] ‖ ciphertext).
  */
-export function sealEscrow(key: Buffer, associated: string, plaintext: string): string {
+export function sealEscrow(key: Buffer, associated: string, plaintext: Buffer): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(associated, 'utf8'));
-  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
 }
 
-export function openEscrow(key: Buffer, associated: string, escrow: string): string {
+/** Throws when the escrow was not sealed with this key for this match, unit and turn. */
+export function openEscrow(key: Buffer, associated: string, escrow: string): Buffer {
   const raw = Buffer.from(escrow, 'base64url');
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
   decipher.setAAD(Buffer.from(associated, 'utf8'));
   decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]);
 }

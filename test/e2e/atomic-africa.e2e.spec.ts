@@ -305,7 +305,7 @@ describe('atomic-africa over HTTP', () => {
 
   describe('AA-2 sealed means sealed: no route shows a sealed card to anyone but its side', () => {
     const SECRET = card('7', 'spades');
-    const leaks = (text: string) => /spades|"7S"|7♠/i.test(text);
+    const leaks = (text: string | undefined) => /spades|"7S"|7♠/i.test(text ?? '');
 
     /** Every GET route of the API that takes a match id, from the service's own OpenAPI document. */
     async function matchRoutes(caller: Caller, matchId: string): Promise<string[]> {
@@ -320,7 +320,7 @@ describe('atomic-africa over HTTP', () => {
       for (const path of await matchRoutes(caller, m.matchId)) {
         for (const query of ['', '?at=7', '?from=1&limit=100']) {
           const response = await caller.get(path + query);
-          bodies.push(`${path}${query} ${response.status} ${JSON.stringify(response.body)}`);
+          bodies.push(`${path}${query} ${response.status} ${response.text}`);
         }
       }
       return bodies.join('\n');
@@ -341,7 +341,7 @@ describe('atomic-africa over HTTP', () => {
         await m.B.post(at(m, 'orders'), { commandId: commandId(), unitId: 'b1', turn: 2, card: SECRET }),
         await m.B.post(at(m, 'intents'), { commandId: commandId(), unitId: 'b1', intent: 'flee' }),
       ];
-      for (const probe of probes) expect(leaks(JSON.stringify(probe.body))).toBe(false);
+      for (const probe of probes) expect(leaks(probe.text)).toBe(false);
 
       const own = await m.A.get(`/matches/${m.matchId}`);
       expect(own.body.state.orders.a1.card).toEqual(SECRET);
@@ -352,7 +352,54 @@ describe('atomic-africa over HTTP', () => {
       // The export and the stored log hold no plain card at all: only a commitment and ciphertext.
       const exported = await m.organiser.get(`/matches/${m.matchId}/export`);
       expect(exported.status).toBe(200);
-      expect(leaks(JSON.stringify(exported.body))).toBe(false);
+      expect(exported.text).toContain('"OrderSealed"');
+      expect(leaks(exported.text)).toBe(false);
+    });
+
+    it('the escrow the opponent sees is as long for a club as for a diamond or a Joker: its length tells nothing', async () => {
+      const escrowLengths: number[] = [];
+      for (const secret of [
+        card('7', 'clubs'),
+        card('7', 'diamonds'),
+        card('10', 'hearts'),
+        { joker: 'red' as const },
+      ]) {
+        const m = await inCloseCombat();
+        await sealBoth(m, secret, card('5', 'hearts'));
+        const seen = await m.B.get(`/matches/${m.matchId}/export`);
+        const sealedA = (seen.text ?? '')
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { type: string; data: { side: string; escrow?: string } })
+          .find((e) => e.type === 'OrderSealed' && e.data.side === 'A');
+        escrowLengths.push(sealedA!.data.escrow!.length);
+      }
+      expect(new Set(escrowLengths).size).toBe(1);
+    });
+
+    it('AA-1 a card already revealed this turn cannot be sealed again for another unit of the side', async () => {
+      n += 1;
+      const m = await openMatch(t, { matchId: `aa-${n}`, ruleset: 'atomic-africa' });
+      for (const unitId of ['a1', 'a2']) {
+        await m.organiser.command(at(m, 'units'), {
+          unitId,
+          name: unitId,
+          side: 'A',
+          unitType: 'infantry',
+          movement: 6,
+          firepower: 2,
+        });
+      }
+      await m.A.command(at(m, 'orders'), { unitId: 'a1', turn: 1, card: SECRET });
+      await m.A.command(at(m, 'reveals'), { unitId: 'a1' }); // outside close combat: revealed when activated
+      const again = await m.A.post(at(m, 'orders'), {
+        commandId: commandId(),
+        unitId: 'a2',
+        turn: 1,
+        card: SECRET,
+      });
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ ruleId: 'AA-1', message: expect.stringContaining('a1') });
     });
 
     it('after the reveal everyone may see it', async () => {

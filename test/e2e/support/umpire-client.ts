@@ -12,6 +12,8 @@ export function commandId(label = 'cmd'): string {
 
 export interface Reply {
   status: number;
+  /** The raw body, whatever its content type (supertest parses only JSON into body). */
+  text?: string;
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies are asserted field by field
 }
 
@@ -28,7 +30,7 @@ export class Caller {
 
   async post(path: string, body: object = {}): Promise<Reply> {
     const response = await this.auth(request(this.url).post(path)).send(body);
-    return { status: response.status, body: response.body };
+    return { status: response.status, text: response.text, body: response.body };
   }
 
   /** Sends a command with a fresh commandId and insists it was accepted. */
@@ -41,12 +43,12 @@ export class Caller {
 
   async get(path: string): Promise<Reply> {
     const response = await this.auth(request(this.url).get(path));
-    return { status: response.status, body: response.body };
+    return { status: response.status, text: response.text, body: response.body };
   }
 
   async delete(path: string): Promise<Reply> {
     const response = await this.auth(request(this.url).delete(path));
-    return { status: response.status, body: response.body };
+    return { status: response.status, text: response.text, body: response.body };
   }
 }
 
