@@ -15,8 +15,11 @@ const CONFIGURED_ORGANISER: KeyGrant = {
   role: 'organiser',
   label: 'UMPIRE_ORGANISER_KEY',
 };
-/** An unknown key id makes us re-read the keys stream (another instance may have issued it), at most this often. */
-const MISS_REFRESH_MS = 1000;
+/**
+ * Keys are re-read from their stream at most this often before a key is checked, so that a key issued
+ * or revoked by another instance on the same store counts here within this time too.
+ */
+const REFRESH_MS = 1000;
 
 interface StoredKey {
   grant: KeyGrant;
@@ -37,7 +40,7 @@ export class KeyRegistry implements OnModuleInit {
   private readonly logger = new Logger('keys');
   private readonly keys = new Map<string, StoredKey>();
   private revision = 0;
-  private lastMissRefresh = 0;
+  private lastRefresh = 0;
   private readonly configuredOrganiserHash?: string;
 
   constructor(
@@ -89,12 +92,8 @@ export class KeyRegistry implements OnModuleInit {
       return CONFIGURED_ORGANISER;
     const parsed = parseToken(token);
     if (!parsed) return undefined;
-    let key = this.keys.get(parsed.keyId);
-    if (!key && Date.now() - this.lastMissRefresh > MISS_REFRESH_MS) {
-      this.lastMissRefresh = Date.now();
-      await this.refresh();
-      key = this.keys.get(parsed.keyId);
-    }
+    if (Date.now() - this.lastRefresh > REFRESH_MS) await this.refresh();
+    const key = this.keys.get(parsed.keyId);
     if (!key || key.revoked || !secretMatches(parsed.secret, key.secretHash)) return undefined;
     return key.grant;
   }
@@ -106,6 +105,7 @@ export class KeyRegistry implements OnModuleInit {
   }
 
   private async refresh(): Promise<void> {
+    this.lastRefresh = Date.now();
     const events = await this.store.readStream(KEYS_STREAM, { fromRevision: this.revision + 1 });
     for (const event of events) this.apply(event);
   }
