@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
 import { Inject, Injectable } from '@nestjs/common';
 import { clientSeedsText, lastRollIndex, ServerDice } from '../audit/dice-fairness.js';
 import { MatchSecrets } from '../audit/match-secrets.service.js';
@@ -42,6 +44,15 @@ export interface MatchCommandResult {
   state: unknown;
 }
 
+/**
+ * What the command said, in 16 hex digits: recorded with its commandId, so that a commandId sent again
+ * with another command is refused rather than answered with the first command's result.
+ */
+function fingerprint({ command, dice, rulesetId }: MatchCommandRequest): string {
+  const canonical = canonicalize({ command, dice: dice ?? [], rulesetId: rulesetId ?? null }) ?? '';
+  return createHash('sha256').update(canonical).digest('hex').slice(0, 16);
+}
+
 /** How often a command is decided again after another append got in first. */
 const MAX_ATTEMPTS = 8;
 
@@ -60,11 +71,20 @@ export class MatchCommandRunner {
 
   async execute(request: MatchCommandRequest): Promise<MatchCommandResult> {
     const stream = matchStream(request.matchId);
-    const commandId = recordedCommandId(request.principal, request.commandId);
+    const sent = `${recordedCommandId(request.principal, request.commandId)}#`;
+    const commandId = `${sent}${fingerprint(request)}`;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const events = await this.store.readStream(stream);
-      const earlier = events.filter((e) => e.metadata.commandId === commandId);
-      if (earlier.length > 0) return this.result(request, events, earlier, true);
+      const earlier = events.filter((e) => e.metadata.commandId.startsWith(sent));
+      if (earlier.length > 0) {
+        if (earlier[0]!.metadata.commandId !== commandId) {
+          violation(
+            'C-6',
+            `commandId ${request.commandId} was already used for another command; choose a new one`,
+          );
+        }
+        return this.result(request, events, earlier, true);
+      }
 
       const decided =
         request.command.type === 'CreateMatch' ? this.create(request, events) : this.decide(request, events);

@@ -86,6 +86,11 @@ export interface MatchLevelContext {
   serverSeed: string | null;
 }
 
+/** C-5: an undo request stands only within the turn it was asked in; after that it has lapsed. */
+function isOpen(meta: MatchMeta, request: UndoRequest): boolean {
+  return request.status === 'open' && request.toRevision >= meta.turnStartedAt;
+}
+
 function requireSide(actor: MatchLevelActor, what: string): Side {
   if (actor.role !== 'player' || !actor.side) violation('C-5', `${what} is a player's request`, 'conflict');
   return actor.side;
@@ -147,7 +152,7 @@ export function decideMatchLevel(
           `players may undo only within the current turn, which began at event ${meta.turnStartedAt}; a judge can order a backup`,
         );
       }
-      if (meta.undoRequests.some((r) => r.status === 'open'))
+      if (meta.undoRequests.some((r) => isOpen(meta, r)))
         violation('C-5', 'an undo request is already waiting for an answer');
       if (meta.undoRequests.some((r) => r.requestId === command.requestId))
         violation('C-6', `undo request ${command.requestId} exists already`);
@@ -160,6 +165,12 @@ export function decideMatchLevel(
       if (!request || request.status !== 'open')
         violation('C-5', `no open undo request ${command.requestId}`);
       if (request.side === side) violation('C-5', 'the undo takes effect only when the opponent agrees');
+      if (!isOpen(meta, request)) {
+        violation(
+          'C-5',
+          `undo request ${request.requestId} was asked in an earlier turn and has lapsed; a judge can order a backup`,
+        );
+      }
       if (!command.agree) return [{ type: 'UndoDeclined', data: { requestId: request.requestId, side } }];
       checkTarget(meta, { ...context, revision: context.revision + 1 }, request.toRevision);
       return [

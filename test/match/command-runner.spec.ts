@@ -71,6 +71,15 @@ describe('MatchCommandRunner', () => {
     expect(units.map((e) => (e.data as { unitId: string }).unitId)).toEqual(['u1', 'u2']);
   });
 
+  it('C-6 a commandId sent again with another command is refused, not answered with the first result', async () => {
+    await runner.execute(register('reused', 'u1'));
+    await expect(runner.execute(register('reused', 'u2'))).rejects.toMatchObject({
+      ruleId: 'C-6',
+      message: expect.stringContaining('reused'),
+    });
+    expect((await store.readStream('match-m1')).filter((e) => e.type === 'UnitRegistered')).toHaveLength(1);
+  });
+
   it('C-6 the same commandId twice appends once and returns the first result', async () => {
     const first = await runner.execute(register('once', 'u1'));
     const again = await runner.execute(register('once', 'u1'));

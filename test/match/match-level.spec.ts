@@ -147,6 +147,34 @@ describe('match-level decisions', () => {
     );
   });
 
+  it('C-5 an undo request lapses when its turn ends: it cannot be agreed later, and blocks no new request', () => {
+    // given side A asked to undo to event 4 in the turn that began at 3, and the turn has since ended at 6
+    const asked = given({
+      type: 'UndoRequested',
+      data: { requestId: 'u1', toRevision: 4, reason: 'r', side: 'A' },
+    });
+    const later = { ...asked, turnStartedAt: 6 };
+    // when B agrees, then A asks again in the new turn
+    refused(
+      () =>
+        decideMatchLevel(later, { type: 'AnswerUndo', requestId: 'u1', agree: true }, playerB, {
+          revision: 8,
+          serverSeed: null,
+        }),
+      'C-5',
+    );
+    const again = decideMatchLevel(
+      later,
+      { type: 'RequestUndo', requestId: 'u2', toRevision: 7, reason: 'r' },
+      playerA,
+      { revision: 8, serverSeed: null },
+    );
+    // then the old one is refused and the new one stands
+    expect(again).toEqual([
+      { type: 'UndoRequested', data: { requestId: 'u2', toRevision: 7, reason: 'r', side: 'A' } },
+    ]);
+  });
+
   it('C-5 no going back to an event that was itself reverted', () => {
     const meta = { ...initialMeta(), reverted: [5, 6, 7] };
     refused(
