@@ -27,6 +27,24 @@ describe('hand-to-hand over HTTP', () => {
     }
   }
 
+  /** A level frontal charge ('c') that passes its willpower test on 1+2, then its impact roll. */
+  async function chargeAndImpact(
+    m: MatchTable,
+    attackerId: string,
+    defenderId: string,
+    impactDie: number,
+  ): Promise<void> {
+    await m.A.command(at(m, 'charges'), {
+      chargeId: 'c',
+      attackerId,
+      defenderId,
+      aspect: 'front',
+      slope: 'level',
+      dice: [1, 2],
+    });
+    await m.A.command(at(m, 'impact-rolls'), { chargeId: 'c', dice: [impactDie] });
+  }
+
   const types = (reply: { body: { events: { type: string }[] } }) => reply.body.events.map((e) => e.type);
 
   it('E-1 Zulus downhill charge the NNC: impact 4, the NNC needs 3 or less, fails on 6 and reforms', async () => {
@@ -161,15 +179,7 @@ describe('hand-to-hand over HTTP', () => {
       ['zulus', 'A', 8],
       ['nnc', 'B', 6],
     ]);
-    await m.A.command(at(m, 'charges'), {
-      chargeId: 'c',
-      attackerId: 'zulus',
-      defenderId: 'nnc',
-      aspect: 'front',
-      slope: 'level',
-      dice: [1, 2],
-    });
-    await m.A.command(at(m, 'impact-rolls'), { chargeId: 'c', dice: [5] }); // 5 + 1 = 6: effective morale 0
+    await chargeAndImpact(m, 'zulus', 'nnc', 5); // 5 + 1 = 6: effective morale 0
     const test = await m.B.command(at(m, 'morale-tests'), { unitId: 'nnc', cause: 'melee', dice: [3, 5] }); // 8 over
     expect(test.body.events[0].data.outcome).toBe('break');
     await m.B.command(at(m, 'give-ground-reports'), { unitId: 'nnc', couldMove: true, leftTable: false });
@@ -242,15 +252,7 @@ describe('hand-to-hand over HTTP', () => {
       ['zulus', 'A', 8],
       ['nnc', 'B', 7],
     ]);
-    await m.A.command(at(m, 'charges'), {
-      chargeId: 'c',
-      attackerId: 'zulus',
-      defenderId: 'nnc',
-      aspect: 'front',
-      slope: 'level',
-      dice: [1, 2],
-    });
-    await m.A.command(at(m, 'impact-rolls'), { chargeId: 'c', dice: [3] }); // 4: effective 3
+    await chargeAndImpact(m, 'zulus', 'nnc', 3); // 4: effective 3
     await m.B.command(at(m, 'morale-tests'), { unitId: 'nnc', cause: 'melee', dice: [4, 5] }); // 6 over: retreat
     await m.B.command(at(m, 'give-ground-reports'), { unitId: 'nnc', couldMove: true, leftTable: true });
     expect((await m.state()).units.nnc).toMatchObject({
