@@ -11,6 +11,7 @@ import type { TournamentEvent } from '../tournament/tournament-events.js';
 import { tournamentStream } from '../tournament/tournament-events.js';
 import { TournamentService } from '../tournament/tournament.service.js';
 import { delayFor } from '../match/spectator-delay.js';
+import { FeedResume, MatchByMatchHold } from './feed-hold.js';
 import type { SseConnection } from './sse.js';
 
 /** A feed message of a match: its SSE id is the event's revision. */
@@ -85,31 +86,41 @@ export class LiveFeeds {
     };
   }
 
+  /**
+   * A delayed spectator's feed holds each match back on its own (MatchByMatchHold), so its messages
+   * may leave out of position order. It then always reads from the tournament's first event, and a
+   * reader resuming with a Last-Event-ID gets every message it has not had, once (FeedResume). Any
+   * other reader's feed is in position order and starts right after the id.
+   */
   async tournament(tournamentId: string, principal: Principal, lastEventId?: number): Promise<Feed> {
     const events = await this.tournaments.read(tournamentId);
     const firstPosition = events[0]!.position;
+    const delay = delayFor(principal, this.config.spectatorDelayEvents);
     // Nothing of a tournament comes before its creation.
-    const after = Math.max(lastEventId ?? 0, firstPosition - 1);
+    const resumeAfter = lastEventId !== undefined && lastEventId >= firstPosition ? lastEventId : undefined;
+    const after = delay > 0 ? firstPosition - 1 : (resumeAfter ?? firstPosition - 1);
     const scheduled = new Map<string, number>();
     for (const event of events) {
       if (event.position > after) break;
       if (event.type === 'MatchScheduled') scheduled.set(matchIdFromSchedule(event), event.position);
     }
-    const delay = delayFor(principal, this.config.spectatorDelayEvents);
     const own = tournamentStream(tournamentId);
 
     return {
       run: async (connection) => {
         const matches = new Map<string, LoadedMatch>();
-        const held: TournamentFeedMessage[] = [];
+        const hold = new MatchByMatchHold<TournamentFeedMessage>(delay);
+        const resume = new FeedResume(delay > 0 ? resumeAfter : undefined);
         const subscription = this.store.subscribe({ fromPosition: after }, async (event) => {
           const message = await this.tournamentMessage(tournamentId, own, scheduled, matches, event);
+          resume.read(event.position, message !== undefined);
           if (!message) return;
-          held.push(message);
-          const ended = event.type === 'MatchEnded';
-          while (held.length > delay || (ended && held.length > 0)) {
-            const next = held.shift()!;
-            await connection.send(next.position, next);
+          const match =
+            message.matchId !== undefined && event.metadata.stream !== own
+              ? { matchId: message.matchId, ends: event.type === 'MatchEnded' }
+              : undefined;
+          for (const next of hold.take(message, match)) {
+            if (!resume.has(next.position)) await connection.send(next.position, next);
           }
         });
         connection.onClose(() => void subscription.close());

@@ -5,14 +5,10 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import {
-  EVENT_STORE,
-  type EventStore,
-  type RecordedEvent,
-  type Subscription,
-} from '../event-store/event-store.port.js';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
 import { PROJECTIONS, type Projection, type ProjectionWrite } from './projection.js';
 import { ProjectionDatabase } from './projection-database.js';
+import { RestartingSubscription } from './restarting-subscription.js';
 
 export interface ProjectionStatus {
   name: string;
@@ -25,7 +21,7 @@ export interface ProjectionStatus {
 
 interface Running {
   projection: Projection;
-  subscription?: Subscription;
+  subscription?: RestartingSubscription;
   position: number;
   errors: number;
   waiters: Set<() => void>;
@@ -40,6 +36,11 @@ const SETTLE_POLL_MS = 25;
  * checkpoint is a global position and "caught up" is one cheap question to the store), started from
  * the projection's stored checkpoint. Each event's writes commit together with the new checkpoint, so
  * an event is projected exactly once however the process stops.
+ *
+ * A projection that cannot read an event (its code throws, or its writes fail) logs it and skips it:
+ * one bad event must not freeze a read model. A checkpoint that cannot be saved (the file, not the
+ * event) stops the subscription instead; it is logged and started again from the last checkpoint
+ * saved, after a pause that doubles while it keeps failing, so the event is projected, not skipped.
  */
 @Injectable()
 export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy {
@@ -162,32 +163,43 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   private subscribe(running: Running): void {
-    running.subscription = this.store.subscribe({ fromPosition: running.position }, (event) =>
-      this.handle(running, event),
-    );
-    running.subscription.caughtUp.catch((error: unknown) =>
-      this.logger.error(`projection ${running.projection.name} stopped: ${describeError(error)}`),
+    const name = running.projection.name;
+    running.subscription = new RestartingSubscription(
+      this.store,
+      {
+        from: () => running.position,
+        onFailure: (error, retryInMs) =>
+          this.logger.error(
+            `projection ${name} stopped after position ${running.position}: ${describeError(error)}; starting again in ${retryInMs} ms`,
+          ),
+      },
+      (event) => this.handle(running, event),
     );
   }
 
   private async handle(running: Running, event: RecordedEvent): Promise<void> {
     const { projection } = running;
+    const { db } = this.database;
+    const failures: unknown[] = [];
     let write: ProjectionWrite | undefined;
     try {
       write = await projection.project(event);
     } catch (error) {
-      this.failed(running, event, error);
+      failures.push(error);
     }
-    const save = () => this.database.saveCheckpoint(projection.name, projection.version, event.position);
-    try {
-      this.database.db.transaction(() => {
-        write?.();
-        save();
-      })();
-    } catch (error) {
-      this.failed(running, event, error);
-      save();
-    }
+    // The event's writes in a savepoint of their own: if they fail they are undone alone and the
+    // event is skipped. If the checkpoint cannot be saved, nothing is committed and this throws.
+    db.transaction(() => {
+      if (write) {
+        try {
+          db.transaction(write)();
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+      this.database.saveCheckpoint(projection.name, projection.version, event.position);
+    })();
+    for (const error of failures) this.failed(running, event, error);
     running.position = event.position;
     const waiters = running.waiters;
     running.waiters = new Set();

@@ -56,7 +56,8 @@ type Reverted = Extract<MatchLevelEvent, { type: 'ActionsReverted' }>;
 @Injectable()
 export class StandingsProjection implements Projection {
   readonly name = 'standings';
-  readonly version = 1;
+  /** 2: a match counts for the tournament that scheduled it first, never for a later one. */
+  readonly version = 2;
   private statements?: {
     scoring: Statement<[string, string]>;
     getScoring: Statement<[string], { scoring: string }>;
@@ -106,8 +107,11 @@ export class StandingsProjection implements Projection {
       created: db.prepare(
         'INSERT OR REPLACE INTO standings_matches (match_id, side_a, side_b) VALUES (?, ?, ?)',
       ),
+      // A match is one tournament's: a later MatchScheduled of it elsewhere (which the service refuses
+      // now, and an earlier version let through) does not move it.
       scheduled: db.prepare(
-        'UPDATE standings_matches SET tournament_id = ?, player_a = ?, player_b = ? WHERE match_id = ?',
+        `UPDATE standings_matches SET tournament_id = ?, player_a = ?, player_b = ?
+         WHERE match_id = ? AND tournament_id IS NULL`,
       ),
       ended: db.prepare('UPDATE standings_matches SET winner = ?, ended_revision = ? WHERE match_id = ?'),
       match: db.prepare('SELECT * FROM standings_matches WHERE match_id = ?'),

@@ -113,7 +113,10 @@ export class TournamentsProjection implements Projection {
            AND (round > ? OR (round = ? AND (table_no > ? OR (table_no = ? AND match_id > ?))))
          ORDER BY round, table_no, match_id LIMIT ?`,
       ),
-      byMatch: db.prepare('SELECT * FROM tournament_matches WHERE match_id = ?'),
+      // The tournament that scheduled the match first, should another have recorded it too.
+      byMatch: db.prepare(
+        'SELECT * FROM tournament_matches WHERE match_id = ? ORDER BY scheduled_position LIMIT 1',
+      ),
       all: db.prepare(
         'SELECT * FROM tournament_matches WHERE tournament_id = ? ORDER BY round, table_no, match_id',
       ),

@@ -20,12 +20,22 @@ export class TournamentDirectory {
   /**
    * The tournament of the match an event at `position` belongs to, if the match had been scheduled
    * before that event (a feed or a webhook carries a match's events from its scheduling on).
+   * Throws TournamentsNotReadyError when the read model has not read that far yet (it lags, or it is
+   * stopped): "not scheduled" would then be a guess, and the caller must ask again later.
    */
   async scheduleBefore(matchId: string, position: number): Promise<ScheduledMatch | undefined> {
     // Every store reader sees events in the same order: once the read model has read this event, it
     // has read any MatchScheduled that came before it.
-    await this.runner.waitFor('tournaments', position);
+    if (!(await this.runner.waitFor('tournaments', position))) throw new TournamentsNotReadyError(position);
     const schedule = this.tournaments.scheduleOf(matchId);
     return schedule && schedule.scheduledPosition < position ? schedule : undefined;
+  }
+}
+
+/** The tournaments read model has not read up to an event yet: which tournament it belongs to is not known yet. */
+export class TournamentsNotReadyError extends Error {
+  constructor(readonly position: number) {
+    super(`the tournaments read model has not read up to position ${position} yet`);
+    this.name = 'TournamentsNotReadyError';
   }
 }

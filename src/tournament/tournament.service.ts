@@ -7,6 +7,8 @@ import { WrongExpectedRevisionError } from '../event-store/wrong-expected-revisi
 import type { MatchCommandResult } from '../match/command-runner.js';
 import { CreateMatch } from '../match/match.commands.js';
 import { ProjectionRunner } from '../projections/projection-runner.js';
+import { RuleViolation, violation } from '../rules/common/rule-violation.js';
+import { TournamentDirectory } from './tournament-directory.js';
 import {
   DEFAULT_SCORING,
   type Players,
@@ -57,6 +59,8 @@ export interface MatchScheduledView {
 /** How often scheduling is tried again when another schedule got into the tournament stream first. */
 const MAX_ATTEMPTS = 8;
 
+type MatchScheduledData = Extract<TournamentEvent, { type: 'MatchScheduled' }>['data'];
+
 /** The tournament's own stream: creating it and scheduling its matches at a round and a table. */
 @Injectable()
 export class TournamentService {
@@ -64,11 +68,15 @@ export class TournamentService {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly commands: CommandBus,
     private readonly projections: ProjectionRunner,
+    private readonly directory: TournamentDirectory,
   ) {}
+
+  /** The schedules of each tournament running in this process, one after another (see schedule). */
+  private readonly scheduling = new Map<string, Promise<unknown>>();
 
   async create(principal: Principal, request: CreateTournamentRequest): Promise<TournamentCreatedView> {
     // Without an id of the caller's, the same key and commandId always name the same tournament.
-    const tournamentId = request.tournamentId ?? derivedId('t', principal, request.commandId);
+    const tournamentId = request.tournamentId ?? derivedId('t', principal.keyId, request.commandId);
     const event: TournamentEvent = {
       type: 'TournamentCreated',
       data: { tournamentId, name: request.name, scoring: { ...(request.scoring ?? DEFAULT_SCORING) } },
@@ -102,25 +110,61 @@ export class TournamentService {
    * Creates the match through the CommandBus, exactly as POST /matches does, then records where it
    * plays in the tournament's stream. Both steps are idempotent by the commandId, so a retry after a
    * failure in between completes the schedule instead of making a second match.
+   *
+   * The match belongs to this tournament and to nothing else:
+   * - a match id of the service's choosing is derived from the key, the tournament and the commandId,
+   *   so the same commandId in two tournaments makes two matches;
+   * - the match is created under a commandId of its own tournament (`<commandId>@<tournamentId>`, a
+   *   form no client can send), so CreateMatch answers `duplicate` only to this tournament's own
+   *   schedule sent again. A match that exists otherwise (scheduled in another tournament, or created
+   *   with POST /matches) is refused with a 409 rather than taken over.
+   *
+   * Two schedules for one table (issue: orphans). The table is checked before the match is created,
+   * and MatchScheduled is appended at the revision of the tournament stream that check read, so only
+   * one schedule can take a table. The match cannot be created after the table is taken instead: its
+   * creation is what checks the match (ruleset, sides, parameters), and a table taken for a match that
+   * is then refused would stay taken by nothing. So:
+   * - within this process the schedules of one tournament take turns: the second reads the first's
+   *   MatchScheduled and is refused before it creates anything, and no orphan is left;
+   * - between processes on one store (EventStoreDB), the one that loses the table may already have
+   *   created its match. Its 409 then names that match: the same command sent again with a free table
+   *   (or round) schedules it, since its creation is recognised as this command's own.
    */
   async schedule(
     principal: Principal,
     tournamentId: string,
     request: ScheduleMatchRequest,
   ): Promise<MatchScheduledView> {
+    const previous = this.scheduling.get(tournamentId) ?? Promise.resolve();
+    const mine = previous.then(() => this.scheduleNow(principal, tournamentId, request));
+    const settled = mine.catch(() => undefined);
+    this.scheduling.set(tournamentId, settled);
+    try {
+      return await mine;
+    } finally {
+      if (this.scheduling.get(tournamentId) === settled) this.scheduling.delete(tournamentId);
+    }
+  }
+
+  private async scheduleNow(
+    principal: Principal,
+    tournamentId: string,
+    request: ScheduleMatchRequest,
+  ): Promise<MatchScheduledView> {
     const stream = tournamentStream(tournamentId);
-    const matchId = request.matchId ?? derivedId('m', principal, request.commandId);
+    const commandId = recordedCommandId(principal, request.commandId);
+    const matchId = request.matchId ?? derivedId('m', principal.keyId, tournamentId, request.commandId);
+    /** The match this call has created (or found created by this command), while it is not scheduled. */
+    let created: string | undefined;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const events = await this.read(tournamentId);
-      const earlier = events.find(
-        (e) =>
-          e.type === 'MatchScheduled' &&
-          e.metadata.commandId === recordedCommandId(principal, request.commandId),
-      );
-      if (!earlier) this.assertFree(tournamentId, events, matchId, request.round, request.table);
+      const earlier = events.find((e) => e.type === 'MatchScheduled' && e.metadata.commandId === commandId);
+      if (earlier) return this.repeat(principal, tournamentId, earlier, request);
+      this.assertFree(tournamentId, events, matchId, request.round, request.table, created);
 
-      const match = await this.createMatch(principal, matchId, request);
-      if (earlier) return this.view(tournamentId, earlier, true, match);
+      const match = await this.createScheduledMatch(principal, tournamentId, matchId, request);
+      created = matchId;
+      if (match.duplicate) await this.assertNotElsewhere(tournamentId, matchId);
 
       const scheduled: TournamentEvent = {
         type: 'MatchScheduled',
@@ -129,7 +173,7 @@ export class TournamentService {
       try {
         const result = await this.store.append(stream, [scheduled], {
           expectedRevision: events[events.length - 1]!.metadata.revision,
-          commandId: recordedCommandId(principal, request.commandId),
+          commandId,
           actor: actorOf(principal),
         });
         await this.projections.waitFor('tournaments', result.positions[0]!);
@@ -146,6 +190,41 @@ export class TournamentService {
     );
   }
 
+  /**
+   * The same commandId again: the first answer, as for every command (C-6: a commandId sent again with
+   * another schedule is refused). CreateMatch itself refuses the same id with another match.
+   */
+  private async repeat(
+    principal: Principal,
+    tournamentId: string,
+    earlier: RecordedEvent,
+    request: ScheduleMatchRequest,
+  ): Promise<MatchScheduledView> {
+    const first = earlier.data as MatchScheduledData;
+    const players = request.players ?? null;
+    if (
+      (request.matchId !== undefined && request.matchId !== first.matchId) ||
+      request.round !== first.round ||
+      request.table !== first.table ||
+      players?.A !== first.players?.A ||
+      players?.B !== first.players?.B
+    ) {
+      violation(
+        'C-6',
+        `commandId ${request.commandId} was already used to schedule match ${first.matchId} at round ${first.round}, table ${first.table}; choose a new one`,
+      );
+    }
+    let match: MatchCommandResult;
+    try {
+      match = await this.createMatch(principal, tournamentId, first.matchId, request);
+    } catch (error) {
+      // Scheduled before the match's commandId named its tournament: it was created under the plain one.
+      if (!(error instanceof RuleViolation && error.ruleId === 'C-4')) throw error;
+      match = await this.createMatch(principal, tournamentId, first.matchId, request, request.commandId);
+    }
+    return this.view(tournamentId, earlier, true, match);
+  }
+
   /** The tournament's events; 404 when there is no such tournament. */
   async read(tournamentId: string): Promise<RecordedEvent[]> {
     const events = await this.store.readStream(tournamentStream(tournamentId));
@@ -159,31 +238,75 @@ export class TournamentService {
     matchId: string,
     round: number,
     table: number,
+    created: string | undefined,
   ): void {
     for (const event of events) {
       if (event.type !== 'MatchScheduled') continue;
-      const data = event.data as Extract<TournamentEvent, { type: 'MatchScheduled' }>['data'];
+      const data = event.data as MatchScheduledData;
       if (data.matchId === matchId)
         throw new ConflictException(`match ${matchId} is already scheduled in tournament ${tournamentId}`);
       if (data.round === round && data.table === table) {
+        const orphan = created
+          ? `; match ${created} was created for this command but is not scheduled: send the same command again with a free table or round to schedule it`
+          : '';
         throw new ConflictException(
-          `table ${table} of round ${round} already has match ${data.matchId} in tournament ${tournamentId}`,
+          `table ${table} of round ${round} already has match ${data.matchId} in tournament ${tournamentId}${orphan}`,
         );
       }
     }
   }
 
-  private createMatch(
+  /**
+   * A match CreateMatch answered as already created by this command. The commandId it was created
+   * under names this tournament, so it can only be this tournament's; checked all the same, as a
+   * match scheduled in two tournaments would be counted in both.
+   */
+  private async assertNotElsewhere(tournamentId: string, matchId: string): Promise<void> {
+    const schedule = await this.directory.scheduleOf(matchId);
+    if (schedule && schedule.tournamentId !== tournamentId) {
+      throw new ConflictException(
+        `match ${matchId} is already scheduled in tournament ${schedule.tournamentId}`,
+      );
+    }
+  }
+
+  /**
+   * CreateMatch for a new schedule. A match that exists already and was not created by this schedule
+   * is refused (C-4 in CreateMatch); the 409 then says where it is scheduled, if anywhere.
+   */
+  private async createScheduledMatch(
     principal: Principal,
+    tournamentId: string,
     matchId: string,
     request: ScheduleMatchRequest,
+  ): Promise<MatchCommandResult> {
+    try {
+      return await this.createMatch(principal, tournamentId, matchId, request);
+    } catch (error) {
+      if (!(error instanceof RuleViolation && error.ruleId === 'C-4')) throw error;
+      const schedule = await this.directory.scheduleOf(matchId);
+      throw new ConflictException(
+        schedule
+          ? `match ${matchId} is already scheduled in tournament ${schedule.tournamentId}`
+          : `match ${matchId} exists already and is not a match of tournament ${tournamentId}; schedule a new match`,
+      );
+    }
+  }
+
+  /** CreateMatch under the commandId of this tournament's schedule (see schedule). */
+  private createMatch(
+    principal: Principal,
+    tournamentId: string,
+    matchId: string,
+    request: ScheduleMatchRequest,
+    commandId = `${request.commandId}@${tournamentId}`,
   ): Promise<MatchCommandResult> {
     // Plain JSON, as the command is recorded and hashed as JSON.
     const fields = JSON.parse(JSON.stringify(request.match)) as Record<string, unknown>;
     return this.commands.execute(
       new CreateMatch({
         matchId,
-        commandId: request.commandId,
+        commandId,
         principal,
         command: { type: 'CreateMatch', ...fields, matchId },
         rulesetId: request.rulesetId,
@@ -197,11 +320,12 @@ export class TournamentService {
     duplicate: boolean,
     match: MatchCommandResult,
   ): MatchScheduledView {
-    const data = recorded.data as Extract<TournamentEvent, { type: 'MatchScheduled' }>['data'];
+    const data = recorded.data as MatchScheduledData;
     return { tournamentId, ...data, duplicate, match };
   }
 }
 
-function derivedId(prefix: string, principal: Principal, commandId: string): string {
-  return `${prefix}-${createHash('sha256').update(`${principal.keyId}:${commandId}`).digest('hex').slice(0, 20)}`;
+/** An id of the service's choosing: the same parts always give the same id (parts hold no ':' but the last). */
+function derivedId(prefix: string, ...parts: string[]): string {
+  return `${prefix}-${createHash('sha256').update(parts.join(':')).digest('hex').slice(0, 20)}`;
 }

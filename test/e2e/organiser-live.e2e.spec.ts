@@ -9,6 +9,7 @@ import {
   Receiver,
   seated,
   sleep,
+  type SseMessage,
   tournamentWithMatches,
 } from './organiser-support.js';
 
@@ -267,6 +268,90 @@ describe('organiser: spectator feeds held behind live play', () => {
     await following.waitFor(12);
     expect(following.messages.at(-1)!.data.event.type).toBe('MatchEnded');
     [watching, playing, following].forEach((s) => s.close());
+  });
+});
+
+describe('organiser: a tournament feed held behind live play, match by match', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ spectatorDelayEvents: 2 });
+  });
+  afterAll(async () => t.close());
+
+  const charge = (matchId: string, A: Caller) =>
+    A.command(`/matches/${matchId}/charges`, {
+      chargeId: 'c1',
+      attackerId: 'impi',
+      defenderId: 'nnc',
+      aspect: 'front',
+      slope: 'level',
+      dice: [1, 2],
+    });
+  const typesOf = (messages: SseMessage[], matchId: string) =>
+    messages.filter((m) => m.data.matchId === matchId && !m.data.preceding).map((m) => m.data.event.type);
+
+  it('the end of one match releases its own held events, never another match’s; a resume after it misses nothing', async () => {
+    await tournamentWithMatches(t, 'two-tables', [
+      { matchId: 'table-1', table: 1 },
+      { matchId: 'table-2', table: 2 },
+    ]);
+    const one = await seated(t, 'table-1');
+    const two = await seated(t, 'table-2');
+    const spectator = await issueKey(t, { role: 'spectator' });
+    const following = await openSse(t, '/tournaments/two-tables/stream', spectator.token);
+    // Table 2 plays on: ChargeDeclared, WillpowerTested, ContactMade. Two events stay held.
+    await charge('table-2', two.A);
+    await charge('table-1', one.A);
+    // The tournament's 3 own events, and 3 of each match's 5.
+    await following.waitFor(9);
+    await following.quiet(200);
+    expect(typesOf(following.messages, 'table-2')).toEqual([
+      'UnitRegistered',
+      'UnitRegistered',
+      'ChargeDeclared',
+    ]);
+    // Table 1 ends: its held events and its end go out; table 2's last two stay held.
+    await endMatch(t, 'table-1', 'A');
+    await following.waitFor(12);
+    await following.quiet(300);
+    expect(typesOf(following.messages, 'table-1')).toEqual([
+      'UnitRegistered',
+      'UnitRegistered',
+      'ChargeDeclared',
+      'WillpowerTested',
+      'ContactMade',
+      'MatchEnded',
+    ]);
+    expect(typesOf(following.messages, 'table-2')).toEqual([
+      'UnitRegistered',
+      'UnitRegistered',
+      'ChargeDeclared',
+    ]);
+    following.close();
+
+    // The reader comes back with the last id it saw (table 1's end, recorded after table 2's held
+    // events): it gets table 2's held events when they are due, once, and nothing twice.
+    const seen = following.ids();
+    const resumed = await openSse(t, '/tournaments/two-tables/stream', spectator.token, seen.at(-1));
+    await resumed.quiet(300);
+    expect(resumed.messages).toEqual([]);
+    await endMatch(t, 'table-2', 'B');
+    await resumed.waitFor(3);
+    await resumed.quiet(300);
+    resumed.close();
+    expect(resumed.messages.map((m) => [m.data.matchId, m.data.event.type])).toEqual([
+      ['table-2', 'WillpowerTested'],
+      ['table-2', 'ContactMade'],
+      ['table-2', 'MatchEnded'],
+    ]);
+    const all = [...seen, ...resumed.ids()];
+    expect(new Set(all).size).toBe(all.length);
+    // Everything the tournament recorded from the first event on, each once.
+    const whole = await openSse(t, '/tournaments/two-tables/stream', ORGANISER_KEY);
+    await whole.waitFor(all.length);
+    await whole.quiet(200);
+    whole.close();
+    expect([...all].sort((a, b) => a - b)).toEqual(whole.ids());
   });
 });
 

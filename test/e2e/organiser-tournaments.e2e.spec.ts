@@ -84,6 +84,96 @@ describe('organiser: tournaments', () => {
     expect((await org.post('/tournaments/tables/matches', match('tables-3', 2, 1))).status).toBe(201);
   });
 
+  it('the same key and commandId in two tournaments schedule two matches, each in its own tournament', async () => {
+    // The review's repro: Spring (hand-to-hand) and Autumn (atomic-africa) both schedule "r1-t1".
+    await org.command('/tournaments', { tournamentId: 'spring', name: 'Spring' });
+    await org.command('/tournaments', { tournamentId: 'autumn', name: 'Autumn' });
+    const body = { commandId: 'r1-t1', round: 1, table: 1, sides: { A: 'Zulus', B: 'British' } };
+    const spring = await org.post('/tournaments/spring/matches', {
+      ...body,
+      ruleset: 'hand-to-hand',
+      diceMode: 'table',
+    });
+    expect(spring.status).toBe(201);
+    const autumn = await org.post('/tournaments/autumn/matches', {
+      ...body,
+      ruleset: 'atomic-africa',
+      diceMode: 'server',
+    });
+    expect([autumn.status, autumn.body.message]).toEqual([201, undefined]);
+    expect(autumn.body).toMatchObject({
+      tournamentId: 'autumn',
+      duplicate: false,
+      match: { duplicate: false, revision: 1 },
+    });
+    expect(autumn.body.matchId).not.toBe(spring.body.matchId);
+    expect((await org.get(`/matches/${autumn.body.matchId}`)).body).toMatchObject({
+      ruleset: { id: 'atomic-africa' },
+    });
+    expect((await org.get(`/matches/${spring.body.matchId}`)).body).toMatchObject({
+      ruleset: { id: 'hand-to-hand' },
+    });
+    const listed = async (id: string) =>
+      (await org.get(`/tournaments/${id}/matches`)).body.items.map((m: { matchId: string }) => m.matchId);
+    expect(await listed('spring')).toEqual([spring.body.matchId]);
+    expect(await listed('autumn')).toEqual([autumn.body.matchId]);
+    // Each repeat answers its own tournament's first answer.
+    const again = await org.post('/tournaments/autumn/matches', {
+      ...body,
+      ruleset: 'atomic-africa',
+      diceMode: 'server',
+    });
+    expect(again.body).toMatchObject({ matchId: autumn.body.matchId, duplicate: true });
+    // The same commandId for another schedule is refused (C-6), as for any command.
+    const another = await org.post('/tournaments/autumn/matches', {
+      ...body,
+      table: 2,
+      ruleset: 'atomic-africa',
+      diceMode: 'server',
+    });
+    expect(another.status).toBe(409);
+    expect(another.body).toMatchObject({ ruleId: 'C-6' });
+    expect((await org.get('/tournaments/autumn')).body.matches).toBe(1);
+    await endMatch(t, spring.body.matchId, 'A');
+    expect((await org.get('/tournaments/spring/standings')).body.standings[0]).toMatchObject({
+      competitor: 'Zulus',
+      points: 3,
+    });
+    expect((await org.get('/tournaments/autumn/standings')).body.standings).toEqual([
+      expect.objectContaining({ played: 0 }),
+      expect.objectContaining({ played: 0 }),
+    ]);
+  });
+
+  it('a match already scheduled in another tournament, or created outside any, is not scheduled again (409)', async () => {
+    await org.command('/tournaments', { tournamentId: 'north', name: 'North' });
+    await org.command('/tournaments', { tournamentId: 'south', name: 'South' });
+    const first = await org.post('/tournaments/north/matches', {
+      ...match('shared', 1, 1),
+      commandId: 'same',
+    });
+    expect(first.status).toBe(201);
+    // Same key, same commandId, same match id: the match is North's, not South's to take.
+    const taken = await org.post('/tournaments/south/matches', {
+      ...match('shared', 1, 1),
+      commandId: 'same',
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toContain('tournament north');
+    // A match created with POST /matches under the same commandId is not adopted either.
+    const alone = { commandId: 'loose', matchId: 'loose', ruleset: 'hand-to-hand', diceMode: 'table' };
+    expect((await org.post('/matches', { ...alone, sides: { A: 'Zulus', B: 'British' } })).status).toBe(201);
+    const adopted = await org.post('/tournaments/south/matches', {
+      ...match('loose', 1, 2),
+      commandId: 'loose',
+    });
+    expect(adopted.status).toBe(409);
+    expect(adopted.body.message).toContain('match loose');
+    expect((await org.get('/tournaments/south')).body.matches).toBe(0);
+    const north = (await org.get('/tournaments/north/matches')).body.items;
+    expect(north.map((m: { matchId: string }) => m.matchId)).toEqual(['shared']);
+  });
+
   it('scheduling checks the match as POST /matches does: an unknown ruleset is refused and nothing is scheduled', async () => {
     await org.command('/tournaments', { tournamentId: 'bad', name: 'Bad' });
     const reply = await org.post('/tournaments/bad/matches', match('bad-1', 1, 1, { ruleset: 'chess' }));

@@ -121,6 +121,22 @@ describe('projections: what they answer', () => {
     ]);
   });
 
+  it('a match scheduled in a second tournament (as an old defect recorded it) stays the first one’s', async () => {
+    await createTournament(store, 'spring');
+    await createTournament(store, 'autumn');
+    const m = await Table.create(store, 'twice', 'hand-to-hand', { A: 'Eve', B: 'Finn' });
+    await schedule(store, 'spring', 'twice', 1, 1);
+    await schedule(store, 'autumn', 'twice', 1, 1, { A: 'Gus', B: 'Hal' });
+    await m.record({ type: 'MatchEnded', data: { result: { winner: 'A', note: '' }, serverSeed: null } });
+    await h.runner.settle();
+    expect(h.tournaments.scheduleOf('twice')).toMatchObject({ tournamentId: 'spring' });
+    expect(h.standings.standings('spring').map((s) => [s.competitor, s.points])).toEqual([
+      ['Eve', 3],
+      ['Finn', 0],
+    ]);
+    expect(h.standings.standings('autumn')).toEqual([]);
+  });
+
   it('results: scheduled until play begins, in play, then ended with the winner', async () => {
     await tournamentPlayed(store);
     await h.runner.settle();

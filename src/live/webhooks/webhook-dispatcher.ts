@@ -7,18 +7,14 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import {
-  EVENT_STORE,
-  type EventStore,
-  type RecordedEvent,
-  type Subscription,
-} from '../../event-store/event-store.port.js';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../event-store/event-store.port.js';
 import type { MatchLevelEvent } from '../../match/match-events.js';
 import type { LoadedMatch } from '../../match/match-loader.js';
 import { matchIdOf } from '../../match/match-stream.js';
 import type { Side } from '../../rules/common/sides.js';
+import { RestartingSubscription } from '../../projections/restarting-subscription.js';
 import type { ScheduledMatch } from '../../projections/tournaments.projection.js';
-import { TournamentDirectory } from '../../tournament/tournament-directory.js';
+import { TournamentDirectory, TournamentsNotReadyError } from '../../tournament/tournament-directory.js';
 import { tournamentIdOf, tournamentStream } from '../../tournament/tournament-events.js';
 import { LiveFeeds, type TournamentFeedMessage } from '../live-feeds.js';
 import { postJson } from './http-post.js';
@@ -49,11 +45,16 @@ const CACHED_MATCHES = 100;
  * webhooks into deliveries (queued with the checkpoint, atomically, so none is lost or queued twice),
  * and a sender posts them, signed, each webhook's in order, retrying with exponential backoff up to a
  * bounded number of attempts. Payloads are viewed as by a spectator (no side, AA-2).
+ *
+ * An event is never passed over: when it cannot be turned into deliveries yet (the tournaments read
+ * model has not read it, so which tournament a match's event belongs to is not known) or anything
+ * fails on the way, the subscription stops before it, with the checkpoint still before it, and starts
+ * again from there after a pause (logged; doubling while it keeps failing).
  */
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('webhooks');
-  private subscription?: Subscription;
+  private subscription?: RestartingSubscription;
   private position = 0;
   private lastCheckpointAt = 0;
   private timer?: NodeJS.Timeout;
@@ -83,7 +84,18 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
       this.webhooks.enqueue(from, [], Date.now());
     }
     this.position = from;
-    this.subscription = this.store.subscribe({ fromPosition: from }, (event) => this.dispatch(event));
+    this.subscription = new RestartingSubscription(
+      this.store,
+      {
+        from: () => this.position,
+        onFailure: (error, retryInMs) => {
+          const message = `event after position ${this.position} not dispatched yet: ${error instanceof Error ? error.message : String(error)}; trying again in ${retryInMs} ms`;
+          if (error instanceof TournamentsNotReadyError) this.logger.warn(message);
+          else this.logger.error(message);
+        },
+      },
+      (event) => this.dispatch(event),
+    );
     this.kick();
   }
 
@@ -110,7 +122,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
   }
 
   private async dispatch(event: RecordedEvent): Promise<void> {
+    if (this.stopped) return; // shutting down: the checkpoint stays where it is
+    // Throws (the event is read again later) rather than answer without knowing the tournament.
     const deliveries = this.webhooks.hasActive() ? await this.deliveriesFor(event) : [];
+    if (this.stopped) return;
     this.position = event.position;
     const now = Date.now();
     if (deliveries.length > 0) {
