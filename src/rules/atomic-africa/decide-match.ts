@@ -1,4 +1,4 @@
-import { violation } from '../common/rule-violation.js';
+import { refuseFields, violation } from '../common/rule-violation.js';
 import { rulesetRef } from '../common/ruleset-ref.js';
 import { isCommitment } from './commitment.js';
 import type { CreateMatch, EndTurn, RegisterUnit, ReportContact } from './commands.js';
@@ -55,6 +55,11 @@ export function createMatch(state: AtomicAfricaState, command: CreateMatch): Ato
 /** AA-3. */
 export function registerUnit(state: AtomicAfricaState, command: RegisterUnit): AtomicAfricaEvent[] {
   requireMatch(state);
+  refuseFields(
+    command,
+    ['morale', 'move'],
+    'an atomic-africa unit (it has unitType, movement and firepower)',
+  );
   const data = fieldsOf(command);
   if (typeof data.unitId !== 'string' || !UNIT_ID.test(data.unitId)) {
     violation(

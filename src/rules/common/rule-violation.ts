@@ -19,3 +19,15 @@ export class RuleViolation extends Error {
 export function violation(ruleId: string, message: string, kind: ViolationKind = 'conflict'): never {
   throw new RuleViolation(ruleId, message, kind);
 }
+
+/**
+ * C-6: a field the command does not have is refused by name, not dropped: a unit registered with the
+ * other ruleset's fields would otherwise be recorded without them, silently.
+ */
+export function refuseFields(command: object, fields: readonly string[], what: string): void {
+  for (const field of fields) {
+    if ((command as Record<string, unknown>)[field] !== undefined) {
+      violation('C-6', `${field} is not a field of ${what}`, 'invalid');
+    }
+  }
+}

@@ -1,4 +1,4 @@
-import { rulesetRef, SIDES, violation } from '../common/index.js';
+import { refuseFields, rulesetRef, SIDES, violation } from '../common/index.js';
 import type { CreateMatch, RegisterUnit } from './commands.js';
 import type { HandToHandEvent } from './events.js';
 import { isRecord, requireOneOf, requireText } from './input.js';
@@ -46,6 +46,11 @@ export function decideCreateMatch(state: HandToHandState, command: CreateMatch):
 }
 
 export function decideRegisterUnit(state: MatchState, command: RegisterUnit): HandToHandEvent[] {
+  refuseFields(
+    command,
+    ['unitType', 'movement', 'firepower'],
+    'a hand-to-hand unit (it has morale and move)',
+  );
   const unitId = requireText(command.unitId, 'unitId');
   const name = requireText(command.name, 'name');
   const side = requireOneOf(command.side, 'side', SIDES);
