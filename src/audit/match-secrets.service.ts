@@ -28,4 +28,9 @@ export class MatchSecrets {
   escrowKey(matchId: string): Buffer {
     return Buffer.from(hkdfSync('sha256', this.secret, matchId, 'umpire orders escrow v1', 32));
   }
+
+  /** Keys the fingerprints recorded with commandIds: a command may hold a sealed card (AA-2). */
+  fingerprintKey(matchId: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.secret, matchId, 'umpire command fingerprint v1', 32));
+  }
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { Inject, Injectable } from '@nestjs/common';
 import { clientSeedsText, lastRollIndex, ServerDice } from '../audit/dice-fairness.js';
@@ -46,11 +46,18 @@ export interface MatchCommandResult {
 
 /**
  * What the command said, in 16 hex digits: recorded with its commandId, so that a commandId sent again
- * with another command is refused rather than answered with the first command's result.
+ * with another command is refused rather than answered with the first command's result. An HMAC under
+ * a per-match secret key, not a plain hash: the command may carry a sealed card, and the recorded
+ * commandId is public (a plain hash of a SealOrder falls to trying the 54 cards).
  */
-function fingerprint({ command, dice, rulesetId }: MatchCommandRequest): string {
-  const canonical = canonicalize({ command, dice: dice ?? [], rulesetId: rulesetId ?? null }) ?? '';
-  return createHash('sha256').update(canonical).digest('hex').slice(0, 16);
+function fingerprint(
+  key: Buffer,
+  commandId: string,
+  { command, dice, rulesetId }: MatchCommandRequest,
+): string {
+  const canonical =
+    canonicalize({ commandId, command, dice: dice ?? [], rulesetId: rulesetId ?? null }) ?? '';
+  return createHmac('sha256', key).update(canonical).digest('hex').slice(0, 16);
 }
 
 /** How often a command is decided again after another append got in first. */
@@ -72,7 +79,7 @@ export class MatchCommandRunner {
   async execute(request: MatchCommandRequest): Promise<MatchCommandResult> {
     const stream = matchStream(request.matchId);
     const sent = `${recordedCommandId(request.principal, request.commandId)}#`;
-    const commandId = `${sent}${fingerprint(request)}`;
+    const commandId = `${sent}${fingerprint(this.secrets.fingerprintKey(request.matchId), sent, request)}`;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const events = await this.store.readStream(stream);
       const earlier = events.filter((e) => e.metadata.commandId.startsWith(sent));

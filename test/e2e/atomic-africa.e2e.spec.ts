@@ -377,6 +377,39 @@ describe('atomic-africa over HTTP', () => {
       expect(new Set(escrowLengths).size).toBe(1);
     });
 
+    it('the commandId recorded with a seal gives no way to test card guesses', async () => {
+      const { createHash } = await import('node:crypto');
+      const { default: canonicalize } = await import('canonicalize');
+      const { RANKS, SUITS, JOKER_COLOURS } = await import('../../src/rules/atomic-africa/index.js');
+      const m = await inCloseCombat();
+      await m.A.command(at(m, 'orders'), {
+        commandId: 'seal-a1',
+        unitId: 'a1',
+        turn: 2,
+        card: card('10', 'diamonds'),
+      });
+      const exported = await m.B.get(`/matches/${m.matchId}/export`);
+      const sealed = (exported.text ?? '')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { type: string; metadata: { commandId: string } })
+        .find((e) => e.type === 'OrderSealed')!;
+      const [sent, recorded] = sealed.metadata.commandId.split('#') as [string, string];
+      const deck = [
+        ...SUITS.flatMap((suit) => RANKS.map((rank) => ({ rank, suit }) as Card)),
+        ...JOKER_COLOURS.map((joker) => ({ joker }) as Card),
+      ];
+      // The opponent knows everything in the command but the card: try every card, with and without the id.
+      const guesses = deck.flatMap((guess) =>
+        [{ commandId: `${sent}#` }, {}].map((extra) => {
+          const command = { type: 'SealOrder', unitId: 'a1', turn: 2, card: guess };
+          const text = canonicalize({ ...extra, command, dice: [], rulesetId: null }) ?? '';
+          return createHash('sha256').update(text).digest('hex').slice(0, 16);
+        }),
+      );
+      expect(guesses).not.toContain(recorded);
+    });
+
     it('AA-1 a card already revealed this turn cannot be sealed again for another unit of the side', async () => {
       n += 1;
       const m = await openMatch(t, { matchId: `aa-${n}`, ruleset: 'atomic-africa' });
