@@ -12,7 +12,8 @@ export interface UndoRequest {
   toRevision: number;
   reason: string;
   side: Side;
-  status: 'open' | 'agreed' | 'declined';
+  /** lapsed: its turn ended, or the match was reverted, before the opponent answered (C-5). */
+  status: 'open' | 'agreed' | 'declined' | 'lapsed';
 }
 
 export interface Dispute {
@@ -86,9 +87,9 @@ export interface MatchLevelContext {
   serverSeed: string | null;
 }
 
-/** C-5: an undo request stands only within the turn it was asked in; after that it has lapsed. */
-function isOpen(meta: MatchMeta, request: UndoRequest): boolean {
-  return request.status === 'open' && request.toRevision >= meta.turnStartedAt;
+/** C-5: an undo request stands only until its turn ends or the match is reverted; then it lapses for good. */
+function isOpen(request: UndoRequest): boolean {
+  return request.status === 'open';
 }
 
 function requireSide(actor: MatchLevelActor, what: string): Side {
@@ -152,7 +153,7 @@ export function decideMatchLevel(
           `players may undo only within the current turn, which began at event ${meta.turnStartedAt}; a judge can order a backup`,
         );
       }
-      if (meta.undoRequests.some((r) => isOpen(meta, r)))
+      if (meta.undoRequests.some(isOpen))
         violation('C-5', 'an undo request is already waiting for an answer');
       if (meta.undoRequests.some((r) => r.requestId === command.requestId))
         violation('C-6', `undo request ${command.requestId} exists already`);
@@ -162,15 +163,16 @@ export function decideMatchLevel(
     case 'AnswerUndo': {
       const side = requireSide(actor, 'an answer to an undo');
       const request = meta.undoRequests.find((r) => r.requestId === command.requestId);
-      if (!request || request.status !== 'open')
-        violation('C-5', `no open undo request ${command.requestId}`);
-      if (request.side === side) violation('C-5', 'the undo takes effect only when the opponent agrees');
-      if (!isOpen(meta, request)) {
+      if (!request) violation('C-5', `no undo request ${command.requestId}`);
+      if (request.status === 'lapsed') {
         violation(
           'C-5',
-          `undo request ${request.requestId} was asked in an earlier turn and has lapsed; a judge can order a backup`,
+          `undo request ${request.requestId} lapsed when its turn ended or the match was reverted; a judge can order a backup`,
         );
       }
+      if (request.status !== 'open')
+        violation('C-5', `undo request ${request.requestId} was already answered`);
+      if (request.side === side) violation('C-5', 'the undo takes effect only when the opponent agrees');
       if (!command.agree) return [{ type: 'UndoDeclined', data: { requestId: request.requestId, side } }];
       checkTarget(meta, { ...context, revision: context.revision + 1 }, request.toRevision);
       return [
@@ -257,6 +259,12 @@ export function decideMatchLevel(
   }
 }
 
+function lapseOpen(requests: UndoRequest[]): UndoRequest[] {
+  return requests.some(isOpen)
+    ? requests.map((r) => (isOpen(r) ? { ...r, status: 'lapsed' as const } : r))
+    : requests;
+}
+
 /** Folds one event of the stream (any kind) into the meta state. `revision` is that event's revision. */
 export function evolveMeta(
   meta: MatchMeta,
@@ -269,7 +277,7 @@ export function evolveMeta(
   const e = event as MatchLevelEvent | { type: 'TurnEnded'; data: unknown };
   switch (e.type) {
     case 'TurnEnded':
-      return { ...next, turnStartedAt: revision };
+      return { ...next, turnStartedAt: revision, undoRequests: lapseOpen(next.undoRequests) };
     case 'ClientSeedAdded':
       return { ...next, clientSeeds: { ...next.clientSeeds, [e.data.side]: e.data.seed } };
     case 'UndoRequested':
@@ -283,9 +291,15 @@ export function evolveMeta(
       };
     }
     case 'ActionsReverted': {
+      // Whatever was still waiting for an answer asked about a history that is gone now.
+      const undoRequests = lapseOpen(next.undoRequests);
       const range: number[] = [];
       for (let r = e.data.fromRevision; r <= e.data.throughRevision; r++) range.push(r);
-      return { ...next, reverted: [...new Set([...next.reverted, ...range])].sort((a, b) => a - b) };
+      return {
+        ...next,
+        undoRequests,
+        reverted: [...new Set([...next.reverted, ...range])].sort((a, b) => a - b),
+      };
     }
     case 'DisputeRaised':
       return { ...next, disputes: [...next.disputes, { ...e.data, ruling: null }] };

@@ -147,32 +147,65 @@ describe('match-level decisions', () => {
     );
   });
 
-  it('C-5 an undo request lapses when its turn ends: it cannot be agreed later, and blocks no new request', () => {
-    // given side A asked to undo to event 4 in the turn that began at 3, and the turn has since ended at 6
-    const asked = given({
+  it('C-5 an undo request lapses for good when its turn ends or the match is reverted', () => {
+    // given side A asked to undo to event 4, then the turn ended
+    const request = {
       type: 'UndoRequested',
       data: { requestId: 'u1', toRevision: 4, reason: 'r', side: 'A' },
-    });
-    const later = { ...asked, turnStartedAt: 6 };
-    // when B agrees, then A asks again in the new turn
+    };
+    const ended = given(request, { type: 'TurnEnded', data: {} });
+    // when B agrees, and when A asks again in the new turn
     refused(
       () =>
-        decideMatchLevel(later, { type: 'AnswerUndo', requestId: 'u1', agree: true }, playerB, {
+        decideMatchLevel(ended, { type: 'AnswerUndo', requestId: 'u1', agree: true }, playerB, {
           revision: 8,
           serverSeed: null,
         }),
       'C-5',
     );
     const again = decideMatchLevel(
-      later,
+      ended,
       { type: 'RequestUndo', requestId: 'u2', toRevision: 7, reason: 'r' },
       playerA,
-      { revision: 8, serverSeed: null },
+      {
+        revision: 8,
+        serverSeed: null,
+      },
     );
-    // then the old one is refused and the new one stands
+    // then the old request is refused and the new one stands
     expect(again).toEqual([
       { type: 'UndoRequested', data: { requestId: 'u2', toRevision: 7, reason: 'r', side: 'A' } },
     ]);
+    // and a judge's backup into the request's own turn does not bring it back
+    const backedUp = evolveMeta(
+      ended,
+      { type: 'ActionsReverted', data: { toRevision: 1, fromRevision: 2, throughRevision: 2 } },
+      3,
+      0,
+    );
+    expect(backedUp.undoRequests[0]!.status).toBe('lapsed');
+    refused(
+      () =>
+        decideMatchLevel(backedUp, { type: 'AnswerUndo', requestId: 'u1', agree: true }, playerB, {
+          revision: 4,
+          serverSeed: null,
+        }),
+      'C-5',
+    );
+  });
+
+  it('C-5 a revert lapses a request still waiting for its answer', () => {
+    const waiting = given({
+      type: 'UndoRequested',
+      data: { requestId: 'u1', toRevision: 1, reason: 'r', side: 'A' },
+    });
+    const reverted = evolveMeta(
+      waiting,
+      { type: 'ActionsReverted', data: { toRevision: 1, fromRevision: 2, throughRevision: 1 } },
+      2,
+      0,
+    );
+    expect(reverted.undoRequests[0]!.status).toBe('lapsed');
   });
 
   it('C-5 no going back to an event that was itself reverted', () => {
