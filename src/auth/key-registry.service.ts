@@ -41,6 +41,7 @@ export class KeyRegistry implements OnModuleInit {
   private readonly keys = new Map<string, StoredKey>();
   private revision = 0;
   private lastRefresh = 0;
+  private refreshing?: Promise<void>;
   private readonly configuredOrganiserHash?: string;
 
   constructor(
@@ -104,10 +105,18 @@ export class KeyRegistry implements OnModuleInit {
       .map((k) => ({ ...k.grant, revoked: k.revoked }));
   }
 
-  private async refresh(): Promise<void> {
-    this.lastRefresh = Date.now();
-    const events = await this.store.readStream(KEYS_STREAM, { fromRevision: this.revision + 1 });
-    for (const event of events) this.apply(event);
+  /** One read at a time, shared by everyone who asks meanwhile; events apply once, in order. */
+  private refresh(): Promise<void> {
+    this.refreshing ??= (async () => {
+      try {
+        this.lastRefresh = Date.now();
+        const events = await this.store.readStream(KEYS_STREAM, { fromRevision: this.revision + 1 });
+        for (const event of events) if (event.metadata.revision > this.revision) this.apply(event);
+      } finally {
+        this.refreshing = undefined;
+      }
+    })();
+    return this.refreshing;
   }
 
   private apply(recorded: RecordedEvent): void {

@@ -63,7 +63,9 @@ export class SealedOrders {
 
   /** Rewrites SealOrder-with-card and RevealOrder-of-an-escrowed-card; other commands pass through. */
   prepare(match: LoadedMatch, command: Command): Command {
-    if (match.ruleset.id !== 'atomic-africa') return command;
+    // Only a well-formed unit id is looked up; anything else goes on to the rules to be refused, so that
+    // no answer can depend on another unit's sealed card (AA-2).
+    if (match.ruleset.id !== 'atomic-africa' || typeof command.unitId !== 'string') return command;
     const state = match.state as AtomicAfricaState;
     if (command.type === 'SealOrder' && command.card !== undefined && command.commitment === undefined) {
       return this.seal(match, state, command);
@@ -96,7 +98,7 @@ export class SealedOrders {
 
   private reveal(match: LoadedMatch, state: AtomicAfricaState, command: Command): Command {
     const unitId = String(command.unitId);
-    const order = state.orders[unitId];
+    const order = Object.hasOwn(state.orders, unitId) ? state.orders[unitId] : undefined;
     const escrowed = order ? this.open(match, order) : undefined;
     if (!escrowed) {
       // A commitment the side sealed itself: the rules check it against its card; the service checks
@@ -133,7 +135,8 @@ export class SealedOrders {
   ): string | undefined {
     for (const order of Object.values(state.orders)) {
       if (order.side !== side || order.turn !== turn || order.unitId === exceptUnitId) continue;
-      const held = order.revealed ? order.card : this.open(match, order)?.card;
+      // A card sealed in the open (rules-level) or revealed is in the order; an escrowed one is opened.
+      const held = order.card ?? this.open(match, order)?.card;
       if (held && sameCard(held, card)) return order.unitId;
     }
     return undefined;

@@ -81,6 +81,12 @@ describe('sealed orders at the service (AA-2)', () => {
     });
   });
 
+  it('AA-2 a command whose unitId is not a string is passed on untouched: no lookup, so no answer depends on a sealed card', () => {
+    const match = matchWithUnits();
+    const malformed = { type: 'RevealOrder', unitId: ['a1'], card: { rank: '7', suit: 'spades' } };
+    expect(sealed.prepare(match, malformed)).toBe(malformed);
+  });
+
   it('AA-2 an escrow sealed for one unit or turn does not open for another', () => {
     const match = matchWithUnits();
     const seal = sealed.prepare(match, {
