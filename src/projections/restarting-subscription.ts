@@ -27,6 +27,9 @@ export class RestartingSubscription {
   private failures = 0;
   private timer?: NodeJS.Timeout;
   private closed = false;
+  private markCaughtUp!: () => void;
+  /** Settles once, when some subscription first catches up, however many restarts that takes. */
+  readonly caughtUp = new Promise<void>((resolve) => (this.markCaughtUp = resolve));
 
   constructor(
     private readonly store: EventStore,
@@ -34,11 +37,6 @@ export class RestartingSubscription {
     private readonly handler: EventHandler,
   ) {
     this.current = this.open();
-  }
-
-  /** The current subscription's: resolves once it has handled what was in the store when it started. */
-  get caughtUp(): Promise<void> {
-    return this.current.caughtUp;
   }
 
   async close(): Promise<void> {
@@ -69,10 +67,14 @@ export class RestartingSubscription {
           fail(error);
           throw error; // ends this subscription: the next one reads the event again
         }
-        this.failures = 0;
       },
     );
-    subscription.caughtUp.catch(fail);
+    // A failure streak ends only when a subscription has caught up: resetting after each handled event
+    // kept the pause short when failures came between successes.
+    subscription.caughtUp.then(() => {
+      this.failures = 0;
+      this.markCaughtUp();
+    }, fail);
     // The adapters' subscriptions also say when they end for good (a read that failed, say).
     if ('done' in subscription && subscription.done instanceof Promise) subscription.done.catch(fail);
     return subscription;
