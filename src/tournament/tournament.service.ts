@@ -1,3 +1,4 @@
+import canonicalize from 'canonicalize';
 import { createHash } from 'node:crypto';
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -97,6 +98,16 @@ export class TournamentService {
     await this.projections.waitFor('tournaments', result.positions[0]!);
     const data = (created as RecordedEvent<Extract<TournamentEvent, { type: 'TournamentCreated' }>['data']>)
       .data;
+    // C-6, as for match commands: a commandId sent again with another tournament is refused, not
+    // answered with the first one.
+    if (
+      result.duplicate &&
+      (data.name !== event.data.name || canonicalize(data.scoring) !== canonicalize(event.data.scoring))
+    ) {
+      throw new ConflictException(
+        `C-6: commandId ${request.commandId} was already used for another tournament`,
+      );
+    }
     return {
       tournamentId,
       name: data.name,

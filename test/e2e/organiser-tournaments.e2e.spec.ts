@@ -42,6 +42,9 @@ describe('organiser: tournaments', () => {
     });
     const clash = await org.post('/tournaments', { ...body, commandId: 'another' });
     expect(clash.status).toBe(409);
+    const renamed = await org.post('/tournaments', { ...body, name: 'The Closed' });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.message).toContain('C-6');
     expect((await org.get('/tournaments/open')).body).toMatchObject({ name: 'The Open', matches: 0 });
   });
 
