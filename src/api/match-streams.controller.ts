@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   BadRequestException,
   Controller,
   Get,
@@ -27,6 +28,19 @@ const LAST_EVENT_ID = {
   description: 'Resume after this id (EventSource sends it by itself on reconnect): every later event, once.',
 };
 
+/** The OpenAPI description every SSE route shares: its media type, Last-Event-ID, and an example message. */
+function ApiEventStream(summary: string, example: string): MethodDecorator {
+  return applyDecorators(
+    ApiProduces('text/event-stream'),
+    ApiHeader(LAST_EVENT_ID),
+    ApiOperation({ summary }),
+    ApiOkResponse({
+      description: 'text/event-stream',
+      content: { 'text/event-stream': { schema: { type: 'string' }, example } },
+    }),
+  );
+}
+
 /**
  * Live play as Server-Sent Events. Access is checked, and the match or tournament found, before the
  * stream opens, so a refusal is an ordinary 401/403/404 answer.
@@ -42,22 +56,10 @@ export class MatchStreamsController {
 
   @Get('matches/:id/stream')
   @ApiAccess('any role; a player key its own match, a bound key its tournament’s matches')
-  @ApiProduces('text/event-stream')
-  @ApiHeader(LAST_EVENT_ID)
-  @ApiOperation({
-    summary:
-      'The match live: one SSE message per event, `id:` its revision, `data:` the event as this caller may see it (AA-2). Spectators may run UMPIRE_SPECTATOR_DELAY_EVENTS behind until the match ends.',
-  })
-  @ApiOkResponse({
-    description: 'text/event-stream',
-    content: {
-      'text/event-stream': {
-        schema: { type: 'string' },
-        example:
-          'id: 3\ndata: {"matchId":"r1-t4","revision":3,"type":"WillpowerTested","data":{"passed":true},"at":"2026-04-11T10:01:00.000Z","actor":{"role":"player","side":"A"},"reverted":false}\n\n',
-      },
-    },
-  })
+  @ApiEventStream(
+    'The match live: one SSE message per event, `id:` its revision, `data:` the event as this caller may see it (AA-2). Spectators may run UMPIRE_SPECTATOR_DELAY_EVENTS behind until the match ends.',
+    'id: 3\ndata: {"matchId":"r1-t4","revision":3,"type":"WillpowerTested","data":{"passed":true},"at":"2026-04-11T10:01:00.000Z","actor":{"role":"player","side":"A"},"reverted":false}\n\n',
+  )
   async match(
     @CurrentPrincipal() principal: Principal,
     @Param('id', MatchIdPipe) id: string,
@@ -73,22 +75,10 @@ export class MatchStreamsController {
   @Get('tournaments/:id/stream')
   @Roles('organiser', 'judge', 'spectator')
   @ApiAccess('organiser, judge, spectator (bound keys: their tournament)')
-  @ApiProduces('text/event-stream')
-  @ApiHeader(LAST_EVENT_ID)
-  @ApiOperation({
-    summary:
-      'The tournament live: its own events and every event of its matches from their scheduling on, `id:` the global position, viewed as by a spectator. Spectators may be held UMPIRE_SPECTATOR_DELAY_EVENTS messages behind.',
-  })
-  @ApiOkResponse({
-    description: 'text/event-stream',
-    content: {
-      'text/event-stream': {
-        schema: { type: 'string' },
-        example:
-          'id: 1042\ndata: {"position":1042,"tournamentId":"spring-open-2026","matchId":"r1-t4","event":{"revision":7,"type":"ImpactRolled","data":{},"at":"2026-04-11T10:02:13.000Z","actor":{"role":"player","side":"A"},"reverted":false}}\n\n',
-      },
-    },
-  })
+  @ApiEventStream(
+    'The tournament live: its own events and every event of its matches from their scheduling on, `id:` the global position, viewed as by a spectator. Spectators may be held UMPIRE_SPECTATOR_DELAY_EVENTS messages behind.',
+    'id: 1042\ndata: {"position":1042,"tournamentId":"spring-open-2026","matchId":"r1-t4","event":{"revision":7,"type":"ImpactRolled","data":{},"at":"2026-04-11T10:02:13.000Z","actor":{"role":"player","side":"A"},"reverted":false}}\n\n',
+  )
   async tournament(
     @CurrentPrincipal() principal: Principal,
     @Param('id', TournamentIdPipe) id: string,
