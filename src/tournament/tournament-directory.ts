@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { ProjectionRunner } from '../projections/projection-runner.js';
 import { type ScheduledMatch, TournamentsProjection } from '../projections/tournaments.projection.js';
 
@@ -10,10 +10,18 @@ export class TournamentDirectory {
     private readonly tournaments: TournamentsProjection,
   ) {}
 
+  /**
+   * Throws 503 when the read model cannot catch up in time: answering "not scheduled" would then be a
+   * guess, and a key bound to the tournament would get a misleading 403.
+   */
   async scheduleOf(matchId: string): Promise<ScheduledMatch | undefined> {
     const known = this.tournaments.scheduleOf(matchId);
     if (known) return known;
-    await this.runner.settle(['tournaments']);
+    if (!(await this.runner.settle(['tournaments']))) {
+      throw new ServiceUnavailableException(
+        'the tournaments read model is catching up with the event store; try again shortly',
+      );
+    }
     return this.tournaments.scheduleOf(matchId);
   }
 
