@@ -17,7 +17,8 @@ import type { RulesetRef } from '../rules/common/ruleset-ref.js';
 import { type AnyRuleset, RULESET_IDS, rulesetById } from '../rules/registry.js';
 import { MatchBusyError, MatchNotFoundError, NotYourCommandError } from './match-errors.js';
 import { decideMatchLevel, MATCH_LEVEL_COMMAND_TYPES, type MatchLevelCommand } from './match-level.js';
-import { foldMatch, type LoadedMatch } from './match-loader.js';
+import type { MatchFold } from './fold.js';
+import { foldMatch, foldMatchWithFold, type LoadedMatch, loadedMatch } from './match-loader.js';
 import { matchStream } from './match-stream.js';
 import { type EventView, MatchViewer } from './match-viewer.js';
 import { SealedOrders } from './sealed-orders.js';
@@ -60,6 +61,13 @@ function fingerprint(
   return createHmac('sha256', key).update(canonical).digest('hex').slice(0, 16);
 }
 
+/** What a command decided, and (for an existing match) the fold it was decided on. */
+interface Decided {
+  events: NewEvent[];
+  ruleset?: RulesetRef;
+  folded?: { match: LoadedMatch; fold: MatchFold };
+}
+
 /** How often a command is decided again after another append got in first. */
 const MAX_ATTEMPTS = 8;
 
@@ -90,7 +98,7 @@ export class MatchCommandRunner {
             `commandId ${request.commandId} was already used for another command; choose a new one`,
           );
         }
-        return this.result(request, events, earlier, true);
+        return this.result(request, foldMatch(request.matchId, events), earlier, true);
       }
 
       const decided =
@@ -107,10 +115,19 @@ export class MatchCommandRunner {
         if (error instanceof WrongExpectedRevisionError) continue;
         throw error;
       }
-      const after = [...events, ...(await this.store.readStream(stream, { fromRevision: revision + 1 }))];
+      const appended = await this.store.readStream(stream, { fromRevision: revision + 1 });
+      const after = [...events, ...appended];
+      // Go on from the fold the decision was made on: one fold of the stream per command, not two.
+      let match: LoadedMatch;
+      if (decided.folded) {
+        for (const event of appended) decided.folded.fold.apply(event);
+        match = loadedMatch(request.matchId, decided.folded.match.ruleset, after, decided.folded.fold);
+      } else {
+        match = foldMatch(request.matchId, after);
+      }
       return this.result(
         request,
-        after,
+        match,
         after.filter((e) => e.metadata.commandId === commandId),
         false,
       );
@@ -118,10 +135,7 @@ export class MatchCommandRunner {
     throw new MatchBusyError(request.matchId, MAX_ATTEMPTS);
   }
 
-  private create(
-    request: MatchCommandRequest,
-    events: RecordedEvent[],
-  ): { events: NewEvent[]; ruleset?: RulesetRef } {
+  private create(request: MatchCommandRequest, events: RecordedEvent[]): Decided {
     if (events.length > 0) violation('C-4', `match ${request.matchId} already exists`);
     const ruleset = request.rulesetId ? rulesetById(request.rulesetId) : undefined;
     if (!ruleset) violation('C-6', `ruleset must be one of ${RULESET_IDS.join(', ')}`, 'invalid');
@@ -139,12 +153,10 @@ export class MatchCommandRunner {
     return { events: created, ruleset: (created[0]?.data as { ruleset?: RulesetRef } | undefined)?.ruleset };
   }
 
-  private decide(
-    request: MatchCommandRequest,
-    events: RecordedEvent[],
-  ): { events: NewEvent[]; ruleset?: RulesetRef } {
+  private decide(request: MatchCommandRequest, events: RecordedEvent[]): Decided {
     if (events.length === 0) throw new MatchNotFoundError(request.matchId);
-    const match = foldMatch(request.matchId, events);
+    const folded = foldMatchWithFold(request.matchId, events);
+    const { match } = folded;
     const ruleset = events[0]!.metadata.ruleset;
     const { principal, command } = request;
 
@@ -164,6 +176,7 @@ export class MatchCommandRunner {
           serverSeed,
         }),
         ruleset,
+        folded,
       };
     }
 
@@ -183,7 +196,7 @@ export class MatchCommandRunner {
       dice,
     );
     if (dice instanceof TableDice) dice.assertAllUsed();
-    return { events: decided, ruleset };
+    return { events: decided, ruleset, folded };
   }
 
   private assertOwnMatch(request: MatchCommandRequest): void {
@@ -230,11 +243,10 @@ export class MatchCommandRunner {
 
   private result(
     request: MatchCommandRequest,
-    events: RecordedEvent[],
+    match: LoadedMatch,
     mine: RecordedEvent[],
     duplicate: boolean,
   ): MatchCommandResult {
-    const match = foldMatch(request.matchId, events);
     const viewer = viewerOf(request.principal);
     return {
       matchId: request.matchId,

@@ -24,12 +24,30 @@ export interface LoadedMatch {
 
 /** Folds a whole match stream (see MatchFold). */
 export function foldMatch(matchId: string, events: RecordedEvent[]): LoadedMatch {
+  return foldMatchWithFold(matchId, events).match;
+}
+
+/** The same, keeping the fold, so that a caller can go on folding the events appended after these. */
+export function foldMatchWithFold(
+  matchId: string,
+  events: RecordedEvent[],
+): { match: LoadedMatch; fold: MatchFold } {
   const first = events[0];
   const rulesetId = first?.metadata.ruleset?.id;
   const ruleset = rulesetId ? rulesetById(rulesetId) : undefined;
   if (!first || !ruleset) throw new MatchNotFoundError(matchId);
   const fold = new MatchFold(ruleset);
   for (const event of events) fold.apply(event);
+  return { match: loadedMatch(matchId, ruleset, events, fold), fold };
+}
+
+/** The match as a fold that has taken exactly these events stands. */
+export function loadedMatch(
+  matchId: string,
+  ruleset: AnyRuleset,
+  events: RecordedEvent[],
+  fold: MatchFold,
+): LoadedMatch {
   return {
     matchId,
     ruleset,
