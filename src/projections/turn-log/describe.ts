@@ -258,6 +258,23 @@ function restrictions(entries: readonly RestrictionEntry[]): string[] {
   return entries.map((r) => `it may not ${r.restriction} in turn ${r.inTurn}`);
 }
 
+/** C-4, in both rulesets (their events name the turns differently). */
+function turnEnded(
+  context: LogContext,
+  endedSide: Side,
+  endedTurn: number,
+  nextTurn: number,
+  nextSide: Side,
+): LogLine {
+  return line(
+    context,
+    `${sideName(context, endedSide)} ended their turn; turn ${nextTurn}: ${sideName(context, nextSide)} to play.`,
+    ['C-4'],
+    [],
+    endedTurn,
+  );
+}
+
 /** Both rulesets open a match alike. */
 function matchCreated(
   context: LogContext,
@@ -474,16 +491,14 @@ function describeHandToHand(context: LogContext, event: HandToHandEvent): LogLin
         [d.ruleId],
       );
     }
-    case 'TurnEnded': {
-      const d = event.data;
-      return line(
+    case 'TurnEnded':
+      return turnEnded(
         context,
-        `${sideName(context, d.endedSide)} ended their turn; turn ${d.turn}: ${sideName(context, d.activeSide)} to play.`,
-        ['C-4'],
-        [],
-        d.endedTurn,
+        event.data.endedSide,
+        event.data.endedTurn,
+        event.data.turn,
+        event.data.activeSide,
       );
-    }
     case 'RallyTestRequired': {
       const d = event.data;
       return line(
@@ -671,16 +686,14 @@ function describeAtomicAfrica(context: LogContext, event: AtomicAfricaEvent): Lo
         [d.roll],
       );
     }
-    case 'TurnEnded': {
-      const d = event.data;
-      return line(
+    case 'TurnEnded':
+      return turnEnded(
         context,
-        `${sideName(context, context.activeSide)} ended their turn; turn ${d.nextTurn}: ${sideName(context, d.activeSide)} to play.`,
-        ['C-4'],
-        [],
-        d.turn,
+        context.activeSide,
+        event.data.turn,
+        event.data.nextTurn,
+        event.data.activeSide,
       );
-    }
     case 'CloseCombatBegan': {
       const [a, b] = event.data.unitIds;
       return line(
