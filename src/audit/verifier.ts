@@ -385,6 +385,17 @@ function decideMatchLevelGroup(
   return decideMatchLevel(meta, command, actor, { revision: revision - 1, serverSeed });
 }
 
+/** The revisions that the log's ActionsReverted events go back to. */
+function revertTargetsIn(events: readonly LogEvent[]): number[] {
+  const targets: number[] = [];
+  for (const event of events) {
+    const target =
+      event.type === 'ActionsReverted' && isRecord(event.data) ? event.data.toRevision : undefined;
+    if (typeof target === 'number') targets.push(target);
+  }
+  return targets;
+}
+
 /**
  * C-3: decide every command again on the state folded so far, with the dice the log recorded, then
  * fold the recorded events exactly as the match does (foldMatch): ruleset events through evolve(), an
@@ -394,7 +405,8 @@ function replayRules(ctx: RulesContext): RulesTally {
   const { ruleset, findings } = ctx;
   const tally: RulesTally = { commands: 0, events: 0, reveals: 0, revealsVerified: 0, stoppedAt: null };
   // The very fold the service uses: what is re-derived here is what the match showed.
-  const fold = new MatchFold(ruleset);
+  // It keeps only the current turn's states, plus the targets of the log's backups, known up front.
+  const fold = new MatchFold(ruleset, { retain: revertTargetsIn(ctx.events) });
 
   for (const group of groupsOf(ctx.events)) {
     const first = group[0]!;

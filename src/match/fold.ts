@@ -23,21 +23,77 @@ export class RevertTargetError extends Error {
 }
 
 /**
+ * The state after an earlier event that this fold no longer keeps: it keeps only the current turn
+ * (as far back as players' undo reaches, C-5 / Q-16) and the revisions it was asked to retain. The
+ * caller rebuilds that state from a snapshot and hands it in with `provide()`, or folds again with it
+ * retained.
+ */
+export class StateNotKeptError extends RangeError {
+  constructor(readonly revision: number) {
+    super(`the state after event ${revision} is not kept in memory; rebuild it from a snapshot`);
+    this.name = 'StateNotKeptError';
+  }
+}
+
+/** The state right after one event, and the revision at which that event's player turn began. */
+export interface KeptState {
+  state: unknown;
+  turnStartedAt: number;
+}
+
+export interface MatchFoldOptions {
+  /**
+   * Revisions whose state is kept whatever turn it is (the verifier knows the targets of a log's
+   * backups before it folds; the service asks for one when a judge backs a match up to an old turn).
+   */
+  retain?: Iterable<number>;
+}
+
+/** Everything a fold holds, as plain JSON: a snapshot is this, saved with the revision and chain hash. */
+export interface MatchFoldImage {
+  revision: number;
+  state: unknown;
+  meta: MatchMeta;
+  kept: [revision: number, state: unknown, turnStartedAt: number][];
+}
+
+/**
  * Folds a match's events one at a time (C-3: the same events give the same state, anywhere). Ruleset
  * events go through the ruleset; ActionsReverted puts back the state as it stood after its target
  * (C-5), so a revert is exact whatever the ruleset keeps in its state; match-level events go into the
- * meta. Pure: the service's loader and the offline verifier fold with this same code.
+ * meta. Pure: the service's aggregate and the offline verifier fold with this same code.
+ *
+ * Memory does not grow with the match: the states after each event are kept for the current turn
+ * only (what a player's undo can reach), plus the revisions named in `retain`. A judge's backup to an
+ * older event needs that state from elsewhere (StateNotKeptError says which).
  */
 export class MatchFold {
-  private readonly states: unknown[];
-  private readonly turnStarts: number[] = [1];
+  private readonly kept = new Map<number, KeptState>();
+  private readonly retained: Set<number>;
   private current: unknown;
   private currentMeta: MatchMeta = initialMeta();
   private last = 0;
 
-  constructor(private readonly ruleset: AnyRuleset) {
+  constructor(
+    private readonly ruleset: AnyRuleset,
+    options: MatchFoldOptions = {},
+  ) {
+    this.retained = new Set(options.retain ?? []);
     this.current = ruleset.decider.initialState();
-    this.states = [this.current];
+    this.kept.set(0, { state: this.current, turnStartedAt: 1 });
+  }
+
+  /** A fold standing where an image of another fold stood (a snapshot). */
+  static fromImage(ruleset: AnyRuleset, image: MatchFoldImage, options: MatchFoldOptions = {}): MatchFold {
+    const fold = new MatchFold(ruleset, options);
+    fold.kept.clear();
+    fold.current = image.state;
+    fold.currentMeta = image.meta;
+    fold.last = image.revision;
+    for (const [revision, state, turnStartedAt] of image.kept)
+      fold.kept.set(revision, { state, turnStartedAt });
+    fold.kept.set(image.revision, { state: image.state, turnStartedAt: image.meta.turnStartedAt });
+    return fold;
   }
 
   apply(event: FoldableEvent): void {
@@ -46,25 +102,33 @@ export class MatchFold {
     let state = this.current;
     if (event.type === 'ActionsReverted') {
       const target = (event.data as { toRevision?: unknown } | null)?.toRevision;
-      if (
-        typeof target !== 'number' ||
-        !Number.isInteger(target) ||
-        target < 0 ||
-        target >= revision ||
-        !(target in this.states)
-      ) {
+      if (typeof target !== 'number' || !Number.isInteger(target) || target < 0 || target >= revision) {
         throw new RevertTargetError(revision, target);
       }
-      state = this.states[target];
-      meta = { ...meta, turnStartedAt: this.turnStarts[target]! };
+      const back = this.kept.get(target);
+      if (!back) throw new StateNotKeptError(target);
+      state = back.state;
+      meta = { ...meta, turnStartedAt: back.turnStartedAt };
     } else if (!isMatchLevelEvent(event)) {
       state = this.ruleset.decider.evolve(state, { type: event.type, data: event.data } as DomainEvent);
     }
+    const turnBegan = meta.turnStartedAt !== this.currentMeta.turnStartedAt;
     this.current = state;
     this.currentMeta = meta;
-    this.states[revision] = state;
-    this.turnStarts[revision] = meta.turnStartedAt;
+    this.kept.set(revision, { state, turnStartedAt: meta.turnStartedAt });
     this.last = revision;
+    if (turnBegan) this.forgetBefore(meta.turnStartedAt);
+  }
+
+  /** Hands in the state after an event this fold no longer keeps, rebuilt by the caller. */
+  provide(revision: number, kept: KeptState): void {
+    this.kept.set(revision, kept);
+    this.retained.add(revision);
+  }
+
+  /** True when the state after event `revision` is at hand. */
+  keeps(revision: number): boolean {
+    return this.kept.has(revision);
   }
 
   /** The ruleset state now: reverted events do not count (C-5). */
@@ -82,9 +146,34 @@ export class MatchFold {
 
   /** The ruleset state as it stood right after event `revision` (0: before the match). */
   stateAt(revision: number): unknown {
-    if (!Number.isInteger(revision) || revision < 0 || revision > this.last || !(revision in this.states)) {
+    if (!Number.isInteger(revision) || revision < 0 || revision > this.last) {
       throw new RangeError(`no event ${revision} in this match`);
     }
-    return this.states[revision];
+    const kept = this.kept.get(revision);
+    if (!kept) throw new StateNotKeptError(revision);
+    return kept.state;
+  }
+
+  /** What this fold holds, as plain data (states are immutable values, so nothing is copied). */
+  image(): MatchFoldImage {
+    return {
+      revision: this.last,
+      state: this.current,
+      meta: this.currentMeta,
+      kept: [...this.kept]
+        .filter(([revision]) => revision !== this.last)
+        .map(([revision, kept]) => [revision, kept.state, kept.turnStartedAt]),
+    };
+  }
+
+  /**
+   * A new turn: the states before it are out of a player's reach (C-5). A judge's backup after a
+   * revert to an older turn can make that turn current again, so it is the turn start now in force
+   * that bounds what is kept, not the latest TurnEnded.
+   */
+  private forgetBefore(turnStartedAt: number): void {
+    for (const revision of this.kept.keys()) {
+      if (revision < turnStartedAt && !this.retained.has(revision)) this.kept.delete(revision);
+    }
   }
 }

@@ -56,8 +56,10 @@ export function decideCharge(state: MatchState, command: Charge, dice: DiceSourc
   const aspect = requireOneOf(command.aspect, 'aspect', ASPECTS, 'HH-4');
   const slope = requireOneOf(command.slope, 'slope', SLOPES, 'Q-14');
   if (attackerId === defenderId) violation('HH-4', `unit ${attackerId} cannot charge itself`, 'invalid');
-  if (state.chargeIds.includes(chargeId))
-    violation('C-6', `chargeId ${chargeId} is already used in this match`);
+  // Unique within the melee phase, which is all a charge id has to tell apart: a match's state does
+  // not carry every id it ever used (its size would grow with the match).
+  if (state.charges.some((charge) => charge.chargeId === chargeId))
+    violation('C-6', `chargeId ${chargeId} is already used in this melee phase`);
   requireNothingAwaited(state);
 
   const attacker = requireActiveUnit(state, attackerId, 'attackerId');

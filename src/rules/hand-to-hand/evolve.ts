@@ -96,7 +96,6 @@ export function evolve(state: HandToHandState, event: HandToHandEvent): HandToHa
       activeSide,
       units: {},
       charges: [],
-      chargeIds: [],
       awaiting: [],
     };
   }
@@ -135,7 +134,6 @@ export function evolve(state: HandToHandState, event: HandToHandEvent): HandToHa
           ...match.charges,
           { chargeId, attackerId, defenderId, aspect, slope, kind, status: 'declared', lastImpact: null },
         ],
-        chargeIds: [...match.chargeIds, chargeId],
       };
     }
 

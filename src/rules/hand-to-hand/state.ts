@@ -78,8 +78,6 @@ export interface MatchState {
   units: Record<string, UnitState>;
   /** The charges of the current melee phase, in declared order. */
   charges: ChargeState[];
-  /** Every charge id used in this match, so that the log never names two charges alike. */
-  chargeIds: string[];
   awaiting: AwaitedStep[];
 }
 
