@@ -64,6 +64,11 @@ export interface AppendResult {
    * revision and positions are those of the first append (idempotency by commandId).
    */
   duplicate: boolean;
+  /**
+   * The events as recorded (envelope and positions): this append's, or the first append's when it is
+   * a duplicate. A caller that keeps the stream folded goes on from these without reading it again.
+   */
+  events: RecordedEvent[];
 }
 
 export interface ReadStreamOptions {

@@ -162,6 +162,29 @@ export function eventStoreContract(name: string, open: () => Promise<ContractHar
         expect(await store.readStream(stream)).toHaveLength(2);
       });
 
+      it('appends made together each keep their own check: the stale one fails alone, the rest land', async () => {
+        await store.append(stream, events(1), options('no_stream', 'cmd'));
+        const other = `${prefix}match-group`;
+        const [first, stale, elsewhere] = await Promise.allSettled([
+          store.append(stream, events(1, 'first'), options(1, 'first')),
+          store.append(stream, events(1, 'stale'), options(1, 'stale')),
+          store.append(other, events(2, 'elsewhere'), options('no_stream', 'elsewhere')),
+        ]);
+        expect(first.status).toBe('fulfilled');
+        expect(stale).toMatchObject({ status: 'rejected', reason: expect.any(WrongExpectedRevisionError) });
+        expect(elsewhere.status).toBe('fulfilled');
+        const recorded = await store.readStream(stream);
+        expect(recorded.map((e) => e.metadata.commandId)).toEqual(['cmd', 'first']);
+        expect(verifyChain(stream, recorded).ok).toBe(true);
+        expect(await store.readStream(other)).toHaveLength(2);
+      });
+
+      it('answers an append with the events as recorded, envelope and positions', async () => {
+        const result = await store.append(stream, events(2), options('no_stream', 'recorded'));
+        expect(result.events).toEqual(await store.readStream(stream));
+        expect(result.events.map((e) => e.position)).toEqual(result.positions);
+      });
+
       it('appends nothing when refused', async () => {
         await store.append(stream, events(1), options('no_stream'));
         await conflict(store.append(stream, events(3), options(0)));

@@ -95,14 +95,17 @@ export class EsdbEventStore implements EventStore {
     const retryable = options.expectedRevision === 'any' || options.expectedRevision === 'stream_exists';
 
     for (let attempt = 1; ; attempt++) {
-      const existing = await this.readStored(stream, 1, Number.MAX_SAFE_INTEGER);
-      const earlier = existing.filter(({ event }) => event.metadata.commandId === options.commandId);
-      if (earlier.length > 0) return duplicateOf(earlier.map(({ event }) => event));
-
-      const last = existing[existing.length - 1]?.event;
+      // The head only: a caller that names the revision it decided on is answered without reading the
+      // stream. The whole stream is read for the commandId only when that revision is not the head (a
+      // retried command is a stale one) or the caller named no revision to check against.
+      const last = await this.readHead(stream);
       const head = last
         ? { revision: last.metadata.revision, hash: last.metadata.hash }
         : { revision: 0, hash: GENESIS_HASH };
+      if (retryable || !expectedRevisionHolds(options.expectedRevision, head.revision)) {
+        const earlier = await this.readByCommand(stream, options.commandId);
+        if (earlier.length > 0) return duplicateOf(earlier);
+      }
       checkExpectedRevision(stream, options.expectedRevision, head.revision);
 
       const sealed = sealBatch(stream, head, events, options, at);
@@ -148,7 +151,33 @@ export class EsdbEventStore implements EventStore {
       );
     }
     const duplicate = written.some(({ event }, i) => event.metadata.hash !== sealed[i]!.metadata.hash);
-    return { nextRevision, positions: written.map(({ event }) => event.position), duplicate };
+    const recorded = written.map(({ event }) => event);
+    return { nextRevision, positions: recorded.map((event) => event.position), duplicate, events: recorded };
+  }
+
+  /** The last event of a stream, read backwards from its end; undefined for a stream with none. */
+  private async readHead(stream: string): Promise<RecordedEvent | undefined> {
+    const records: EsdbRecord[] = [];
+    try {
+      const read = this.client.readStream(stream, { fromRevision: END, maxCount: 1, direction: BACKWARDS });
+      for await (const resolved of read) {
+        if (resolved.event) records.push(resolved.event);
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return undefined;
+      throw error;
+    }
+    const record = records[0];
+    if (!record) return undefined;
+    const event = decodeEvent(record);
+    if (!event) throw new Error(`${stream}@${toPortRevision(record.revision)} is not an umpire event`);
+    return event;
+  }
+
+  /** The events a command appended. ESDB has no index on metadata: this reads the whole stream. */
+  private async readByCommand(stream: string, commandId: string): Promise<RecordedEvent[]> {
+    const existing = await this.readStored(stream, 1, Number.MAX_SAFE_INTEGER);
+    return existing.map(({ event }) => event).filter((event) => event.metadata.commandId === commandId);
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -278,7 +307,14 @@ function duplicateOf(earlier: RecordedEvent[]): AppendResult {
     nextRevision: earlier[earlier.length - 1]!.metadata.revision,
     positions: earlier.map((event) => event.position),
     duplicate: true,
+    events: earlier,
   };
+}
+
+/** Whether an expected revision names exactly this head (false for any and stream_exists). */
+function expectedRevisionHolds(expected: AppendOptions['expectedRevision'], head: number): boolean {
+  if (expected === 'no_stream') return head === 0;
+  return typeof expected === 'number' && expected === head;
 }
 
 async function drain(read: AsyncIterable<unknown>): Promise<void> {

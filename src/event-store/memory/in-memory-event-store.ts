@@ -24,6 +24,8 @@ import { GENESIS_HASH } from '../hash-chain.js';
 export class InMemoryEventStore implements EventStore {
   private readonly all: RecordedEvent[] = [];
   private readonly streams = new Map<string, RecordedEvent[]>();
+  /** The events of each command, by stream and commandId: idempotency is a lookup, not a scan. */
+  private readonly commands = new Map<string, RecordedEvent[]>();
   private readonly signal = new AppendSignal();
   private readonly subscriptions = new Set<Subscription>();
 
@@ -32,12 +34,13 @@ export class InMemoryEventStore implements EventStore {
     assertValidExpectedRevision(options.expectedRevision);
     const existing = this.streams.get(stream) ?? [];
 
-    const earlier = existing.filter((event) => event.metadata.commandId === options.commandId);
-    if (earlier.length > 0) {
+    const earlier = this.commands.get(commandKey(stream, options.commandId));
+    if (earlier) {
       return {
         nextRevision: earlier[earlier.length - 1]!.metadata.revision,
         positions: earlier.map((event) => event.position),
         duplicate: true,
+        events: structuredClone(earlier),
       };
     }
 
@@ -49,20 +52,26 @@ export class InMemoryEventStore implements EventStore {
     const sealed = sealBatch(stream, head, events, options, options.at ?? new Date().toISOString());
     const base = this.all.length;
     const recorded = sealed.map((event, i) => structuredClone({ ...event, position: base + i + 1 }));
-    for (const event of recorded) this.all.push(event);
-    this.streams.set(stream, [...existing, ...recorded]);
+    for (const event of recorded) {
+      this.all.push(event);
+      existing.push(event);
+    }
+    this.streams.set(stream, existing);
+    this.commands.set(commandKey(stream, options.commandId), recorded);
     this.signal.notify();
     return {
       nextRevision: head.revision + events.length,
       positions: recorded.map((e) => e.position),
       duplicate: false,
+      events: structuredClone(recorded),
     };
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    const from = options.fromRevision ?? 1;
-    const events = (this.streams.get(stream) ?? []).filter((event) => event.metadata.revision >= from);
-    return structuredClone(events.slice(0, options.maxCount ?? events.length));
+    // Revisions run 1, 2, 3 … without gaps, so revision r is at index r - 1.
+    const events = this.streams.get(stream) ?? [];
+    const from = Math.max(0, (options.fromRevision ?? 1) - 1);
+    return structuredClone(events.slice(from, from + (options.maxCount ?? events.length)));
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
@@ -95,4 +104,8 @@ export class InMemoryEventStore implements EventStore {
   rawStream(stream: string): RecordedEvent[] {
     return this.streams.get(stream) ?? [];
   }
+}
+
+function commandKey(stream: string, commandId: string): string {
+  return `${stream}\u0000${commandId}`;
 }

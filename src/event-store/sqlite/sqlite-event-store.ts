@@ -34,6 +34,19 @@ export interface SqliteEventStoreOptions {
   busyTimeoutMs?: number;
   /** How often a caught-up subscription looks for appends made by other processes. */
   pollMs?: number;
+  /** The most appends committed together in one transaction (group commit). Default 512. */
+  maxGroup?: number;
+}
+
+/** An append waiting for its group's commit, and then what became of it. */
+interface PendingAppend {
+  stream: string;
+  events: NewEvent[];
+  options: AppendOptions;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+  result?: AppendResult;
+  error?: unknown;
 }
 
 type EventRow = [position: number, type: string, data: string, metadata: string];
@@ -41,9 +54,10 @@ type EventRow = [position: number, type: string, data: string, metadata: string]
 const MAX_LIMIT = -1; // SQLite: LIMIT -1 means no limit
 
 /**
- * The embedded default store: one SQLite file in WAL mode. better-sqlite3 is synchronous, so an
- * append is one IMMEDIATE transaction (the write lock is taken before the head is read, which makes
- * the expected-revision check and the insert atomic across processes too).
+ * The embedded default store: one SQLite file in WAL mode. better-sqlite3 is synchronous; appends are
+ * grouped into one IMMEDIATE transaction per turn of the event loop (the write lock is taken before
+ * any head is read, which makes each expected-revision check and its inserts atomic across processes
+ * too), so concurrent commands share one fsync instead of queueing for one each.
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database;
@@ -55,17 +69,16 @@ export class SqliteEventStore implements EventStore {
       { stream: string; commandId: string },
       { revision: number; hash: string; seen: number }
     >;
-    byCommand: Statement<[string, string], { position: number; revision: number }>;
+    byCommand: Statement<[string, string], EventRow>;
     insert: Statement<[string, number, string, string, string, string, string]>;
     readStream: Statement<[string, number, number], EventRow>;
     readAll: Statement<[number, number], EventRow>;
     readAllPrefixed: Statement<[number, string, string, number], EventRow>;
   };
-  private readonly appendTransaction: (
-    stream: string,
-    events: NewEvent[],
-    options: AppendOptions,
-  ) => AppendResult;
+  /** Appends waiting for the next group commit. */
+  private pending: PendingAppend[] = [];
+  private readonly commitGroup: (group: PendingAppend[]) => void;
+  private readonly maxGroup: number;
 
   constructor(readonly options: SqliteEventStoreOptions) {
     if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
@@ -86,9 +99,11 @@ export class SqliteEventStore implements EventStore {
       ),
       // ORDER BY position, not revision: with revision the planner walks the whole stream through the
       // (stream, revision) index instead of seeking events_by_command, and appends slow down as a match grows.
-      byCommand: this.db.prepare(
-        'SELECT position, revision FROM events WHERE stream = ? AND command_id = ? ORDER BY position',
-      ),
+      byCommand: this.db
+        .prepare<[string, string], EventRow>(
+          'SELECT position, type, data, metadata FROM events WHERE stream = ? AND command_id = ? ORDER BY position',
+        )
+        .raw(true),
       insert: this.db.prepare(
         'INSERT INTO events (stream, revision, command_id, type, data, metadata, hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
@@ -111,24 +126,38 @@ export class SqliteEventStore implements EventStore {
         .raw(true),
     };
 
-    const transaction = this.db.transaction(this.appendInTransaction.bind(this));
-    this.appendTransaction = (stream, events, options) => transaction.immediate(stream, events, options);
+    // Group commit: the appends that arrive together go into one IMMEDIATE transaction, so one fsync
+    // makes them all durable. Each runs in its own savepoint (a nested better-sqlite3 transaction):
+    // one that fails its expected-revision check, or throws, leaves no row and fails alone.
+    this.maxGroup = options.maxGroup ?? 512;
+    const one = this.db.transaction(this.appendInTransaction.bind(this));
+    const group = this.db.transaction((appends: PendingAppend[]) => {
+      for (const append of appends) {
+        try {
+          append.result = one(append.stream, append.events, append.options);
+        } catch (error) {
+          append.error = error;
+        }
+      }
+    });
+    this.commitGroup = (appends) => group.immediate(appends);
   }
 
   private appendInTransaction(stream: string, events: NewEvent[], options: AppendOptions): AppendResult {
     const found = this.statements.headAndSeen.get({ stream, commandId: options.commandId });
     if (found?.seen) {
-      const earlier = this.statements.byCommand.all(stream, options.commandId);
+      const earlier = this.statements.byCommand.all(stream, options.commandId).map(toRecordedEvent);
       return {
-        nextRevision: earlier[earlier.length - 1]!.revision,
-        positions: earlier.map((row) => row.position),
+        nextRevision: earlier[earlier.length - 1]!.metadata.revision,
+        positions: earlier.map((event) => event.position),
         duplicate: true,
+        events: earlier,
       };
     }
     const head = found ? { revision: found.revision, hash: found.hash } : { revision: 0, hash: GENESIS_HASH };
     checkExpectedRevision(stream, options.expectedRevision, head.revision);
     const sealed = sealBatch(stream, head, events, options, options.at ?? new Date().toISOString());
-    const positions = sealed.map((event) => {
+    const recorded = sealed.map((event): RecordedEvent => {
       const { lastInsertRowid } = this.statements.insert.run(
         stream,
         event.metadata.revision,
@@ -138,17 +167,53 @@ export class SqliteEventStore implements EventStore {
         JSON.stringify(event.metadata),
         event.metadata.hash,
       );
-      return Number(lastInsertRowid);
+      return { ...event, position: Number(lastInsertRowid) };
     });
-    return { nextRevision: head.revision + events.length, positions, duplicate: false };
+    return {
+      nextRevision: head.revision + events.length,
+      positions: recorded.map((event) => event.position),
+      duplicate: false,
+      events: recorded,
+    };
   }
 
-  async append(stream: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
-    assertAppendable(stream, events, options);
-    assertValidExpectedRevision(options.expectedRevision);
-    const result = this.appendTransaction(stream, events, options);
-    if (!result.duplicate) this.signal.notify();
-    return result;
+  append(stream: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    try {
+      assertAppendable(stream, events, options);
+      assertValidExpectedRevision(options.expectedRevision);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise((resolve, reject) => {
+      this.pending.push({ stream, events, options, resolve, reject });
+      // setImmediate, not a microtask: the group takes every append made while this turn of the
+      // event loop handles the requests that have arrived, and commits after them.
+      if (this.pending.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  /** Commits the waiting appends, at most maxGroup per transaction, then answers each. */
+  private flush(): void {
+    while (this.pending.length > 0) {
+      const group = this.pending.splice(0, this.maxGroup);
+      try {
+        this.commitGroup(group);
+      } catch (error) {
+        // The transaction itself failed (busy past the timeout, disk full): nothing of it was committed.
+        for (const append of group) append.reject(error);
+        continue;
+      }
+      let appended = false;
+      for (const append of group) {
+        if (append.result) {
+          appended ||= !append.result.duplicate;
+          append.resolve(append.result);
+        } else {
+          append.reject(append.error);
+        }
+      }
+      if (appended) this.signal.notify();
+    }
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -196,6 +261,8 @@ export class SqliteEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    // Appends already accepted are committed and answered, not dropped with the connection.
+    this.flush();
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     if (this.db.open) this.db.close();
   }
