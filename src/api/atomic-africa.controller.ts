@@ -3,8 +3,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
-import type { MatchCommandResult } from '../match/command-runner.js';
+import type { MatchCommandResult } from '../match/match-command-handler.js';
 import {
+  type CommandBody,
   DeclareIntent,
   type MatchCommand,
   Pursue,
@@ -15,7 +16,6 @@ import {
   RevealOrder,
   SealOrder,
 } from '../match/match.commands.js';
-import type { MatchCommandRequest } from '../match/command-runner.js';
 import {
   BreakOffDto,
   CloseCombatAttackDto,
@@ -28,7 +28,6 @@ import {
 } from './dto/atomic-africa.dto.js';
 import type { CommandDto } from './dto/command.dto.js';
 import { CommandResultDto } from './dto/match.dto.js';
-import { commandRequest } from './match-commands.js';
 import { MatchIdPipe } from './match-id.pipe.js';
 
 /** Atomic Africa close combat: contact, sealed orders, fight or flee, reveal, pursuit, combat. */
@@ -40,16 +39,13 @@ export class AtomicAfricaController {
   constructor(private readonly commands: CommandBus) {}
 
   private send(
-    Command: new (request: MatchCommandRequest) => MatchCommand,
-    type: string,
+    Command: new (matchId: string, principal: Principal, body: CommandBody) => MatchCommand,
     p: Principal,
     id: string,
     body: CommandDto,
   ): Promise<MatchCommandResult> {
     // Plain objects, not DTO instances: the command is recorded and hashed as JSON.
-    return this.commands.execute(
-      new Command(commandRequest(id, p, type, JSON.parse(JSON.stringify(body)) as CommandDto)),
-    );
+    return this.commands.execute(new Command(id, p, JSON.parse(JSON.stringify(body)) as CommandBody));
   }
 
   @Post('contacts')
@@ -59,7 +55,7 @@ export class AtomicAfricaController {
   })
   @ApiCreatedResponse({ type: CommandResultDto })
   contact(@CurrentPrincipal() p: Principal, @Param('id', MatchIdPipe) id: string, @Body() body: ContactDto) {
-    return this.send(ReportContact, 'ReportContact', p, id, body);
+    return this.send(ReportContact, p, id, body);
   }
 
   @Post('orders')
@@ -68,7 +64,7 @@ export class AtomicAfricaController {
   })
   @ApiCreatedResponse({ type: CommandResultDto })
   seal(@CurrentPrincipal() p: Principal, @Param('id', MatchIdPipe) id: string, @Body() body: SealOrderDto) {
-    return this.send(SealOrder, 'SealOrder', p, id, body);
+    return this.send(SealOrder, p, id, body);
   }
 
   @Post('intents')
@@ -77,7 +73,7 @@ export class AtomicAfricaController {
   })
   @ApiCreatedResponse({ type: CommandResultDto })
   intent(@CurrentPrincipal() p: Principal, @Param('id', MatchIdPipe) id: string, @Body() body: IntentDto) {
-    return this.send(DeclareIntent, 'DeclareIntent', p, id, body);
+    return this.send(DeclareIntent, p, id, body);
   }
 
   @Post('reveals')
@@ -87,14 +83,14 @@ export class AtomicAfricaController {
   })
   @ApiCreatedResponse({ type: CommandResultDto })
   reveal(@CurrentPrincipal() p: Principal, @Param('id', MatchIdPipe) id: string, @Body() body: RevealDto) {
-    return this.send(RevealOrder, 'RevealOrder', p, id, body);
+    return this.send(RevealOrder, p, id, body);
   }
 
   @Post('pursuits')
   @ApiOperation({ summary: 'Pursue (or not) a unit whose flee stands (AA-9).' })
   @ApiCreatedResponse({ type: CommandResultDto })
   pursue(@CurrentPrincipal() p: Principal, @Param('id', MatchIdPipe) id: string, @Body() body: PursuitDto) {
-    return this.send(Pursue, 'Pursue', p, id, body);
+    return this.send(Pursue, p, id, body);
   }
 
   @Post('break-offs')
@@ -105,7 +101,7 @@ export class AtomicAfricaController {
     @Param('id', MatchIdPipe) id: string,
     @Body() body: BreakOffDto,
   ) {
-    return this.send(ReportBreakOff, 'ReportBreakOff', p, id, body);
+    return this.send(ReportBreakOff, p, id, body);
   }
 
   @Post('close-combat-attacks')
@@ -118,7 +114,7 @@ export class AtomicAfricaController {
     @Param('id', MatchIdPipe) id: string,
     @Body() body: CloseCombatAttackDto,
   ) {
-    return this.send(ResolveCloseCombat, 'ResolveCloseCombat', p, id, body);
+    return this.send(ResolveCloseCombat, p, id, body);
   }
 
   @Post('ranged-attacks')
@@ -131,6 +127,6 @@ export class AtomicAfricaController {
     @Param('id', MatchIdPipe) id: string,
     @Body() body: RangedAttackDto,
   ) {
-    return this.send(RangedAttack, 'RangedAttack', p, id, body);
+    return this.send(RangedAttack, p, id, body);
   }
 }

@@ -162,7 +162,9 @@ export class AuditController {
     assertMayRead(principal, id);
     const match = await this.matches.load(id);
     const visible = visibleRevision(principal, match, this.config.spectatorDelayEvents);
-    return match.events.filter((event) => event.metadata.revision <= visible);
+    const events: RecordedEvent[] = [];
+    for await (const page of this.matches.events(id, visible)) events.push(...page);
+    return events;
   }
 }
 

@@ -3,8 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
-import type { MatchCommandResult } from '../match/command-runner.js';
-import { Charge, ReportGiveGround, ResolveMorale, RollImpact, Withdraw } from '../match/match.commands.js';
+import type { MatchCommandResult } from '../match/match-command-handler.js';
+import { Charge, ReportGiveGround, TakeMoraleTest, RollImpact, Withdraw } from '../match/match.commands.js';
 import { CommandResultDto } from './dto/match.dto.js';
 import {
   ChargeDto,
@@ -13,7 +13,6 @@ import {
   RollImpactDto,
   WithdrawalDto,
 } from './dto/hand-to-hand.dto.js';
-import { commandRequest } from './match-commands.js';
 import { MatchIdPipe } from './match-id.pipe.js';
 
 /** The melee of the hand-to-hand ruleset, step by step: charge, impact, morale test, giving ground. */
@@ -35,9 +34,7 @@ export class HandToHandController {
     @Body() body: ChargeDto,
   ): Promise<MatchCommandResult> {
     const { chargeId, ...rest } = body;
-    return this.commands.execute(
-      new Charge(commandRequest(id, p, 'Charge', rest, { chargeId: chargeId ?? body.commandId })),
-    );
+    return this.commands.execute(new Charge(id, p, rest, { chargeId: chargeId ?? body.commandId }));
   }
 
   @Post('impact-rolls')
@@ -48,7 +45,7 @@ export class HandToHandController {
     @Param('id', MatchIdPipe) id: string,
     @Body() body: RollImpactDto,
   ): Promise<MatchCommandResult> {
-    return this.commands.execute(new RollImpact(commandRequest(id, p, 'RollImpact', body)));
+    return this.commands.execute(new RollImpact(id, p, body));
   }
 
   @Post('morale-tests')
@@ -62,7 +59,7 @@ export class HandToHandController {
     @Param('id', MatchIdPipe) id: string,
     @Body() body: MoraleTestDto,
   ): Promise<MatchCommandResult> {
-    return this.commands.execute(new ResolveMorale(commandRequest(id, p, 'TakeMoraleTest', body)));
+    return this.commands.execute(new TakeMoraleTest(id, p, body));
   }
 
   @Post('give-ground-reports')
@@ -76,7 +73,7 @@ export class HandToHandController {
     @Param('id', MatchIdPipe) id: string,
     @Body() body: GiveGroundReportDto,
   ): Promise<MatchCommandResult> {
-    return this.commands.execute(new ReportGiveGround(commandRequest(id, p, 'ReportGiveGround', body)));
+    return this.commands.execute(new ReportGiveGround(id, p, body));
   }
 
   @Post('withdrawals')
@@ -87,6 +84,6 @@ export class HandToHandController {
     @Param('id', MatchIdPipe) id: string,
     @Body() body: WithdrawalDto,
   ): Promise<MatchCommandResult> {
-    return this.commands.execute(new Withdraw(commandRequest(id, p, 'Withdraw', body)));
+    return this.commands.execute(new Withdraw(id, p, body));
   }
 }

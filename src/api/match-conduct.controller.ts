@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
-import type { MatchCommandResult } from '../match/command-runner.js';
+import type { MatchCommandResult } from '../match/match-command-handler.js';
 import {
   AddClientSeed,
   AnswerUndo,
@@ -23,7 +23,6 @@ import {
   UndoRequestDto,
 } from './dto/match-conduct.dto.js';
 import { CommandResultDto } from './dto/match.dto.js';
-import { commandRequest } from './match-commands.js';
 import { MatchIdPipe } from './match-id.pipe.js';
 
 /** How a match is conducted, whatever its ruleset: fair dice, undo, backups, disputes, the end. */
@@ -42,7 +41,7 @@ export class MatchConductController {
     @Param('id', MatchIdPipe) id: string,
     @Body() body: ClientSeedDto,
   ): Promise<MatchCommandResult> {
-    return this.commands.execute(new AddClientSeed(commandRequest(id, p, 'AddClientSeed', body)));
+    return this.commands.execute(new AddClientSeed(id, p, body));
   }
 
   @Post('undo-requests')
@@ -58,9 +57,7 @@ export class MatchConductController {
     @Body() body: UndoRequestDto,
   ): Promise<MatchCommandResult> {
     const { requestId, ...rest } = body;
-    return this.commands.execute(
-      new RequestUndo(commandRequest(id, p, 'RequestUndo', rest, { requestId: requestId ?? body.commandId })),
-    );
+    return this.commands.execute(new RequestUndo(id, p, rest, { requestId: requestId ?? body.commandId }));
   }
 
   @Post('undo-requests/:requestId/answer')
@@ -75,7 +72,7 @@ export class MatchConductController {
     @Param('requestId', new MatchIdPipe()) requestId: string,
     @Body() body: UndoAnswerDto,
   ): Promise<MatchCommandResult> {
-    return this.commands.execute(new AnswerUndo(commandRequest(id, p, 'AnswerUndo', body, { requestId })));
+    return this.commands.execute(new AnswerUndo(id, p, body, { requestId }));
   }
 
   @Post('backups')
@@ -89,7 +86,7 @@ export class MatchConductController {
     @Param('id', MatchIdPipe) id: string,
     @Body() body: BackupDto,
   ): Promise<MatchCommandResult> {
-    return this.commands.execute(new OrderBackup(commandRequest(id, p, 'OrderBackup', body)));
+    return this.commands.execute(new OrderBackup(id, p, body));
   }
 
   @Post('disputes')
@@ -102,11 +99,7 @@ export class MatchConductController {
     @Body() body: DisputeDto,
   ): Promise<MatchCommandResult> {
     const { disputeId, ...rest } = body;
-    return this.commands.execute(
-      new RaiseDispute(
-        commandRequest(id, p, 'RaiseDispute', rest, { disputeId: disputeId ?? body.commandId }),
-      ),
-    );
+    return this.commands.execute(new RaiseDispute(id, p, rest, { disputeId: disputeId ?? body.commandId }));
   }
 
   @Post('disputes/:disputeId/ruling')
@@ -121,7 +114,7 @@ export class MatchConductController {
     @Param('disputeId', new MatchIdPipe()) disputeId: string,
     @Body() body: RulingDto,
   ): Promise<MatchCommandResult> {
-    return this.commands.execute(new RuleDispute(commandRequest(id, p, 'RuleDispute', body, { disputeId })));
+    return this.commands.execute(new RuleDispute(id, p, body, { disputeId }));
   }
 
   @Post('end')
@@ -136,8 +129,6 @@ export class MatchConductController {
     @Body() body: EndMatchDto,
   ): Promise<MatchCommandResult> {
     const winner = body.winner === 'draw' ? null : body.winner;
-    return this.commands.execute(
-      new EndMatch(commandRequest(id, p, 'EndMatch', body, { winner, note: body.note ?? '' })),
-    );
+    return this.commands.execute(new EndMatch(id, p, body, { winner, note: body.note ?? '' }));
   }
 }

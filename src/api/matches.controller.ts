@@ -4,7 +4,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
-import type { MatchCommandResult } from '../match/command-runner.js';
+import type { MatchCommandResult } from '../match/match-command-handler.js';
 import { CreateMatch, EndTurn, RegisterUnit } from '../match/match.commands.js';
 import { GetMatch, type MatchStateView } from '../match/match.queries.js';
 import {
@@ -14,7 +14,6 @@ import {
   MatchStateDto,
   RegisterUnitDto,
 } from './dto/match.dto.js';
-import { commandRequest } from './match-commands.js';
 import { MatchIdPipe } from './match-id.pipe.js';
 
 @ApiTags('matches')
@@ -40,8 +39,7 @@ export class MatchesController {
     const matchId =
       given ??
       `m-${createHash('sha256').update(`${principal.keyId}:${body.commandId}`).digest('hex').slice(0, 20)}`;
-    const request = commandRequest(matchId, principal, 'CreateMatch', fields, { matchId });
-    return this.commands.execute(new CreateMatch({ ...request, rulesetId: ruleset }));
+    return this.commands.execute(new CreateMatch(matchId, principal, fields, { matchId }, ruleset));
   }
 
   @Get(':id')
@@ -62,7 +60,7 @@ export class MatchesController {
     @Param('id', MatchIdPipe) id: string,
     @Body() body: RegisterUnitDto,
   ): Promise<MatchCommandResult> {
-    return this.commands.execute(new RegisterUnit(commandRequest(id, principal, 'RegisterUnit', body)));
+    return this.commands.execute(new RegisterUnit(id, principal, body));
   }
 
   @Post(':id/end-turn')
@@ -73,6 +71,6 @@ export class MatchesController {
     @Param('id', MatchIdPipe) id: string,
     @Body() body: EndTurnDto,
   ): Promise<MatchCommandResult> {
-    return this.commands.execute(new EndTurn(commandRequest(id, principal, 'EndTurn', body)));
+    return this.commands.execute(new EndTurn(id, principal, body));
   }
 }

@@ -32,6 +32,14 @@ export interface AppConfig {
   webhookDispatch: boolean;
   /** Server-Sent Events: a comment line this often keeps idle connections open through proxies. */
   sseHeartbeatMs: number;
+  /** Matches kept folded in memory: at most this many, and about this many bytes (least recently used go). */
+  matchCacheMatches: number;
+  matchCacheBytes: number;
+  /** A match's fold is saved every this many events; a cold load is the latest snapshot plus its tail. */
+  snapshotEveryEvents: number;
+  /** Per match: units registered, and events in all (a hard cap far above any real match). */
+  maxUnitsPerMatch: number;
+  maxEventsPerMatch: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -62,6 +70,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookTimeoutMs: count(env, 'UMPIRE_WEBHOOK_TIMEOUT_MS', 5000, 1),
     webhookDispatch: onOff(env, 'UMPIRE_WEBHOOK_DISPATCH', true),
     sseHeartbeatMs: count(env, 'UMPIRE_SSE_HEARTBEAT_MS', 15_000, 1),
+    matchCacheMatches: count(env, 'UMPIRE_MATCH_CACHE_MATCHES', 1000, 1),
+    matchCacheBytes: count(env, 'UMPIRE_MATCH_CACHE_MB', 512, 1) * 1024 * 1024,
+    snapshotEveryEvents: count(env, 'UMPIRE_SNAPSHOT_EVERY_EVENTS', 1000, 10),
+    maxUnitsPerMatch: count(env, 'UMPIRE_MAX_UNITS_PER_MATCH', 200, 2),
+    maxEventsPerMatch: count(env, 'UMPIRE_MAX_EVENTS_PER_MATCH', 100_000, 100),
   };
 }
 
@@ -94,6 +107,11 @@ function logLevel(raw: string | undefined): string {
 
 export function sqliteFile(config: AppConfig): string {
   return join(config.dataDir, 'umpire.db');
+}
+
+/** Snapshots of match folds: a cache, so deleting the file is safe. */
+export function snapshotsFile(config: AppConfig): string {
+  return join(config.dataDir, 'snapshots.db');
 }
 
 /** The read models (turn log, roster, results, standings): rebuildable, so deleting the file is safe. */

@@ -39,3 +39,15 @@ export function assertAppendable(stream: string, events: readonly NewEvent[], op
   if (events.length === 0) throw new RangeError(`append to ${stream}: no events`);
   if (!options.commandId) throw new RangeError(`append to ${stream}: commandId is required`);
 }
+
+/** The smallest string above every string that starts with `prefix` (for an index range). */
+export function prefixEnd(prefix: string): string {
+  if (prefix === '') throw new RangeError('a commandId prefix is empty');
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
+/** Of events found by a commandId prefix, those of the first command (one command per commandId). */
+export function firstCommand(events: RecordedEvent[]): RecordedEvent[] {
+  const first = events[0]?.metadata.commandId;
+  return first === undefined ? [] : events.filter((event) => event.metadata.commandId === first);
+}

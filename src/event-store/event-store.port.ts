@@ -112,6 +112,11 @@ export interface StoreHealth {
 export interface EventStore {
   append(stream: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * The events of the first command in the stream whose commandId starts with `commandIdPrefix`, or
+   * none. Idempotency is this lookup: an index seek where the store has one (SQLite, in-memory).
+   */
+  findCommand(stream: string, commandIdPrefix: string): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribe(options: SubscribeOptions, handler: EventHandler): Subscription;
   health(): Promise<StoreHealth>;

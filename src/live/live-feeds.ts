@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type Principal, viewerOf } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
-import { foldMatch, type LoadedMatch, MatchLoader } from '../match/match-loader.js';
+import { MatchNotFoundError } from '../match/match-errors.js';
+import { type LoadedMatch, MatchLoader } from '../match/match-loader.js';
 import { matchIdOf, matchStream } from '../match/match-stream.js';
 import { type EventView, MatchViewer } from '../match/match-viewer.js';
 import { assertMayRead } from '../match/match.queries.js';
@@ -58,25 +59,28 @@ export class LiveFeeds {
   async match(matchId: string, principal: Principal, lastEventId?: number): Promise<Feed> {
     assertMayRead(principal, matchId);
     const loaded = await this.loader.load(matchId);
+    const stream = matchStream(matchId);
     const after = Math.min(Math.max(lastEventId ?? 0, 0), loaded.revision);
-    const first = loaded.events[0]!;
-    const fromPosition = after >= 1 ? loaded.events[after - 1]!.position : first.position - 1;
+    // The feed starts right after event `after`: one event read for its position, never the stream.
+    const [from] = await this.store.readStream(stream, { fromRevision: Math.max(after, 1), maxCount: 1 });
+    const fromPosition = after >= 1 ? from!.position : from!.position - 1;
     const viewer = viewerOf(principal);
     const delay = delayFor(principal, this.config.spectatorDelayEvents);
-    const stream = matchStream(matchId);
 
     return {
       run: async (connection) => {
-        let match = loaded;
+        // Nothing is folded: an event is viewed with the match's ruleset alone, as it stood when
+        // recorded; all a feed follows is whether the match has ended (then nothing is held back).
+        let ended = loaded.meta.ended !== null;
         const held: RecordedEvent[] = [];
         const subscription = this.store.subscribe({ fromPosition, streamPrefix: stream }, async (event) => {
           if (event.metadata.stream !== stream) return;
-          if (event.metadata.revision > match.revision) match = foldMatch(matchId, [...match.events, event]);
+          if (event.type === 'MatchEnded') ended = true;
           held.push(event);
           // A spectator stays `delay` events behind; once the match has ended everything goes out.
-          while (held.length > delay || (held.length > 0 && match.meta.ended)) {
+          while (held.length > delay || (held.length > 0 && ended)) {
             const next = held.shift()!;
-            const message: MatchFeedMessage = { matchId, ...this.asRecorded(match, next, viewer) };
+            const message: MatchFeedMessage = { matchId, ...this.asRecorded(loaded, next, viewer) };
             await connection.send(next.metadata.revision, message);
           }
         });
@@ -149,11 +153,9 @@ export class LiveFeeds {
       if (event.type === 'MatchScheduled') {
         const matchId = matchIdFromSchedule(event);
         scheduled.set(matchId, event.position);
-        const match = await this.loadCached(matches, matchId, 0);
+        const match = await this.loadCached(matches, matchId);
         message.matchId = matchId;
-        message.preceding = match
-          ? match.events.filter((e) => e.position < event.position).map((e) => this.asRecorded(match, e, {}))
-          : [];
+        message.preceding = match ? await this.preceding(match, event.position) : [];
       }
       return message;
     }
@@ -161,7 +163,7 @@ export class LiveFeeds {
     if (matchId === undefined) return undefined;
     const since = scheduled.get(matchId);
     if (since === undefined || since >= event.position) return undefined;
-    const match = await this.loadCached(matches, matchId, event.metadata.revision);
+    const match = await this.loadCached(matches, matchId);
     if (!match) return undefined;
     return {
       position: event.position,
@@ -176,18 +178,35 @@ export class LiveFeeds {
     return { ...this.viewer.event(match, event, viewer), reverted: false };
   }
 
+  /** The match's events recorded before its schedule, read in pages. */
+  private async preceding(match: LoadedMatch, before: number): Promise<EventView[]> {
+    const out: EventView[] = [];
+    for (let fromRevision = 1; ;) {
+      const page = await this.store.readStream(matchStream(match.matchId), { fromRevision, maxCount: 500 });
+      for (const event of page) {
+        if (event.position >= before) return out;
+        out.push(this.asRecorded(match, event, {}));
+      }
+      if (page.length < 500) return out;
+      fromRevision += page.length;
+    }
+  }
+
+  /** A match as a feed needs it (its ruleset, to view events): loaded once per feed. */
   private async loadCached(
     matches: Map<string, LoadedMatch>,
     matchId: string,
-    revision: number,
   ): Promise<LoadedMatch | undefined> {
     const cached = matches.get(matchId);
-    if (cached && cached.revision >= revision) return cached;
-    const events = await this.loader.events(matchId);
-    if (events.length === 0) return undefined;
-    const match = foldMatch(matchId, events);
-    matches.set(matchId, match);
-    return match;
+    if (cached) return cached;
+    try {
+      const match = await this.loader.load(matchId);
+      matches.set(matchId, match);
+      return match;
+    } catch (error) {
+      if (error instanceof MatchNotFoundError) return undefined;
+      throw error;
+    }
   }
 }
 

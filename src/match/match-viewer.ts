@@ -3,7 +3,7 @@ import type { RecordedEvent } from '../event-store/event-store.port.js';
 import type { DomainEvent } from '../rules/common/decider.js';
 import type { Viewer } from '../rules/ruleset.js';
 import { isMatchLevelEvent } from './match-events.js';
-import type { LoadedMatch } from './match-loader.js';
+import type { LoadedMatch } from './match-aggregate.js';
 import { SealedOrders } from './sealed-orders.js';
 
 /** An event as a caller sees it: the ruleset's view of its data, and who did it when. */
@@ -42,17 +42,17 @@ export class MatchViewer {
     };
   }
 
-  events(match: LoadedMatch, viewer: Viewer, events: readonly RecordedEvent[] = match.events): EventView[] {
+  events(match: LoadedMatch, viewer: Viewer, events: readonly RecordedEvent[]): EventView[] {
     return events.map((event) => this.event(match, event, viewer));
   }
 
   state(match: LoadedMatch, viewer: Viewer): unknown {
-    return this.stateAt(match, match.revision, viewer);
+    return this.stateOf(match, match.state, viewer);
   }
 
-  /** The ruleset state as it stood right after event `revision`, as this viewer may see it. */
-  stateAt(match: LoadedMatch, revision: number, viewer: Viewer): unknown {
-    const viewed = match.ruleset.viewState(match.stateAt(revision), viewer);
+  /** A ruleset state of this match (now, or as it stood after some event), as this viewer may see it. */
+  stateOf(match: LoadedMatch, state: unknown, viewer: Viewer): unknown {
+    const viewed = match.ruleset.viewState(state, viewer);
     return this.sealedOrders.showOwnCards(match, viewed, viewer);
   }
 }

@@ -1,11 +1,42 @@
-import type { MatchCommandRequest } from './command-runner.js';
+import type { Principal } from '../auth/principal.js';
+import type { MatchCommandRequest } from './match-command-handler.js';
+
+/** A validated body: commandId and table dice travel beside the command; the rest are its fields. */
+export interface CommandBody {
+  commandId: string;
+  dice?: number[];
+}
 
 /**
- * The commands of both rulesets, one class each so that the CommandBus routes them by name and the
- * handlers read as the game does. They all run through the same MatchCommandRunner.
+ * A command for a match, as it travels on the CommandBus. Each subclass is one command of the game's
+ * vocabulary, and the type it sends to the rules is its own class name, so the two cannot drift
+ * apart. One handler (MatchCommandHandler) takes them all: the command path is the same for every
+ * command, only the rules differ.
  */
 export abstract class MatchCommand {
-  constructor(readonly request: MatchCommandRequest) {}
+  readonly request: MatchCommandRequest;
+
+  constructor(
+    matchId: string,
+    principal: Principal,
+    body: CommandBody,
+    extra: Record<string, unknown> = {},
+    rulesetId?: string,
+  ) {
+    const { commandId, dice, ...fields } = body as CommandBody & Record<string, unknown>;
+    this.request = {
+      matchId,
+      commandId,
+      principal,
+      command: { type: new.target.name, ...fields, ...extra },
+      ...(dice ? { dice } : {}),
+      ...(rulesetId ? { rulesetId } : {}),
+    };
+  }
+
+  get type(): string {
+    return this.request.command.type;
+  }
 }
 
 // Setting a match up
@@ -16,7 +47,7 @@ export class EndTurn extends MatchCommand {}
 // hand-to-hand
 export class Charge extends MatchCommand {}
 export class RollImpact extends MatchCommand {}
-export class ResolveMorale extends MatchCommand {}
+export class TakeMoraleTest extends MatchCommand {}
 export class ReportGiveGround extends MatchCommand {}
 export class Withdraw extends MatchCommand {}
 
@@ -38,29 +69,3 @@ export class OrderBackup extends MatchCommand {}
 export class RaiseDispute extends MatchCommand {}
 export class RuleDispute extends MatchCommand {}
 export class EndMatch extends MatchCommand {}
-
-export const MATCH_COMMANDS = [
-  CreateMatch,
-  RegisterUnit,
-  EndTurn,
-  Charge,
-  RollImpact,
-  ResolveMorale,
-  ReportGiveGround,
-  Withdraw,
-  ReportContact,
-  SealOrder,
-  DeclareIntent,
-  RevealOrder,
-  ReportBreakOff,
-  Pursue,
-  ResolveCloseCombat,
-  RangedAttack,
-  AddClientSeed,
-  RequestUndo,
-  AnswerUndo,
-  OrderBackup,
-  RaiseDispute,
-  RuleDispute,
-  EndMatch,
-] as const;

@@ -1,25 +1,22 @@
-import { Injectable, type Type } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { type MatchCommandResult, MatchCommandRunner } from './command-runner.js';
-import { MATCH_COMMANDS, type MatchCommand } from './match.commands.js';
+import type { MatchCommandResult } from './match-command-handler.js';
+import { MatchCommandService } from './match-command.service.js';
+import { MatchCommand } from './match.commands.js';
 import { GetMatch, type MatchStateView, MatchQueries } from './match.queries.js';
 
-/** One handler per command, named for it (ChargeHandler …); each runs load → decide → append. */
-function handlerFor(command: Type<MatchCommand>): Type<ICommandHandler<MatchCommand, MatchCommandResult>> {
-  @Injectable()
-  @CommandHandler(command)
-  class Handler implements ICommandHandler<MatchCommand, MatchCommandResult> {
-    constructor(private readonly runner: MatchCommandRunner) {}
+/**
+ * Every match command (Charge, RevealOrder, TakeMoraleTest …): the CommandBus finds this handler
+ * through the base class, and the generic command path runs it (load → authorise → prepare → decide →
+ * append → view).
+ */
+@CommandHandler(MatchCommand)
+export class MatchCommandHandler implements ICommandHandler<MatchCommand, MatchCommandResult> {
+  constructor(private readonly commands: MatchCommandService) {}
 
-    execute(command: MatchCommand): Promise<MatchCommandResult> {
-      return this.runner.execute(command.request);
-    }
+  execute(command: MatchCommand): Promise<MatchCommandResult> {
+    return this.commands.execute(command.request);
   }
-  Object.defineProperty(Handler, 'name', { value: `${command.name}Handler` });
-  return Handler;
 }
-
-export const MATCH_COMMAND_HANDLERS = MATCH_COMMANDS.map(handlerFor);
 
 @QueryHandler(GetMatch)
 export class GetMatchHandler implements IQueryHandler<GetMatch, MatchStateView> {

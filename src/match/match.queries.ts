@@ -39,11 +39,12 @@ export class MatchQueries {
     assertMayRead(principal, matchId);
     const match = await this.loader.load(matchId);
     const visible = visibleRevision(principal, match, this.config.spectatorDelayEvents);
+    const state = visible === match.revision ? match.state : await this.loader.stateAt(matchId, visible);
     return {
       matchId,
-      ruleset: match.events[0]!.metadata.ruleset!,
+      ruleset: match.rulesetRef,
       revision: visible,
-      state: this.viewer.stateAt(match, visible, viewerOf(principal)),
+      state: this.viewer.stateOf(match, state, viewerOf(principal)),
     };
   }
 }

@@ -16,7 +16,7 @@ import type { AtomicAfricaState, Order } from '../rules/atomic-africa/state.js';
 import { violation } from '../rules/common/rule-violation.js';
 import type { Side } from '../rules/common/sides.js';
 import type { Viewer } from '../rules/ruleset.js';
-import type { LoadedMatch } from './match-loader.js';
+import type { LoadedMatch } from './match-aggregate.js';
 
 interface Escrowed {
   card: Card;

@@ -1,7 +1,9 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { type Principal, viewerOf } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { revertedAsOf, visibleRevision } from '../match/spectator-delay.js';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
+import { visibleRevision } from '../match/spectator-delay.js';
+import { matchStream } from '../match/match-stream.js';
 import { MatchNotFoundError } from '../match/match-errors.js';
 import { type LoadedMatch, MatchLoader } from '../match/match-loader.js';
 import { type EventView, MatchViewer } from '../match/match-viewer.js';
@@ -62,6 +64,7 @@ export const MAX_EVENTS_PAGE = 500;
 @Injectable()
 export class MatchHistory {
   constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly loader: MatchLoader,
     private readonly viewer: MatchViewer,
     private readonly runner: ProjectionRunner,
@@ -76,13 +79,25 @@ export class MatchHistory {
     await this.caughtUp('turn-log', match, visible);
     const viewer = viewerOf(principal);
     const context = this.turnLog.context(matchId);
-    const reverted = revertedAsOf(match.events, visible);
-    const entries = this.turnLog.entries(matchId, visible).map((entry): LogEntryView => {
+    const reverted = match.revertedAsOf(visible);
+    const stored = this.turnLog.entries(matchId, visible);
+    // AA-2: this side's own view of its private events (its own sealed cards), described for it alone.
+    const own = new Map<number, RecordedEvent>();
+    if (viewer.side && context) {
+      for (const entry of stored) {
+        if (!entry.privateFor.includes(viewer.side)) continue;
+        const [event] = await this.store.readStream(matchStream(matchId), {
+          fromRevision: entry.revision,
+          maxCount: 1,
+        });
+        if (event) own.set(entry.revision, event);
+      }
+    }
+    const entries = stored.map((entry): LogEntryView => {
       let line: LogLine = entry;
-      if (viewer.side && entry.privateFor.includes(viewer.side) && context) {
-        // AA-2: this side's own view of the event (its own sealed card), described for it alone.
-        const own = this.viewer.event(match, match.events[entry.revision - 1]!, viewer);
-        line = describeSafely({ ...context, turn: entry.turn }, own);
+      const event = own.get(entry.revision);
+      if (event && context) {
+        line = describeSafely({ ...context, turn: entry.turn }, this.viewer.event(match, event, viewer));
       }
       return {
         revision: entry.revision,
@@ -102,9 +117,13 @@ export class MatchHistory {
   async events(matchId: string, principal: Principal, from = 1, limit = 100): Promise<MatchEventsPage> {
     const { match, visible } = await this.open(matchId, principal);
     const viewer = viewerOf(principal);
-    const reverted = revertedAsOf(match.events, visible);
+    const reverted = match.revertedAsOf(visible);
     const last = Math.min(visible, from + Math.min(limit, MAX_EVENTS_PAGE) - 1);
-    const events = match.events.slice(from - 1, Math.max(from - 1, last)).map((e) => ({
+    const page =
+      last >= from
+        ? await this.store.readStream(matchStream(matchId), { fromRevision: from, maxCount: last - from + 1 })
+        : [];
+    const events = page.map((e) => ({
       ...this.viewer.event(match, e, viewer),
       reverted: reverted.has(e.metadata.revision),
     }));
@@ -117,12 +136,13 @@ export class MatchHistory {
     if (revision > visible) {
       throw new BadRequestException(`at must be an event of this match you may see, 0 to ${visible}`);
     }
+    const state = revision === match.revision ? match.state : await this.loader.stateAt(matchId, revision);
     return {
       matchId,
-      ruleset: match.events[0]!.metadata.ruleset!,
+      ruleset: match.rulesetRef,
       at: revision,
       revision: visible,
-      state: this.viewer.stateAt(match, revision, viewerOf(principal)),
+      state: this.viewer.stateOf(match, state, viewerOf(principal)),
     };
   }
 
@@ -130,7 +150,11 @@ export class MatchHistory {
     const { match, visible } = await this.open(matchId, principal);
     if (visible < match.revision) {
       // A spectator held behind live play: the roster as it stood then, not the stored one of now.
-      const view = this.viewer.stateAt(match, visible, viewerOf(principal));
+      const view = this.viewer.stateOf(
+        match,
+        await this.loader.stateAt(matchId, visible),
+        viewerOf(principal),
+      );
       return { matchId, revision: visible, units: rosterOf(match.ruleset, view) };
     }
     await this.caughtUp('roster', match, visible);
@@ -156,7 +180,13 @@ export class MatchHistory {
 
   /** Read-your-writes: the projection has read at least up to this revision of the match. */
   private async caughtUp(name: string, match: LoadedMatch, revision: number): Promise<void> {
-    const position = match.events[revision - 1]?.position;
+    if (revision <= 0) return;
+    const position =
+      revision === match.revision
+        ? match.headPosition
+        : (
+            await this.store.readStream(matchStream(match.matchId), { fromRevision: revision, maxCount: 1 })
+          )[0]?.position;
     if (position !== undefined) await this.runner.waitFor(name, position);
   }
 }

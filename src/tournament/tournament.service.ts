@@ -5,7 +5,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { actorOf, type Principal, recordedCommandId } from '../auth/principal.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
 import { WrongExpectedRevisionError } from '../event-store/wrong-expected-revision.error.js';
-import type { MatchCommandResult } from '../match/command-runner.js';
+import type { MatchCommandResult } from '../match/match-command-handler.js';
 import { CreateMatch } from '../match/match.commands.js';
 import { ProjectionRunner } from '../projections/projection-runner.js';
 import { RuleViolation, violation } from '../rules/common/rule-violation.js';
@@ -315,13 +315,7 @@ export class TournamentService {
     // Plain JSON, as the command is recorded and hashed as JSON.
     const fields = JSON.parse(JSON.stringify(request.match)) as Record<string, unknown>;
     return this.commands.execute(
-      new CreateMatch({
-        matchId,
-        commandId,
-        principal,
-        command: { type: 'CreateMatch', ...fields, matchId },
-        rulesetId: request.rulesetId,
-      }),
+      new CreateMatch(matchId, principal, { ...fields, commandId }, { matchId }, request.rulesetId),
     );
   }
 

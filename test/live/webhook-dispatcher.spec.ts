@@ -9,7 +9,7 @@ import { LiveFeeds } from '../../src/live/live-feeds.js';
 import { WebhookDispatcher } from '../../src/live/webhooks/webhook-dispatcher.js';
 import { WebhookSecrets } from '../../src/live/webhooks/webhook-secrets.js';
 import { WebhookStore } from '../../src/live/webhooks/webhook-store.js';
-import { MatchLoader } from '../../src/match/match-loader.js';
+import { commandPath } from '../support/command-path.js';
 import { MatchViewer } from '../../src/match/match-viewer.js';
 import { SealedOrders } from '../../src/match/sealed-orders.js';
 import type { ProjectionRunner } from '../../src/projections/projection-runner.js';
@@ -48,7 +48,8 @@ describe('webhook dispatcher: a read model that cannot answer yet', () => {
     webhooks = new WebhookStore(join(dir, 'webhooks.db'));
     const viewer = new MatchViewer(new SealedOrders(new MatchSecrets(config)));
     // The feeds' own tournament lookups are not used by the dispatcher.
-    const feeds = new LiveFeeds(store, new MatchLoader(store), viewer, {} as TournamentService, config);
+    const { loader } = commandPath(store, config);
+    const feeds = new LiveFeeds(store, loader, viewer, {} as TournamentService, config);
     dispatcher = new WebhookDispatcher(store, webhooks, directory, feeds, new WebhookSecrets(config), config);
     await dispatcher.onApplicationBootstrap();
     webhooks.addWebhook({

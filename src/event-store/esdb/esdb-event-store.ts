@@ -8,7 +8,7 @@ import {
   type EventData,
   type Position,
 } from '@eventstore/db-client';
-import { assertAppendable, sealBatch } from '../envelope.js';
+import { assertAppendable, firstCommand, sealBatch } from '../envelope.js';
 import type {
   AppendOptions,
   AppendResult,
@@ -178,6 +178,16 @@ export class EsdbEventStore implements EventStore {
   private async readByCommand(stream: string, commandId: string): Promise<RecordedEvent[]> {
     const existing = await this.readStored(stream, 1, Number.MAX_SAFE_INTEGER);
     return existing.map(({ event }) => event).filter((event) => event.metadata.commandId === commandId);
+  }
+
+  /** ESDB has no index on metadata: this reads the whole stream (the aggregate cache keeps it rare). */
+  async findCommand(stream: string, commandIdPrefix: string): Promise<RecordedEvent[]> {
+    const existing = await this.readStored(stream, 1, Number.MAX_SAFE_INTEGER);
+    return firstCommand(
+      existing
+        .map(({ event }) => event)
+        .filter((event) => event.metadata.commandId.startsWith(commandIdPrefix)),
+    );
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

@@ -1,6 +1,6 @@
 import { AppendSignal } from '../append-signal.js';
 import { catchUpSubscription } from '../catch-up-subscription.js';
-import { assertAppendable, sealBatch } from '../envelope.js';
+import { assertAppendable, firstCommand, sealBatch } from '../envelope.js';
 import type {
   AppendOptions,
   AppendResult,
@@ -72,6 +72,13 @@ export class InMemoryEventStore implements EventStore {
     const events = this.streams.get(stream) ?? [];
     const from = Math.max(0, (options.fromRevision ?? 1) - 1);
     return structuredClone(events.slice(from, from + (options.maxCount ?? events.length)));
+  }
+
+  async findCommand(stream: string, commandIdPrefix: string): Promise<RecordedEvent[]> {
+    const events = (this.streams.get(stream) ?? []).filter((event) =>
+      event.metadata.commandId.startsWith(commandIdPrefix),
+    );
+    return structuredClone(firstCommand(events));
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {

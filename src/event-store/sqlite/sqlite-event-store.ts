@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
 import { AppendSignal } from '../append-signal.js';
 import { catchUpSubscription } from '../catch-up-subscription.js';
-import { assertAppendable, sealBatch } from '../envelope.js';
+import { assertAppendable, firstCommand, prefixEnd, sealBatch } from '../envelope.js';
 import type {
   AppendOptions,
   AppendResult,
@@ -70,6 +70,7 @@ export class SqliteEventStore implements EventStore {
       { revision: number; hash: string; seen: number }
     >;
     byCommand: Statement<[string, string], EventRow>;
+    byCommandPrefix: Statement<[string, string, string], EventRow>;
     insert: Statement<[string, number, string, string, string, string, string]>;
     readStream: Statement<[string, number, number], EventRow>;
     readAll: Statement<[number, number], EventRow>;
@@ -102,6 +103,13 @@ export class SqliteEventStore implements EventStore {
       byCommand: this.db
         .prepare<[string, string], EventRow>(
           'SELECT position, type, data, metadata FROM events WHERE stream = ? AND command_id = ? ORDER BY position',
+        )
+        .raw(true),
+      // A range on the (stream, command_id) index: the commandIds that start with the prefix.
+      byCommandPrefix: this.db
+        .prepare<[string, string, string], EventRow>(
+          `SELECT position, type, data, metadata FROM events
+           WHERE stream = ? AND command_id >= ? AND command_id < ? ORDER BY position`,
         )
         .raw(true),
       insert: this.db.prepare(
@@ -223,6 +231,11 @@ export class SqliteEventStore implements EventStore {
       options.maxCount ?? MAX_LIMIT,
     );
     return rows.map(toRecordedEvent);
+  }
+
+  async findCommand(stream: string, commandIdPrefix: string): Promise<RecordedEvent[]> {
+    const rows = this.statements.byCommandPrefix.all(stream, commandIdPrefix, prefixEnd(commandIdPrefix));
+    return firstCommand(rows.map(toRecordedEvent));
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {

@@ -190,7 +190,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
 
   private result(tournamentId: string, schedule: ScheduledMatch, event: RecordedEvent): ResultPayload {
     const match = this.matches.get(schedule.matchId);
-    const sides = (match?.events[0]?.data as { sides?: Record<Side, string> } | undefined)?.sides ?? {
+    const sides = (match?.created as { sides?: Record<Side, string> } | undefined)?.sides ?? {
       A: 'side A',
       B: 'side B',
     };

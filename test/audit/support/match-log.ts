@@ -1,12 +1,11 @@
 import { MatchSecrets } from '../../../src/audit/match-secrets.service.js';
 import { type ExportedEvent, exportedEvent } from '../../../src/audit/export-format.js';
 import type { Principal } from '../../../src/auth/principal.js';
-import { configFromEnv } from '../../../src/config/app-config.js';
 import { InMemoryEventStore } from '../../../src/event-store/memory/in-memory-event-store.js';
-import { MatchCommandRunner, type MatchCommandResult } from '../../../src/match/command-runner.js';
+import type { MatchCommandResult } from '../../../src/match/match-command-handler.js';
+import type { MatchCommandService } from '../../../src/match/match-command.service.js';
+import { commandPath } from '../../support/command-path.js';
 import { matchStream } from '../../../src/match/match-stream.js';
-import { MatchViewer } from '../../../src/match/match-viewer.js';
-import { SealedOrders } from '../../../src/match/sealed-orders.js';
 import { orderCommitment } from '../../../src/rules/atomic-africa/index.js';
 
 export type Seat = 'A' | 'B' | 'organiser' | 'judge';
@@ -19,12 +18,12 @@ export class TestMatch {
   private static counter = 0;
   readonly store = new InMemoryEventStore();
   readonly secrets: MatchSecrets;
-  private readonly runner: MatchCommandRunner;
+  private readonly runner: MatchCommandService;
 
   private constructor(readonly matchId: string) {
-    this.secrets = new MatchSecrets({ ...configFromEnv({}), serverSecret: 'verifier-test-secret' });
-    const sealed = new SealedOrders(this.secrets);
-    this.runner = new MatchCommandRunner(this.store, this.secrets, sealed, new MatchViewer(sealed));
+    const path = commandPath(this.store, { serverSecret: 'verifier-test-secret' });
+    this.secrets = path.secrets;
+    this.runner = path.commands;
   }
 
   static async create(options: {

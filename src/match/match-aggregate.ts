@@ -1,0 +1,209 @@
+import { lastRollIndex } from '../audit/dice-fairness.js';
+import type { RecordedEvent } from '../event-store/event-store.port.js';
+import type { RulesetRef } from '../rules/common/ruleset-ref.js';
+import { type AnyRuleset, rulesetById } from '../rules/registry.js';
+import { MatchFold, type MatchFoldImage } from './fold.js';
+import { MatchNotFoundError } from './match-errors.js';
+import type { MatchMeta } from './match-level.js';
+
+/** A match as it stands at one revision: what the viewer, the sealed orders and the handler read. */
+export interface LoadedMatch {
+  matchId: string;
+  ruleset: AnyRuleset;
+  /** The ruleset as the match's first event names it (id, version, parameters hash). */
+  rulesetRef: RulesetRef;
+  /** The data of MatchCreated: sides, dice mode, parameters. */
+  created: Readonly<Record<string, unknown>>;
+  revision: number;
+  /** The hash of the event at `revision` (the chain head), and its global position in the store. */
+  headHash: string;
+  headPosition: number;
+  /** The ruleset state now: reverted events do not count (C-5). */
+  state: unknown;
+  meta: MatchMeta;
+  /** Revisions undone by an ActionsReverted; they stay in the log. */
+  reverted: ReadonlySet<number>;
+  /** The same, counting only the ActionsReverted events up to `asOf` (what a delayed reader may know). */
+  revertedAsOf(asOf: number): ReadonlySet<number>;
+  /** The ruleset state right after event `revision`, if it is kept (StateNotKeptError otherwise). */
+  stateAt(revision: number): unknown;
+}
+
+/** One ActionsReverted: at which event, and the events it undid. */
+export type RevertRecord = [at: number, from: number, through: number];
+
+/** The aggregate's image in a snapshot. */
+export interface MatchAggregateImage {
+  matchId: string;
+  rulesetRef: RulesetRef;
+  created: Record<string, unknown>;
+  headHash: string;
+  headPosition: number;
+  lastRoll: number;
+  reverts: RevertRecord[];
+  fold: MatchFoldImage;
+}
+
+/**
+ * One match, folded and kept up to date in memory: the fold, the chain head, the last server roll's
+ * index. It moves forward one recorded event at a time, whoever appended it (this instance, another
+ * one, a retried request), and never applies an event twice: a command reads only what it has not seen.
+ */
+export class MatchAggregate {
+  private head: string;
+  private position: number;
+  private rolls: number;
+  private readonly reverts: RevertRecord[];
+  private view?: LoadedMatch;
+  /** A rough size, for the cache's byte bound: the image's length when it was last measured, and since. */
+  bytes: number;
+
+  private constructor(
+    readonly matchId: string,
+    readonly ruleset: AnyRuleset,
+    readonly rulesetRef: RulesetRef,
+    readonly created: Record<string, unknown>,
+    readonly fold: MatchFold,
+    head: { hash: string; position: number },
+    rolls: number,
+    reverts: RevertRecord[],
+    bytes: number,
+  ) {
+    this.head = head.hash;
+    this.position = head.position;
+    this.rolls = rolls;
+    this.reverts = reverts;
+    this.bytes = bytes;
+  }
+
+  /** A match from its first event (MatchCreated), which names its ruleset. */
+  static start(matchId: string, first: RecordedEvent): MatchAggregate {
+    const ref = first.metadata.ruleset;
+    const ruleset = ref ? rulesetById(ref.id) : undefined;
+    if (!ref || !ruleset || first.metadata.revision !== 1) throw new MatchNotFoundError(matchId);
+    const created = (first.data ?? {}) as Record<string, unknown>;
+    const aggregate = new MatchAggregate(
+      matchId,
+      ruleset,
+      ref,
+      created,
+      new MatchFold(ruleset),
+      { hash: '', position: 0 },
+      0,
+      [],
+      2048,
+    );
+    aggregate.absorb(first);
+    return aggregate;
+  }
+
+  static fromImage(image: MatchAggregateImage, bytes: number): MatchAggregate {
+    const ruleset = rulesetById(image.rulesetRef.id);
+    if (!ruleset) throw new MatchNotFoundError(image.matchId);
+    return new MatchAggregate(
+      image.matchId,
+      ruleset,
+      image.rulesetRef,
+      image.created,
+      MatchFold.fromImage(ruleset, image.fold),
+      { hash: image.headHash, position: image.headPosition },
+      image.lastRoll,
+      image.reverts,
+      bytes,
+    );
+  }
+
+  get revision(): number {
+    return this.fold.revision;
+  }
+
+  get headHash(): string {
+    return this.head;
+  }
+
+  /** The highest server roll index recorded so far, reverted or not (C-5: an undo never re-offers a roll). */
+  get lastRoll(): number {
+    return this.rolls;
+  }
+
+  get diceMode(): string | undefined {
+    return typeof this.created.diceMode === 'string' ? this.created.diceMode : undefined;
+  }
+
+  /**
+   * Applies the next event. Events this aggregate already holds are skipped (the same append can reach
+   * it twice: from its own answer and from a read of the tail); false means a gap, so the caller reads
+   * the tail from the store first.
+   */
+  absorb(event: RecordedEvent): boolean {
+    const revision = event.metadata.revision;
+    if (revision <= this.revision) return true;
+    if (revision !== this.revision + 1) return false;
+    this.fold.apply(event);
+    this.head = event.metadata.hash;
+    this.position = event.position;
+    if (event.type === 'ActionsReverted') {
+      const { fromRevision, throughRevision } = event.data as {
+        fromRevision: number;
+        throughRevision: number;
+      };
+      this.reverts.push([revision, fromRevision, throughRevision]);
+    }
+    this.rolls = Math.max(this.rolls, lastRollIndex([event.data]));
+    this.bytes += 256;
+    this.view = undefined;
+    return true;
+  }
+
+  /** The match as it stands now (made once per revision). */
+  current(): LoadedMatch {
+    if (this.view) return this.view;
+    const fold = this.fold;
+    this.view = {
+      matchId: this.matchId,
+      ruleset: this.ruleset,
+      rulesetRef: this.rulesetRef,
+      created: this.created,
+      revision: fold.revision,
+      headHash: this.head,
+      headPosition: this.position,
+      state: fold.state,
+      meta: fold.meta,
+      reverted: new Set(fold.meta.reverted),
+      revertedAsOf: (asOf: number) => revertedAsOf(this.reverts, asOf),
+      stateAt: (revision: number) => fold.stateAt(revision),
+    };
+    return this.view;
+  }
+
+  image(): MatchAggregateImage {
+    return {
+      matchId: this.matchId,
+      rulesetRef: this.rulesetRef,
+      created: this.created,
+      headHash: this.head,
+      headPosition: this.position,
+      lastRoll: this.rolls,
+      reverts: this.reverts,
+      fold: this.fold.image(),
+    };
+  }
+}
+
+function revertedAsOf(reverts: readonly RevertRecord[], asOf: number): Set<number> {
+  const reverted = new Set<number>();
+  for (const [at, from, through] of reverts) {
+    if (at > asOf) break;
+    for (let r = from; r <= through; r++) reverted.add(r);
+  }
+  return reverted;
+}
+
+/** Folds a whole list of a match's events (tests and tools that hold a log in memory). */
+export function foldMatch(matchId: string, events: readonly RecordedEvent[]): LoadedMatch {
+  const [first, ...rest] = events;
+  if (!first) throw new MatchNotFoundError(matchId);
+  const aggregate = MatchAggregate.start(matchId, first);
+  for (const event of rest) aggregate.absorb(event);
+  return aggregate.current();
+}

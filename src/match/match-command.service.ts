@@ -1,0 +1,285 @@
+import { createHmac } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import { Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
+import { clientSeedsText, ServerDice } from '../audit/dice-fairness.js';
+import { MatchSecrets } from '../audit/match-secrets.service.js';
+import { actorOf, recordedCommandId, viewerOf } from '../auth/principal.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
+import { type DiceSource, NO_DICE, TableDice } from '../rules/common/dice.js';
+import { violation } from '../rules/common/rule-violation.js';
+import type { RulesetRef } from '../rules/common/ruleset-ref.js';
+import { RULESET_IDS, rulesetById } from '../rules/registry.js';
+import { LeastRecentlyUsed } from './least-recently-used.js';
+import type { MatchAggregate } from './match-aggregate.js';
+import { MatchAggregates } from './match-aggregates.js';
+import {
+  type Decision,
+  handleMatchCommand,
+  type MatchCommandRequest,
+  type MatchCommandResult,
+  type MatchCommandSteps,
+} from './match-command-handler.js';
+import { MatchNotFoundError, NotYourCommandError } from './match-errors.js';
+import { decideMatchLevel, MATCH_LEVEL_COMMAND_TYPES, type MatchLevelCommand } from './match-level.js';
+import { MatchLocks } from './match-locks.js';
+import { matchStream } from './match-stream.js';
+import { MatchViewer } from './match-viewer.js';
+import { SealedOrders } from './sealed-orders.js';
+
+type Command = MatchCommandRequest['command'];
+
+/** Per-match keys derived once, not per command (HKDF is not free, and it is the same every time). */
+interface MatchKeys {
+  fingerprint: Buffer;
+  seed: Buffer;
+}
+
+/**
+ * The steps of the command path for matches (see handleMatchCommand), over the cached aggregate:
+ * nothing here reads a stream it has already seen.
+ */
+@Injectable()
+export class MatchCommandService implements MatchCommandSteps {
+  private readonly keys = new LeastRecentlyUsed<MatchKeys>(10_000, Number.POSITIVE_INFINITY);
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly aggregates: MatchAggregates,
+    private readonly secrets: MatchSecrets,
+    private readonly sealedOrders: SealedOrders,
+    private readonly viewer: MatchViewer,
+    private readonly locks: MatchLocks,
+  ) {}
+
+  /**
+   * Runs a command. Commands on one match take turns within this instance (they would only conflict);
+   * other matches' commands run meanwhile, and their appends share a commit.
+   */
+  execute(request: MatchCommandRequest): Promise<MatchCommandResult> {
+    const sent = `${recordedCommandId(request.principal, request.commandId)}#`;
+    const recordedId = `${sent}${this.fingerprint(request, sent)}`;
+    return this.locks.run(request.matchId, () => handleMatchCommand(this, request, recordedId));
+  }
+
+  async load(request: MatchCommandRequest): Promise<MatchAggregate | undefined> {
+    if (request.command.type === 'CreateMatch') return this.aggregates.find(request.matchId);
+    return this.aggregates.cached(request.matchId);
+  }
+
+  async earlierAnswer(
+    request: MatchCommandRequest,
+    recordedId: string,
+  ): Promise<MatchCommandResult | undefined> {
+    const sent = recordedId.slice(0, recordedId.lastIndexOf('#') + 1);
+    const earlier = await this.store.findCommand(matchStream(request.matchId), sent);
+    if (earlier.length === 0) return undefined;
+    if (earlier[0]!.metadata.commandId !== recordedId) {
+      violation(
+        'C-6',
+        `commandId ${request.commandId} was already used for another command; choose a new one`,
+      );
+    }
+    // The first answer as it was given: the state right after these events, not the state now.
+    const aggregate = await this.aggregates.current(request.matchId);
+    const last = earlier[earlier.length - 1]!.metadata.revision;
+    const state = await this.aggregates.stateAt(aggregate, last);
+    const viewer = viewerOf(request.principal);
+    const asThen = { ...aggregate.current(), revision: last, state, reverted: new Set<number>() };
+    return {
+      matchId: request.matchId,
+      revision: last,
+      duplicate: true,
+      events: this.viewer.events(asThen, viewer, earlier),
+      state: this.viewer.stateOf(asThen, state, viewer),
+    };
+  }
+
+  authorise(request: MatchCommandRequest, match: MatchAggregate | undefined): void {
+    const { principal, command } = request;
+    if (principal.role === 'spectator') throw new NotYourCommandError('a spectator key can only read');
+    if (command.type === 'CreateMatch') {
+      if (principal.role !== 'organiser' && principal.role !== 'judge') {
+        throw new NotYourCommandError('matches are created with an organiser or judge key');
+      }
+      return;
+    }
+    if (!match) throw new MatchNotFoundError(request.matchId);
+    if (principal.role === 'player' && principal.matchId !== request.matchId) {
+      throw new NotYourCommandError(`this player key is for another match, not ${request.matchId}`);
+    }
+    if (MATCH_LEVEL_COMMAND_TYPES.has(command.type)) return; // match-level rules name their own actors
+    if (!match.ruleset.commandTypes.includes(command.type)) {
+      violation(
+        'C-6',
+        `${command.type} is not a command of the ${match.ruleset.id} ruleset this match is played under`,
+        'invalid',
+      );
+    }
+    if (match.fold.meta.ended) violation('C-4', 'the match has ended');
+    if (principal.role === 'organiser' || principal.role === 'judge') {
+      if (command.type === 'RegisterUnit') return;
+      throw new NotYourCommandError(
+        `${command.type} is a player's command; ${principal.role} keys set matches up`,
+      );
+    }
+    const side =
+      command.type === 'RegisterUnit'
+        ? (command.side as string | undefined)
+        : match.ruleset.actingSide(match.fold.state, command);
+    if (side !== undefined && side !== principal.side) {
+      throw new NotYourCommandError(
+        `${command.type} is for side ${side} to send; this key plays side ${principal.side}`,
+      );
+    }
+  }
+
+  prepare(request: MatchCommandRequest, match: MatchAggregate | undefined): Command {
+    const { command } = request;
+    if (command.type === 'CreateMatch') {
+      // C-2: a server-dice match is created with SHA-256 of its seed, never the seed.
+      return command.diceMode === 'server'
+        ? { ...command, diceCommitment: this.secrets.commitment(request.matchId) }
+        : command;
+    }
+    if (!match || MATCH_LEVEL_COMMAND_TYPES.has(command.type)) return command;
+    return this.sealedOrders.prepare(match.current(), command);
+  }
+
+  decide(request: MatchCommandRequest, match: MatchAggregate | undefined, command: Command): Decision {
+    if (command.type === 'CreateMatch') return this.decideCreate(request, match, command);
+    if (!match) throw new MatchNotFoundError(request.matchId);
+    this.checkLimits(match, command);
+    if (MATCH_LEVEL_COMMAND_TYPES.has(command.type)) {
+      if (request.dice?.length) violation('C-1', `${command.type} rolls no dice`, 'invalid');
+      const { principal } = request;
+      const actor = {
+        role: principal.role,
+        ...(principal.side ? { side: principal.side } : {}),
+      } as Parameters<typeof decideMatchLevel>[2];
+      const serverSeed =
+        match.diceMode === 'server' ? this.keysOf(request.matchId).seed.toString('hex') : null;
+      return {
+        events: decideMatchLevel(match.fold.meta, command as unknown as MatchLevelCommand, actor, {
+          revision: match.revision,
+          serverSeed,
+        }),
+        ruleset: match.rulesetRef,
+      };
+    }
+    const dice = this.diceFor(request, match);
+    const events = match.ruleset.decider.decide(match.fold.state, command, dice);
+    if (dice instanceof TableDice) dice.assertAllUsed();
+    return { events, ruleset: match.rulesetRef };
+  }
+
+  async append(
+    request: MatchCommandRequest,
+    recordedId: string,
+    match: MatchAggregate | undefined,
+    decision: Decision,
+  ): Promise<{ events: RecordedEvent[]; duplicate: boolean }> {
+    const revision = match?.revision ?? 0;
+    return this.store.append(matchStream(request.matchId), decision.events, {
+      expectedRevision: revision === 0 ? 'no_stream' : revision,
+      commandId: recordedId,
+      actor: actorOf(request.principal),
+      ruleset: decision.ruleset,
+    });
+  }
+
+  async absorb(
+    request: MatchCommandRequest,
+    match: MatchAggregate | undefined,
+    events: RecordedEvent[],
+  ): Promise<MatchAggregate> {
+    if (!match) return this.aggregates.started(request.matchId, events);
+    await this.aggregates.absorb(match, events);
+    return match;
+  }
+
+  async catchUp(
+    request: MatchCommandRequest,
+    match: MatchAggregate | undefined,
+  ): Promise<MatchAggregate | undefined> {
+    return match ? this.aggregates.catchUp(match) : this.aggregates.find(request.matchId);
+  }
+
+  view(request: MatchCommandRequest, match: MatchAggregate, mine: RecordedEvent[]): MatchCommandResult {
+    const viewer = viewerOf(request.principal);
+    const current = match.current();
+    return {
+      matchId: request.matchId,
+      revision: mine[mine.length - 1]!.metadata.revision,
+      duplicate: false,
+      events: this.viewer.events(current, viewer, mine),
+      state: this.viewer.state(current, viewer),
+    };
+  }
+
+  private decideCreate(
+    request: MatchCommandRequest,
+    match: MatchAggregate | undefined,
+    command: Command,
+  ): Decision {
+    if (match) violation('C-4', `match ${request.matchId} already exists`);
+    const ruleset = request.rulesetId ? rulesetById(request.rulesetId) : undefined;
+    if (!ruleset) violation('C-6', `ruleset must be one of ${RULESET_IDS.join(', ')}`, 'invalid');
+    if (request.dice?.length) violation('C-2', 'creating a match rolls no dice', 'invalid');
+    const events = ruleset.decider.decide(ruleset.decider.initialState(), command, NO_DICE);
+    return { events, ruleset: (events[0]?.data as { ruleset?: RulesetRef } | undefined)?.ruleset };
+  }
+
+  /** Limits that keep one table from taking the service from the others; each names its setting. */
+  private checkLimits(match: MatchAggregate, command: Command): void {
+    if (match.revision >= this.config.maxEventsPerMatch) {
+      throw new UnprocessableEntityException(
+        `limit: a match holds at most ${this.config.maxEventsPerMatch} events (UMPIRE_MAX_EVENTS_PER_MATCH); this one is full`,
+      );
+    }
+    if (command.type !== 'RegisterUnit') return;
+    const units = (match.fold.state as { units?: Record<string, unknown> }).units ?? {};
+    if (Object.keys(units).length >= this.config.maxUnitsPerMatch) {
+      throw new UnprocessableEntityException(
+        `limit: a match holds at most ${this.config.maxUnitsPerMatch} units (UMPIRE_MAX_UNITS_PER_MATCH)`,
+      );
+    }
+  }
+
+  private diceFor(request: MatchCommandRequest, match: MatchAggregate): DiceSource {
+    if (match.diceMode === 'table') return new TableDice(request.dice ?? []);
+    if (request.dice?.length)
+      violation('C-2', 'this match rolls server dice; a command cannot bring its own faces', 'invalid');
+    // C-5: the index counts every roll ever recorded, reverted or not, so an undo never re-offers a roll.
+    return new ServerDice(
+      this.keysOf(request.matchId).seed,
+      clientSeedsText(match.fold.meta.clientSeeds),
+      match.lastRoll + 1,
+    );
+  }
+
+  /**
+   * What the command said, in 16 hex digits: recorded with its commandId, so that a commandId sent
+   * again with another command is refused rather than answered with the first command's result. An
+   * HMAC under a per-match secret key, not a plain hash: the command may carry a sealed card, and the
+   * recorded commandId is public (a plain hash of a SealOrder falls to trying the 54 cards).
+   */
+  private fingerprint({ matchId, command, dice, rulesetId }: MatchCommandRequest, commandId: string): string {
+    const canonical =
+      canonicalize({ commandId, command, dice: dice ?? [], rulesetId: rulesetId ?? null }) ?? '';
+    return createHmac('sha256', this.keysOf(matchId).fingerprint)
+      .update(canonical)
+      .digest('hex')
+      .slice(0, 16);
+  }
+
+  private keysOf(matchId: string): MatchKeys {
+    let keys = this.keys.get(matchId);
+    if (!keys) {
+      keys = { fingerprint: this.secrets.fingerprintKey(matchId), seed: this.secrets.seed(matchId) };
+      this.keys.set(matchId, keys, 64);
+    }
+    return keys;
+  }
+}
