@@ -76,7 +76,7 @@ export interface MatchCommandSteps {
 }
 
 /** How often a command is decided again after another append got in first. */
-export const MAX_ATTEMPTS = 8;
+export const MAX_ATTEMPTS = 16;
 
 /**
  * load → (already answered?) → authorise → prepare → decide → append → view. An append that meets a
@@ -92,14 +92,25 @@ export async function handleMatchCommand(
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const earlier = await steps.earlierAnswer(request, recordedId);
     if (earlier) return earlier;
-    steps.authorise(request, match);
-    const command = steps.prepare(request, match);
-    const decision = steps.decide(request, match, command);
+    let decision: Decision;
+    try {
+      steps.authorise(request, match);
+      decision = steps.decide(request, match, steps.prepare(request, match));
+    } catch (refusal) {
+      // A refusal must stand on the match as it is now, not as this instance last saw it (another
+      // instance may have ended the turn): if there is anything newer, decide again on it.
+      const revision = match?.revision;
+      match = await steps.catchUp(request, match);
+      if (match?.revision === revision) throw refusal;
+      continue;
+    }
     let appended: { events: RecordedEvent[]; duplicate: boolean };
     try {
       appended = await steps.append(request, recordedId, match, decision);
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      // Another writer got in first. A short random pause keeps two instances from meeting again.
+      await pause(Math.random() * Math.min(2 ** attempt, 50));
       match = await steps.catchUp(request, match);
       continue;
     }
@@ -112,4 +123,8 @@ export async function handleMatchCommand(
     return steps.view(request, match, appended.events);
   }
   throw new MatchBusyError(request.matchId, MAX_ATTEMPTS);
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -9,6 +9,7 @@ import { MIGRATIONS } from '../../src/event-store/sqlite/migrations.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const appender = join(here, 'fixtures', 'sqlite-appender.ts');
+const groupAppender = join(here, 'fixtures', 'sqlite-group-appender.ts');
 const root = join(here, '..', '..');
 
 function startAppender(file: string, stream: string, count: number, writer: string) {
@@ -121,6 +122,48 @@ describe('SQLite store: durability', () => {
     // The one append in flight at the kill may or may not have committed, but nothing else.
     expect(events.length - acknowledged.length).toBeLessThanOrEqual(1);
     expect(verifyChain('match-crash', events).ok).toBe(true);
+    await store.close();
+  });
+
+  it('a writer killed with SIGKILL in the middle of group commits loses no acknowledged append and splits no group', async () => {
+    const width = 16;
+    const child = spawn(process.execPath, ['--import', 'tsx', groupAppender, file, String(width)], {
+      cwd: root,
+      env: { ...process.env, NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const acks = new Map<string, number>();
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop()!;
+      for (const line of lines) {
+        const [, stream, revision] = line.split(' ');
+        if (stream && revision) acks.set(stream, Math.max(acks.get(stream) ?? 0, Number(revision)));
+      }
+    });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    const deadline = Date.now() + 20_000;
+    while ([...acks.values()].reduce((a, b) => a + b, 0) < 2000 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    child.kill('SIGKILL');
+    await exited;
+
+    const store = new SqliteEventStore({ file });
+    const lengths: number[] = [];
+    for (let i = 0; i < width; i++) {
+      const stream = `match-group-${i}`;
+      const events = await store.readStream(stream);
+      // every acknowledged append is there, and each append's two events stand or fall together
+      expect(events.length).toBeGreaterThanOrEqual(acks.get(stream) ?? 0);
+      expect(events.length % 2).toBe(0);
+      expect(verifyChain(stream, events).ok).toBe(true);
+      lengths.push(events.length);
+    }
+    // one group is one transaction: the streams of one round are all in or all out
+    expect(Math.max(...lengths) - Math.min(...lengths)).toBe(0);
     await store.close();
   });
 });
