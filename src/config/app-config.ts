@@ -6,6 +6,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   sqliteSynchronous: 'FULL' | 'NORMAL';
+  /** Where SQLite group commits run: on the main thread (`inline`) or a worker thread (`thread`). */
+  sqliteWriter: 'inline' | 'thread';
   /** When set, EventStoreDB is the store; otherwise the embedded SQLite file. */
   eventStoreConnectionString?: string;
   /** A fixed organiser key; without it one is generated on first start, printed once and stored hashed. */
@@ -57,6 +59,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.UMPIRE_DATA_DIR ?? './data'),
     sqliteSynchronous: synchronous,
+    sqliteWriter: oneOf(env, 'UMPIRE_SQLITE_WRITER', ['inline', 'thread'] as const, 'inline'),
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || undefined,
     organiserKey: env.UMPIRE_ORGANISER_KEY || undefined,
     serverSecret: env.UMPIRE_SERVER_SECRET || undefined,
@@ -86,6 +89,14 @@ function count(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0):
   if (!Number.isInteger(value) || value < min)
     throw new Error(`${name} must be a whole number of at least ${min}, got ${raw}`);
   return value;
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(values as readonly string[]).includes(raw))
+    throw new Error(`${name} must be one of ${values.join(', ')}, got ${raw}`);
+  return raw as T;
 }
 
 function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {

@@ -15,7 +15,11 @@ async function openEventStore(config: AppConfig): Promise<EventStore> {
       },
     });
   }
-  return new SqliteEventStore({ file: sqliteFile(config), synchronous: config.sqliteSynchronous });
+  return new SqliteEventStore({
+    file: sqliteFile(config),
+    synchronous: config.sqliteSynchronous,
+    writer: config.sqliteWriter,
+  });
 }
 
 @Global()

@@ -1,14 +1,15 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
 import { AppendSignal } from '../append-signal.js';
 import { catchUpSubscription } from '../catch-up-subscription.js';
-import { assertAppendable, firstCommand, prefixEnd, sealBatch } from '../envelope.js';
+import { assertAppendable, firstCommand, prefixEnd } from '../envelope.js';
 import type {
   AppendOptions,
   AppendResult,
   EventHandler,
-  EventMetadata,
   EventStore,
   NewEvent,
   ReadAllOptions,
@@ -18,9 +19,16 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../event-store.port.js';
-import { assertValidExpectedRevision, checkExpectedRevision } from '../expected-revision.js';
-import { GENESIS_HASH } from '../hash-chain.js';
+import { assertValidExpectedRevision } from '../expected-revision.js';
 import { migrate } from './migrations.js';
+import {
+  type AppendOutcome,
+  type AppendRequest,
+  type EventRow,
+  settle,
+  SqliteWriter,
+  toRecordedEvent,
+} from './sqlite-writer.js';
 
 export interface SqliteEventStoreOptions {
   /** Path of the database file (created with its folder), or ':memory:'. */
@@ -36,28 +44,43 @@ export interface SqliteEventStoreOptions {
   pollMs?: number;
   /** The most appends committed together in one transaction (group commit). Default 512. */
   maxGroup?: number;
+  /**
+   * `inline` (default): groups are sealed, written and fsynced on the calling thread. `thread`: on a
+   * worker thread, while the main thread goes on deciding and answering (':memory:' is always inline).
+   */
+  writer?: 'thread' | 'inline';
 }
-
-/** An append waiting for its group's commit, and then what became of it. */
-interface PendingAppend {
-  stream: string;
-  events: NewEvent[];
-  options: AppendOptions;
-  resolve: (result: AppendResult) => void;
-  reject: (error: unknown) => void;
-  result?: AppendResult;
-  error?: unknown;
-}
-
-type EventRow = [position: number, type: string, data: string, metadata: string];
 
 const MAX_LIMIT = -1; // SQLite: LIMIT -1 means no limit
 
+/** An append waiting for its group's commit. */
+interface PendingAppend {
+  request: AppendRequest;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
- * The embedded default store: one SQLite file in WAL mode. better-sqlite3 is synchronous; appends are
- * grouped into one IMMEDIATE transaction per turn of the event loop (the write lock is taken before
- * any head is read, which makes each expected-revision check and its inserts atomic across processes
- * too), so concurrent commands share one fsync instead of queueing for one each.
+ * The worker's entry: the compiled file beside this one, or, when running from source (tsx, jest), a
+ * small bootstrap that registers tsx's loader in the worker and imports the source.
+ */
+function writerWorker(): { entry: string | URL; eval: boolean } {
+  const here = fileURLToPath(import.meta.url);
+  const compiled = here.replace(/sqlite-event-store\.(ts|js)$/, 'sqlite-writer.worker.js');
+  if (here.endsWith('.js') && existsSync(compiled)) return { entry: compiled, eval: false };
+  const source = pathToFileURL(here.replace(/sqlite-event-store\.(ts|js)$/, 'sqlite-writer.worker.ts')).href;
+  return {
+    entry: `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`,
+    eval: true,
+  };
+}
+
+/**
+ * The embedded default store: one SQLite file in WAL mode. Appends are grouped: those made while a
+ * group is being committed go together into the next one (one IMMEDIATE transaction, one fsync; see
+ * SqliteWriter), so concurrent commands share an fsync instead of queueing for one each. The writer
+ * runs on a worker thread: better-sqlite3 is synchronous, and the main thread would otherwise stand
+ * still for every fsync. Reads stay on the main thread's own connection (WAL readers never wait).
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database;
@@ -65,21 +88,19 @@ export class SqliteEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
   private readonly pollMs: number;
   private readonly statements: {
-    headAndSeen: Statement<
-      { stream: string; commandId: string },
-      { revision: number; hash: string; seen: number }
-    >;
-    byCommand: Statement<[string, string], EventRow>;
     byCommandPrefix: Statement<[string, string, string], EventRow>;
-    insert: Statement<[string, number, string, string, string, string, string]>;
     readStream: Statement<[string, number, number], EventRow>;
     readAll: Statement<[number, number], EventRow>;
     readAllPrefixed: Statement<[number, string, string, number], EventRow>;
   };
-  /** Appends waiting for the next group commit. */
+  /** Appends waiting for the next group commit, and whether a group is being committed now. */
   private pending: PendingAppend[] = [];
-  private readonly commitGroup: (group: PendingAppend[]) => void;
+  private committing = false;
   private readonly maxGroup: number;
+  private readonly inline?: SqliteWriter;
+  private readonly worker?: Worker;
+  private readonly inWorker = new Map<number, PendingAppend[]>();
+  private nextGroupId = 1;
 
   constructor(readonly options: SqliteEventStoreOptions) {
     if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
@@ -91,20 +112,6 @@ export class SqliteEventStore implements EventStore {
     migrate(this.db);
 
     this.statements = {
-      // One statement on the hot path: the head, and whether this command is already in the stream
-      // (positions of a duplicate are looked up only when there is one).
-      headAndSeen: this.db.prepare(
-        `SELECT revision, hash,
-                EXISTS (SELECT 1 FROM events WHERE stream = :stream AND command_id = :commandId) AS seen
-         FROM events WHERE stream = :stream ORDER BY revision DESC LIMIT 1`,
-      ),
-      // ORDER BY position, not revision: with revision the planner walks the whole stream through the
-      // (stream, revision) index instead of seeking events_by_command, and appends slow down as a match grows.
-      byCommand: this.db
-        .prepare<[string, string], EventRow>(
-          'SELECT position, type, data, metadata FROM events WHERE stream = ? AND command_id = ? ORDER BY position',
-        )
-        .raw(true),
       // A range on the (stream, command_id) index: the commandIds that start with the prefix.
       byCommandPrefix: this.db
         .prepare<[string, string, string], EventRow>(
@@ -112,9 +119,6 @@ export class SqliteEventStore implements EventStore {
            WHERE stream = ? AND command_id >= ? AND command_id < ? ORDER BY position`,
         )
         .raw(true),
-      insert: this.db.prepare(
-        'INSERT INTO events (stream, revision, command_id, type, data, metadata, hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
       readStream: this.db
         .prepare<[string, number, number], EventRow>(
           'SELECT position, type, data, metadata FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?',
@@ -134,55 +138,25 @@ export class SqliteEventStore implements EventStore {
         .raw(true),
     };
 
-    // Group commit: the appends that arrive together go into one IMMEDIATE transaction, so one fsync
-    // makes them all durable. Each runs in its own savepoint (a nested better-sqlite3 transaction):
-    // one that fails its expected-revision check, or throws, leaves no row and fails alone.
     this.maxGroup = options.maxGroup ?? 512;
-    const one = this.db.transaction(this.appendInTransaction.bind(this));
-    const group = this.db.transaction((appends: PendingAppend[]) => {
-      for (const append of appends) {
-        try {
-          append.result = one(append.stream, append.events, append.options);
-        } catch (error) {
-          append.error = error;
-        }
-      }
-    });
-    this.commitGroup = (appends) => group.immediate(appends);
-  }
-
-  private appendInTransaction(stream: string, events: NewEvent[], options: AppendOptions): AppendResult {
-    const found = this.statements.headAndSeen.get({ stream, commandId: options.commandId });
-    if (found?.seen) {
-      const earlier = this.statements.byCommand.all(stream, options.commandId).map(toRecordedEvent);
-      return {
-        nextRevision: earlier[earlier.length - 1]!.metadata.revision,
-        positions: earlier.map((event) => event.position),
-        duplicate: true,
-        events: earlier,
-      };
-    }
-    const head = found ? { revision: found.revision, hash: found.hash } : { revision: 0, hash: GENESIS_HASH };
-    checkExpectedRevision(stream, options.expectedRevision, head.revision);
-    const sealed = sealBatch(stream, head, events, options, options.at ?? new Date().toISOString());
-    const recorded = sealed.map((event): RecordedEvent => {
-      const { lastInsertRowid } = this.statements.insert.run(
-        stream,
-        event.metadata.revision,
-        options.commandId,
-        event.type,
-        JSON.stringify(event.data),
-        JSON.stringify(event.metadata),
-        event.metadata.hash,
+    if (options.writer !== 'thread' || options.file === ':memory:') {
+      this.inline = new SqliteWriter(this.db);
+    } else {
+      const { entry, eval: evaluate } = writerWorker();
+      this.worker = new Worker(entry, {
+        eval: evaluate,
+        workerData: {
+          file: options.file,
+          synchronous: options.synchronous ?? 'FULL',
+          busyTimeoutMs: options.busyTimeoutMs ?? 10_000,
+        },
+      });
+      this.worker.on('message', (message: { id: number; outcomes?: AppendOutcome[]; failed?: string }) =>
+        this.committed(message.id, message.outcomes, message.failed),
       );
-      return { ...event, position: Number(lastInsertRowid) };
-    });
-    return {
-      nextRevision: head.revision + events.length,
-      positions: recorded.map((event) => event.position),
-      duplicate: false,
-      events: recorded,
-    };
+      this.worker.on('error', (error) => this.writerFailed(error));
+      this.worker.unref(); // an idle writer does not keep the process alive; one committing does (ref below)
+    }
   }
 
   append(stream: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
@@ -193,35 +167,70 @@ export class SqliteEventStore implements EventStore {
       return Promise.reject(error);
     }
     return new Promise((resolve, reject) => {
-      this.pending.push({ stream, events, options, resolve, reject });
-      // setImmediate, not a microtask: the group takes every append made while this turn of the
-      // event loop handles the requests that have arrived, and commits after them.
-      if (this.pending.length === 1) setImmediate(() => this.flush());
+      this.pending.push({ request: { stream, events, options }, resolve, reject });
+      // setImmediate, not a microtask: the group takes every append made while this turn of the event
+      // loop handles the requests that have arrived.
+      if (this.pending.length === 1 && !this.committing) setImmediate(() => this.flush());
     });
   }
 
-  /** Commits the waiting appends, at most maxGroup per transaction, then answers each. */
+  /** Starts committing the waiting appends as one group, unless a group is being committed already. */
   private flush(): void {
-    while (this.pending.length > 0) {
-      const group = this.pending.splice(0, this.maxGroup);
+    if (this.committing || this.pending.length === 0) return;
+    const group = this.pending.splice(0, this.maxGroup);
+    const requests = group.map((append) => append.request);
+    if (this.inline) {
+      let outcomes: AppendOutcome[];
       try {
-        this.commitGroup(group);
+        outcomes = this.inline.commit(requests);
       } catch (error) {
-        // The transaction itself failed (busy past the timeout, disk full): nothing of it was committed.
         for (const append of group) append.reject(error);
-        continue;
+        if (this.pending.length > 0) setImmediate(() => this.flush());
+        return;
       }
-      let appended = false;
-      for (const append of group) {
-        if (append.result) {
-          appended ||= !append.result.duplicate;
-          append.resolve(append.result);
-        } else {
-          append.reject(append.error);
-        }
-      }
-      if (appended) this.signal.notify();
+      this.answer(group, outcomes);
+      if (this.pending.length > 0) setImmediate(() => this.flush());
+      return;
     }
+    const id = this.nextGroupId++;
+    this.committing = true;
+    this.inWorker.set(id, group);
+    this.worker!.ref();
+    this.worker!.postMessage({ id, group: requests });
+  }
+
+  private committed(id: number, outcomes: AppendOutcome[] | undefined, failed: string | undefined): void {
+    const group = this.inWorker.get(id);
+    this.inWorker.delete(id);
+    this.committing = false;
+    this.worker!.unref();
+    if (group) {
+      // The transaction itself failed (busy past the timeout, disk full): nothing of it was committed.
+      if (!outcomes) for (const append of group) append.reject(new Error(failed ?? 'the write failed'));
+      else this.answer(group, outcomes);
+    }
+    this.flush();
+  }
+
+  private writerFailed(error: Error): void {
+    this.committing = false;
+    for (const group of this.inWorker.values()) for (const append of group) append.reject(error);
+    this.inWorker.clear();
+    for (const append of this.pending.splice(0)) append.reject(error);
+  }
+
+  private answer(group: PendingAppend[], outcomes: AppendOutcome[]): void {
+    let appended = false;
+    group.forEach((append, i) => {
+      try {
+        const result = settle(outcomes[i]!);
+        appended ||= !result.duplicate;
+        append.resolve(result);
+      } catch (error) {
+        append.reject(error);
+      }
+    });
+    if (appended) this.signal.notify();
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -275,8 +284,17 @@ export class SqliteEventStore implements EventStore {
 
   async close(): Promise<void> {
     // Appends already accepted are committed and answered, not dropped with the connection.
-    this.flush();
+    while (this.pending.length > 0 || this.committing) {
+      this.flush();
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
     await Promise.all([...this.subscriptions].map((s) => s.close()));
+    if (this.worker) {
+      const exited = new Promise((resolve) => this.worker!.once('exit', resolve));
+      this.worker.ref(); // held until it has closed its connection
+      this.worker.postMessage('close');
+      await exited;
+    }
     if (this.db.open) this.db.close();
   }
 
@@ -284,8 +302,4 @@ export class SqliteEventStore implements EventStore {
   get database(): Database {
     return this.db;
   }
-}
-
-function toRecordedEvent([position, type, data, metadata]: EventRow): RecordedEvent {
-  return { type, data: JSON.parse(data), metadata: JSON.parse(metadata) as EventMetadata, position };
 }
