@@ -12,6 +12,7 @@ import {
   JsonNestLogger,
   type LogDestination,
 } from './logging/request-logging.js';
+import { installBodyLimits } from './logging/body-limits.js';
 import { installRateLimit } from './logging/rate-limit.js';
 
 /** Builds the whole service; main.ts and the e2e tests both start it through here. */
@@ -22,13 +23,17 @@ export async function createApp(
   const quiet = options.logger === false;
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config),
-    new FastifyAdapter(fastifyLoggingOptions(config, { quiet, destination: options.logDestination })),
+    new FastifyAdapter({
+      ...fastifyLoggingOptions(config, { quiet, destination: options.logDestination }),
+      bodyLimit: config.bodyLimitBytes,
+    }),
     quiet ? { logger: false } : { bufferLogs: true },
   );
   // One JSON log: Fastify's request lines and Nest's own messages, each request's with its id.
   const fastify = app.getHttpAdapter().getInstance();
   if (!quiet) app.useLogger(new JsonNestLogger(fastify.log));
   installRequestLogging(fastify);
+  installBodyLimits(fastify, config);
   await installRateLimit(app, config);
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   app.enableShutdownHooks();

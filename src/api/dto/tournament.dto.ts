@@ -10,6 +10,7 @@ import {
   Max,
   Min,
   ValidateIf,
+  IsObject,
   ValidateNested,
 } from 'class-validator';
 import { MATCH_ID_PATTERN } from '../../match/match-stream.js';
@@ -58,6 +59,7 @@ export class CreateTournamentDto extends CommandDto {
     description: 'Standings points; win 3, draw 1, loss 0 when omitted.',
   })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => ScoringDto)
   scoring?: ScoringDto;
@@ -121,6 +123,7 @@ export class ScheduleMatchDto extends CreateMatchDto {
     description: 'Who plays each side, as the standings name them; the sides’ display names when omitted.',
   })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => PlayersDto)
   players?: PlayersDto;
