@@ -41,7 +41,7 @@ export interface AppConfig {
   /** Server-Sent Events: a comment line this often keeps idle connections open through proxies. */
   sseHeartbeatMs: number;
   /** Live feeds one key may hold open at once (past it: 429). */
-  sseMaxStreamsPerKey: number;
+  sseStreamsPerKey: number;
   /** Request bodies: the largest accepted (413), and limits checked before any validation (400). */
   bodyLimitBytes: number;
   maxArrayLength: number;
@@ -76,7 +76,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookTimeoutMs: count(env, 'UMPIRE_WEBHOOK_TIMEOUT_MS', 5000, 1),
     webhookDispatch: onOff(env, 'UMPIRE_WEBHOOK_DISPATCH', true),
     sseHeartbeatMs: count(env, 'UMPIRE_SSE_HEARTBEAT_MS', 15_000, 1),
-    sseMaxStreamsPerKey: count(env, 'UMPIRE_SSE_STREAMS_PER_KEY', 10, 1),
+    sseStreamsPerKey: count(env, 'UMPIRE_SSE_STREAMS_PER_KEY', 10, 1),
     bodyLimitBytes: count(env, 'UMPIRE_BODY_LIMIT_BYTES', 1_048_576, 1024),
     maxArrayLength: count(env, 'UMPIRE_MAX_ARRAY_LENGTH', 1000, 1),
     maxNestingDepth: count(env, 'UMPIRE_MAX_NESTING_DEPTH', 32, 2),
