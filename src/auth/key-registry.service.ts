@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ConflictException, Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { loadOrCreateServerSecret } from '../audit/server-secret.js';
@@ -28,6 +28,8 @@ interface StoredKey {
   grant: KeyGrant;
   secretHash: string;
   revoked: boolean;
+  /** Issued by the service itself: the organiser key generated on first start. */
+  generated: boolean;
 }
 
 export interface IssuedKey {
@@ -66,12 +68,26 @@ export class KeyRegistry implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     await this.refresh();
-    if (this.configuredOrganiserHash) return;
+    if (this.configuredOrganiserHash) {
+      await this.retireGenerated();
+      return;
+    }
     const hasOrganiser = [...this.keys.values()].some((k) => k.grant.role === 'organiser' && !k.revoked);
     if (!hasOrganiser) {
       const { token } = await this.issue({ role: 'organiser', label: 'first start' }, { role: 'system' });
       this.handOver(token);
     }
+  }
+
+  /**
+   * A configured organiser key replaces the generated one: that key is revoked (an older version
+   * printed it into the log, where it may still be) and its file removed.
+   */
+  private async retireGenerated(): Promise<void> {
+    for (const key of this.keys.values()) {
+      if (key.generated && !key.revoked) await this.revoke(key.grant.keyId, { role: 'system' });
+    }
+    rmSync(organiserKeyFile(this.config), { force: true });
   }
 
   /**
@@ -214,7 +230,8 @@ export class KeyRegistry implements OnModuleInit {
     switch (event.type) {
       case 'KeyIssued': {
         const { secretHash, ...grant } = event.data;
-        this.keys.set(grant.keyId, { grant, secretHash, revoked: false });
+        const generated = recorded.metadata.actor.role === 'system' && grant.role === 'organiser';
+        this.keys.set(grant.keyId, { grant, secretHash, revoked: false, generated });
         this.issuedBy.set(recorded.metadata.commandId, grant.keyId);
         break;
       }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,5 +36,24 @@ describe('the first organiser key', () => {
     expect(lines).toContain(file);
     expect(lines).not.toContain(token);
     expect(lines).not.toContain(token.split('_')[2]!);
+  });
+
+  it('a configured UMPIRE_ORGANISER_KEY replaces it: the generated key stops working and its file is removed', async () => {
+    const file = join(dataDir, 'organiser-key');
+    const generated = readFileSync(file, 'utf8').trim();
+    await app.close();
+    const configured = randomBytes(32).toString('hex');
+    const config = {
+      ...configFromEnv({ UMPIRE_ORGANISER_KEY: configured }),
+      dataDir,
+      host: '127.0.0.1',
+      port: 0,
+    };
+    app = await createApp(config, { logger: false });
+    await app.listen(0, '127.0.0.1');
+    const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    expect((await new Caller(url, generated).get('/keys')).status).toBe(401);
+    expect((await new Caller(url, configured).get('/keys')).status).toBe(200);
+    expect(existsSync(file)).toBe(false);
   });
 });
