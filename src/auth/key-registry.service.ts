@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ConflictException, Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { loadOrCreateServerSecret } from '../audit/server-secret.js';
-import { APP_CONFIG, type AppConfig, organiserKeyFile } from '../config/app-config.js';
+import { APP_CONFIG, type AppConfig, organiserKeyFile, organiserKeyProblem } from '../config/app-config.js';
 import {
   type Actor,
   EVENT_STORE,
@@ -63,7 +63,12 @@ export class KeyRegistry implements OnModuleInit {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    if (config.organiserKey) this.configuredOrganiserHash = hashSecret(config.organiserKey);
+    if (config.organiserKey) {
+      // Checked here too, not only when read from the environment: however the service is started.
+      const problem = organiserKeyProblem(config.organiserKey);
+      if (problem) throw new Error(`the configured organiser key ${problem}`);
+      this.configuredOrganiserHash = hashSecret(config.organiserKey);
+    }
   }
 
   async onModuleInit(): Promise<void> {

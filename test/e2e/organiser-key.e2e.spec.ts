@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../../src/app.js';
+import { KeyRegistry } from '../../src/auth/key-registry.service.js';
+import { InMemoryEventStore } from '../../src/event-store/memory/in-memory-event-store.js';
 import { configFromEnv } from '../../src/config/app-config.js';
 import { Caller } from './support/umpire-client.js';
 
@@ -55,5 +57,14 @@ describe('the first organiser key', () => {
     expect((await new Caller(url, generated).get('/keys')).status).toBe(401);
     expect((await new Caller(url, configured).get('/keys')).status).toBe(200);
     expect(existsSync(file)).toBe(false);
+  });
+});
+
+describe('a weak organiser key', () => {
+  it('is refused however the service is configured, not only from the environment', () => {
+    const config = { ...configFromEnv({}), organiserKey: 'organiser' };
+    expect(() => new KeyRegistry(new InMemoryEventStore(), config)).toThrow(
+      /configured organiser key must be at least 32/,
+    );
   });
 });
