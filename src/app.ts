@@ -12,6 +12,7 @@ import {
   JsonNestLogger,
   type LogDestination,
 } from './logging/request-logging.js';
+import { installBodyLimits } from './logging/body-limits.js';
 import { installRateLimit } from './logging/rate-limit.js';
 
 /** Builds the whole service; main.ts and the e2e tests both start it through here. */
@@ -22,13 +23,17 @@ export async function createApp(
   const quiet = options.logger === false;
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config),
-    new FastifyAdapter(fastifyLoggingOptions(config, { quiet, destination: options.logDestination })),
+    new FastifyAdapter({
+      ...fastifyLoggingOptions(config, { quiet, destination: options.logDestination }),
+      bodyLimit: config.bodyLimitBytes,
+    }),
     quiet ? { logger: false } : { bufferLogs: true },
   );
   // One JSON log: Fastify's request lines and Nest's own messages, each request's with its id.
   const fastify = app.getHttpAdapter().getInstance();
   if (!quiet) app.useLogger(new JsonNestLogger(fastify.log));
   installRequestLogging(fastify);
+  installBodyLimits(fastify, config);
   await installRateLimit(app, config);
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   app.enableShutdownHooks();
@@ -51,7 +56,7 @@ export async function createApp(
 const API_DESCRIPTION = [
   'Event-sourced referee and ledger for tabletop wargame close combat.',
   '',
-  'Every route but /health, /audit/public-key and these docs needs `Authorization: Bearer <key>`: 401 without a valid key, 403 for a key of the wrong role, match, side or tournament, 429 past the key’s rate limit. Every answer carries `x-request-id`.',
+  'Every route but /health, /audit/public-key and these docs needs `Authorization: Bearer <key>`: 401 without a valid key, 403 for a key of the wrong role, match or side, 404 for another tournament’s ids on a key bound to a tournament (exactly as for unknown ids), 429 past the key’s rate limit. Every answer carries `x-request-id`. Bodies are limited before validation (size 413; nesting depth, array length and lone surrogates 400).',
   '',
-  'Lists are paginated with `?limit=` and `?cursor=` (the `nextCursor` of the previous page); a match’s events with `?from=` and `?limit=`. Live feeds are Server-Sent Events that resume from `Last-Event-ID`. Webhook bodies are signed: `X-Umpire-Signature: sha256=<hex HMAC-SHA256 of the raw body with the webhook secret>`.',
+  'Lists are paginated with `?limit=` and `?cursor=` (the `nextCursor` of the previous page); a match’s events with `?from=` and `?limit=`. Live feeds are Server-Sent Events that resume from `Last-Event-ID`. Webhook deliveries are signed as Standard Webhooks say: `webhook-id`, `webhook-timestamp`, `webhook-signature` (verify with the `standardwebhooks` package and the webhook’s secret).',
 ].join('\n');

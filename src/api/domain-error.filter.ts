@@ -1,5 +1,13 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  Inject,
+  Logger,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { WrongExpectedRevisionError } from '../event-store/wrong-expected-revision.error.js';
 import { MatchBusyError, MatchNotFoundError, NotYourCommandError } from '../match/match-errors.js';
 import { RuleViolation } from '../rules/common/rule-violation.js';
@@ -18,6 +26,8 @@ interface ErrorBody {
 @Catch()
 export class DomainErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('errors');
+
+  constructor(@Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'bodyLimitBytes'>) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
@@ -45,6 +55,14 @@ export class DomainErrorFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const response = exception.getResponse();
       const statusCode = exception.getStatus();
+      // Fastify's own refusal of a body over its bodyLimit: say which limit, and where it is set.
+      if (statusCode === 413) {
+        return {
+          statusCode,
+          error: 'Payload Too Large',
+          message: `the request body is larger than ${this.config.bodyLimitBytes} bytes (UMPIRE_BODY_LIMIT_BYTES)`,
+        };
+      }
       if (typeof response === 'object' && response !== null) {
         const { message, error } = response as { message?: string | string[]; error?: string };
         return { statusCode, error: error ?? exception.name, message: message ?? exception.message };

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
@@ -10,8 +10,7 @@ import {
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import { KeyRegistry } from '../auth/key-registry.service.js';
 import { actorOf, type KeyGrant, type Principal } from '../auth/principal.js';
-import { MatchLoader } from '../match/match-loader.js';
-import { TournamentService } from '../tournament/tournament.service.js';
+import { KeyScope } from '../tournament/key-scope.js';
 import { IssueKeyDto, IssuedKeyDto, KeyGrantDto } from './dto/key.dto.js';
 
 @ApiTags('keys')
@@ -21,33 +20,36 @@ import { IssueKeyDto, IssuedKeyDto, KeyGrantDto } from './dto/key.dto.js';
 export class KeysController {
   constructor(
     private readonly keys: KeyRegistry,
-    private readonly matches: MatchLoader,
-    private readonly tournaments: TournamentService,
+    private readonly scope: KeyScope,
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Issue a key (organiser key). A player key is bound to one match and one side.' })
+  @ApiOperation({
+    summary:
+      'Issue a key (organiser key) of the same role or a lower one, and the same scope or a narrower one: a key bound to a tournament issues keys bound to it. A player key is bound to one match and one side. Idempotent by commandId.',
+  })
   @ApiCreatedResponse({ type: IssuedKeyDto })
   async issue(@CurrentPrincipal() principal: Principal, @Body() body: IssueKeyDto): Promise<IssuedKeyDto> {
-    // 404 for a match or tournament that does not exist: a key bound to nothing would be a silent mistake.
-    if (body.matchId) await this.matches.load(body.matchId);
-    if (body.tournamentId) await this.tournaments.read(body.tournamentId);
-    const { token, grant } = await this.keys.issue(body, actorOf(principal));
-    return { token, ...grant };
+    const { commandId, ...requested } = body;
+    const grant = await this.scope.grantFor(principal, requested);
+    const { token, grant: issued, duplicate } = await this.keys.issue(grant, actorOf(principal), commandId);
+    return { token, ...issued, duplicate };
   }
 
   @Get()
-  @ApiOperation({ summary: 'Every key issued, without secrets.' })
+  @ApiOperation({ summary: 'Every key issued within this key’s scope, without secrets.' })
   @ApiOkResponse({ type: [KeyGrantDto] })
-  list(): (KeyGrant & { revoked: boolean })[] {
-    return this.keys.list();
+  list(@CurrentPrincipal() principal: Principal): (KeyGrant & { revoked: boolean })[] {
+    return this.keys.list((grant) => this.scope.covers(principal, grant));
   }
 
   @Delete(':keyId')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Revoke a key: it stops working at once.' })
+  @ApiOperation({ summary: 'Revoke a key within this key’s scope: it stops working at once.' })
   @ApiNoContentResponse()
   async revoke(@CurrentPrincipal() principal: Principal, @Param('keyId') keyId: string): Promise<void> {
-    if (!(await this.keys.revoke(keyId, actorOf(principal)))) throw new NotFoundException(`no key ${keyId}`);
+    const grant = await this.keys.grant(keyId);
+    if (!grant || !this.scope.covers(principal, grant)) throw this.scope.unknownKey(keyId);
+    await this.keys.revoke(keyId, actorOf(principal));
   }
 }

@@ -9,10 +9,12 @@ import {
   Query,
   Req,
   Res,
+  UseInterceptors,
 } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
+import { LiveFeedLimit } from '../auth/live-feed-limit.js';
 import type { Principal } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { type Feed, LiveFeeds } from '../live/live-feeds.js';
@@ -55,6 +57,7 @@ export class MatchStreamsController {
   ) {}
 
   @Get('matches/:id/stream')
+  @UseInterceptors(LiveFeedLimit)
   @ApiAccess('any role; a player key its own match, a bound key its tournament’s matches')
   @ApiEventStream(
     'The match live: one SSE message per event, `id:` its revision, `data:` the event as this caller may see it (AA-2). Spectators may run UMPIRE_SPECTATOR_DELAY_EVENTS behind until the match ends.',
@@ -73,6 +76,7 @@ export class MatchStreamsController {
   }
 
   @Get('tournaments/:id/stream')
+  @UseInterceptors(LiveFeedLimit)
   @Roles('organiser', 'judge', 'spectator')
   @ApiAccess('organiser, judge, spectator (bound keys: their tournament)')
   @ApiEventStream(

@@ -1,10 +1,10 @@
-import { BadRequestException, Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import { KeyRegistry } from '../auth/key-registry.service.js';
 import { actorOf, type Principal } from '../auth/principal.js';
 import type { TournamentSummary } from '../projections/tournaments.projection.js';
-import { TournamentDirectory } from '../tournament/tournament-directory.js';
+import { KeyScope } from '../tournament/key-scope.js';
 import {
   type Page,
   type StandingsView,
@@ -40,8 +40,8 @@ export class TournamentsController {
   constructor(
     private readonly tournaments: TournamentService,
     private readonly queries: TournamentQueries,
-    private readonly directory: TournamentDirectory,
     private readonly keys: KeyRegistry,
+    private readonly keyScope: KeyScope,
   ) {}
 
   @Post()
@@ -215,7 +215,7 @@ export class TournamentsController {
   @ApiAccess('organiser')
   @ApiOperation({
     summary:
-      'Issue a key bound to this tournament: a judge or spectator key that reads and acts only within it, or a player key for one of its matches.',
+      'Issue a key bound to this tournament: an organiser, judge or spectator key that reads and acts only within it, or a player key for one of its matches. Idempotent by commandId.',
   })
   @ApiCreatedResponse({
     type: TournamentKeyDto,
@@ -232,25 +232,9 @@ export class TournamentsController {
     @Param('id', TournamentIdPipe) id: string,
     @Body() body: IssueTournamentKeyDto,
   ): Promise<TournamentKeyDto> {
-    await this.queries.tournament(id);
-    if (body.role !== 'player' && (body.matchId || body.side)) {
-      throw new BadRequestException('matchId and side go with player keys only');
-    }
-    if (body.matchId) {
-      const schedule = await this.directory.scheduleOf(body.matchId);
-      if (schedule?.tournamentId !== id)
-        throw new BadRequestException(`match ${body.matchId} is not a match of tournament ${id}`);
-    }
-    const { token, grant } = await this.keys.issue(
-      {
-        role: body.role,
-        tournamentId: id,
-        ...(body.matchId ? { matchId: body.matchId } : {}),
-        ...(body.side ? { side: body.side } : {}),
-        ...(body.label ? { label: body.label } : {}),
-      },
-      actorOf(principal),
-    );
-    return { token, ...grant, tournamentId: id };
+    const { commandId, ...requested } = body;
+    const grant = await this.keyScope.grantFor(principal, { ...requested, tournamentId: id });
+    const { token, grant: issued, duplicate } = await this.keys.issue(grant, actorOf(principal), commandId);
+    return { token, ...issued, tournamentId: id, duplicate };
   }
 }

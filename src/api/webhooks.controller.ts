@@ -1,12 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
+  ApiAcceptedResponse,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { Roles } from '../auth/auth.decorators.js';
+import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
+import type { Principal } from '../auth/principal.js';
 import {
   type DeliveryView,
   type RegisteredWebhookView,
@@ -15,10 +17,17 @@ import {
 } from '../live/webhooks/webhook.service.js';
 import { ApiAccess } from './dto/error.dto.js';
 import { PageQueryDto } from './dto/tournament.dto.js';
-import { DeliveryPageDto, RegisterWebhookDto, RegisteredWebhookDto, WebhookDto } from './dto/webhook.dto.js';
+import {
+  DeliveryDto,
+  DeliveryPageDto,
+  RegisterWebhookDto,
+  RegisteredWebhookDto,
+  WebhookDto,
+} from './dto/webhook.dto.js';
 import { TournamentIdPipe } from './tournament-id.pipe.js';
 
 const WEBHOOK_ID = /^wh_[A-Za-z0-9_-]{1,40}$/;
+const DELIVERY_ID = /^dl_[A-Za-z0-9_-]{1,40}$/;
 
 @ApiTags('webhooks')
 @Roles('organiser')
@@ -30,7 +39,7 @@ export class WebhooksController {
   @Post()
   @ApiOperation({
     summary:
-      'Register a URL: every event of the tournament’s matches from now on, and each result, is POSTed to it as JSON viewed as by a spectator, signed X-Umpire-Signature: sha256=<hex HMAC-SHA256 of the raw body with the secret>, retried with exponential backoff. The secret is shown once.',
+      'Register a URL: every event of the tournament’s matches from now on, and each result (or only the kinds asked for), is POSTed to it as JSON viewed as by a spectator, signed as Standard Webhooks say (webhook-id, webhook-timestamp, webhook-signature), retried with exponential backoff. Idempotent by commandId.',
   })
   @ApiCreatedResponse({
     type: RegisteredWebhookDto,
@@ -40,14 +49,17 @@ export class WebhooksController {
       url: 'https://results.example.org/umpire-hook',
       createdAt: '2026-04-11T09:05:00.000Z',
       active: true,
+      kinds: ['event', 'result'],
       secret: 'whsec_Vq3…',
+      duplicate: false,
     },
   })
   register(
+    @CurrentPrincipal() principal: Principal,
     @Param('id', TournamentIdPipe) id: string,
     @Body() body: RegisterWebhookDto,
   ): Promise<RegisteredWebhookView> {
-    return this.webhooks.register(id, body.url);
+    return this.webhooks.register(principal, id, body);
   }
 
   @Get()
@@ -61,6 +73,7 @@ export class WebhooksController {
         url: 'https://results.example.org/umpire-hook',
         createdAt: '2026-04-11T09:05:00.000Z',
         active: true,
+        kinds: ['event', 'result'],
       },
     ],
   })
@@ -119,6 +132,38 @@ export class WebhooksController {
     @Query() query: PageQueryDto,
   ): { items: DeliveryView[]; nextCursor: string | null } {
     return this.webhooks.deliveries(id, webhookIdOf(webhookId), query.limit ?? 50, query.cursor);
+  }
+
+  @Post(':webhookId/test')
+  @ApiOperation({
+    summary:
+      'Send the webhook a signed test delivery now ({ kind: "test" }), outside its queue, and answer how the receiver took it. Not retried.',
+  })
+  @ApiCreatedResponse({ type: DeliveryDto })
+  test(
+    @Param('id', TournamentIdPipe) id: string,
+    @Param('webhookId') webhookId: string,
+  ): Promise<DeliveryView> {
+    return this.webhooks.test(id, webhookIdOf(webhookId));
+  }
+
+  @Post(':webhookId/deliveries/:deliveryId/redeliver')
+  @HttpCode(202)
+  @ApiOperation({
+    summary:
+      'Send a failed (or delivered) delivery again: back in the webhook’s queue, due now, with the full number of attempts; same body and webhook-id. 409 while it is pending.',
+  })
+  @ApiAcceptedResponse({ type: DeliveryDto })
+  redeliver(
+    @Param('id', TournamentIdPipe) id: string,
+    @Param('webhookId') webhookId: string,
+    @Param('deliveryId') deliveryId: string,
+  ): DeliveryView {
+    return this.webhooks.redeliver(
+      id,
+      webhookIdOf(webhookId),
+      DELIVERY_ID.test(deliveryId) ? deliveryId : 'dl_-',
+    );
   }
 }
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * A bearer token is "umpire_<keyId>_<secret>". Only SHA-256(secret) is stored, so a leaked store
@@ -17,6 +17,18 @@ export function newKeyId(): string {
 
 export function newToken(keyId: string): { token: string; secretHash: string } {
   const secret = randomBytes(32).toString('base64url');
+  return { token: `umpire_${keyId}_${secret}`, secretHash: hashSecret(secret) };
+}
+
+/**
+ * A token whose secret is derived from the server secret and the key id, so that the same issue sent
+ * again (same issuing key, same commandId) can answer the same token: only its hash is stored, as for
+ * any key, and nobody without the server secret can derive it.
+ */
+export function derivedToken(serverSecret: Buffer, keyId: string): { token: string; secretHash: string } {
+  const secret = Buffer.from(hkdfSync('sha256', serverSecret, keyId, 'umpire key secret v1', 32)).toString(
+    'base64url',
+  );
   return { token: `umpire_${keyId}_${secret}`, secretHash: hashSecret(secret) };
 }
 

@@ -5,24 +5,34 @@ import {
   Injectable,
   UnauthorizedException,
 } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { ModuleRef, Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
 import { ALLOWED_ROLES, type AuthenticatedRequest, IS_PUBLIC } from './auth.decorators.js';
 import { KeyRegistry } from './key-registry.service.js';
 import type { Role } from './principal.js';
+import { SCOPE_CHECK, type ScopeCheck } from './scope-check.js';
 
-/** Bearer keys on every route but the public ones; then the route's roles, if it names any. */
+/**
+ * Bearer keys on every route but the public ones, in one fixed order: the key (401), then its scope
+ * (a key bound to a tournament reaches nothing outside it: 404 as for an unknown id, or 403 for a
+ * route no bound key may call), then the route's roles (403).
+ */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  private scope?: ScopeCheck;
+
   constructor(
     private readonly reflector: Reflector,
     private readonly keys: KeyRegistry,
+    private readonly moduleRef: ModuleRef,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
 
-    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
     const header = request.headers.authorization;
     const token =
       typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
@@ -31,6 +41,12 @@ export class AuthGuard implements CanActivate {
     if (!principal) throw new UnauthorizedException('the API key is not valid');
     request.principal = principal;
 
+    await this.scopeCheck().check(principal, {
+      method: request.method,
+      route: request.routeOptions.url ?? '',
+      params: (request.params ?? {}) as Record<string, string | undefined>,
+    });
+
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ALLOWED_ROLES, targets);
     if (roles && !roles.includes(principal.role)) {
       throw new ForbiddenException(
@@ -38,5 +54,14 @@ export class AuthGuard implements CanActivate {
       );
     }
     return true;
+  }
+
+  /**
+   * Looked up once, lazily, as the tournament module provides it. Without it this throws (500): a
+   * service wired without the scope check must not let bound keys through.
+   */
+  private scopeCheck(): ScopeCheck {
+    this.scope ??= this.moduleRef.get<ScopeCheck>(SCOPE_CHECK, { strict: false });
+    return this.scope;
   }
 }

@@ -2,10 +2,11 @@ import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthGuard } from './auth.guard.js';
 import { KeyRegistry } from './key-registry.service.js';
+import { LiveFeedCounter, LiveFeedLimit } from './live-feed-limit.js';
 
 @Global()
 @Module({
-  providers: [KeyRegistry, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [KeyRegistry],
+  providers: [KeyRegistry, LiveFeedCounter, LiveFeedLimit, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [KeyRegistry, LiveFeedCounter, LiveFeedLimit],
 })
 export class AuthModule {}

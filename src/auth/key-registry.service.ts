@@ -1,12 +1,15 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ConflictException, Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { loadOrCreateServerSecret } from '../audit/server-secret.js';
+import { APP_CONFIG, type AppConfig, organiserKeyFile, organiserKeyProblem } from '../config/app-config.js';
 import {
   type Actor,
   EVENT_STORE,
   type EventStore,
   type RecordedEvent,
 } from '../event-store/event-store.port.js';
-import { hashSecret, newKeyId, newToken, parseToken, secretMatches } from './api-key.js';
+import { derivedToken, hashSecret, newKeyId, newToken, parseToken, secretMatches } from './api-key.js';
 import type { KeyGrant } from './principal.js';
 
 export const KEYS_STREAM = 'keys';
@@ -25,6 +28,15 @@ interface StoredKey {
   grant: KeyGrant;
   secretHash: string;
   revoked: boolean;
+  /** Issued by the service itself: the organiser key generated on first start. */
+  generated: boolean;
+}
+
+export interface IssuedKey {
+  token: string;
+  grant: KeyGrant;
+  /** True when this issuing key had sent this commandId before: nothing was appended. */
+  duplicate: boolean;
 }
 
 type KeyEvent =
@@ -43,36 +55,128 @@ export class KeyRegistry implements OnModuleInit {
   private lastRefresh = 0;
   private refreshing?: Promise<void>;
   private readonly configuredOrganiserHash?: string;
+  /** The key each recorded commandId issued (`<issuer keyId>:<commandId>`). */
+  private readonly issuedBy = new Map<string, string>();
+  private serverSecret?: Buffer;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    if (config.organiserKey) this.configuredOrganiserHash = hashSecret(config.organiserKey);
+    if (config.organiserKey) {
+      // Checked here too, not only when read from the environment: however the service is started.
+      const problem = organiserKeyProblem(config.organiserKey);
+      if (problem) throw new Error(`the configured organiser key ${problem}`);
+      this.configuredOrganiserHash = hashSecret(config.organiserKey);
+    }
   }
 
   async onModuleInit(): Promise<void> {
     await this.refresh();
-    if (this.configuredOrganiserHash) return;
+    if (this.configuredOrganiserHash) {
+      await this.retireGenerated();
+      return;
+    }
     const hasOrganiser = [...this.keys.values()].some((k) => k.grant.role === 'organiser' && !k.revoked);
     if (!hasOrganiser) {
       const { token } = await this.issue({ role: 'organiser', label: 'first start' }, { role: 'system' });
-      // Printed once: only its hash is kept. Lose it and set UMPIRE_ORGANISER_KEY instead.
-      this.logger.warn(`organiser key (shown once, store it now): ${token}`);
+      this.handOver(token);
     }
   }
 
-  async issue(grant: Omit<KeyGrant, 'keyId'>, by: Actor): Promise<{ token: string; grant: KeyGrant }> {
-    const keyId = newKeyId();
-    const { token, secretHash } = newToken(keyId);
-    const full: KeyGrant = { keyId, ...grant };
-    await this.store.append(KEYS_STREAM, [{ type: 'KeyIssued', data: { ...full, secretHash } }], {
-      expectedRevision: 'any',
-      commandId: `issue-key-${keyId}`,
-      actor: by,
-    });
+  /**
+   * A configured organiser key replaces the generated one: that key is revoked (an older version
+   * printed it into the log, where it may still be) and its file removed.
+   */
+  private async retireGenerated(): Promise<void> {
+    for (const key of this.keys.values()) {
+      if (key.generated && !key.revoked) await this.revoke(key.grant.keyId, { role: 'system' });
+    }
+    rmSync(organiserKeyFile(this.config), { force: true });
+  }
+
+  /**
+   * The first organiser key goes to an owner-only file, and only its path to the log: the JSON log
+   * is shipped and kept where a key must never be. Failing that, to stderr, outside the log stream.
+   */
+  private handOver(token: string): void {
+    const file = organiserKeyFile(this.config);
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, `${token}\n`, { mode: 0o600 });
+      chmodSync(file, 0o600);
+      this.logger.warn(
+        `a new organiser key was written to ${file} (readable by its owner only): store it, then delete the file`,
+      );
+    } catch (error) {
+      process.stderr.write(
+        `umpire: could not write the organiser key to ${file} (${(error as Error).message}); here it is, shown once:\n${token}\n`,
+      );
+    }
+  }
+
+  /**
+   * Issues a key. With a commandId it is idempotent, as every write is: the same issuing key sending
+   * the same commandId again gets the same key back (its token derived again, see derivedToken) and
+   * nothing is appended; the same commandId with another grant is refused (409, C-6).
+   */
+  async issue(grant: Omit<KeyGrant, 'keyId'>, by: Actor, commandId?: string): Promise<IssuedKey> {
+    if (commandId === undefined) {
+      const keyId = newKeyId();
+      const { token, secretHash } = newToken(keyId);
+      const full: KeyGrant = { keyId, ...grant };
+      await this.append(full, secretHash, `issue-key-${keyId}`, by);
+      return { token, grant: full, duplicate: false };
+    }
+    // The issuer's own id keeps two issuers' commandIds apart; the ':' keeps them apart from issue-key-….
+    const recorded = `${by.keyId ?? by.role}:${commandId}`;
     await this.refresh();
-    return { token, grant: full };
+    const earlier = this.earlier(recorded, grant, commandId);
+    if (earlier) return earlier;
+    const keyId = newKeyId();
+    const { token, secretHash } = derivedToken(this.secret(), keyId);
+    const full: KeyGrant = { keyId, ...grant };
+    const result = await this.append(full, secretHash, recorded, by);
+    if (result.duplicate) {
+      // Another instance recorded the same command first: its key is the answer.
+      const raced = this.earlier(recorded, grant, commandId);
+      if (raced) return raced;
+    }
+    return { token, grant: full, duplicate: false };
+  }
+
+  private earlier(
+    recorded: string,
+    grant: Omit<KeyGrant, 'keyId'>,
+    commandId: string,
+  ): IssuedKey | undefined {
+    const keyId = this.issuedBy.get(recorded);
+    const key = keyId ? this.keys.get(keyId) : undefined;
+    if (!key) return undefined;
+    const { keyId: _id, ...first } = key.grant;
+    if (JSON.stringify(sorted(first)) !== JSON.stringify(sorted(grant))) {
+      throw new ConflictException(`C-6: commandId ${commandId} was already used to issue another key`);
+    }
+    return { token: derivedToken(this.secret(), key.grant.keyId).token, grant: key.grant, duplicate: true };
+  }
+
+  private async append(grant: KeyGrant, secretHash: string, commandId: string, by: Actor) {
+    const result = await this.store.append(
+      KEYS_STREAM,
+      [{ type: 'KeyIssued', data: { ...grant, secretHash } }],
+      {
+        expectedRevision: 'any',
+        commandId,
+        actor: by,
+      },
+    );
+    await this.refresh();
+    return result;
+  }
+
+  private secret(): Buffer {
+    this.serverSecret ??= loadOrCreateServerSecret(this.config.dataDir, this.config.serverSecret);
+    return this.serverSecret;
   }
 
   async revoke(keyId: string, by: Actor): Promise<boolean> {
@@ -97,6 +201,12 @@ export class KeyRegistry implements OnModuleInit {
     const key = this.keys.get(parsed.keyId);
     if (!key || key.revoked || !secretMatches(parsed.secret, key.secretHash)) return undefined;
     return key.grant;
+  }
+
+  /** The key's grant, revoked or not. */
+  async grant(keyId: string): Promise<KeyGrant | undefined> {
+    await this.refresh();
+    return this.keys.get(keyId)?.grant;
   }
 
   list(filter: (grant: KeyGrant) => boolean = () => true): (KeyGrant & { revoked: boolean })[] {
@@ -125,7 +235,9 @@ export class KeyRegistry implements OnModuleInit {
     switch (event.type) {
       case 'KeyIssued': {
         const { secretHash, ...grant } = event.data;
-        this.keys.set(grant.keyId, { grant, secretHash, revoked: false });
+        const generated = recorded.metadata.actor.role === 'system' && grant.role === 'organiser';
+        this.keys.set(grant.keyId, { grant, secretHash, revoked: false, generated });
+        this.issuedBy.set(recorded.metadata.commandId, grant.keyId);
         break;
       }
       case 'KeyRevoked': {
@@ -135,4 +247,11 @@ export class KeyRegistry implements OnModuleInit {
       }
     }
   }
+}
+
+/** A grant's fields in one order, without those left unset, for comparing two grants. */
+function sorted(grant: Omit<KeyGrant, 'keyId'>): [string, unknown][] {
+  return Object.entries(grant)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
 }

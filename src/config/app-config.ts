@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { loadOrCreateSecretFile } from '../audit/server-secret.js';
 
 /** Everything the service reads from its environment, read once at start. */
 export interface AppConfig {
@@ -10,10 +11,17 @@ export interface AppConfig {
   sqliteWriter: 'inline' | 'thread';
   /** When set, EventStoreDB is the store; otherwise the embedded SQLite file. */
   eventStoreConnectionString?: string;
-  /** A fixed organiser key; without it one is generated on first start, printed once and stored hashed. */
+  /**
+   * A fixed organiser key (long and random: see organiserKeyProblem); without it one is generated on
+   * first start into an owner-only file in the data folder, and only its hash is kept.
+   */
   organiserKey?: string;
-  /** The secret server dice seeds derive from; without it one is generated into the data folder. */
-  serverSecret?: string;
+  /**
+   * The secret server dice seeds (and sealed cards, webhook secrets) derive from: text from
+   * UMPIRE_SERVER_SECRET, or the bytes of UMPIRE_SERVER_SECRET_FILE; without either, one is generated
+   * into the data folder.
+   */
+  serverSecret?: string | Buffer;
   /**
    * The Ed25519 key that signs checkpoints, as PKCS8: PEM, or its DER in base64. Without it one is
    * generated into the data folder on first start.
@@ -42,6 +50,12 @@ export interface AppConfig {
   /** Per match: units registered, and events in all (a hard cap far above any real match). */
   maxUnitsPerMatch: number;
   maxEventsPerMatch: number;
+  /** Live feeds one key may hold open at once (past it: 429). */
+  sseStreamsPerKey: number;
+  /** Request bodies: the largest accepted (413), and limits checked before any validation (400). */
+  bodyLimitBytes: number;
+  maxArrayLength: number;
+  maxNestingDepth: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -61,8 +75,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sqliteSynchronous: synchronous,
     sqliteWriter: oneOf(env, 'UMPIRE_SQLITE_WRITER', ['inline', 'thread'] as const, 'inline'),
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || undefined,
-    organiserKey: env.UMPIRE_ORGANISER_KEY || undefined,
-    serverSecret: env.UMPIRE_SERVER_SECRET || undefined,
+    organiserKey: organiserKey(env.UMPIRE_ORGANISER_KEY),
+    serverSecret: serverSecret(env),
     signingKey: env.UMPIRE_SIGNING_KEY || undefined,
     spectatorDelayEvents: count(env, 'UMPIRE_SPECTATOR_DELAY_EVENTS', 0),
     rateLimit: count(env, 'UMPIRE_RATE_LIMIT', 1200),
@@ -78,7 +92,44 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     snapshotEveryEvents: count(env, 'UMPIRE_SNAPSHOT_EVERY_EVENTS', 1000, 10),
     maxUnitsPerMatch: count(env, 'UMPIRE_MAX_UNITS_PER_MATCH', 200, 2),
     maxEventsPerMatch: count(env, 'UMPIRE_MAX_EVENTS_PER_MATCH', 100_000, 100),
+    sseStreamsPerKey: count(env, 'UMPIRE_SSE_STREAMS_PER_KEY', 10, 1),
+    bodyLimitBytes: count(env, 'UMPIRE_BODY_LIMIT_BYTES', 1_048_576, 1024),
+    maxArrayLength: count(env, 'UMPIRE_MAX_ARRAY_LENGTH', 1000, 1),
+    maxNestingDepth: count(env, 'UMPIRE_MAX_NESTING_DEPTH', 32, 2),
   };
+}
+
+function organiserKey(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  const problem = organiserKeyProblem(raw);
+  if (problem) throw new Error(`UMPIRE_ORGANISER_KEY ${problem}`);
+  return raw;
+}
+
+/**
+ * Why a chosen organiser key is too weak to stand for the organiser, or undefined when it will do:
+ * at least 32 characters, at least 12 different ones, and at least 128 bits by the Shannon entropy of
+ * its own characters (so a repeated word or a run of one character is refused). `openssl rand -hex 32`
+ * or `openssl rand -base64 32` give keys that pass.
+ */
+export function organiserKeyProblem(key: string): string | undefined {
+  if (key.length < 32) return `must be at least 32 characters long (got ${key.length})`;
+  if (/\s/.test(key)) return 'must not contain spaces';
+  const counts = new Map<string, number>();
+  for (const c of key) counts.set(c, (counts.get(c) ?? 0) + 1);
+  if (counts.size < 12) return `must use at least 12 different characters (got ${counts.size}): generate it`;
+  let bits = 0;
+  for (const n of counts.values()) bits -= n * Math.log2(n / key.length);
+  if (bits < 128) return `is not random enough (about ${Math.floor(bits)} bits, 128 needed): generate it`;
+  return undefined;
+}
+
+/** UMPIRE_SERVER_SECRET as text, or the file UMPIRE_SERVER_SECRET_FILE names (created if missing); not both. */
+function serverSecret(env: NodeJS.ProcessEnv): string | Buffer | undefined {
+  const text = env.UMPIRE_SERVER_SECRET || undefined;
+  const file = env.UMPIRE_SERVER_SECRET_FILE || undefined;
+  if (text && file) throw new Error('set UMPIRE_SERVER_SECRET or UMPIRE_SERVER_SECRET_FILE, not both');
+  return file ? loadOrCreateSecretFile(resolve(file)) : text;
 }
 
 /** A whole number from the environment, at least `min`; a typo fails the start instead of being ignored. */
@@ -128,6 +179,11 @@ export function snapshotsFile(config: AppConfig): string {
 /** The read models (turn log, roster, results, standings): rebuildable, so deleting the file is safe. */
 export function projectionsFile(config: AppConfig): string {
   return join(config.dataDir, 'projections.db');
+}
+
+/** Where a generated organiser key is written on first start (owner-only, never to the log). */
+export function organiserKeyFile(config: AppConfig): string {
+  return join(config.dataDir, 'organiser-key');
 }
 
 /** Webhook delivery state (queue, attempts, checkpoint): not rebuildable from events. */

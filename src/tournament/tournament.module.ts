@@ -1,20 +1,32 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { SCOPE_CHECK } from '../auth/scope-check.js';
+import { MatchModule } from '../match/match.module.js';
+import { KeyScope } from './key-scope.js';
 import { TournamentDirectory } from './tournament-directory.js';
-import { TournamentScopeGuard } from './tournament-scope.guard.js';
+import { TournamentScope } from './tournament-scope.js';
 import { TournamentQueries } from './tournament.queries.js';
 import { TournamentService } from './tournament.service.js';
 
 /** Tournaments: their own stream, their schedule and standings, and the keys bound to them. */
 @Module({
-  imports: [CqrsModule],
+  imports: [CqrsModule, MatchModule],
   providers: [
     TournamentService,
     TournamentQueries,
     TournamentDirectory,
-    { provide: APP_GUARD, useClass: TournamentScopeGuard },
+    TournamentScope,
+    KeyScope,
+    // The AuthGuard runs it for every route, between the key and the route's roles.
+    { provide: SCOPE_CHECK, useExisting: TournamentScope },
   ],
-  exports: [TournamentService, TournamentQueries, TournamentDirectory],
+  exports: [
+    TournamentService,
+    TournamentQueries,
+    TournamentDirectory,
+    TournamentScope,
+    KeyScope,
+    SCOPE_CHECK,
+  ],
 })
 export class TournamentModule {}

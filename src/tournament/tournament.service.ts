@@ -175,7 +175,7 @@ export class TournamentService {
 
       const match = await this.createScheduledMatch(principal, tournamentId, matchId, request);
       created = matchId;
-      if (match.duplicate) await this.assertNotElsewhere(tournamentId, matchId);
+      if (match.duplicate) await this.assertNotElsewhere(principal, tournamentId, matchId);
 
       const scheduled: TournamentEvent = {
         type: 'MatchScheduled',
@@ -272,12 +272,14 @@ export class TournamentService {
    * under names this tournament, so it can only be this tournament's; checked all the same, as a
    * match scheduled in two tournaments would be counted in both.
    */
-  private async assertNotElsewhere(tournamentId: string, matchId: string): Promise<void> {
+  private async assertNotElsewhere(
+    principal: Principal,
+    tournamentId: string,
+    matchId: string,
+  ): Promise<void> {
     const schedule = await this.directory.scheduleOf(matchId);
     if (schedule && schedule.tournamentId !== tournamentId) {
-      throw new ConflictException(
-        `match ${matchId} is already scheduled in tournament ${schedule.tournamentId}`,
-      );
+      throw new ConflictException(takenElsewhere(principal, tournamentId, matchId, schedule.tournamentId));
     }
   }
 
@@ -296,11 +298,7 @@ export class TournamentService {
     } catch (error) {
       if (!(error instanceof RuleViolation && error.ruleId === 'C-4')) throw error;
       const schedule = await this.directory.scheduleOf(matchId);
-      throw new ConflictException(
-        schedule
-          ? `match ${matchId} is already scheduled in tournament ${schedule.tournamentId}`
-          : `match ${matchId} exists already and is not a match of tournament ${tournamentId}; schedule a new match`,
-      );
+      throw new ConflictException(takenElsewhere(principal, tournamentId, matchId, schedule?.tournamentId));
     }
   }
 
@@ -328,6 +326,22 @@ export class TournamentService {
     const data = recorded.data as MatchScheduledData;
     return { tournamentId, ...data, duplicate, match };
   }
+}
+
+/**
+ * The 409 for a match id taken outside this tournament. Only a key that sees every tournament is told
+ * where the match is: a key bound to a tournament learns nothing about the others (the id is taken,
+ * and that is all).
+ */
+function takenElsewhere(
+  principal: Principal,
+  tournamentId: string,
+  matchId: string,
+  elsewhere: string | undefined,
+): string {
+  return elsewhere && !principal.tournamentId
+    ? `match ${matchId} is already scheduled in tournament ${elsewhere}`
+    : `match ${matchId} exists already and is not a match of tournament ${tournamentId}; schedule a new match`;
 }
 
 /** An id of the service's choosing: the same parts always give the same id (parts hold no ':' but the last). */

@@ -1,77 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openSse } from './organiser-support.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { Caller, commandId, issueKey, organiser, type Reply } from './support/umpire-client.js';
 
-type Role = 'organiser' | 'judge' | 'spectator' | 'player';
-type Scope = 'match' | 'tournament' | 'none';
-interface Access {
-  /** Roles the route admits (the rest get 403). */
-  roles: Role[];
-  /** match: another match's player and a key bound to another tournament get 403; tournament: the latter. */
-  scope: Scope;
-}
-
-const ANY: Role[] = ['organiser', 'judge', 'spectator', 'player'];
-const READERS: Role[] = ['organiser', 'judge', 'spectator'];
-const PLAYER: Access = { roles: ['player'], scope: 'match' };
+/** The kinds of key the README's access table has a column for. */
+const KINDS = ['organiser', 'organiser@T', 'judge', 'judge@T', 'spectator', 'spectator@T', 'player'] as const;
+type Kind = (typeof KINDS)[number];
+type Cell = 'yes' | 'T' | 'M' | 'no';
 
 /**
- * Who may call each route of the API. Every route the service documents must be here: the test fails
- * on one that is missing, so a new route cannot ship without its access being stated and checked.
+ * Who may call each route, as the README publishes it: the table between its access-table markers,
+ * one row per route (`:id` written for OpenAPI's `{id}`), one column per kind of key. Every route the
+ * service documents must be there: the test fails on one that is missing, so a new route cannot ship
+ * without its access being published and checked.
  */
-const ACCESS: Record<string, Access> = {
-  'POST /matches': { roles: ['organiser', 'judge'], scope: 'none' },
-  'GET /matches/{id}': { roles: ANY, scope: 'match' },
-  'POST /matches/{id}/units': { roles: ['organiser', 'judge', 'player'], scope: 'match' },
-  'POST /matches/{id}/end-turn': PLAYER,
-  'POST /matches/{id}/charges': PLAYER,
-  'POST /matches/{id}/impact-rolls': PLAYER,
-  'POST /matches/{id}/morale-tests': PLAYER,
-  'POST /matches/{id}/give-ground-reports': PLAYER,
-  'POST /matches/{id}/withdrawals': PLAYER,
-  'POST /matches/{id}/contacts': PLAYER,
-  'POST /matches/{id}/orders': PLAYER,
-  'POST /matches/{id}/intents': PLAYER,
-  'POST /matches/{id}/reveals': PLAYER,
-  'POST /matches/{id}/pursuits': PLAYER,
-  'POST /matches/{id}/break-offs': PLAYER,
-  'POST /matches/{id}/close-combat-attacks': PLAYER,
-  'POST /matches/{id}/ranged-attacks': PLAYER,
-  'POST /matches/{id}/client-seeds': PLAYER,
-  'POST /matches/{id}/undo-requests': PLAYER,
-  'POST /matches/{id}/undo-requests/{requestId}/answer': PLAYER,
-  'POST /matches/{id}/backups': { roles: ['judge'], scope: 'match' },
-  'POST /matches/{id}/disputes': PLAYER,
-  'POST /matches/{id}/disputes/{disputeId}/ruling': { roles: ['judge'], scope: 'match' },
-  'POST /matches/{id}/end': { roles: ['judge', 'organiser'], scope: 'match' },
-  'GET /matches/{id}/export': { roles: ANY, scope: 'match' },
-  'GET /matches/{id}/verify': { roles: ANY, scope: 'match' },
-  'POST /matches/{id}/verify': { roles: ANY, scope: 'match' },
-  'GET /matches/{id}/checkpoint': { roles: ANY, scope: 'match' },
-  'POST /keys': { roles: ['organiser'], scope: 'none' },
-  'GET /keys': { roles: ['organiser'], scope: 'none' },
-  'DELETE /keys/{keyId}': { roles: ['organiser'], scope: 'none' },
-  'POST /tournaments': { roles: ['organiser'], scope: 'none' },
-  'GET /tournaments': { roles: READERS, scope: 'none' },
-  'GET /tournaments/{id}': { roles: READERS, scope: 'tournament' },
-  'POST /tournaments/{id}/matches': { roles: ['organiser', 'judge'], scope: 'tournament' },
-  'GET /tournaments/{id}/matches': { roles: READERS, scope: 'tournament' },
-  'GET /tournaments/{id}/standings': { roles: READERS, scope: 'tournament' },
-  'POST /tournaments/{id}/keys': { roles: ['organiser'], scope: 'tournament' },
-  'GET /tournaments/{id}/stream': { roles: READERS, scope: 'tournament' },
-  'POST /tournaments/{id}/webhooks': { roles: ['organiser'], scope: 'tournament' },
-  'GET /tournaments/{id}/webhooks': { roles: ['organiser'], scope: 'tournament' },
-  'DELETE /tournaments/{id}/webhooks/{webhookId}': { roles: ['organiser'], scope: 'tournament' },
-  'GET /tournaments/{id}/webhooks/{webhookId}/deliveries': { roles: ['organiser'], scope: 'tournament' },
-  'GET /matches/{id}/log': { roles: ANY, scope: 'match' },
-  'GET /matches/{id}/events': { roles: ANY, scope: 'match' },
-  'GET /matches/{id}/state': { roles: ANY, scope: 'match' },
-  'GET /matches/{id}/roster': { roles: ANY, scope: 'match' },
-  'GET /matches/{id}/result': { roles: ANY, scope: 'match' },
-  'GET /matches/{id}/stream': { roles: ANY, scope: 'match' },
-  'GET /projections': { roles: ['organiser'], scope: 'none' },
-  'POST /projections/{name}/rebuild': { roles: ['organiser'], scope: 'none' },
-};
+function publishedAccess(): Record<string, Record<Kind, Cell>> {
+  const readme = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../README.md'), 'utf8');
+  const table = readme.split('<!-- access table: begin -->')[1]?.split('<!-- access table: end -->')[0];
+  if (!table) throw new Error('README.md has no access table');
+  const rows = table.split('\n').filter((line) => line.startsWith('| `'));
+  const header = table
+    .split('\n')
+    .find((line) => line.startsWith('| route'))!
+    .split('|')
+    .map((c) => c.trim())
+    .filter(Boolean)
+    .slice(1);
+  expect(header).toEqual([...KINDS]);
+  return Object.fromEntries(
+    rows.map((line) => {
+      const [route, ...cells] = line
+        .split('|')
+        .map((c) => c.trim())
+        .filter(Boolean);
+      const name = route!.replace(/`/g, '').replace(/:([A-Za-z]+)/g, '{$1}');
+      for (const cell of cells) expect(['yes', 'T', 'M', 'no']).toContain(cell);
+      return [
+        name,
+        Object.fromEntries(KINDS.map((kind, i) => [kind, cells[i] as Cell])) as Record<Kind, Cell>,
+      ];
+    }),
+  );
+}
+
+const ACCESS = publishedAccess();
 
 /** Routes that need no key. */
 const PUBLIC = ['GET /health', 'GET /audit/public-key'];
@@ -195,12 +169,17 @@ describe('organiser: every route, every key', () => {
     }
     webhookId = (await org.post('/tournaments/home/webhooks', { url: 'http://127.0.0.1:9/never' })).body
       .webhookId;
-    spareKeyId = (await org.post('/keys', { role: 'spectator', label: 'spare' })).body.keyId;
+    // A key of the home tournament: what a key bound to it may revoke.
+    spareKeyId = (await org.post('/keys', { role: 'spectator', tournamentId: 'home', label: 'spare' })).body
+      .keyId;
     callers = {
       organiser: org,
       judge: await issueKey(t, { role: 'judge' }),
       spectator: await issueKey(t, { role: 'spectator' }),
+      homeOrganiser: await issueKey(t, { role: 'organiser', tournamentId: 'home' }),
+      awayOrganiser: await issueKey(t, { role: 'organiser', tournamentId: 'away' }),
       homeJudge: await issueKey(t, { role: 'judge', tournamentId: 'home' }),
+      homeSpectator: await issueKey(t, { role: 'spectator', tournamentId: 'home' }),
       awayJudge: await issueKey(t, { role: 'judge', tournamentId: 'away' }),
       awaySpectator: await issueKey(t, { role: 'spectator', tournamentId: 'away' }),
       playerA: await issueKey(t, { role: 'player', matchId: 'home-1', side: 'A' }),
@@ -243,28 +222,32 @@ describe('organiser: every route, every key', () => {
     return caller.post(path, bodyFor(route));
   }
 
-  /** The caller's key, as the role table and the scopes see it. */
-  function expected(route: string, name: string): 'allowed' | 401 | 403 {
+  /** The kind of key each caller holds, as the README's table names it. */
+  function kindOf(name: string): Kind {
+    const role = /^(home|away)?(organiser|judge|spectator)$/i.exec(name);
+    if (!role) return 'player';
+    const base = role[2]!.toLowerCase() as 'organiser' | 'judge' | 'spectator';
+    return role[1] ? `${base}@T` : base;
+  }
+
+  /** What the caller should get on the route (called with the home tournament's ids), per the README. */
+  function expected(route: string, name: string): 'allowed' | 401 | 403 | 404 {
     if (['noKey', 'badKey', 'garbage'].includes(name)) return 401;
-    const access = ACCESS[route]!;
-    const role: Role =
-      name === 'organiser'
-        ? 'organiser'
-        : name.endsWith('Judge') || name === 'judge'
-          ? 'judge'
-          : name.endsWith('Spectator') || name === 'spectator'
-            ? 'spectator'
-            : 'player';
-    if (!access.roles.includes(role)) return 403;
-    const elsewhere = name === 'awayJudge' || name === 'awaySpectator';
-    if (elsewhere && access.scope !== 'none') return 403;
-    // A key bound to a tournament creates matches there, not outside it.
-    if (['homeJudge', 'awayJudge'].includes(name) && route === 'POST /matches') return 403;
-    if (name === 'otherPlayer' && access.scope === 'match') return 403;
-    // A player key acts in its own match only: the atomic-africa routes are another match for playerA.
-    const atomic = ATOMIC.includes(route.split('/').at(-1) ?? '');
-    if (name === 'playerA' && atomic) return 403;
-    if (name === 'playerAaa' && !atomic && access.scope === 'match') return 403;
+    const cell = ACCESS[route]![kindOf(name)];
+    const [, template] = route.split(' ') as [string, string];
+    // Another tournament's ids answer as unknown ones, before the role is looked at.
+    const away = name.startsWith('away');
+    if (away && /^\/(tournaments|matches)\/\{id\}/.test(template)) return 404;
+    if (cell === 'no') return 403;
+    // The spare key is the home tournament's: out of the away key's scope, hence unknown to it.
+    if (away && template.includes('{keyId}')) return 404;
+    if (cell === 'M') {
+      // A player key acts in its own match only: the atomic-africa routes are another match for playerA.
+      const atomic = ATOMIC.includes(template.split('/').at(-1) ?? '');
+      if (name === 'otherPlayer') return 403;
+      if (name === 'playerA' && atomic) return 403;
+      if (name === 'playerAaa' && !atomic) return 403;
+    }
     return 'allowed';
   }
 
@@ -282,13 +265,16 @@ describe('organiser: every route, every key', () => {
     expect((await anyone.get('/docs')).status).toBe(200);
   });
 
-  it('every route: 401 without a valid key; 403 for the wrong role, match, side or tournament; else no refusal', async () => {
+  it('every route, every kind of key: the README’s access table holds (401 without a valid key, 404 for another tournament’s ids, 403 for the wrong role or match)', async () => {
     const failures: string[] = [];
     for (const route of Object.keys(ACCESS)) {
       for (const [name, caller] of Object.entries(callers)) {
         const want = expected(route, name);
         const reply = await call(route, caller);
-        const refused = reply.status === 401 || reply.status === 403;
+        // A 404 as for an unknown id is a refusal too; other 404s (a webhook deleted already) are answers.
+        const unknown =
+          reply.status === 404 && /^(tournament|match) \S+ does not exist$|^no key /.test(reply.body.message);
+        const refused = reply.status === 401 || reply.status === 403 || unknown;
         const ok = want === 'allowed' ? !refused && reply.status < 500 : reply.status === want;
         if (!ok)
           failures.push(

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { SseConnections } from '../../src/live/sse.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type Caller, issueKey, organiser, ORGANISER_KEY } from './support/umpire-client.js';
@@ -226,11 +226,11 @@ describe('organiser: live feeds (SSE)', () => {
     expect([...ids.slice(0, 5), ...resumed.ids()]).toEqual(ids);
   });
 
-  it('a key bound to another tournament may not follow this one (403)', async () => {
+  it('a key bound to another tournament may not follow this one: 404, as for a tournament that does not exist', async () => {
     await tournamentWithMatches(t, 'other-cup', []);
     const bound = await issueKey(t, { role: 'spectator', tournamentId: 'other-cup' });
-    expect((await openSse(t, '/tournaments/live-cup/stream', bound.token)).status).toBe(403);
-    expect((await openSse(t, '/matches/cup-1/stream', bound.token)).status).toBe(403);
+    expect((await openSse(t, '/tournaments/live-cup/stream', bound.token)).status).toBe(404);
+    expect((await openSse(t, '/matches/cup-1/stream', bound.token)).status).toBe(404);
     const own = await openSse(t, '/tournaments/other-cup/stream', bound.token);
     expect(own.status).toBe(200);
     own.close();
@@ -374,8 +374,15 @@ describe('organiser: webhooks', () => {
     return r;
   }
 
-  const verify = (secret: string, body: string, header: unknown) =>
-    header === `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+  /** As a receiver checks a delivery with the standardwebhooks package: id, timestamp and signature. */
+  const verify = (secret: string, body: string, headers: Record<string, unknown>) => {
+    try {
+      new Webhook(secret).verify(body, headers as Record<string, string>);
+      return true;
+    } catch {
+      return false;
+    }
+  };
 
   it('a webhook receives each event of the tournament’s matches and each result, signed with its secret', async () => {
     await tournamentWithMatches(t, 'hooked', [
@@ -424,13 +431,25 @@ describe('organiser: webhooks', () => {
     expect(events.map((b) => b.position)).toEqual([...events.map((b) => b.position)].sort((a, b) => a - b));
     for (const delivery of r.received) {
       expect(delivery.headers['content-type']).toBe('application/json');
-      expect(verify(secret, delivery.body, delivery.headers['x-umpire-signature'])).toBe(true);
-      expect(verify('whsec_wrong', delivery.body, delivery.headers['x-umpire-signature'])).toBe(false);
-      expect(delivery.headers['x-umpire-delivery']).toBe(JSON.parse(delivery.body).deliveryId);
+      expect(verify(secret, delivery.body, delivery.headers)).toBe(true);
+      const otherSecret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+      expect(verify(otherSecret, delivery.body, delivery.headers)).toBe(false);
+      expect(verify(secret, delivery.body.replace('"kind"', '"kind" '), delivery.headers)).toBe(false);
+      // A replay later on carries an old timestamp: changing it breaks the signature, keeping it is refused.
+      const stale = { ...delivery.headers, 'webhook-timestamp': String(Math.floor(Date.now() / 1000) - 600) };
+      expect(verify(secret, delivery.body, stale)).toBe(false);
+      expect(delivery.headers['webhook-id']).toBe(JSON.parse(delivery.body).deliveryId);
     }
     const listed = await org.get('/tournaments/hooked/webhooks');
     expect(listed.body).toEqual([
-      { webhookId, tournamentId: 'hooked', url: r.url, createdAt: expect.any(String), active: true },
+      {
+        webhookId,
+        tournamentId: 'hooked',
+        url: r.url,
+        createdAt: expect.any(String),
+        active: true,
+        kinds: ['event', 'result'],
+      },
     ]);
     expect(JSON.stringify(listed.body)).not.toContain(secret);
   });
@@ -456,6 +475,8 @@ describe('organiser: webhooks', () => {
     const bodies = new Set(r.received.map((x) => x.body));
     expect(bodies.size).toBe(1);
     expect(r.received.map((x) => x.headers['x-umpire-attempt'])).toEqual(['1', '2', '3']);
+    // One delivery, one webhook-id on every attempt: a receiver drops one it has seen.
+    expect(new Set(r.received.map((x) => x.headers['webhook-id'])).size).toBe(1);
     const scheduled = JSON.parse(r.received[0]!.body);
     expect(scheduled).toMatchObject({
       kind: 'event',

@@ -59,6 +59,8 @@ describe('webhook dispatcher: a read model that cannot answer yet', () => {
       nonce: 'nonce',
       createdAt: new Date().toISOString(),
       afterPosition: await dispatcher.head(),
+      kinds: ['event', 'result'],
+      commandId: null,
     });
   }
 

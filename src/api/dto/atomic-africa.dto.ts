@@ -11,6 +11,7 @@ import {
   Matches,
   Min,
   ValidateIf,
+  IsObject,
   ValidateNested,
 } from 'class-validator';
 import { CommandDto, RollingCommandDto } from './command.dto.js';
@@ -69,6 +70,7 @@ export class SealOrderDto extends CommandDto {
       'The card itself: the service seals it as a commitment with a secret salt, keeps the card encrypted for your side, and reveals it for you (AA-2).',
   })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => CardDto)
   card?: CardDto;
@@ -108,6 +110,7 @@ export class RevealDto extends CommandDto {
     description: 'Required when you sealed a commitment; optional when the service sealed your card.',
   })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => CardDto)
   card?: CardDto;

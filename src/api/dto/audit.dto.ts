@@ -11,6 +11,7 @@ import {
   Length,
   Matches,
   Min,
+  IsObject,
   ValidateNested,
 } from 'class-validator';
 
@@ -44,6 +45,7 @@ export class SignedCheckpointDto {
     type: CheckpointDto,
     description: 'Signed as the RFC 8785 canonical JSON of exactly these four fields.',
   })
+  @IsObject()
   @ValidateNested()
   @Type(() => CheckpointDto)
   checkpoint!: CheckpointDto;

@@ -20,7 +20,7 @@ export class ErrorDto {
 
 /**
  * Documents a route's access: a bearer key of one of these roles; 401 without a valid key, 403 for a
- * key of another role, match, side or tournament, 429 past the key's rate limit.
+ * key of another role, match or side (another tournament's ids: 404 as unknown), 429 past the rate limit.
  */
 export function ApiAccess(roles: string): MethodDecorator & ClassDecorator {
   return applyDecorators(
@@ -32,11 +32,11 @@ export function ApiAccess(roles: string): MethodDecorator & ClassDecorator {
     }),
     ApiForbiddenResponse({
       type: ErrorDto,
-      description: `Keys allowed: ${roles}. Anything else (another role, match, side or tournament) is 403.`,
+      description: `Keys allowed: ${roles}. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404).`,
       example: {
         statusCode: 403,
         error: 'Forbidden',
-        message: 'this key is for tournament spring-open; match m-7 is not one of its matches',
+        message: 'this route is for organiser keys; this key is a spectator key',
       },
     }),
     ApiTooManyRequestsResponse({

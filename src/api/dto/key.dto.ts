@@ -3,7 +3,22 @@ import { IsIn, IsOptional, IsString, Length, Matches, ValidateIf } from 'class-v
 import { MATCH_ID_PATTERN } from '../../match/match-stream.js';
 import { SIDES } from '../../rules/common/sides.js';
 
+/**
+ * A key's optional commandId: sent again by the same key with the same grant, the first key is
+ * answered again (same token) and nothing is issued.
+ */
+export const KEY_COMMAND_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
+
 export class IssueKeyDto {
+  @ApiPropertyOptional({
+    description:
+      'Makes the issue idempotent: the same commandId from the same key answers the first key again (its token too); with another grant, 409.',
+    example: 'key-table-4-A',
+  })
+  @IsOptional()
+  @Matches(KEY_COMMAND_ID, { message: 'commandId must be 1–100 letters, digits, or _ . : -' })
+  commandId?: string;
+
   @ApiProperty({ enum: ['organiser', 'judge', 'player', 'spectator'] })
   @IsIn(['organiser', 'judge', 'player', 'spectator'])
   role!: 'organiser' | 'judge' | 'player' | 'spectator';
@@ -21,7 +36,10 @@ export class IssueKeyDto {
   @IsIn(SIDES, { message: 'side is required for a player key, and must be A or B' })
   side?: 'A' | 'B';
 
-  @ApiPropertyOptional({ description: 'A tournament the key is limited to (judges, spectators).' })
+  @ApiPropertyOptional({
+    description:
+      'A tournament the key is limited to, whatever its role. A key bound to a tournament issues keys bound to it (this may be omitted).',
+  })
   @IsOptional()
   @IsString()
   @Length(1, 64)
@@ -44,6 +62,10 @@ export class IssuedKeyDto {
   @ApiProperty() role!: string;
   @ApiPropertyOptional() matchId?: string;
   @ApiPropertyOptional() side?: string;
+  @ApiPropertyOptional() tournamentId?: string;
+  @ApiPropertyOptional() label?: string;
+  @ApiProperty({ description: 'True when this commandId had issued the key before: nothing was issued.' })
+  duplicate!: boolean;
 }
 
 /** A key as listed: its grant, never its secret. */

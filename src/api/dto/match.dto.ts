@@ -46,6 +46,7 @@ export class CreateMatchDto extends CommandDto {
   ruleset!: string;
 
   @ApiProperty({ type: SideNamesDto, description: 'Display names of sides A and B.' })
+  @IsObject()
   @ValidateNested()
   @Type(() => SideNamesDto)
   sides!: SideNamesDto;

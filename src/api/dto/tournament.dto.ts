@@ -10,12 +10,14 @@ import {
   Max,
   Min,
   ValidateIf,
+  IsObject,
   ValidateNested,
 } from 'class-validator';
 import { MATCH_ID_PATTERN } from '../../match/match-stream.js';
 import { SIDES } from '../../rules/common/sides.js';
 import { TOURNAMENT_ID_PATTERN } from '../../tournament/tournament-events.js';
 import { CommandDto } from './command.dto.js';
+import { KEY_COMMAND_ID } from './key.dto.js';
 import { CommandResultDto, CreateMatchDto, SideNamesDto } from './match.dto.js';
 
 export class ScoringDto {
@@ -57,6 +59,7 @@ export class CreateTournamentDto extends CommandDto {
     description: 'Standings points; win 3, draw 1, loss 0 when omitted.',
   })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => ScoringDto)
   scoring?: ScoringDto;
@@ -120,6 +123,7 @@ export class ScheduleMatchDto extends CreateMatchDto {
     description: 'Who plays each side, as the standings name them; the sides’ display names when omitted.',
   })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => PlayersDto)
   players?: PlayersDto;
@@ -208,12 +212,21 @@ export class PageQueryDto {
 }
 
 export class IssueTournamentKeyDto {
+  @ApiPropertyOptional({
+    description:
+      'Makes the issue idempotent: the same commandId from the same key answers the first key again (its token too); with another grant, 409.',
+    example: 'key-head-judge',
+  })
+  @IsOptional()
+  @Matches(KEY_COMMAND_ID, { message: 'commandId must be 1–100 letters, digits, or _ . : -' })
+  commandId?: string;
+
   @ApiProperty({
-    enum: ['judge', 'spectator', 'player'],
+    enum: ['organiser', 'judge', 'spectator', 'player'],
     description: 'The key reads and acts only within this tournament.',
   })
-  @IsIn(['judge', 'spectator', 'player'])
-  role!: 'judge' | 'spectator' | 'player';
+  @IsIn(['organiser', 'judge', 'spectator', 'player'])
+  role!: 'organiser' | 'judge' | 'spectator' | 'player';
 
   @ApiPropertyOptional({ description: 'Player keys: a match of this tournament.', example: 'r1-t4' })
   @ValidateIf((key: IssueTournamentKeyDto) => key.role === 'player' || key.matchId !== undefined)
@@ -244,4 +257,6 @@ export class TournamentKeyDto {
   @ApiPropertyOptional({ example: 'r1-t4' }) matchId?: string;
   @ApiPropertyOptional({ enum: SIDES }) side?: string;
   @ApiPropertyOptional({ example: 'head judge, hall B' }) label?: string;
+  @ApiProperty({ description: 'True when this commandId had issued the key before: nothing was issued.' })
+  duplicate!: boolean;
 }

@@ -1,9 +1,43 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsUrl, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsOptional,
+  IsUrl,
+  Matches,
+  MaxLength,
+} from 'class-validator';
+import { WEBHOOK_KINDS } from '../../live/webhooks/webhook-store.js';
+import { KEY_COMMAND_ID } from './key.dto.js';
 
 export class RegisterWebhookDto {
+  @ApiPropertyOptional({
+    description:
+      'Makes the registration idempotent: the same commandId from the same key answers the first webhook again (its secret too); with another url or kinds, 409.',
+    example: 'results-hook',
+  })
+  @IsOptional()
+  @Matches(KEY_COMMAND_ID, { message: 'commandId must be 1–100 letters, digits, or _ . : -' })
+  commandId?: string;
+
+  @ApiPropertyOptional({
+    enum: WEBHOOK_KINDS,
+    isArray: true,
+    description: 'What to send: every event of the tournament’s matches, each result, or both (the default).',
+    example: ['result'],
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(WEBHOOK_KINDS.length)
+  @IsIn(WEBHOOK_KINDS, { each: true, message: 'kinds must hold event, result or both' })
+  kinds?: ('event' | 'result')[];
+
   @ApiProperty({
-    description: 'Where to POST: http or https. Each body is signed with X-Umpire-Signature.',
+    description:
+      'Where to POST: http or https. Each body is signed as Standard Webhooks say (webhook-signature).',
     example: 'https://results.example.org/umpire-hook',
   })
   @IsUrl(
@@ -20,15 +54,18 @@ export class WebhookDto {
   @ApiProperty({ example: 'https://results.example.org/umpire-hook' }) url!: string;
   @ApiProperty({ example: '2026-04-11T09:05:00.000Z' }) createdAt!: string;
   @ApiProperty({ description: 'False once deleted.' }) active!: boolean;
+  @ApiProperty({ enum: WEBHOOK_KINDS, isArray: true, example: ['event', 'result'] }) kinds!: string[];
 }
 
 export class RegisteredWebhookDto extends WebhookDto {
   @ApiProperty({
     description:
-      'Shown once. Verify each delivery: X-Umpire-Signature = "sha256=" + hex HMAC-SHA256(secret, raw body).',
+      'The Standard Webhooks secret: verify each delivery with it (webhook-id, webhook-timestamp, webhook-signature), e.g. new Webhook(secret).verify(rawBody, headers) from the standardwebhooks package.',
     example: 'whsec_Vq3…',
   })
   secret!: string;
+  @ApiProperty({ description: 'True when this commandId had registered it before: nothing was registered.' })
+  duplicate!: boolean;
 }
 
 export class DeliveryAttemptDto {
@@ -43,7 +80,7 @@ export class DeliveryAttemptDto {
 export class DeliveryDto {
   @ApiProperty({ example: 'dl_Zr0…' }) deliveryId!: string;
   @ApiProperty({ description: 'Global position of the event.', example: 1042 }) position!: number;
-  @ApiProperty({ enum: ['event', 'result'] }) kind!: string;
+  @ApiProperty({ enum: ['event', 'result', 'test'] }) kind!: string;
   @ApiProperty({ example: 'ImpactRolled' }) eventType!: string;
   @ApiProperty({ type: String, nullable: true, example: 'r1-t4' }) matchId!: string | null;
   @ApiProperty({

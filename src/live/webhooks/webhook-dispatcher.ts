@@ -18,8 +18,14 @@ import { TournamentDirectory, TournamentsNotReadyError } from '../../tournament/
 import { tournamentIdOf, tournamentStream } from '../../tournament/tournament-events.js';
 import { LiveFeeds, type TournamentFeedMessage } from '../live-feeds.js';
 import { postJson } from './http-post.js';
-import { signature, WebhookSecrets } from './webhook-secrets.js';
-import { type Delivery, type NewDelivery, WebhookStore } from './webhook-store.js';
+import { signedHeaders, WebhookSecrets } from './webhook-secrets.js';
+import {
+  type Attempt,
+  type Delivery,
+  type NewDelivery,
+  type Webhook,
+  WebhookStore,
+} from './webhook-store.js';
 
 /** The result of a match, as a webhook receives it when the match ends. */
 export interface ResultPayload {
@@ -172,19 +178,22 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
         content: this.result(tournamentId, schedule, event),
       });
     }
+    // Each webhook gets the kinds it was registered for (every event, results, or both).
     return hooks.flatMap((hook) =>
-      payloads.map(({ kind, eventType, content }) => {
-        const deliveryId = `dl_${randomBytes(12).toString('base64url')}`;
-        return {
-          deliveryId,
-          webhookId: hook.webhookId,
-          position: event.position,
-          kind,
-          eventType,
-          matchId: matchId ?? message.matchId ?? null,
-          body: JSON.stringify({ deliveryId, webhookId: hook.webhookId, kind, ...content }),
-        };
-      }),
+      payloads
+        .filter(({ kind }) => hook.kinds.includes(kind))
+        .map(({ kind, eventType, content }) => {
+          const deliveryId = `dl_${randomBytes(12).toString('base64url')}`;
+          return {
+            deliveryId,
+            webhookId: hook.webhookId,
+            position: event.position,
+            kind,
+            eventType,
+            matchId: matchId ?? message.matchId ?? null,
+            body: JSON.stringify({ deliveryId, webhookId: hook.webhookId, kind, ...content }),
+          };
+        }),
     );
   }
 
@@ -245,6 +254,53 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     const hook = this.webhooks.webhook(delivery.webhookId);
     if (!hook || hook.deletedAt) return;
     const attempt = delivery.attempts + 1;
+    const sent = await this.post(hook, delivery, attempt);
+    if (this.stopped) return; // cut short by the shutdown: not the receiver's doing, not an attempt
+    const delivered = sent.statusCode !== null && sent.statusCode >= 200 && sent.statusCode < 300;
+    // A redelivery by hand gets the full number of attempts again.
+    const spent = attempt - delivery.retryFrom;
+    const status = delivered ? 'delivered' : spent >= this.config.webhookMaxAttempts ? 'failed' : 'pending';
+    const backoff = Math.min(this.config.webhookBackoffMs * 2 ** (spent - 1), MAX_BACKOFF_MS);
+    const finished = Date.parse(sent.at) + sent.durationMs;
+    this.webhooks.recordAttempt(delivery, sent, {
+      status,
+      nextAttemptAt: status === 'pending' ? finished + backoff : 0,
+    });
+  }
+
+  /**
+   * A test delivery, sent at once and outside the queue (so that a backlog of failing deliveries does
+   * not hold it up), signed like any other; recorded with its one attempt, never retried.
+   */
+  async sendTest(hook: Webhook): Promise<string> {
+    const deliveryId = `dl_${randomBytes(12).toString('base64url')}`;
+    const delivery: NewDelivery = {
+      deliveryId,
+      webhookId: hook.webhookId,
+      position: 0,
+      kind: 'test',
+      eventType: 'WebhookTest',
+      matchId: null,
+      body: JSON.stringify({
+        deliveryId,
+        webhookId: hook.webhookId,
+        kind: 'test',
+        tournamentId: hook.tournamentId,
+        at: new Date().toISOString(),
+      }),
+    };
+    const sent = await this.post(hook, delivery, 1);
+    const delivered = sent.statusCode !== null && sent.statusCode >= 200 && sent.statusCode < 300;
+    this.webhooks.recordSent(delivery, sent, delivered);
+    return deliveryId;
+  }
+
+  /** One signed POST; its outcome as an attempt (an error when the receiver did not answer 2xx). */
+  private async post(
+    hook: Webhook,
+    delivery: Pick<NewDelivery, 'deliveryId' | 'eventType' | 'body'>,
+    attempt: number,
+  ): Promise<Attempt> {
     const started = Date.now();
     let statusCode: number | null = null;
     let error: string | null = null;
@@ -253,9 +309,13 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
         hook.url,
         delivery.body,
         {
-          'user-agent': 'umpire-webhooks/0.1',
-          'x-umpire-signature': signature(this.secrets.secretOf(hook), delivery.body),
-          'x-umpire-delivery': delivery.deliveryId,
+          'user-agent': 'umpire-webhooks/0.2',
+          ...signedHeaders(
+            this.secrets.secretOf(hook),
+            delivery.deliveryId,
+            delivery.body,
+            new Date(started),
+          ),
           'x-umpire-event': delivery.eventType,
           'x-umpire-attempt': String(attempt),
         },
@@ -265,17 +325,15 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     } catch (failure) {
       error = (failure instanceof Error ? failure.message : String(failure)).slice(0, 500);
     }
-    if (this.stopped) return; // cut short by the shutdown: not the receiver's doing, not an attempt
-    const finished = Date.now();
     const delivered = statusCode !== null && statusCode >= 200 && statusCode < 300;
     if (!delivered && error === null) error = `answered ${statusCode}`;
-    const status = delivered ? 'delivered' : attempt >= this.config.webhookMaxAttempts ? 'failed' : 'pending';
-    const backoff = Math.min(this.config.webhookBackoffMs * 2 ** (attempt - 1), MAX_BACKOFF_MS);
-    this.webhooks.recordAttempt(
-      delivery,
-      { attempt, at: new Date(started).toISOString(), statusCode, error, durationMs: finished - started },
-      { status, nextAttemptAt: status === 'pending' ? finished + backoff : 0 },
-    );
+    return {
+      attempt,
+      at: new Date(started).toISOString(),
+      statusCode,
+      error,
+      durationMs: Date.now() - started,
+    };
   }
 
   private trimCache(): void {

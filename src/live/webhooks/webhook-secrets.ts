@@ -1,18 +1,33 @@
-import { createHmac, hkdfSync } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { loadOrCreateServerSecret } from '../../audit/server-secret.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { Webhook } from './webhook-store.js';
 
-/** X-Umpire-Signature: "sha256=" + hex HMAC-SHA256 of the raw body under the webhook's secret. */
-export function signature(secret: string, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
+/**
+ * The headers of Standard Webhooks (standardwebhooks.com): the delivery's id (the same on every
+ * attempt, so a receiver can drop one it has seen), the time of this attempt in seconds, and
+ * "v1,<base64 HMAC-SHA256 of id.timestamp.body>". A receiver that checks the timestamp too (the
+ * `standardwebhooks` package does: five minutes either way) refuses a replayed request.
+ */
+export function signedHeaders(
+  secret: string,
+  deliveryId: string,
+  body: string,
+  at: Date,
+): Record<string, string> {
+  return {
+    'webhook-id': deliveryId,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new StandardWebhook(secret).sign(deliveryId, at, body),
+  };
 }
 
 /**
  * Each webhook's signing secret, derived from the service's one server secret (the file the server
  * dice come from) and the webhook's id and nonce: stable across restarts, distinct per webhook, and
- * never written anywhere itself.
+ * never written anywhere itself. Given as Standard Webhooks spells it: "whsec_" + base64.
  */
 @Injectable()
 export class WebhookSecrets {
@@ -30,6 +45,6 @@ export class WebhookSecrets {
       `umpire webhook secret v1:${webhook.nonce}`,
       32,
     );
-    return `whsec_${Buffer.from(key).toString('base64url')}`;
+    return `whsec_${Buffer.from(key).toString('base64')}`;
   }
 }

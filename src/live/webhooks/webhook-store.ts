@@ -15,7 +15,16 @@ export interface Webhook {
   /** Events at or before this global position were recorded before the webhook existed: not sent. */
   afterPosition: number;
   deletedAt: string | null;
+  /** What it is sent: each event of the tournament's matches, each result, or both. */
+  kinds: WebhookKind[];
+  /** `<keyId>:<commandId>` of the registration, when the client gave one (idempotency). */
+  commandId: string | null;
 }
+
+export const WEBHOOK_KINDS = ['event', 'result'] as const;
+export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
+/** A delivery's kind: what the webhook asked for, or a test sent by hand. */
+export type DeliveryKind = WebhookKind | 'test';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
 
@@ -24,12 +33,14 @@ export interface Delivery {
   deliveryId: string;
   webhookId: string;
   position: number;
-  kind: 'event' | 'result';
+  kind: DeliveryKind;
   eventType: string;
   matchId: string | null;
   body: string;
   status: DeliveryStatus;
   attempts: number;
+  /** Attempts made before the last redelivery by hand: each redelivery gets the full number again. */
+  retryFrom: number;
   nextAttemptAt: number;
   createdAt: string;
   deliveredAt: string | null;
@@ -47,7 +58,7 @@ export interface NewDelivery {
   deliveryId: string;
   webhookId: string;
   position: number;
-  kind: 'event' | 'result';
+  kind: DeliveryKind;
   eventType: string;
   matchId: string | null;
   body: string;
@@ -61,6 +72,8 @@ interface WebhookRow {
   created_at: string;
   after_position: number;
   deleted_at: string | null;
+  kinds: string;
+  command_id: string | null;
 }
 
 interface DeliveryRow {
@@ -74,6 +87,7 @@ interface DeliveryRow {
   body: string;
   status: string;
   attempts: number;
+  retry_from: number;
   next_attempt_at: number;
   created_at: string;
   delivered_at: string | null;
@@ -96,7 +110,7 @@ interface AttemptRow {
 export class WebhookStore {
   readonly db: Database;
   private readonly s: {
-    insertWebhook: Statement<[string, string, string, string, string, number]>;
+    insertWebhook: Statement<[string, string, string, string, string, number, string, string | null]>;
     webhook: Statement<[string], WebhookRow>;
     webhooks: Statement<[string], WebhookRow>;
     active: Statement<[string, number], WebhookRow>;
@@ -114,6 +128,11 @@ export class WebhookStore {
     attempts: Statement<[string], AttemptRow>;
     insertAttempt: Statement<[string, number, string, number | null, string | null, number]>;
     settle: Statement<[string, number, number, string | null, string]>;
+    byCommand: Statement<[string], WebhookRow>;
+    redeliver: Statement<[number, string]>;
+    insertSettled: Statement<
+      [string, string, number, string, string, string | null, string, string, string, string | null]
+    >;
   };
 
   constructor(file: string) {
@@ -164,11 +183,24 @@ export class WebhookStore {
         position INTEGER NOT NULL
       );
     `);
+    // Added since the first release: a webhook's kinds and commandId, a delivery's redelivery mark.
+    const db0 = this.db;
+    const columns = (table: string) =>
+      (db0.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+    if (!columns('webhooks').includes('kinds'))
+      db0.exec(`ALTER TABLE webhooks ADD COLUMN kinds TEXT NOT NULL DEFAULT 'event,result'`);
+    if (!columns('webhooks').includes('command_id'))
+      db0.exec('ALTER TABLE webhooks ADD COLUMN command_id TEXT');
+    if (!columns('webhook_deliveries').includes('retry_from'))
+      db0.exec('ALTER TABLE webhook_deliveries ADD COLUMN retry_from INTEGER NOT NULL DEFAULT 0');
+    db0.exec(
+      'CREATE UNIQUE INDEX IF NOT EXISTS webhooks_by_command ON webhooks (command_id) WHERE command_id IS NOT NULL',
+    );
     const db = this.db;
     this.s = {
       insertWebhook: db.prepare(
-        `INSERT INTO webhooks (webhook_id, tournament_id, url, nonce, created_at, after_position)
-         VALUES (?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO webhooks (webhook_id, tournament_id, url, nonce, created_at, after_position, kinds, command_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       webhook: db.prepare('SELECT * FROM webhooks WHERE webhook_id = ?'),
       webhooks: db.prepare('SELECT * FROM webhooks WHERE tournament_id = ? ORDER BY created_at, webhook_id'),
@@ -212,18 +244,78 @@ export class WebhookStore {
         `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, delivered_at = ?
          WHERE delivery_id = ?`,
       ),
+      byCommand: db.prepare('SELECT * FROM webhooks WHERE command_id = ?'),
+      redeliver: db.prepare(
+        `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ?, retry_from = attempts
+         WHERE delivery_id = ? AND status IN ('failed', 'delivered')`,
+      ),
+      insertSettled: db.prepare(
+        `INSERT INTO webhook_deliveries
+           (delivery_id, webhook_id, position, kind, event_type, match_id, body, status, attempts, next_attempt_at,
+            created_at, delivered_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 0, ?, ?)`,
+      ),
     };
   }
 
-  addWebhook(webhook: Omit<Webhook, 'deletedAt'>): void {
-    this.s.insertWebhook.run(
-      webhook.webhookId,
-      webhook.tournamentId,
-      webhook.url,
-      webhook.nonce,
-      webhook.createdAt,
-      webhook.afterPosition,
-    );
+  /** False when a webhook was registered under this commandId meanwhile (another request got there first). */
+  addWebhook(webhook: Omit<Webhook, 'deletedAt'>): boolean {
+    try {
+      this.s.insertWebhook.run(
+        webhook.webhookId,
+        webhook.tournamentId,
+        webhook.url,
+        webhook.nonce,
+        webhook.createdAt,
+        webhook.afterPosition,
+        webhook.kinds.join(','),
+        webhook.commandId,
+      );
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && webhook.commandId) return false;
+      throw error;
+    }
+  }
+
+  /** The webhook registered under this commandId (`<keyId>:<commandId>`), if any. */
+  webhookByCommand(commandId: string): Webhook | undefined {
+    const row = this.s.byCommand.get(commandId);
+    return row ? toWebhook(row) : undefined;
+  }
+
+  /**
+   * Puts a failed or delivered delivery back in its webhook's queue, due now, with the full number of
+   * attempts again. False when it is pending already or cancelled.
+   */
+  redeliver(deliveryId: string, now: number): boolean {
+    return this.s.redeliver.run(now, deliveryId).changes > 0;
+  }
+
+  /** A delivery sent at once, outside the queue (a test), with its one attempt. */
+  recordSent(delivery: NewDelivery, attempt: Attempt, delivered: boolean): void {
+    this.db.transaction(() => {
+      this.s.insertSettled.run(
+        delivery.deliveryId,
+        delivery.webhookId,
+        delivery.position,
+        delivery.kind,
+        delivery.eventType,
+        delivery.matchId,
+        delivery.body,
+        delivered ? 'delivered' : 'failed',
+        attempt.at,
+        delivered ? attempt.at : null,
+      );
+      this.s.insertAttempt.run(
+        delivery.deliveryId,
+        attempt.attempt,
+        attempt.at,
+        attempt.statusCode,
+        attempt.error,
+        attempt.durationMs,
+      );
+    })();
   }
 
   webhook(webhookId: string): Webhook | undefined {
@@ -289,7 +381,17 @@ export class WebhookStore {
   }
 
   deliveries(webhookId: string, afterSeq: number, limit: number): (Delivery & { history: Attempt[] })[] {
-    return this.s.deliveries.all(webhookId, afterSeq, limit).map((row) => ({
+    return this.s.deliveries.all(webhookId, afterSeq, limit).map((row) => this.withHistory(row));
+  }
+
+  /** One delivery with its attempts. */
+  deliveryWithHistory(deliveryId: string): (Delivery & { history: Attempt[] }) | undefined {
+    const row = this.s.delivery.get(deliveryId);
+    return row ? this.withHistory(row) : undefined;
+  }
+
+  private withHistory(row: DeliveryRow): Delivery & { history: Attempt[] } {
+    return {
       ...toDelivery(row),
       history: this.s.attempts.all(row.delivery_id).map((a) => ({
         attempt: a.attempt,
@@ -298,7 +400,7 @@ export class WebhookStore {
         error: a.error,
         durationMs: a.duration_ms,
       })),
-    }));
+    };
   }
 
   /** Records one attempt and where the delivery stands after it. */
@@ -343,6 +445,10 @@ function toWebhook(row: WebhookRow): Webhook {
     createdAt: row.created_at,
     afterPosition: row.after_position,
     deletedAt: row.deleted_at,
+    kinds: row.kinds
+      .split(',')
+      .filter((k): k is WebhookKind => (WEBHOOK_KINDS as readonly string[]).includes(k)),
+    commandId: row.command_id,
   };
 }
 
@@ -358,6 +464,7 @@ function toDelivery(row: DeliveryRow): Delivery {
     body: row.body,
     status: row.status as DeliveryStatus,
     attempts: row.attempts,
+    retryFrom: row.retry_from,
     nextAttemptAt: row.next_attempt_at,
     createdAt: row.created_at,
     deliveredAt: row.delivered_at,

@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Principal } from '../../auth/principal.js';
 import { TournamentService } from '../../tournament/tournament.service.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { WebhookSecrets } from './webhook-secrets.js';
-import { type Attempt, type Delivery, type Webhook, WebhookStore } from './webhook-store.js';
+import {
+  type Attempt,
+  type Delivery,
+  type Webhook,
+  type WebhookKind,
+  WebhookStore,
+} from './webhook-store.js';
 
 export interface WebhookView {
   webhookId: string;
@@ -11,11 +18,20 @@ export interface WebhookView {
   url: string;
   createdAt: string;
   active: boolean;
+  kinds: WebhookKind[];
 }
 
 export interface RegisteredWebhookView extends WebhookView {
-  /** Shown once: the key of X-Umpire-Signature. */
+  /** The Standard Webhooks signing secret ("whsec_…"). */
   secret: string;
+  /** True when this commandId had registered it before: nothing was registered. */
+  duplicate: boolean;
+}
+
+export interface RegisterWebhookRequest {
+  url: string;
+  kinds?: WebhookKind[];
+  commandId?: string;
 }
 
 export interface DeliveryView {
@@ -44,19 +60,93 @@ export class WebhookService {
     private readonly tournaments: TournamentService,
   ) {}
 
-  async register(tournamentId: string, url: string): Promise<RegisteredWebhookView> {
+  /**
+   * Registers a URL for the tournament. With a commandId it is idempotent, as every write is: the same
+   * key sending it again gets the same webhook (and secret) back; with another URL or kinds, 409 (C-6).
+   */
+  async register(
+    principal: Principal,
+    tournamentId: string,
+    request: RegisterWebhookRequest,
+  ): Promise<RegisteredWebhookView> {
     await this.tournaments.read(tournamentId);
+    const kinds: WebhookKind[] = request.kinds ? [...new Set(request.kinds)].sort() : ['event', 'result'];
+    const commandId = request.commandId ? `${principal.keyId}:${request.commandId}` : null;
+    const earlier = commandId ? this.webhooks.webhookByCommand(commandId) : undefined;
+    if (earlier) return this.repeat(earlier, tournamentId, request.url, kinds, request.commandId!);
     const webhook = {
       webhookId: `wh_${randomBytes(9).toString('base64url')}`,
       tournamentId,
-      url,
+      url: request.url,
       nonce: randomBytes(16).toString('hex'),
       createdAt: new Date().toISOString(),
       // Only what happens from now on is sent.
       afterPosition: await this.dispatcher.head(),
+      kinds,
+      commandId,
     };
-    this.webhooks.addWebhook(webhook);
-    return { ...view({ ...webhook, deletedAt: null }), secret: this.secrets.secretOf(webhook) };
+    if (!this.webhooks.addWebhook(webhook)) {
+      // The same command registered meanwhile: its webhook is the answer.
+      return this.repeat(
+        this.webhooks.webhookByCommand(commandId!)!,
+        tournamentId,
+        request.url,
+        kinds,
+        request.commandId!,
+      );
+    }
+    return {
+      ...view({ ...webhook, deletedAt: null }),
+      secret: this.secrets.secretOf(webhook),
+      duplicate: false,
+    };
+  }
+
+  private repeat(
+    earlier: Webhook,
+    tournamentId: string,
+    url: string,
+    kinds: WebhookKind[],
+    commandId: string,
+  ): RegisteredWebhookView {
+    if (
+      earlier.tournamentId !== tournamentId ||
+      earlier.url !== url ||
+      earlier.kinds.join() !== kinds.join()
+    ) {
+      throw new ConflictException(`C-6: commandId ${commandId} was already used to register another webhook`);
+    }
+    return { ...view(earlier), secret: this.secrets.secretOf(earlier), duplicate: true };
+  }
+
+  /** Sends the webhook a signed test delivery now, and answers how it went. */
+  async test(tournamentId: string, webhookId: string): Promise<DeliveryView> {
+    const webhook = this.find(tournamentId, webhookId);
+    if (webhook.deletedAt) throw new ConflictException(`webhook ${webhookId} was deleted`);
+    const deliveryId = await this.dispatcher.sendTest(webhook);
+    return deliveryView(this.webhooks.deliveryWithHistory(deliveryId)!);
+  }
+
+  /**
+   * Puts a failed (or delivered) delivery back in the queue, due now, with the full number of attempts
+   * again; the same body, id and order as before, signed afresh at each attempt.
+   */
+  redeliver(tournamentId: string, webhookId: string, deliveryId: string): DeliveryView {
+    const webhook = this.find(tournamentId, webhookId);
+    const delivery = this.webhooks.delivery(deliveryId);
+    if (!delivery || delivery.webhookId !== webhookId) {
+      throw new NotFoundException(`webhook ${webhookId} has no delivery ${deliveryId}`);
+    }
+    if (webhook.deletedAt) throw new ConflictException(`webhook ${webhookId} was deleted`);
+    if (delivery.kind === 'test')
+      throw new ConflictException('a test delivery is not redelivered: send another test');
+    if (!this.webhooks.redeliver(deliveryId, Date.now())) {
+      throw new ConflictException(
+        `delivery ${deliveryId} is ${delivery.status}: only failed or delivered ones are redelivered`,
+      );
+    }
+    this.dispatcher.kick();
+    return deliveryView(this.webhooks.deliveryWithHistory(deliveryId)!);
   }
 
   async list(tournamentId: string): Promise<WebhookView[]> {
@@ -84,19 +174,7 @@ export class WebhookService {
     const rows = this.webhooks.deliveries(webhookId, after, limit + 1);
     const page = rows.slice(0, limit);
     return {
-      items: page.map((d) => ({
-        deliveryId: d.deliveryId,
-        position: d.position,
-        kind: d.kind,
-        eventType: d.eventType,
-        matchId: d.matchId,
-        status: d.status,
-        attempts: d.history,
-        nextAttemptAt: d.status === 'pending' ? new Date(d.nextAttemptAt).toISOString() : null,
-        createdAt: d.createdAt,
-        deliveredAt: d.deliveredAt,
-        payload: JSON.parse(d.body) as unknown,
-      })),
+      items: page.map(deliveryView),
       nextCursor: rows.length > limit ? String(page[page.length - 1]!.seq) : null,
     };
   }
@@ -117,5 +195,22 @@ function view(webhook: Webhook): WebhookView {
     url: webhook.url,
     createdAt: webhook.createdAt,
     active: webhook.deletedAt === null,
+    kinds: webhook.kinds,
+  };
+}
+
+function deliveryView(d: Delivery & { history: Attempt[] }): DeliveryView {
+  return {
+    deliveryId: d.deliveryId,
+    position: d.position,
+    kind: d.kind,
+    eventType: d.eventType,
+    matchId: d.matchId,
+    status: d.status,
+    attempts: d.history,
+    nextAttemptAt: d.status === 'pending' ? new Date(d.nextAttemptAt).toISOString() : null,
+    createdAt: d.createdAt,
+    deliveredAt: d.deliveredAt,
+    payload: JSON.parse(d.body) as unknown,
   };
 }

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadOrCreateServerSecret } from '../../src/audit/server-secret.js';
+import { configFromEnv, organiserKeyProblem } from '../../src/config/app-config.js';
+
+describe('configuration: the organiser key and the server secret', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'umpire-config-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('UMPIRE_ORGANISER_KEY must be long and random enough, or the service does not start', () => {
+    for (const weak of [
+      'short',
+      'a'.repeat(64),
+      'password'.repeat(5),
+      'abcdefghabcdefghabcdefghabcdefgh',
+      'correct horse battery staple correct horse',
+    ]) {
+      expect(() => configFromEnv({ UMPIRE_ORGANISER_KEY: weak })).toThrow(/UMPIRE_ORGANISER_KEY/);
+    }
+    const hex = randomBytes(32).toString('hex');
+    const base64 = randomBytes(32).toString('base64');
+    expect(configFromEnv({ UMPIRE_ORGANISER_KEY: hex }).organiserKey).toBe(hex);
+    expect(configFromEnv({ UMPIRE_ORGANISER_KEY: base64 }).organiserKey).toBe(base64);
+    expect(organiserKeyProblem('a'.repeat(64))).toMatch(/different characters/);
+  });
+
+  it('UMPIRE_SERVER_SECRET_FILE keeps the server secret outside the data folder: created owner-only, then reused', () => {
+    const file = join(dir, 'secrets', 'umpire-server-secret');
+    const first = configFromEnv({ UMPIRE_SERVER_SECRET_FILE: file, UMPIRE_DATA_DIR: join(dir, 'data') });
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const second = configFromEnv({ UMPIRE_SERVER_SECRET_FILE: file });
+    expect(second.serverSecret).toEqual(first.serverSecret);
+    // Every user of the secret derives from these bytes, and the data folder holds none.
+    expect(loadOrCreateServerSecret(first.dataDir, first.serverSecret)).toEqual(first.serverSecret);
+    expect(existsSync(join(dir, 'data', 'server-secret'))).toBe(false);
+  });
+
+  it('a data folder’s server-secret file, moved out, gives the same secret', () => {
+    const data = join(dir, 'data');
+    const generated = loadOrCreateServerSecret(data);
+    const moved = join(dir, 'moved-secret');
+    writeFileSync(moved, readFileSync(join(data, 'server-secret')));
+    expect(configFromEnv({ UMPIRE_SERVER_SECRET_FILE: moved }).serverSecret).toEqual(generated);
+  });
+
+  it('the secret as text or as a file, not both; a file that is not a secret is refused', () => {
+    const file = join(dir, 'secret');
+    expect(() => configFromEnv({ UMPIRE_SERVER_SECRET: 'x', UMPIRE_SERVER_SECRET_FILE: file })).toThrow(
+      /not both/,
+    );
+    writeFileSync(file, 'not hex at all');
+    expect(() => configFromEnv({ UMPIRE_SERVER_SECRET_FILE: file })).toThrow(/hex/);
+  });
+});
