@@ -204,6 +204,48 @@ describe('the match command path', () => {
     });
   });
 
+  describe('states no longer in memory', () => {
+    it('C-5 a judge backs the match up to an earlier turn: the state is rebuilt from a snapshot, here and cold', async () => {
+      const snapshots = new InMemorySnapshotStore();
+      const writer = commandPath(store, { snapshotEveryEvents: 10 }, snapshots);
+      await writer.commands.execute(create());
+      await writer.commands.execute(register('u1', 'u1'));
+      await writer.commands.execute(register('u2', 'u2', 'B'));
+      await playTurns(writer.commands, 30);
+      const judge: Principal = { keyId: 'j', role: 'judge' };
+      const backup = await writer.commands.execute({
+        matchId: 'm1',
+        commandId: 'backup',
+        principal: judge,
+        command: { type: 'OrderBackup', toRevision: 7, reason: 'a wrong report' },
+      });
+      // then the state is the state after event 7: turn 5 (events 4, 5, 6, 7 ended four turns)
+      expect((backup.state as { turn: number }).turn).toBe(5);
+      const fromScratch = await commandPath(store, {}, new InMemorySnapshotStore()).loader.load('m1');
+      const cold = await commandPath(store, { snapshotEveryEvents: 10 }, snapshots).loader.load('m1');
+      expect(fromScratch.state).toEqual(backup.state);
+      expect(cold.state).toEqual(backup.state);
+      expect(cold.meta).toEqual(fromScratch.meta);
+      // and play goes on from there
+      const next = await writer.commands.execute(endTurn('after-backup', playerA));
+      expect((next.state as { turn: number }).turn).toBe(6);
+    });
+
+    it('C-5 state?at= of an old event is rebuilt from the nearest snapshot', async () => {
+      const snapshots = new InMemorySnapshotStore();
+      const path = commandPath(store, { snapshotEveryEvents: 10 }, snapshots);
+      await path.commands.execute(create());
+      await path.commands.execute(register('u1', 'u1'));
+      await playTurns(path.commands, 40);
+      const fromScratch = commandPath(store, {}, new InMemorySnapshotStore());
+      await fromScratch.loader.load('m1');
+      for (const at of [1, 2, 9, 10, 11, 25]) {
+        expect(await path.loader.stateAt('m1', at)).toEqual(await fromScratch.loader.stateAt('m1', at));
+        expect(((await path.loader.stateAt('m1', at)) as { turn: number }).turn).toBe(Math.max(1, at - 1));
+      }
+    });
+  });
+
   describe('limits', () => {
     it('a match holds at most the configured units, and the refusal names the setting', async () => {
       const { commands } = commandPath(store, { maxUnitsPerMatch: 2 });
