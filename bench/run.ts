@@ -1,4 +1,5 @@
 import { benchEventStore, type Measurement } from './event-store.bench.js';
+import { benchHttpWrite } from './http-write.bench.js';
 
 /** `npm run bench`: one run, every figure beside its raw baseline. Exits non-zero if a target is missed. */
 function format(n: number): string {
@@ -24,3 +25,4 @@ for (const r of results) {
   );
 }
 process.exitCode = missed > 0 ? 1 : 0;
+if ((await benchHttpWrite()) > 0) process.exitCode = 1;

@@ -1,0 +1,506 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { selfTimeByArea, selfTimeByCaller, topSelfTime } from './support/cpu-profile.js';
+import { stepOf } from './support/cycle.js';
+import { HttpClient } from './support/http-client.js';
+import { type SeededMatch, Seeder } from './support/seed.js';
+import { Service, SYNCHRONOUS } from './support/service.js';
+
+/**
+ * The write path over real HTTP: the built service as a child process (SQLite, synchronous=FULL, a
+ * temp data folder, loopback), driven by tables playing the legal hand-to-hand cycle of cycle.ts.
+ *
+ *  1. throughput: 20 matches, one command outstanding each, for a fixed window after a warm-up;
+ *  2. per-command cost on matches already 0, 1k, 5k, 10k and 20k events long (grown straight into the
+ *     store before the service starts), cold first command apart from the warm ones;
+ *  3. GET /matches/:id of a 100k-event match against a 100-event one, cold, right after a restart.
+ *
+ * Settings (environment): BENCH_HTTP_SECONDS (15), BENCH_HTTP_WARMUP (3), BENCH_HTTP_MATCHES (20),
+ * BENCH_HTTP_MORE_MATCHES (60: a second, informational run with more tables; 0 skips it),
+ * BENCH_HTTP_CYCLES (200 per match size), BENCH_HTTP_RESTARTS (3), UMPIRE_BENCH_PROFILE=1 (CPU profile of
+ * the service, summarised at the end), BENCH_KEEP_DATA=1 (leave the data folder).
+ */
+
+const SIZES = [0, 1000, 5000, 10_000, 20_000];
+const TARGETS = { commandsPerSecond: 5000, p99Ms: 25, costRatio20k: 1.5, coldGetRatio: 2 };
+
+function setting(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number ≥ 0, got ${raw}`);
+  return value;
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+const rate = (n: number) => Math.round(n).toLocaleString('en-US');
+const median = (values: number[]) =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+
+let missed = 0;
+function verdict(name: string, met: boolean, detail: string): void {
+  if (!met) missed += 1;
+  console.log(`  target ${name}: ${detail} ${met ? 'met' : 'MISSED'}`);
+}
+
+/** One table: its two player keys, and where it stands in the cycle. */
+class Table {
+  private readonly keys: { A: HttpClient; B: HttpClient };
+  private commandCount = 0;
+
+  constructor(
+    url: string,
+    readonly matchId: string,
+    tokens: { A: string; B: string },
+    private step: number,
+    private readonly label: string,
+  ) {
+    this.keys = { A: new HttpClient(url, tokens.A, 2), B: new HttpClient(url, tokens.B, 2) };
+  }
+
+  /** Sends the next command of the cycle with a fresh commandId. */
+  async next(): Promise<{ status: number; ms: number; text: string }> {
+    const { side, route, body } = stepOf(this.step);
+    this.commandCount += 1;
+    const reply = await this.keys[side].post(`/matches/${this.matchId}/${route}`, {
+      commandId: `${this.label}-${this.commandCount}`,
+      ...body,
+    });
+    // A refused command leaves the match where it was: the same step is tried again.
+    if (reply.status === 201) this.step += 1;
+    return reply;
+  }
+
+  close(): void {
+    this.keys.A.close();
+    this.keys.B.close();
+  }
+}
+
+/** Creates a match over HTTP as an organiser would: the match, its two units, a key per side. */
+async function openTable(service: Service, matchId: string): Promise<Table> {
+  const org = service.organiser;
+  const expect201 = (what: string, reply: { status: number; text: string }) => {
+    if (reply.status !== 201) throw new Error(`${what} answered ${reply.status}: ${reply.text}`);
+  };
+  expect201(
+    `create ${matchId}`,
+    await org.post('/matches', {
+      commandId: `create-${matchId}`,
+      matchId,
+      ruleset: 'hand-to-hand',
+      sides: { A: 'Side A', B: 'Side B' },
+      diceMode: 'table',
+    }),
+  );
+  for (const [unitId, side] of [
+    ['A1', 'A'],
+    ['B1', 'B'],
+  ] as const) {
+    expect201(
+      `unit ${unitId}`,
+      await org.post(`/matches/${matchId}/units`, {
+        commandId: `unit-${matchId}-${unitId}`,
+        unitId,
+        name: unitId,
+        side,
+        morale: 8,
+        move: 6,
+      }),
+    );
+  }
+  const tokens = { A: '', B: '' };
+  for (const side of ['A', 'B'] as const) {
+    const reply = await org.post('/keys', { role: 'player', matchId, side });
+    expect201(`key ${side}`, reply);
+    tokens[side] = (reply.body as { token: string }).token;
+  }
+  return new Table(service.url, matchId, tokens, 0, matchId);
+}
+
+interface LoadResult {
+  commands: number;
+  seconds: number;
+  latencies: number[];
+  errors: Map<number, number>;
+  firstError?: string;
+  /** CPU seconds the service used during the window. */
+  serviceCpuS?: number;
+}
+
+/** Every table sends its next command as soon as its last is answered, until the window closes. */
+async function drive(
+  service: Service,
+  tables: Table[],
+  warmupS: number,
+  windowS: number,
+): Promise<LoadResult> {
+  const start = performance.now();
+  const from = start + warmupS * 1000;
+  const until = from + windowS * 1000;
+  const cpu: (number | undefined)[] = [];
+  const timers = [
+    setTimeout(() => cpu.push(service.cpuSeconds()), from - start),
+    setTimeout(() => cpu.push(service.cpuSeconds()), until - start),
+  ];
+  const latencies: number[] = [];
+  const errors = new Map<number, number>();
+  let firstError: string | undefined;
+  let commands = 0;
+  await Promise.all(
+    tables.map(async (table) => {
+      while (performance.now() < until) {
+        const reply = await table.next();
+        const done = performance.now();
+        if (reply.status !== 201) {
+          errors.set(reply.status, (errors.get(reply.status) ?? 0) + 1);
+          firstError ??= `${reply.status} ${reply.text.slice(0, 300)}`;
+          // A table that keeps being refused would spin: give up on it.
+          if ((errors.get(reply.status) ?? 0) > 100) return;
+        }
+        if (done >= from && done < until) {
+          commands += 1;
+          latencies.push(reply.ms);
+        }
+      }
+    }),
+  );
+  timers.forEach(clearTimeout);
+  // On a loaded machine the closing timer can fire after the last table has stopped: read it now.
+  if (cpu.length === 1) cpu.push(service.cpuSeconds());
+  const [cpuFrom, cpuUntil] = cpu;
+  return {
+    commands,
+    seconds: windowS,
+    latencies: latencies.sort((a, b) => a - b),
+    errors,
+    firstError,
+    serviceCpuS: cpuFrom !== undefined && cpuUntil !== undefined ? cpuUntil - cpuFrom : undefined,
+  };
+}
+
+function printLoad(name: string, result: LoadResult): { perSecond: number; p99: number; errors: number } {
+  const perSecond = result.commands / result.seconds;
+  const errors = [...result.errors.values()].reduce((a, b) => a + b, 0);
+  const l = result.latencies;
+  console.log(name);
+  console.log(
+    `  ${rate(perSecond)} commands/s   p50 ${ms(quantile(l, 0.5))}   p90 ${ms(quantile(l, 0.9))}   p99 ${ms(quantile(l, 0.99))}   max ${ms(l[l.length - 1] ?? 0)}   non-2xx ${errors}`,
+  );
+  if (result.serviceCpuS !== undefined) {
+    console.log(
+      `  service CPU ${((result.serviceCpuS * 1000) / Math.max(1, result.commands)).toFixed(2)} ms/command, ${((result.serviceCpuS / result.seconds) * 100).toFixed(0)}% of one core   machine load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
+    );
+  }
+  if (errors > 0) {
+    console.log(`  errors by status: ${JSON.stringify(Object.fromEntries(result.errors))}`);
+    console.log(`  first: ${result.firstError}`);
+  }
+  return { perSecond, p99: quantile(l, 0.99), errors };
+}
+
+async function throughput(service: Service, matches: number, warmupS: number, windowS: number) {
+  const tables: Table[] = [];
+  try {
+    for (let i = 0; i < matches; i++) tables.push(await openTable(service, `load-${matches}-${i + 1}`));
+    return await drive(service, tables, warmupS, windowS);
+  } finally {
+    for (const table of tables) table.close();
+  }
+}
+
+interface SizeResult {
+  size: number;
+  events: number;
+  coldMs: number;
+  latencies: number[];
+  errors: number;
+  /** Service CPU seconds over the warm commands (undefined without /proc). */
+  cpuS?: number;
+}
+
+/**
+ * Sequential commands on each grown match. The first is the match's cold load (latest snapshot plus its
+ * tail); the warm ones run in rounds that rotate through the sizes, so drift in the machine weighs on
+ * every size alike.
+ */
+async function perCommandCost(
+  service: Service,
+  seeded: SeededMatch[],
+  cycles: number,
+): Promise<SizeResult[]> {
+  const tables = seeded.map(
+    (s) => new Table(service.url, s.matchId, s.tokens, s.nextStep, `cost-${s.matchId}`),
+  );
+  try {
+    const results = seeded.map((s, i): SizeResult => ({
+      size: SIZES[i]!,
+      events: s.events,
+      coldMs: 0,
+      latencies: [],
+      errors: 0,
+    }));
+    for (const [i, table] of tables.entries()) {
+      const reply = await table.next();
+      results[i]!.coldMs = reply.ms;
+      if (reply.status !== 201)
+        throw new Error(`cold command on ${table.matchId}: ${reply.status} ${reply.text}`);
+    }
+    const commands = cycles * 4;
+    const perRound = 40;
+    for (let done = 0; done < commands; done += perRound) {
+      for (const [i, table] of tables.entries()) {
+        const cpuBefore = service.cpuSeconds();
+        for (let k = 0; k < Math.min(perRound, commands - done); k++) {
+          const reply = await table.next();
+          if (reply.status !== 201) results[i]!.errors += 1;
+          else results[i]!.latencies.push(reply.ms);
+        }
+        const cpuAfter = service.cpuSeconds();
+        if (cpuBefore !== undefined && cpuAfter !== undefined)
+          results[i]!.cpuS = (results[i]!.cpuS ?? 0) + cpuAfter - cpuBefore;
+      }
+    }
+    return results;
+  } finally {
+    for (const table of tables) table.close();
+  }
+}
+
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+
+/**
+ * GET /matches/:id on a fresh process each time (the match cache is empty): the two matches the target
+ * compares, and the grown matches, which shows the cold load (latest snapshot plus tail) alone, without
+ * the read models' work that follows a first command. A GET of another match goes first, so that
+ * neither measured request pays for the route's first run.
+ */
+async function coldGets(
+  dataDir: string,
+  profileDir: string | undefined,
+  ids: string[],
+  warmUpId: string,
+  restarts: number,
+): Promise<{ cold: Map<string, number[]>; warm: Map<string, number[]>; revisions: Map<string, number> }> {
+  const cold = new Map(ids.map((id) => [id, [] as number[]]));
+  const warm = new Map(ids.map((id) => [id, [] as number[]]));
+  const revisions = new Map<string, number>();
+  for (let r = 0; r < restarts; r++) {
+    const service = await Service.start({ dataDir, profileDir });
+    try {
+      // Let the read models finish catching up first: the GET must not share the CPU with them.
+      await service.projectionsSettled();
+      await service.organiser.get(`/matches/${warmUpId}`);
+      const order = r % 2 === 0 ? ids : [...ids].reverse();
+      for (const id of order) {
+        const reply = await service.organiser.get(`/matches/${id}`);
+        if (reply.status !== 200) throw new Error(`GET ${id} answered ${reply.status}: ${reply.text}`);
+        cold.get(id)!.push(reply.ms);
+        revisions.set(id, (reply.body as { revision: number }).revision);
+      }
+      for (const id of order) warm.get(id)!.push((await service.organiser.get(`/matches/${id}`)).ms);
+    } finally {
+      await service.stop();
+      reportLogs(service);
+    }
+  }
+  return { cold, warm, revisions };
+}
+
+/** Whatever the service logged at warn or above (nothing, in a clean run). */
+function reportLogs(service: Service): void {
+  const lines = service.logLines;
+  if (lines.length === 0) return;
+  console.log(`  the service logged ${lines.length} line(s) at warn or above; the first:`);
+  for (const line of lines.slice(0, 5)) console.log(`    ${line.slice(0, 300)}`);
+}
+
+/**
+ * The seeded history counts as already projected: the read models start from its end. Projecting it
+ * at start-up would take minutes (about 1 ms of CPU per event, and the service does not listen until
+ * that catch-up is done), and the read models are not what this bench measures. The projections still
+ * run on every event the bench sends; one that meets a seeded match it has not seen reads it from the
+ * store, as after any restart.
+ */
+function markProjected(dataDir: string): void {
+  const store = new BetterSqlite3(join(dataDir, 'umpire.db'), { readonly: true });
+  const { last } = store.prepare('SELECT max(position) AS last FROM events').get() as { last: number };
+  store.close();
+  const projections = new BetterSqlite3(join(dataDir, 'projections.db'));
+  const { changes } = projections.prepare('UPDATE projection_checkpoints SET position = ?').run(last);
+  projections.close();
+  if (changes === 0) throw new Error('no read-model checkpoints in projections.db to move past the seed');
+}
+
+function summariseProfile(profileDir: string): void {
+  const files = readdirSync(profileDir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort();
+  if (files.length === 0) {
+    console.log(`  no .cpuprofile was written in ${profileDir}`);
+    return;
+  }
+  // The first process is the one that served the load; the others only the cold GETs.
+  const file = join(profileDir, files[0]!);
+  const { totalMs, top } = topSelfTime(file, 30);
+  console.log(`CPU profile of the service under load (${file}, ${rate(totalMs)} ms sampled)`);
+  console.log('  by area:');
+  for (const { area, share } of selfTimeByArea(file).slice(0, 15)) {
+    console.log(`    ${(share * 100).toFixed(1).padStart(5)}%  ${area}`);
+  }
+  console.log('  top self time:');
+  for (const t of top) {
+    console.log(
+      `    ${(t.share * 100).toFixed(1).padStart(5)}%  ${t.ms.toFixed(0).padStart(6)} ms  ${t.name}  ${t.where}`,
+    );
+  }
+  const hot = top.filter((t) => !t.where.includes('dist/src/') && !t.name.startsWith('(')).slice(0, 6);
+  console.log('  the same library and native time, by the nearest caller in the service:');
+  for (const [name, callers] of selfTimeByCaller(
+    file,
+    hot.map((t) => t.name),
+  )) {
+    console.log(`    ${name}:`);
+    for (const c of callers)
+      console.log(`      ${(c.share * 100).toFixed(0).padStart(3)}%  ${c.name}  ${c.where}`);
+  }
+}
+
+/** Prints every figure and its target; answers how many targets were missed. */
+export async function benchHttpWrite(): Promise<number> {
+  const windowS = setting('BENCH_HTTP_SECONDS', 15);
+  const warmupS = setting('BENCH_HTTP_WARMUP', 3);
+  const matches = setting('BENCH_HTTP_MATCHES', 20);
+  const moreMatches = setting('BENCH_HTTP_MORE_MATCHES', 60);
+  const cycles = setting('BENCH_HTTP_CYCLES', 200);
+  const restarts = Math.max(1, setting('BENCH_HTTP_RESTARTS', 3));
+  const dataDir = mkdtempSync(join(tmpdir(), 'umpire-bench-http-'));
+  const profileDir = process.env.UMPIRE_BENCH_PROFILE === '1' ? join(dataDir, 'profiles') : undefined;
+  if (profileDir) mkdirSync(profileDir);
+  missed = 0;
+  let service: Service | undefined;
+
+  console.log('');
+  console.log(
+    `machine: ${availableParallelism()} cores, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} before the run (other work on the machine shares the cores with the service and the load)`,
+  );
+  console.log(`HTTP write path — built service on 127.0.0.1, SQLite synchronous=${SYNCHRONOUS}, ${dataDir}`);
+  try {
+    // A first start on the empty folder lays out the service's files (the read models' checkpoints).
+    await (await Service.start({ dataDir })).stop();
+    // Grown before the service starts, as the issue asks: appending decided events straight into the store.
+    let started = performance.now();
+    const seeder = new Seeder(dataDir);
+    const grown: SeededMatch[] = [];
+    for (const size of SIZES) grown.push(await seeder.match(`size-${size}`, size));
+    const big = await seeder.match('get-100k', 100_000);
+    const small = await seeder.match('get-100', 100);
+    await seeder.close();
+    const seeded = grown.reduce((n, m) => n + m.events, 0) + big.events + small.events;
+    markProjected(dataDir);
+    console.log(
+      `  seeded ${rate(seeded)} events in ${((performance.now() - started) / 1000).toFixed(1)} s (read models marked as having projected them)`,
+    );
+
+    started = performance.now();
+    service = await Service.start({ dataDir, profileDir });
+    const startMs = performance.now() - started;
+    const catchUpMs = await service.projectionsSettled();
+    console.log(
+      `  service up in ${(startMs / 1000).toFixed(1)} s; read models caught up with the seed in ${(catchUpMs / 1000).toFixed(1)} s`,
+    );
+
+    // 2 first: on a quiet service, before the load run adds its events.
+    console.log(
+      `per-command cost by match length (${cycles} cycles = ${cycles * 4} sequential commands each)`,
+    );
+    const sizes = await perCommandCost(service, grown, cycles);
+    const base = mean(sizes[0]!.latencies);
+    const cpuPerCommand = (s: SizeResult) =>
+      s.cpuS === undefined ? undefined : (s.cpuS * 1000) / Math.max(1, s.latencies.length);
+    const cpuBase = cpuPerCommand(sizes[0]!);
+    for (const s of sizes) {
+      const sorted = [...s.latencies].sort((a, b) => a - b);
+      const m = mean(s.latencies);
+      const cpu = cpuPerCommand(s);
+      const cpuText =
+        cpu === undefined || cpuBase === undefined
+          ? ''
+          : `   service CPU ${ms(cpu)}/command (×${(cpu / cpuBase).toFixed(2)})`;
+      console.log(
+        `  ${String(s.size).padStart(6)} events (${String(s.events).padStart(6)}): warm ${ms(m)}/command   p50 ${ms(quantile(sorted, 0.5))}   p99 ${ms(quantile(sorted, 0.99))}   ×${(m / base).toFixed(2)} of size 0${cpuText}   first command after start (cold) ${ms(s.coldMs)}${s.errors ? `   non-2xx ${s.errors}` : ''}`,
+      );
+    }
+    const ratio = mean(sizes[sizes.length - 1]!.latencies) / base;
+    verdict(
+      `cost at 20k ≤ ${TARGETS.costRatio20k}× cost at 0`,
+      ratio <= TARGETS.costRatio20k && sizes.every((s) => s.errors === 0),
+      `${ratio.toFixed(2)}×`,
+    );
+
+    const load = printLoad(
+      `${matches} matches, 1 command outstanding each, ${windowS} s after ${warmupS} s warm-up`,
+      await throughput(service, matches, warmupS, windowS),
+    );
+    verdict(
+      `≥ ${rate(TARGETS.commandsPerSecond)} commands/s`,
+      load.perSecond >= TARGETS.commandsPerSecond && load.errors === 0,
+      `${rate(load.perSecond)}/s`,
+    );
+    verdict(`p99 ≤ ${TARGETS.p99Ms} ms`, load.p99 <= TARGETS.p99Ms, ms(load.p99));
+    if (moreMatches > 0) {
+      printLoad(
+        `${moreMatches} matches (for information: more tables than cores can serve at once)`,
+        await throughput(service, moreMatches, warmupS, windowS),
+      );
+    }
+    await service.stop();
+    reportLogs(service);
+    service = undefined;
+
+    const sizeIds = SIZES.slice(1).map((size) => `size-${size}`);
+    const gets = await coldGets(dataDir, profileDir, ['get-100k', 'get-100', ...sizeIds], 'size-0', restarts);
+    const coldMs = (id: string) => median(gets.cold.get(id)!);
+    const [bigCold, smallCold] = [coldMs('get-100k'), coldMs('get-100')];
+    const runs = (id: string) =>
+      `[${gets.cold
+        .get(id)!
+        .map((v) => v.toFixed(1))
+        .join(', ')}]`;
+    console.log(`GET /matches/:id cold, first request after a restart (median of ${restarts} restarts)`);
+    console.log(
+      `  ${rate(gets.revisions.get('get-100k') ?? 0)}-event match ${ms(bigCold)} ${runs('get-100k')}   100-event match ${ms(smallCold)} ${runs('get-100')}   ratio ${(bigCold / smallCold).toFixed(2)}×`,
+    );
+    console.log(
+      `  warm (second request): ${ms(median(gets.warm.get('get-100k')!))} and ${ms(median(gets.warm.get('get-100')!))}`,
+    );
+    console.log(
+      `  the grown matches, cold: ${sizeIds.map((id) => `${id.slice(5)} events ${ms(coldMs(id))}`).join('   ')}`,
+    );
+    verdict(
+      `cold GET of the 100k match ≤ ${TARGETS.coldGetRatio}× the 100-event match`,
+      bigCold <= TARGETS.coldGetRatio * smallCold,
+      `${(bigCold / smallCold).toFixed(2)}×`,
+    );
+    if (profileDir) summariseProfile(profileDir);
+  } catch (error) {
+    if (service?.logLines.length) console.log(`service log:\n${service.logLines.join('\n')}`);
+    throw error;
+  } finally {
+    await service?.stop();
+    if (process.env.BENCH_KEEP_DATA === '1') console.log(`  data kept in ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
+  }
+  return missed;
+}
