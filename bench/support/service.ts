@@ -89,6 +89,10 @@ export class Service {
         UMPIRE_LOG_LEVEL: 'warn',
         UMPIRE_RATE_LIMIT: '0',
         UMPIRE_ORGANISER_KEY: ORGANISER_KEY,
+        // The writer under test: inline (default) or thread (UMPIRE_SQLITE_WRITER=thread npm run bench).
+        ...(process.env.UMPIRE_SQLITE_WRITER
+          ? { UMPIRE_SQLITE_WRITER: process.env.UMPIRE_SQLITE_WRITER }
+          : {}),
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -260,6 +260,7 @@ export class WebhookStore {
 
   /** False when a webhook was registered under this commandId meanwhile (another request got there first). */
   addWebhook(webhook: Omit<Webhook, 'deletedAt'>): boolean {
+    this.activeKnown = undefined;
     try {
       this.s.insertWebhook.run(
         webhook.webhookId,
@@ -332,12 +333,26 @@ export class WebhookStore {
     return this.s.active.all(tournamentId, position).map(toWebhook);
   }
 
+  /**
+   * Whether any webhook is registered. Asked for every event in the store, so the answer is kept: a
+   * webhook added or deleted here changes it at once, one added through another connection to this
+   * file within a second.
+   */
   hasActive(): boolean {
-    return this.s.activeCount.get()!.n > 0;
+    const now = Date.now();
+    if (this.activeKnown === undefined || now - this.activeKnownAt > 1000) {
+      this.activeKnown = this.s.activeCount.get()!.n > 0;
+      this.activeKnownAt = now;
+    }
+    return this.activeKnown;
   }
+
+  private activeKnown: boolean | undefined;
+  private activeKnownAt = 0;
 
   /** Stops a webhook at once: its pending deliveries are cancelled. False when there was none to delete. */
   deleteWebhook(webhookId: string, at: string): boolean {
+    this.activeKnown = undefined;
     return this.db.transaction(() => {
       const changed = this.s.deleteWebhook.run(at, webhookId).changes > 0;
       if (changed) this.s.cancel.run(webhookId);
