@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
-import { GENESIS_HASH } from '../event-store/hash-chain.js';
 import { isMatchLevelEvent, type MatchLevelEvent } from '../match/match-events.js';
 import { type KeptState, MatchFold, RevertTargetError, StateNotKeptError } from '../match/fold.js';
 import { decideMatchLevel, type MatchLevelActor, type MatchMeta } from '../match/match-level.js';
@@ -12,7 +10,7 @@ import { RuleViolation } from '../rules/common/rule-violation.js';
 import type { RulesetRef } from '../rules/common/ruleset-ref.js';
 import { type AnyRuleset, rulesetById } from '../rules/registry.js';
 import { actorMismatch } from './acting-side-check.js';
-import { canonicalEnvelope } from './canonical-json.js';
+import { ChainWalk } from './chain-walk.js';
 import { checkpointSignatureValid, publicKeyId, type SignedCheckpoint } from './checkpoint.js';
 import { clientSeedsText, diceCommitment, serverFaces } from './dice-fairness.js';
 import { Findings, Pass } from './findings.js';
@@ -106,8 +104,7 @@ export class MatchLogVerifier {
   private head: { revision: number; hash: string } | null = null;
 
   // C-3: the chain, up to its first broken link.
-  private prevHash = GENESIS_HASH;
-  private expectedRevision = 1;
+  private chain: ChainWalk | null = null;
   private chainBrokenAt: number | null = null;
   private foreignSeen = false;
 
@@ -293,6 +290,7 @@ export class MatchLogVerifier {
     this.ruleset = this.recordedRuleset ? rulesetById(this.recordedRuleset.id) : undefined;
     this.replay = this.ruleset ? REPLAYS[this.ruleset.id] : undefined;
     if (this.stream === null) this.findings.add(0, 'C-3', 'chain', 'the log holds no events', Pass.Chain);
+    else this.chain = new ChainWalk(this.stream);
     if (first.type !== 'MatchCreated') {
       this.findings.add(
         revision,
@@ -349,38 +347,17 @@ export class MatchLogVerifier {
 
   /** C-3: each event links to the one before and hashes to its recorded hash (hash-chain.ts's recipe). */
   private checkLink(event: LogEvent): void {
-    if (this.chainBrokenAt !== null || this.stream === null) return;
-    const { metadata } = event;
-    const at = metadata.revision;
-    let broken: { revision: number; reason: string } | null = null;
-    if (metadata.stream !== this.stream) {
-      broken = { revision: at, reason: `event belongs to stream ${metadata.stream}, not ${this.stream}` };
-    } else if (at !== this.expectedRevision) {
-      broken = {
-        revision: this.expectedRevision,
-        reason: `expected revision ${this.expectedRevision}, found ${at}`,
-      };
-    } else if (metadata.prevHash !== this.prevHash) {
-      broken = { revision: at, reason: 'prevHash does not match the hash of the event before it' };
-    } else if (
-      createHash('sha256').update(metadata.prevHash).update(canonicalEnvelope(event)).digest('hex') !==
-      metadata.hash
-    ) {
-      broken = { revision: at, reason: 'hash does not match the event’s content' };
-    }
-    if (broken) {
-      this.chainBrokenAt = broken.revision;
-      this.findings.add(
-        broken.revision,
-        'C-3',
-        'chain',
-        `the hash chain breaks at event ${broken.revision}: ${broken.reason}`,
-        Pass.Chain,
-      );
-      return;
-    }
-    this.prevHash = metadata.hash;
-    this.expectedRevision += 1;
+    if (!this.chain || this.chain.broken) return;
+    if (this.chain.add(event)) return;
+    const broken = this.chain.broken!;
+    this.chainBrokenAt = broken.revision;
+    this.findings.add(
+      broken.revision,
+      'C-3',
+      'chain',
+      `the hash chain breaks at event ${broken.revision}: ${broken.reason}`,
+      Pass.Chain,
+    );
   }
 
   /** C-2: the first MatchEnded reveals the seed; SHA-256(seed) must be the commitment. */
@@ -782,8 +759,9 @@ export class MatchLogVerifier {
       });
     });
     if (this.end === 'missing') {
+      // Where the missing part would begin: after the last event the file holds.
       this.findings.add(
-        last,
+        last + 1,
         'C-3',
         'checkpoints',
         `the export ends at event ${last} without the signed checkpoint the service writes after the last event of every export: it may have been cut short`,
