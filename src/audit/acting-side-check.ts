@@ -23,7 +23,7 @@ export function actorMismatch(
   if (role === 'organiser' || role === 'judge') {
     return type === 'CreateMatch' || type === 'RegisterUnit'
       ? null
-      : `${type} is a player's command, but the log says a ${role} key sent it`;
+      : `${type} is a player's command, but the log says ${role === 'organiser' ? 'an' : 'a'} ${role} key sent it`;
   }
   if (role !== 'player') return `${type} was sent by a ${String(role)} key, which sends no such command`;
   if (type === 'CreateMatch')
