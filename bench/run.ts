@@ -24,3 +24,5 @@ for (const r of results) {
   );
 }
 process.exitCode = missed > 0 ? 1 : 0;
+import { benchVerify } from './verify.bench.js';
+process.exitCode = Math.max(Number(process.exitCode ?? 0), await benchVerify());
