@@ -43,7 +43,6 @@ const lines = (events: readonly object[]): Line[] =>
 describe('the README recipes, reimplemented independently', () => {
   it('C-3 the event hash: SHA-256 of prevHash as 64 hex characters, then the canonical JSON of the event without its hash', async () => {
     const logs = [lines(await (await closeCombat()).events()), lines(longMatch(600).events)];
-    ];
     for (const log of logs) {
       let prevHash = '0'.repeat(64);
       log.forEach((line, i) => {
