@@ -47,8 +47,20 @@ export function longMatch(size: number, matchId = `bench-${size}`): LongMatch {
   const rnd = random(size);
   const events: ExportedEvent[] = [];
   let head = { revision: 0, hash: GENESIS_HASH };
-  let ref: RulesetRef | undefined;
-  let fold: MatchFold | undefined;
+  const fold = new MatchFold(ruleset);
+  const created = ruleset.decider.decide(
+    ruleset.decider.initialState(),
+    {
+      type: 'CreateMatch',
+      matchId,
+      sides: { A: 'Zulus', B: 'British' },
+      diceMode: 'server',
+      diceCommitment: diceCommitment(seed),
+      parameters: { morale: { min: 6, max: 12 } },
+    } as { type: string },
+    NO_DICE,
+  );
+  const ref = (created[0]!.data as { ruleset: RulesetRef }).ruleset;
   let sent = 0;
   let nextRoll = 1;
   let unitsMade = 0;
@@ -67,7 +79,7 @@ export function longMatch(size: number, matchId = `bench-${size}`): LongMatch {
     );
     for (const event of sealed) {
       events.push(event);
-      fold!.apply(event);
+      fold.apply(event);
     }
     head = { revision: sealed.at(-1)!.metadata.revision, hash: sealed.at(-1)!.metadata.hash };
   };
@@ -76,22 +88,22 @@ export function longMatch(size: number, matchId = `bench-${size}`): LongMatch {
 
   /** Decides with the next server rolls; false (and nothing appended) when the rules refuse. */
   const send = (command: { type: string } & Record<string, unknown>, actor: Actor): boolean => {
-    const dice = new ServerDice(seed, clientSeedsText(fold!.meta.clientSeeds), nextRoll);
+    const dice = new ServerDice(seed, clientSeedsText(fold.meta.clientSeeds), nextRoll);
     try {
-      const decided = ruleset.decider.decide(fold!.state, command, dice);
+      const decided = ruleset.decider.decide(fold.state, command, dice);
       append(decided, actor);
     } catch (error) {
       if (error instanceof RuleViolation) return false;
       throw error;
     }
-    nextRoll = fold!.meta.serverRolls + 1;
+    nextRoll = fold.meta.serverRolls + 1;
     return true;
   };
   const sendMatchLevel = (command: MatchLevelCommand, actor: Actor): boolean => {
     try {
       const role = actor.role as 'player' | 'judge' | 'organiser';
       const decided = decideMatchLevel(
-        fold!.meta,
+        fold.meta,
         command,
         { role, ...(actor.side ? { side: actor.side as Side } : {}) },
         { revision: head.revision, serverSeed: seed.toString('hex') },
@@ -104,25 +116,11 @@ export function longMatch(size: number, matchId = `bench-${size}`): LongMatch {
     }
   };
 
-  fold = new MatchFold(ruleset);
-  const created = ruleset.decider.decide(
-    ruleset.decider.initialState(),
-    {
-      type: 'CreateMatch',
-      matchId,
-      sides: { A: 'Zulus', B: 'British' },
-      diceMode: 'server',
-      diceCommitment: diceCommitment(seed),
-      parameters: { morale: { min: 6, max: 12 } },
-    } as { type: string },
-    NO_DICE,
-  );
-  ref = (created[0]!.data as { ruleset: RulesetRef }).ruleset;
   append(created, organiser);
   sendMatchLevel({ type: 'AddClientSeed', seed: 'alpha' }, player('A'));
   sendMatchLevel({ type: 'AddClientSeed', seed: 'beta' }, player('B'));
 
-  const state = (): MatchState => fold!.state as MatchState;
+  const state = (): MatchState => fold.state as MatchState;
   const active = (side: Side) =>
     Object.values(state().units).filter((u) => u.side === side && u.status === 'active');
   const register = (side: Side): void => {

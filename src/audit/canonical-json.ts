@@ -42,6 +42,7 @@ function write(value: unknown): string {
 }
 
 /** Characters JSON.stringify writes other than as themselves, and surrogates. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what JSON escapes
 const SPECIAL = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 function text(value: string): string {
@@ -131,7 +132,7 @@ export function canonicalEnvelope(event: { type: string; data: unknown; metadata
     if (error !== NOT_PLAIN) throw error;
     const { hash: _hash, ...rest } = event.metadata as Record<string, unknown>;
     const canonical = canonicalize({ type: event.type, data: event.data, metadata: rest });
-    if (canonical === undefined) throw new Error(`event ${event.type} is not JSON`);
+    if (canonical === undefined) throw new Error(`event ${event.type} is not JSON`, { cause: error });
     return canonical;
   }
 }

@@ -1,4 +1,3 @@
-import type { KeyObject } from 'node:crypto';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import { isMatchLevelEvent, type MatchLevelEvent } from '../match/match-events.js';
 import { type KeptState, MatchFold, RevertTargetError, StateNotKeptError } from '../match/fold.js';

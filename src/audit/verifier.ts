@@ -1,5 +1,4 @@
 import { MatchLogVerifier, rebuildState, revertTargetOf, type LogEvent } from './match-log-verifier.js';
-import { rulesetById } from '../rules/registry.js';
 import type { VerificationReport, VerifyOptions } from './verification-report.js';
 
 /**

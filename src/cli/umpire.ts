@@ -210,7 +210,7 @@ export async function verifyCommand(args: readonly string[], io: Output = consol
   const checkpoints = parsed.checkpoints.flatMap(readCheckpoints);
   const publicKey = parsed.publicKey === undefined ? undefined : readPublicKey(parsed.publicKey);
   let report: VerificationReport;
-  let unsignedExport = false;
+  let unsignedExport: boolean;
   try {
     const file = new ExportFile(parsed.file);
     const known = file.prescan();

@@ -62,7 +62,8 @@ export function sameAsStored(decided: unknown, stored: unknown): boolean {
     if (!Array.isArray(stored) || decided.length !== stored.length) return false;
     for (let i = 0; i < decided.length; i++) {
       const item: unknown = decided[i];
-      const written = item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : item;
+      const written =
+        item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : item;
       if (!sameAsStored(written, stored[i])) return false;
     }
     return true;
