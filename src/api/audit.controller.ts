@@ -24,6 +24,7 @@ import { CheckpointSigner } from '../audit/checkpoint-signer.service.js';
 import type { PublicKeyDocument, SignedCheckpoint } from '../audit/checkpoint.js';
 import { ChainWalk } from '../audit/chain-walk.js';
 import { exportedEvent, exportLine } from '../audit/export-format.js';
+import { LongWorkBudget } from '../audit/long-work-budget.js';
 import { MatchSecrets } from '../audit/match-secrets.service.js';
 import { storePages } from '../audit/store-pages.js';
 import type { VerificationReport, VerifyOptions } from '../audit/verifier.js';
@@ -51,7 +52,8 @@ import { MatchIdPipe } from './match-id.pipe.js';
  * the export already shows.
  *
  * The export, the verification and the checkpoint read the stream in pages and give the event loop a
- * turn between pages (issue 12): a 100,000-event match never stalls the other tables' commands.
+ * turn between pages (issue 12): a 100,000-event match never stalls the other tables' commands. They
+ * run within a budget (LongWorkBudget): one at a time per key, 429 beyond it.
  */
 @ApiTags('audit')
 @Controller()
@@ -60,6 +62,7 @@ export class AuditController {
     private readonly matches: MatchLoader,
     private readonly signer: CheckpointSigner,
     private readonly secrets: MatchSecrets,
+    private readonly budget: LongWorkBudget,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -89,25 +92,40 @@ export class AuditController {
     @CurrentPrincipal() principal: Principal,
     @Param('id', MatchIdPipe) id: string,
   ): Promise<StreamableFile> {
-    const { visible } = await this.visible(principal, id);
+    assertMayRead(principal, id);
+    // The budget is held until the last line is sent, or the client goes away.
+    const release = this.budget.take(principal.keyId, 'export');
+    let visible: number;
+    try {
+      ({ visible } = await this.visible(principal, id));
+    } catch (error) {
+      release();
+      throw error;
+    }
     const stream = matchStream(id);
     const { store, signer } = this;
     async function* lines(): AsyncGenerator<string> {
-      const chain = new ChainWalk(stream);
-      for await (const page of storePages(store, stream, visible)) {
-        let text = '';
-        for (const event of page) {
-          chain.add(event);
-          text += exportLine(event);
+      try {
+        const chain = new ChainWalk(stream);
+        for await (const page of storePages(store, stream, visible)) {
+          let text = '';
+          for (const event of page) {
+            chain.add(event);
+            text += exportLine(event);
+          }
+          yield text;
+          await nextTurnOfTheLoop();
         }
-        yield text;
-        await nextTurnOfTheLoop();
+        // The head at export time, signed as GET /checkpoint signs it; none for a broken chain.
+        if (!chain.broken && chain.head.revision > 0)
+          yield JSON.stringify(signer.sign({ stream, ...chain.head })) + '\n';
+      } finally {
+        release();
       }
-      // The head at export time, signed as GET /checkpoint signs it; none for a broken chain.
-      if (!chain.broken && chain.head.revision > 0)
-        yield JSON.stringify(signer.sign({ stream, ...chain.head })) + '\n';
     }
-    return new StreamableFile(Readable.from(lines()), { type: 'application/x-ndjson; charset=utf-8' });
+    const body = Readable.from(lines());
+    body.once('close', release);
+    return new StreamableFile(body, { type: 'application/x-ndjson; charset=utf-8' });
   }
 
   @Get('matches/:id/verify')
@@ -162,20 +180,23 @@ export class AuditController {
     @CurrentPrincipal() principal: Principal,
     @Param('id', MatchIdPipe) id: string,
   ): Promise<SignedCheckpoint> {
-    const { visible } = await this.visible(principal, id);
-    const stream = matchStream(id);
-    const chain = new ChainWalk(stream);
-    for await (const page of storePages(this.store, stream, visible)) {
-      for (const event of page) chain.add(event);
-      if (chain.broken) break;
-      await nextTurnOfTheLoop();
-    }
-    if (chain.broken) {
-      throw new ConflictException(
-        `C-3: the stored log breaks at event ${chain.broken.revision} (${chain.broken.reason}); no checkpoint is signed`,
-      );
-    }
-    return this.signer.sign({ stream, ...chain.head });
+    assertMayRead(principal, id);
+    return this.budget.run(principal.keyId, 'checkpoint', async () => {
+      const { visible } = await this.visible(principal, id);
+      const stream = matchStream(id);
+      const chain = new ChainWalk(stream);
+      for await (const page of storePages(this.store, stream, visible)) {
+        for (const event of page) chain.add(event);
+        if (chain.broken) break;
+        await nextTurnOfTheLoop();
+      }
+      if (chain.broken) {
+        throw new ConflictException(
+          `C-3: the stored log breaks at event ${chain.broken.revision} (${chain.broken.reason}); no checkpoint is signed`,
+        );
+      }
+      return this.signer.sign({ stream, ...chain.head });
+    });
   }
 
   @Get('audit/public-key')
@@ -210,12 +231,15 @@ export class AuditController {
     id: string,
     options: VerifyOptions,
   ): Promise<VerificationReport> {
-    const { visible, ended } = await this.visible(principal, id);
-    const stream = matchStream(id);
-    return verifyPages(() => storePages(this.store, stream, visible), {
-      ...options,
-      ...(ended ? { seedHint: this.secrets.seed(id).toString('hex') } : {}),
-      yieldBetweenPages: true,
+    assertMayRead(principal, id);
+    return this.budget.run(principal.keyId, 'verify', async () => {
+      const { visible, ended } = await this.visible(principal, id);
+      const stream = matchStream(id);
+      return verifyPages(() => storePages(this.store, stream, visible), {
+        ...options,
+        ...(ended ? { seedHint: this.secrets.seed(id).toString('hex') } : {}),
+        yieldBetweenPages: true,
+      });
     });
   }
 }
