@@ -82,9 +82,13 @@ export class AuditController {
       'One JSON event envelope per line: type, data, metadata (stream, revision, commandId, actor, at, ruleset, prevHash, hash); then { checkpoint, algorithm, keyId, signature }.',
     content: {
       'application/x-ndjson': {
-        schema: { type: 'string', description: 'One JSON event envelope per line.' },
+        schema: {
+          type: 'string',
+          description: 'One JSON event envelope per line, then the signed checkpoint of the last one.',
+        },
         example:
-          '{"type":"MatchCreated","data":{},"metadata":{"stream":"match-r1-t4","revision":1,"commandId":"c1","actor":{"role":"organiser"},"at":"2026-04-11T10:00:00.000Z","prevHash":"0…","hash":"9f…"}}\n',
+          '{"type":"MatchCreated","data":{},"metadata":{"stream":"match-r1-t4","revision":1,"commandId":"c1","actor":{"role":"organiser"},"at":"2026-04-11T10:00:00.000Z","prevHash":"0…","hash":"9f…"}}\n' +
+          '{"checkpoint":{"stream":"match-r1-t4","revision":1,"hash":"9f…","signedAt":"2026-04-11T10:05:00.000Z"},"algorithm":"Ed25519","keyId":"3c…","signature":"q1…"}\n',
       },
     },
   })
