@@ -11,23 +11,17 @@ import { type AnyRuleset, rulesetById } from '../rules/registry.js';
 import { actorMismatch } from './acting-side-check.js';
 import { ChainWalk } from './chain-walk.js';
 import { checkpointSignatureValid, publicKeyId, type SignedCheckpoint } from './checkpoint.js';
+import { checkCheckpoints, type KeptCheckpoint } from './checkpoint-check.js';
 import { clientSeedsText, diceCommitment, serverFaces } from './dice-fairness.js';
 import { Findings, Pass } from './findings.js';
 import { atomicAfricaReplay } from './replay/atomic-africa.js';
-import {
-  describeValue,
-  firstDifference,
-  type Path,
-  pathText,
-  rollsIn,
-  sameAsStored,
-  valueAt,
-} from './replay/compare.js';
+import { firstDifference, rollsIn } from './replay/compare.js';
+import { compareGroup } from './replay/compare-group.js';
 import { handToHandReplay } from './replay/hand-to-hand.js';
 import { matchLevelCommandFrom, matchLevelRuleIdOf } from './replay/match-level.js';
 import { ReplayDice, ReplayMismatch } from './replay/replay-dice.js';
 import type { RulesetReplay } from './replay/ruleset-replay.js';
-import type { CheckpointResult, VerificationReport, VerifyOptions } from './verification-report.js';
+import type { VerificationReport, VerifyOptions } from './verification-report.js';
 
 /**
  * The verifier's engine: every check of verifier.ts, made on each event as it passes, in one pass over
@@ -85,13 +79,6 @@ interface RulesTally {
 interface GroupEvent {
   event: LogEvent;
   rolls: DiceRoll[];
-}
-
-interface KeptCheckpoint {
-  signed: SignedCheckpoint;
-  signature: CheckpointResult['signature'];
-  /** The hash of the first event of the log at the checkpoint's revision, once seen. */
-  found: string | undefined;
 }
 
 export class MatchLogVerifier {
@@ -488,10 +475,11 @@ export class MatchLogVerifier {
     } else {
       try {
         const decided = levels[0] ? this.decideMatchLevelGroup(group) : this.decideRulesetGroup(group);
-        this.tally.events += this.compareGroup(
+        this.tally.events += compareGroup(
           decided,
-          group,
+          group.map((g) => g.event),
           levels[0] ? matchLevelRuleIdOf : this.replay!.ruleIdOf,
+          (revision, ruleId, message) => this.findings.add(revision, ruleId, 'outcomes', message, Pass.Rules),
         );
       } catch (error) {
         if (error instanceof ReplayMismatch) {
@@ -611,166 +599,6 @@ export class MatchLogVerifier {
     return decideMatchLevel(fold.meta, command, actor, { revision: revision - 1, serverSeed });
   }
 
-  /** Compares what the rules give with what the log holds; returns how many events agree. */
-  private compareGroup(
-    decided: readonly DomainEvent[],
-    group: readonly GroupEvent[],
-    ruleIdOfEvent: (event: DomainEvent, path: Path) => string,
-  ): number {
-    // The common case, an honest command: equal as JSON, found without writing anything out.
-    if (decided.length === group.length) {
-      let same = true;
-      for (let i = 0; same && i < decided.length; i++) {
-        const want = decided[i]!;
-        const got = group[i]!.event;
-        same = want.type === got.type && sameAsStored(want.data, got.data);
-      }
-      if (same) return decided.length;
-    }
-    // A forged event may be any JSON: naming its rule must not fail on it.
-    const ruleIdOf = (event: DomainEvent, path: Path): string => {
-      try {
-        return ruleIdOfEvent(event, path);
-      } catch {
-        return 'C-3';
-      }
-    };
-    // What the store would have kept of the decided events: JSON, as appended.
-    const expected = JSON.parse(
-      JSON.stringify(decided.map(({ type, data }) => ({ type, data }))),
-    ) as DomainEvent[];
-    for (let i = 0; i < Math.max(expected.length, group.length); i++) {
-      const want = expected[i];
-      const got = group[i]?.event;
-      if (!got) {
-        const last = group[group.length - 1]!.event;
-        this.findings.add(
-          last.metadata.revision,
-          ruleIdOf(want!, ['type']),
-          'outcomes',
-          `after event ${last.metadata.revision} the rules also give ${want!.type}, which the log does not hold`,
-          Pass.Rules,
-        );
-        return i;
-      }
-      const revision = got.metadata.revision;
-      const recorded = { type: got.type, data: got.data };
-      if (!want) {
-        this.findings.add(
-          revision,
-          ruleIdOf(recorded, ['type']),
-          'outcomes',
-          `event ${revision} (${got.type}) is not among the events the rules give for this command`,
-          Pass.Rules,
-        );
-        return i;
-      }
-      const path = firstDifference(want, recorded);
-      if (path) {
-        const ruleId = path[1] === 'roll' ? 'C-1' : ruleIdOf(want, path);
-        this.findings.add(
-          revision,
-          ruleId,
-          'outcomes',
-          path[0] === 'type'
-            ? `event ${revision} is ${got.type} in the log, but the rules give ${want.type}`
-            : `event ${revision} (${got.type}): ${pathText(path)} is ${describeValue(valueAt(recorded, path))} in the log, but the rules give ${describeValue(valueAt(want, path))}`,
-          Pass.Rules,
-        );
-        return i;
-      }
-    }
-    return expected.length;
-  }
-
-  private checkpointResults(): CheckpointResult[] {
-    if (this.stream === null) return [];
-    const keyId = this.options.publicKey ? publicKeyId(this.options.publicKey) : null;
-    const last = this.head?.revision ?? 0;
-    const results: CheckpointResult[] = [];
-    const all: [KeptCheckpoint, boolean][] = this.kept.map((k) => [k, false]);
-    if (this.end && this.end !== 'missing') all.push([this.end, true]);
-    all.forEach(([entry, atEnd], n) => {
-      const { signed, signature } = entry;
-      const { checkpoint } = signed;
-      const { revision } = checkpoint;
-      const place = n * 2;
-      const what = atEnd ? 'the export’s closing checkpoint' : 'the checkpoint';
-      if (signature === 'invalid') {
-        this.findings.add(
-          revision,
-          'C-3',
-          'checkpoints',
-          `${what} at event ${revision} does not verify with the public key ${keyId}${signed.keyId && signed.keyId !== keyId ? ` (it names key ${signed.keyId})` : ''}: it was altered or not signed by this service`,
-          Pass.Checkpoints,
-          place,
-        );
-      }
-      let matches = false;
-      if (checkpoint.stream !== this.stream) {
-        this.findings.add(
-          revision,
-          'C-3',
-          'checkpoints',
-          `${what} is for stream ${checkpoint.stream}, not ${this.stream}`,
-          Pass.Checkpoints,
-          place + 1,
-        );
-      } else if (entry.found === undefined) {
-        this.findings.add(
-          revision,
-          'C-3',
-          'checkpoints',
-          `${atEnd ? 'the export’s closing checkpoint' : 'a checkpoint'} signed at ${checkpoint.signedAt} covers event ${revision}, but the log ends at event ${last}: events were removed`,
-          Pass.Checkpoints,
-          place + 1,
-        );
-      } else if (entry.found !== checkpoint.hash) {
-        this.findings.add(
-          revision,
-          'C-3',
-          'checkpoints',
-          `event ${revision} has hash ${entry.found}, but ${atEnd ? 'the export’s closing checkpoint' : 'the checkpoint'} signed at ${checkpoint.signedAt} says ${checkpoint.hash}: the log up to event ${revision} was rewritten since`,
-          Pass.Checkpoints,
-          place + 1,
-        );
-      } else if (atEnd && revision !== last) {
-        // The service signs the head of what it exports: events after it were added to the file.
-        this.findings.add(
-          revision + 1,
-          'C-3',
-          'checkpoints',
-          `the export’s closing checkpoint covers event ${revision}, its last, but the file goes on to event ${last}: events were added after the export`,
-          Pass.Checkpoints,
-          place + 1,
-        );
-      } else {
-        matches = true;
-      }
-      results.push({
-        revision,
-        hash: checkpoint.hash,
-        signedAt: checkpoint.signedAt,
-        keyId: signed.keyId,
-        signature,
-        matches,
-        ...(atEnd ? { closing: true } : {}),
-      });
-    });
-    if (this.end === 'missing') {
-      // Where the missing part would begin: after the last event the file holds.
-      this.findings.add(
-        last + 1,
-        'C-3',
-        'checkpoints',
-        `the export ends at event ${last} without the signed checkpoint the service writes after the last event of every export: it may have been cut short`,
-        Pass.Checkpoints,
-        all.length * 2,
-      );
-    }
-    return results;
-  }
-
   /** The report; once, after close() and whatever it asked for (needsState, needsRollPass). */
   report(): VerificationReport {
     if (!this.closed || this.suspended) throw new Error('the verification is not finished');
@@ -783,7 +611,20 @@ export class MatchLogVerifier {
         findings.add(revision, 'C-2', 'serverRolls', message, Pass.Rolls, place);
       }
     }
-    const checkpoints = this.checkpointResults();
+    const checkpoints =
+      this.stream === null
+        ? []
+        : checkCheckpoints(
+            {
+              stream: this.stream,
+              last: this.head?.revision ?? 0,
+              kept: this.kept,
+              end: this.end,
+              keyId: this.options.publicKey ? publicKeyId(this.options.publicKey) : null,
+            },
+            (revision, message, place) =>
+              findings.add(revision, 'C-3', 'checkpoints', message, Pass.Checkpoints, place),
+          );
     const links =
       this.stream === null ? 0 : this.chainBrokenAt === null ? this.events : this.chainBrokenAt - 1;
     const discrepancies = findings.sorted();
