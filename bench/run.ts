@@ -1,5 +1,6 @@
 import { benchEventStore, type Measurement } from './event-store.bench.js';
 import { benchHttpWrite } from './http-write.bench.js';
+import { benchVerify } from './verify.bench.js';
 
 /** `npm run bench`: one run, every figure beside its raw baseline. Exits non-zero if a target is missed. */
 function format(n: number): string {
@@ -25,4 +26,5 @@ for (const r of results) {
   );
 }
 process.exitCode = missed > 0 ? 1 : 0;
+process.exitCode = Math.max(Number(process.exitCode ?? 0), await benchVerify());
 if ((await benchHttpWrite()) > 0) process.exitCode = 1;

@@ -11,4 +11,4 @@ if (!existsSync(fileURLToPath(compiled))) {
   process.exit(2);
 }
 const { main } = await import(compiled.href);
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

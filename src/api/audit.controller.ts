@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import {
   Body,
   ConflictException,
@@ -8,6 +10,7 @@ import {
   Inject,
   Param,
   Post,
+  StreamableFile,
 } from '@nestjs/common';
 import {
   ApiBearerAuth,
@@ -19,12 +22,16 @@ import {
 } from '@nestjs/swagger';
 import { CheckpointSigner } from '../audit/checkpoint-signer.service.js';
 import type { PublicKeyDocument, SignedCheckpoint } from '../audit/checkpoint.js';
-import { exportedEvent, toNdjson } from '../audit/export-format.js';
-import { type VerificationReport, verifyMatchLog } from '../audit/verifier.js';
+import { ChainWalk } from '../audit/chain-walk.js';
+import { exportedEvent, exportLine } from '../audit/export-format.js';
+import { LongWorkBudget } from '../audit/long-work-budget.js';
+import { MatchSecrets } from '../audit/match-secrets.service.js';
+import { storePages } from '../audit/store-pages.js';
+import type { VerificationReport, VerifyOptions } from '../audit/verifier.js';
+import { verifyPages } from '../audit/verify-pages.js';
 import { CurrentPrincipal, Public } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
-import type { RecordedEvent } from '../event-store/event-store.port.js';
-import { verifyChain } from '../event-store/hash-chain.js';
+import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { MatchLoader } from '../match/match-loader.js';
 import { visibleRevision } from '../match/spectator-delay.js';
@@ -43,6 +50,10 @@ import { MatchIdPipe } from './match-id.pipe.js';
  * and the key that signs them. Exported events are the stored envelopes exactly (hash chain intact):
  * they hold no sealed card, only commitments and ciphertext (AA-2), and the verifier reports only what
  * the export already shows.
+ *
+ * The export, the verification and the checkpoint read the stream in pages and give the event loop a
+ * turn between pages (issue 12): a 100,000-event match never stalls the other tables' commands. They
+ * run within a budget (LongWorkBudget): one at a time per key, 429 beyond it.
  */
 @ApiTags('audit')
 @Controller()
@@ -50,6 +61,9 @@ export class AuditController {
   constructor(
     private readonly matches: MatchLoader,
     private readonly signer: CheckpointSigner,
+    private readonly secrets: MatchSecrets,
+    private readonly budget: LongWorkBudget,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -58,26 +72,64 @@ export class AuditController {
   @Header('Content-Type', 'application/x-ndjson; charset=utf-8')
   @ApiProduces('application/x-ndjson')
   @ApiOperation({
-    summary: 'The match as NDJSON: one stored event envelope a line, everything needed to verify it offline.',
+    summary:
+      'The match as NDJSON: one stored event envelope a line, then the service’s signed checkpoint of the last one.',
     description:
-      'Verify the file offline with `npx umpire verify FILE [--checkpoint FILE] [--public-key FILE]`.',
+      'The last line is the same object as GET /matches/:id/checkpoint, for the last event exported: a file cut short, or with events added, no longer verifies. It is left out only when the stored chain is broken (the service signs no broken log). Verify the file offline with `npx umpire verify FILE --public-key KEY [--checkpoint FILE]`.',
   })
   @ApiOkResponse({
     description:
-      'One JSON event envelope per line: type, data, metadata (stream, revision, commandId, actor, at, ruleset, prevHash, hash).',
+      'One JSON event envelope per line: type, data, metadata (stream, revision, commandId, actor, at, ruleset, prevHash, hash); then { checkpoint, algorithm, keyId, signature }.',
     content: {
       'application/x-ndjson': {
-        schema: { type: 'string', description: 'One JSON event envelope per line.' },
+        schema: {
+          type: 'string',
+          description: 'One JSON event envelope per line, then the signed checkpoint of the last one.',
+        },
         example:
-          '{"type":"MatchCreated","data":{},"metadata":{"stream":"match-r1-t4","revision":1,"commandId":"c1","actor":{"role":"organiser"},"at":"2026-04-11T10:00:00.000Z","prevHash":"0…","hash":"9f…"}}\n',
+          '{"type":"MatchCreated","data":{},"metadata":{"stream":"match-r1-t4","revision":1,"commandId":"c1","actor":{"role":"organiser"},"at":"2026-04-11T10:00:00.000Z","prevHash":"0…","hash":"9f…"}}\n' +
+          '{"checkpoint":{"stream":"match-r1-t4","revision":1,"hash":"9f…","signedAt":"2026-04-11T10:05:00.000Z"},"algorithm":"Ed25519","keyId":"3c…","signature":"q1…"}\n',
       },
     },
   })
   async export(
     @CurrentPrincipal() principal: Principal,
     @Param('id', MatchIdPipe) id: string,
-  ): Promise<string> {
-    return toNdjson(await this.events(principal, id));
+  ): Promise<StreamableFile> {
+    assertMayRead(principal, id);
+    // The budget is held until the last line is sent, or the client goes away.
+    const release = this.budget.take(principal.keyId, 'export');
+    let visible: number;
+    try {
+      ({ visible } = await this.visible(principal, id));
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const stream = matchStream(id);
+    const { store, signer } = this;
+    async function* lines(): AsyncGenerator<string> {
+      try {
+        const chain = new ChainWalk(stream);
+        for await (const page of storePages(store, stream, visible)) {
+          let text = '';
+          for (const event of page) {
+            chain.add(event);
+            text += exportLine(event);
+          }
+          yield text;
+          await nextTurnOfTheLoop();
+        }
+        // The head at export time, signed as GET /checkpoint signs it; none for a broken chain.
+        if (!chain.broken && chain.head.revision > 0)
+          yield JSON.stringify(signer.sign({ stream, ...chain.head })) + '\n';
+      } finally {
+        release();
+      }
+    }
+    const body = Readable.from(lines());
+    body.once('close', release);
+    return new StreamableFile(body, { type: 'application/x-ndjson; charset=utf-8' });
   }
 
   @Get('matches/:id/verify')
@@ -93,7 +145,7 @@ export class AuditController {
     @CurrentPrincipal() principal: Principal,
     @Param('id', MatchIdPipe) id: string,
   ): Promise<VerificationReport> {
-    return verifyMatchLog(await this.events(principal, id));
+    return this.verifyStored(principal, id, {});
   }
 
   @Post('matches/:id/verify')
@@ -115,10 +167,7 @@ export class AuditController {
       keyId: signed.keyId ?? '',
       signature: signed.signature,
     }));
-    return verifyMatchLog(await this.events(principal, id), {
-      checkpoints,
-      publicKey: this.signer.publicKey,
-    });
+    return this.verifyStored(principal, id, { checkpoints, publicKey: this.signer.publicKey });
   }
 
   @Get('matches/:id/checkpoint')
@@ -135,15 +184,23 @@ export class AuditController {
     @CurrentPrincipal() principal: Principal,
     @Param('id', MatchIdPipe) id: string,
   ): Promise<SignedCheckpoint> {
-    const events = await this.events(principal, id);
-    const stream = matchStream(id);
-    const chain = verifyChain(stream, events);
-    if (!chain.ok) {
-      throw new ConflictException(
-        `C-3: the stored log breaks at event ${chain.revision} (${chain.reason}); no checkpoint is signed`,
-      );
-    }
-    return this.signer.sign({ stream, ...chain.head });
+    assertMayRead(principal, id);
+    return this.budget.run(principal.keyId, 'checkpoint', async () => {
+      const { visible } = await this.visible(principal, id);
+      const stream = matchStream(id);
+      const chain = new ChainWalk(stream);
+      for await (const page of storePages(this.store, stream, visible)) {
+        for (const event of page) chain.add(event);
+        if (chain.broken) break;
+        await nextTurnOfTheLoop();
+      }
+      if (chain.broken) {
+        throw new ConflictException(
+          `C-3: the stored log breaks at event ${chain.broken.revision} (${chain.broken.reason}); no checkpoint is signed`,
+        );
+      }
+      return this.signer.sign({ stream, ...chain.head });
+    });
   }
 
   @Get('audit/public-key')
@@ -157,14 +214,37 @@ export class AuditController {
     return this.signer.publicKeyDocument();
   }
 
-  /** The events this caller may see now: a delayed spectator gets the log as it stood that many events ago. */
-  private async events(principal: Principal, id: string): Promise<RecordedEvent[]> {
+  /** The last revision this caller may see now: a delayed spectator sees the log as it stood that many events ago. */
+  private async visible(principal: Principal, id: string): Promise<{ visible: number; ended: boolean }> {
     assertMayRead(principal, id);
+    // The head revision from the cached aggregate: no read of the stream.
     const match = await this.matches.load(id);
-    const visible = visibleRevision(principal, match, this.config.spectatorDelayEvents);
-    const events: RecordedEvent[] = [];
-    for await (const page of this.matches.events(id, visible)) events.push(...page);
-    return events;
+    return {
+      visible: visibleRevision(principal, match, this.config.spectatorDelayEvents),
+      ended: match.meta.ended !== null,
+    };
+  }
+
+  /**
+   * The stored stream verified in pages, yielding between them. Once the match has ended, the rolls
+   * are checked as they pass against the seed this service derived for it (a hint the verifier trusts
+   * only if the log's own reveal is that seed), so that the log is read once.
+   */
+  private async verifyStored(
+    principal: Principal,
+    id: string,
+    options: VerifyOptions,
+  ): Promise<VerificationReport> {
+    assertMayRead(principal, id);
+    return this.budget.run(principal.keyId, 'verify', async () => {
+      const { visible, ended } = await this.visible(principal, id);
+      const stream = matchStream(id);
+      return verifyPages(() => storePages(this.store, stream, visible), {
+        ...options,
+        ...(ended ? { seedHint: this.secrets.seed(id).toString('hex') } : {}),
+        yieldBetweenPages: true,
+      });
+    });
   }
 }
 

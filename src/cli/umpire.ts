@@ -2,31 +2,44 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { KeyObject } from 'node:crypto';
 import { parsePublicKey, parseSignedCheckpoint, type SignedCheckpoint } from '../audit/checkpoint.js';
-import { parseNdjson } from '../audit/export-format.js';
-import { type VerificationReport, verifyMatchLog } from '../audit/verifier.js';
+import { ExportFormatError } from '../audit/export-format.js';
+import type { VerificationReport } from '../audit/verifier.js';
+import { verifyPages } from '../audit/verify-pages.js';
+import { ExportFile } from './export-file.js';
 
 /**
- * `umpire verify FILE [--checkpoint FILE]… [--public-key FILE] [--json]`: verifies an exported match
- * (GET /matches/:id/export) offline, with no server and no database, trusting nothing but the file, the
- * published rules and, for checkpoints, the service's public key (GET /audit/public-key).
+ * `umpire verify FILE [--checkpoint FILE]… [--public-key FILE] [--allow-unsigned] [--json]`: verifies an
+ * exported match (GET /matches/:id/export) offline, with no server and no database, trusting nothing
+ * but the file, the published rules and, for checkpoints, the service's public key (GET
+ * /audit/public-key). The file is read a piece at a time: memory follows the match's state, not its
+ * length.
+ *
+ * A checkpoint proves something only once its signature is checked: without --public-key the command
+ * never says VERIFIED of one, and exits 3 unless --allow-unsigned says to accept the log without them.
  *
  * Exit status: 0 every check holds; 1 a discrepancy (the first is named by event and rule); 2 the
- * command line or a file could not be read.
+ * command line or a file could not be read; 3 every check holds but checkpoint signatures (or the
+ * export's closing checkpoint) could not be checked.
  */
 export const EXIT_OK = 0;
 export const EXIT_DISCREPANCY = 1;
 export const EXIT_USAGE = 2;
+export const EXIT_UNSIGNED = 3;
 
-const USAGE = `usage: umpire verify FILE [--checkpoint FILE]... [--public-key FILE] [--json]
+const USAGE = `usage: umpire verify FILE [--checkpoint FILE]... [--public-key FILE] [--allow-unsigned] [--json]
 
-  FILE               a match exported by GET /matches/:id/export (NDJSON, one event a line)
+  FILE               a match exported by GET /matches/:id/export (NDJSON, one event a line, then the
+                     service's signed checkpoint of the last one)
   --checkpoint FILE  a checkpoint kept from GET /matches/:id/checkpoint (repeatable); the event at its
                      revision must still have its hash
   --public-key FILE  the service's key from GET /audit/public-key (the JSON, a PEM or a JWK); checks
-                     each checkpoint's Ed25519 signature
+                     each checkpoint's Ed25519 signature, the export's closing one included
+  --allow-unsigned   accept the log although checkpoint signatures cannot be checked (no --public-key)
+                     or the export has no closing checkpoint; the report says what that leaves unproven
   --json             print the whole report as JSON instead of text
 
-Exit status: 0 verified, 1 a discrepancy, 2 bad usage or an unreadable file.`;
+Exit status: 0 verified, 1 a discrepancy, 2 bad usage or an unreadable file, 3 checks hold but
+checkpoint signatures were not checked (give --public-key, or --allow-unsigned).`;
 
 export interface Output {
   out(line: string): void;
@@ -44,11 +57,12 @@ interface VerifyArgs {
   file: string;
   checkpoints: string[];
   publicKey?: string;
+  allowUnsigned: boolean;
   json: boolean;
 }
 
 function parseVerifyArgs(args: readonly string[]): VerifyArgs {
-  const parsed: VerifyArgs = { file: '', checkpoints: [], json: false };
+  const parsed: VerifyArgs = { file: '', checkpoints: [], json: false, allowUnsigned: false };
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -68,6 +82,9 @@ function parseVerifyArgs(args: readonly string[]): VerifyArgs {
         break;
       case '--json':
         parsed.json = true;
+        break;
+      case '--allow-unsigned':
+        parsed.allowUnsigned = true;
         break;
       default:
         if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);
@@ -143,43 +160,90 @@ function reportLines(report: VerificationReport, file: string): string[] {
   for (const checkpoint of checked.checkpoints.checked) {
     const signature =
       checkpoint.signature === 'not-checked'
-        ? 'signature NOT checked (no --public-key)'
+        ? 'signature NOT checked (no --public-key): unverified'
         : `signature ${checkpoint.signature}`;
     lines.push(
-      `  checkpoint    ${mark(checkpoint.matches && checkpoint.signature !== 'invalid')}: event ${checkpoint.revision} hash ${checkpoint.hash.slice(0, 16)}… signed ${checkpoint.signedAt}, ${checkpoint.matches ? 'still in the log' : 'NOT in the log'}, ${signature}`,
+      `  ${checkpoint.closing ? 'closing      ' : 'checkpoint   '} ${mark(checkpoint.matches && checkpoint.signature === 'valid')}: event ${checkpoint.revision} hash ${checkpoint.hash.slice(0, 16)}… signed ${checkpoint.signedAt}, ${checkpoint.matches ? (checkpoint.closing ? 'the last event of the file' : 'still in the log') : 'NOT in the log'}, ${signature}`,
     );
   }
+  lines.push(`  checkpoints   ${checked.checkpoints.message}`);
   for (const d of report.discrepancies) {
     lines.push(`  discrepancy   event ${d.revision} ${d.ruleId} [${d.check}]: ${d.message}`);
   }
-  const first = report.firstDiscrepancy;
-  lines.push(
-    first
-      ? `FAILED: the first discrepancy is at event ${first.revision}, rule ${first.ruleId}: ${first.message}`
-      : 'VERIFIED: every check holds',
-  );
   return lines;
 }
 
-export function verifyCommand(args: readonly string[], io: Output = consoleOutput): number {
+/** The last line, and the exit status: VERIFIED only when nothing was left unchecked, or that was allowed. */
+function verdict(
+  report: VerificationReport,
+  unsignedExport: boolean,
+  allowUnsigned: boolean,
+): [string, number] {
+  const first = report.firstDiscrepancy;
+  if (first) {
+    return [
+      `FAILED: the first discrepancy is at event ${first.revision}, rule ${first.ruleId}: ${first.message}`,
+      EXIT_DISCREPANCY,
+    ];
+  }
+  const unchecked = report.checked.checkpoints.unverifiedSignatures;
+  const left = [
+    unchecked > 0
+      ? `${unchecked} checkpoint signature${unchecked === 1 ? ' was' : 's were'} not checked (no --public-key)`
+      : '',
+    unsignedExport
+      ? 'the export has no closing checkpoint, so a file cut short at the end would verify too'
+      : '',
+  ].filter(Boolean);
+  if (left.length === 0) return ['VERIFIED: every check holds', EXIT_OK];
+  if (!allowUnsigned) {
+    return [
+      `NOT VERIFIED: the log's checks hold, but ${left.join('; ')}; give --public-key FILE (GET /audit/public-key), or --allow-unsigned to accept the log without that proof`,
+      EXIT_UNSIGNED,
+    ];
+  }
+  return [`VERIFIED the log only (--allow-unsigned): ${left.join('; ')}`, EXIT_OK];
+}
+
+export async function verifyCommand(args: readonly string[], io: Output = consoleOutput): Promise<number> {
   const parsed = parseVerifyArgs(args);
   const checkpoints = parsed.checkpoints.flatMap(readCheckpoints);
   const publicKey = parsed.publicKey === undefined ? undefined : readPublicKey(parsed.publicKey);
-  let events;
+  let report: VerificationReport;
+  let unsignedExport: boolean;
   try {
-    events = parseNdjson(readText(parsed.file, 'export'));
+    const file = new ExportFile(parsed.file);
+    const known = file.prescan();
+    // The closing checkpoint is the file's last line: read ahead so the verifier knows its revision.
+    const closing = file.closingAhead();
+    unsignedExport = closing === undefined;
+    report = await verifyPages(() => file.pages(), {
+      checkpoints,
+      ...(publicKey ? { publicKey } : {}),
+      ...known,
+      ...(closing ? { endCheckpoint: closing } : parsed.allowUnsigned ? {} : { endCheckpoint: 'missing' }),
+    });
+    if (JSON.stringify(file.closing) !== JSON.stringify(closing)) {
+      throw new UsageError(`${parsed.file} changed while it was read`);
+    }
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`${parsed.file} is not a match export: ${(error as Error).message}`);
+    if (error instanceof ExportFormatError) {
+      throw new UsageError(`${parsed.file} is not a match export: ${error.message}`);
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code) throw new UsageError(`cannot read export ${parsed.file}: ${code}`);
+    throw error;
   }
-  const report = verifyMatchLog(events, { checkpoints, ...(publicKey ? { publicKey } : {}) });
+  const [last, status] = verdict(report, unsignedExport, parsed.allowUnsigned);
   if (parsed.json) io.out(JSON.stringify(report, null, 2));
-  else reportLines(report, parsed.file).forEach((line) => io.out(line));
-  return report.ok ? EXIT_OK : EXIT_DISCREPANCY;
+  else [...reportLines(report, parsed.file), last].forEach((line) => io.out(line));
+  if (parsed.json && status !== EXIT_OK) io.err(last);
+  return status;
 }
 
 /** The whole command line after `umpire`; returns the exit status. */
-export function main(argv: readonly string[], io: Output = consoleOutput): number {
+export async function main(argv: readonly string[], io: Output = consoleOutput): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
@@ -191,7 +255,7 @@ export function main(argv: readonly string[], io: Output = consoleOutput): numbe
       io.out(USAGE);
       return EXIT_OK;
     }
-    return verifyCommand(rest, io);
+    return await verifyCommand(rest, io);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.err(`umpire: ${error.message}`);
@@ -211,4 +275,4 @@ function isEntryPoint(): boolean {
 }
 
 // Run directly (node --import tsx src/cli/umpire.ts …); bin/umpire.js imports it and calls main().
-if (isEntryPoint()) process.exitCode = main(process.argv.slice(2));
+if (isEntryPoint()) process.exitCode = await main(process.argv.slice(2));

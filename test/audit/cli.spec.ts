@@ -24,7 +24,20 @@ describe('umpire verify FILE (offline)', () => {
     writeFileSync(path, content);
     return path;
   };
-  const exported = (name: string, events: readonly ExportedEvent[]) => file(name, toNdjsonText(events));
+  /** The service's signed checkpoint of a log's last event, as an export closes with it. */
+  const closingOf = (events: readonly ExportedEvent[]) => {
+    const last = events[events.length - 1]!.metadata;
+    return signCheckpoint(
+      { stream: last.stream, revision: last.revision, hash: last.hash, signedAt: '2026-01-01T01:00:00.000Z' },
+      privateKey,
+    );
+  };
+  /** An export as the service writes it, closing with its signed head (`closingFrom`'s, if given). */
+  const exported = (name: string, events: readonly ExportedEvent[], closingFrom = events) =>
+    file(name, toNdjsonText(events, closingOf(closingFrom)));
+  let key: string;
+  /** `umpire verify FILE --public-key KEY …`: the published key, as a verifier should always give it. */
+  const verify = (path: string, ...args: string[]) => umpire('verify', path, '--public-key', key, ...args);
   const failedAt = (revision: number, ruleId: string) =>
     `FAILED: the first discrepancy is at event ${revision}, rule ${ruleId}:`;
 
@@ -32,12 +45,14 @@ describe('umpire verify FILE (offline)', () => {
     dir = mkdtempSync(join(tmpdir(), 'umpire-cli-'));
     hh = await (await zuluCharge({ end: true })).events();
     aa = await (await closeCombat()).events();
+    key = file('service-key.json', JSON.stringify(publicKeyDocument(publicKey)));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('C-3 an untouched export verifies: exit 0, and it says what it checked', async () => {
-    const run = await umpire('verify', exported('ok.ndjson', hh));
+    const run = await verify(exported('ok.ndjson', hh));
     expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/closing {7}ok: event 11 .* the last event of the file, signature valid/);
     expect(run.stdout).toContain('chain         ok: intact: 11 events');
     expect(run.stdout).toContain('outcomes      ok: 8 commands decided again');
     expect(run.stdout).toContain('server rolls  -: table dice');
@@ -58,8 +73,9 @@ describe('umpire verify FILE (offline)', () => {
         'AA-2',
       ],
     ];
+    // Each forged file keeps the closing checkpoint the service signed over the untouched log.
     const runs = await Promise.all(
-      cases.map(([name, events]) => umpire('verify', exported(`${name}.ndjson`, events))),
+      cases.map(([name, events]) => verify(exported(`${name}.ndjson`, events, name === 'reveal' ? aa : hh))),
     );
     runs.forEach((run, i) => {
       const [name, , revision, ruleId] = cases[i]!;
@@ -70,7 +86,7 @@ describe('umpire verify FILE (offline)', () => {
 
   it('C-2 server dice before the end: not checkable yet, and that is no failure', async () => {
     const log = await (await shootingTests({ rolls: 2 })).events();
-    const run = await umpire('verify', exported('pending.ndjson', log));
+    const run = await verify(exported('pending.ndjson', log));
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('server rolls  not yet checkable: 2 server rolls cannot be checked yet');
   });
@@ -104,40 +120,57 @@ describe('umpire verify FILE (offline)', () => {
       }
     });
 
-    it('C-3 a log rewritten with its whole chain recomputed: only the checkpoint catches it', async () => {
-      const rewritten = exported(
+    it('C-3 a log rewritten with its whole chain recomputed (and no closing checkpoint, which only the service can sign): only a kept checkpoint names the rewrite', async () => {
+      const rewritten = file(
         'rewritten.ndjson',
-        edit(hh, 2, (e) => (e.data.name = 'Zulu impi'), { rechain: true }),
+        toNdjsonText(edit(hh, 2, (e) => (e.data.name = 'Zulu impi'), { rechain: true })),
       );
       const checkpoint = file('older.json', JSON.stringify(keep(hh, 10)));
-      const key = file('key-2.json', JSON.stringify(publicKeyDocument(publicKey)));
       const [alone, checked] = await Promise.all([
-        umpire('verify', rewritten),
-        umpire('verify', rewritten, '--checkpoint', checkpoint, '--public-key', key),
+        umpire('verify', rewritten, '--allow-unsigned'),
+        verify(rewritten, '--checkpoint', checkpoint),
       ]);
+      // Accepted without a closing checkpoint, the rewrite verifies, and the report says why it could.
       expect(alone.code).toBe(0);
+      expect(alone.stdout).toContain('VERIFIED the log only (--allow-unsigned)');
+      expect(alone.stdout).toContain('a file cut short at the end would verify too');
+      expect(alone.stdout).toContain('could have rewritten the log whole, recomputing every hash');
       expect(checked.code).toBe(1);
       expect(checked.stdout).toContain(failedAt(10, 'C-3'));
       expect(checked.stdout).toContain('was rewritten since');
     });
 
-    it('C-3 a checkpoint signed by another key fails; without --public-key the signature is said unchecked', async () => {
+    it('C-3 a checkpoint signed by another key fails; without --public-key nothing is VERIFIED unless --allow-unsigned', async () => {
       const checkpoint = file('mine.json', JSON.stringify(keep(hh, 6)));
       const stranger = file('stranger.pem', publicKeyDocument(generateKeyPairSync('ed25519').publicKey).pem);
       const log = exported('plain.ndjson', hh);
-      const [wrongKey, noKey] = await Promise.all([
+      const [wrongKey, noKey, allowed, json] = await Promise.all([
         umpire('verify', log, '--checkpoint', checkpoint, '--public-key', stranger),
         umpire('verify', log, '--checkpoint', checkpoint),
+        umpire('verify', log, '--checkpoint', checkpoint, '--allow-unsigned'),
+        umpire('verify', log, '--json'),
       ]);
       expect(wrongKey.code).toBe(1);
       expect(wrongKey.stdout).toContain('signature invalid');
-      expect(noKey.code).toBe(0);
-      expect(noKey.stdout).toContain('signature NOT checked (no --public-key)');
+      // The kept checkpoint and the export's closing one: two signatures nobody checked.
+      expect(noKey.code).toBe(3);
+      expect(noKey.stdout).toContain('signature NOT checked (no --public-key): unverified');
+      expect(noKey.stdout).not.toMatch(/^VERIFIED/m);
+      expect(noKey.stdout).toMatch(/^NOT VERIFIED: .*2 checkpoint signatures were not checked/m);
+      expect(allowed.code).toBe(0);
+      expect(allowed.stdout).toMatch(
+        /^VERIFIED the log only \(--allow-unsigned\): 2 checkpoint signatures were not checked/m,
+      );
+      expect(json.code).toBe(3);
+      expect(JSON.parse(json.stdout).checked.checkpoints).toMatchObject({
+        ok: true,
+        unverifiedSignatures: 1,
+      });
     });
   });
 
   it('--json prints the whole report', async () => {
-    const run = await umpire('verify', '--json', exported('json.ndjson', aa));
+    const run = await verify(exported('json.ndjson', aa), '--json');
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({
       ok: true,
@@ -180,5 +213,76 @@ describe('umpire verify FILE (offline)', () => {
     const run = await runNode([join(copy, 'bin', 'umpire.js'), 'verify', 'x'], copy);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('npm run build');
+  });
+});
+
+describe('umpire verify: an export cut short, or with events added, no longer verifies', () => {
+  let dir: string;
+  let hh: ExportedEvent[];
+  let key: string;
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const file = (name: string, content: string): string => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+  const closingOf = (events: readonly ExportedEvent[]) => {
+    const last = events[events.length - 1]!.metadata;
+    return signCheckpoint(
+      { stream: last.stream, revision: last.revision, hash: last.hash, signedAt: '2026-01-01T01:00:00.000Z' },
+      privateKey,
+    );
+  };
+  const verify = (path: string, ...args: string[]) => umpire('verify', path, '--public-key', key, ...args);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'umpire-cli-cut-'));
+    hh = await (await zuluCharge({ end: true })).events();
+    key = file('key.json', JSON.stringify(publicKeyDocument(publicKey)));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('C-3 the last commands cut off with the closing checkpoint: the checkpoint is missing', async () => {
+    const run = await verify(file('cut.ndjson', toNdjsonText(hh.slice(0, 7))));
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      'FAILED: the first discrepancy is at event 8, rule C-3: the export ends at event 7 without the signed checkpoint',
+    );
+    expect(run.stdout).toContain('it may have been cut short');
+  });
+
+  it('C-3 the last commands cut off, the closing checkpoint kept: it covers an event the file no longer holds', async () => {
+    const run = await verify(file('cut-kept.ndjson', toNdjsonText(hh.slice(0, 7), closingOf(hh))));
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /FAILED: the first discrepancy is at event 11, rule C-3: .*closing checkpoint.* covers event 11, but the log ends at event 7: events were removed/,
+    );
+  });
+
+  it('C-3 events added before the closing checkpoint: it no longer covers the last event', async () => {
+    const run = await verify(file('added.ndjson', toNdjsonText(hh, closingOf(hh.slice(0, 10)))));
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      'FAILED: the first discrepancy is at event 11, rule C-3: the export’s closing checkpoint covers event 10, its last, but the file goes on to event 11: events were added after the export',
+    );
+  });
+
+  it('C-3 a closing checkpoint altered by hand fails its signature', async () => {
+    const closing = closingOf(hh);
+    const forged = {
+      ...closing,
+      checkpoint: { ...closing.checkpoint, signedAt: '2027-01-01T00:00:00.000Z' },
+    };
+    const run = await verify(file('altered.ndjson', toNdjsonText(hh, forged)));
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('closing       FAILED: event 11');
+    expect(run.stdout).toContain('signature invalid');
+  });
+
+  it('an event after the closing checkpoint is no export: exit 2', async () => {
+    const text = toNdjsonText(hh.slice(0, 10), closingOf(hh.slice(0, 10))) + JSON.stringify(hh[10]) + '\n';
+    const run = await verify(file('after.ndjson', text));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('the closing checkpoint must be the last line of an export');
   });
 });

@@ -115,12 +115,14 @@ describe('undo and backups replay and verify (C-5)', () => {
     const file = join(dir, 'conduct-1.ndjson');
     writeFileSync(file, exported.text);
     expect(parseNdjson(exported.text)).toHaveLength(14);
-    const run = await umpire('verify', file);
+    const key = join(dir, 'conduct-1-key.json');
+    writeFileSync(key, JSON.stringify((await request(t.url).get('/audit/public-key').expect(200)).body));
+    const run = await umpire('verify', file, '--public-key', key);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(
       'server rolls  ok: 4 of 4 server rolls equal HMAC-SHA256 of the revealed seed',
     );
-    expect(run.stdout).toContain('VERIFIED');
+    expect(run.stdout).toContain('VERIFIED: every check holds');
   });
 
   it('C-5 a judge upholding a dispute with a backup replays and verifies', async () => {

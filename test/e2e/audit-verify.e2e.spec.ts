@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { type ExportedEvent, parseNdjson } from '../../src/audit/export-format.js';
+import { type ExportedEvent, parseExport } from '../../src/audit/export-format.js';
 import { umpire } from '../audit/support/cli.js';
 import { StoredLog } from '../audit/support/stored-log.js';
 import { edit, remove, swap, toNdjsonText } from '../audit/support/tamper.js';
@@ -115,7 +115,14 @@ describe('audit over HTTP: verify, export, checkpoints', () => {
       .buffer(true);
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toContain('application/x-ndjson');
-    return parseNdjson(response.text);
+    return parseExport(response.text).events;
+  }
+
+  async function keyFile(name: string): Promise<string> {
+    const key = await request(t.url).get('/audit/public-key').expect(200);
+    const path = join(dir, `${name}.json`);
+    writeFileSync(path, JSON.stringify(key.body));
+    return path;
   }
 
   function exportFile(name: string, events: readonly ExportedEvent[]): string {
@@ -153,20 +160,47 @@ describe('audit over HTTP: verify, export, checkpoints', () => {
     expect((await m.judge.get('/matches/no-such-match/verify')).status).toBe(404);
   });
 
-  it('C-3 GET /export is one envelope a line, and `umpire verify` on it agrees with the route', async () => {
+  it('C-3 GET /export is one envelope a line closed by the signed head, and `umpire verify` on it agrees with the route', async () => {
     const m = await closeCombat();
-    const events = await exportOf(m, m.B);
+    const response = await request(t.url)
+      .get(at(m, 'export'))
+      .set('Authorization', `Bearer ${m.B.token}`)
+      .buffer(true);
+    const { events, closing } = parseExport(response.text);
     expect(events.map((e) => e.metadata.revision)).toEqual(events.map((_, i) => i + 1));
     expect(events[0]).toEqual({
       type: 'MatchCreated',
       data: expect.any(Object),
       metadata: expect.any(Object),
     });
+    // The last line: the head at export time, signed as GET /checkpoint signs it.
+    const head = await m.B.get(at(m, 'checkpoint'));
+    expect(closing).toEqual({
+      ...head.body,
+      checkpoint: { ...head.body.checkpoint, signedAt: expect.any(String) },
+      signature: expect.any(String),
+    });
+    expect(closing!.checkpoint).toMatchObject({
+      revision: events.length,
+      hash: events.at(-1)!.metadata.hash,
+    });
+
     const route = await verify(m);
     expect(route).toMatchObject({ ok: true, checked: { reveals: { reveals: 2, verified: 2 } } });
-    const run = await umpire('verify', '--json', exportFile(`export-${m.matchId}`, events));
+    const path = join(dir, `export-${m.matchId}.ndjson`);
+    writeFileSync(path, response.text);
+    const run = await umpire('verify', '--json', path, '--public-key', await keyFile(`key-${m.matchId}`));
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual(route);
+    const offline = JSON.parse(run.stdout);
+    // The same report, and the file's closing checkpoint besides (the route reads the store, not a file).
+    expect(offline.checked.checkpoints.checked).toEqual([
+      expect.objectContaining({ closing: true, revision: events.length, signature: 'valid', matches: true }),
+    ]);
+    const withoutCheckpoints = ({ checked: { checkpoints: _, ...checked }, ...report }: typeof route) => ({
+      ...report,
+      checked,
+    });
+    expect(withoutCheckpoints(offline)).toEqual(withoutCheckpoints(route));
   });
 
   interface Forgery {
@@ -338,7 +372,7 @@ describe('audit over HTTP: verify, export, checkpoints', () => {
     writeFileSync(publicKey, JSON.stringify(key.body));
     const file = exportFile(`rewritten-${m.matchId}`, forged);
     const [alone, withCheckpoint] = await Promise.all([
-      umpire('verify', file),
+      umpire('verify', file, '--allow-unsigned'),
       umpire('verify', file, '--checkpoint', checkpoint, '--public-key', publicKey),
     ]);
     expect(alone.code).toBe(0);

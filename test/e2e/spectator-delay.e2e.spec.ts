@@ -33,7 +33,10 @@ describe('spectators held behind live play', () => {
     const exported = await request(t.url)
       .get(`/matches/${m.matchId}/export`)
       .set('Authorization', `Bearer ${m.spectator.token}`);
-    expect(exported.text.trim().split('\n')).toHaveLength(2);
+    // two events, then the signed checkpoint of the second (not of the live head)
+    const lines = exported.text.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(JSON.parse(lines[2]!)).toMatchObject({ checkpoint: { revision: 2 } });
     const verified = await m.spectator.get(`/matches/${m.matchId}/verify`);
     expect(verified.body).toMatchObject({ ok: true, checked: { events: 2 } });
   });

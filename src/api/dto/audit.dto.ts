@@ -138,12 +138,25 @@ class CheckpointResultDto {
   @ApiProperty() keyId!: string;
   @ApiProperty({ enum: ['valid', 'invalid', 'not-checked'] }) signature!: string;
   @ApiProperty({ description: 'The log still holds exactly this hash at this revision.' }) matches!: boolean;
+  @ApiPropertyOptional({
+    enum: [true],
+    description: 'The checkpoint an export closes with (its last event, signed at export time).',
+  })
+  closing?: true;
 }
 
 class CheckpointsCheckDto {
   @ApiProperty() ok!: boolean;
   @ApiProperty({ type: [CheckpointResultDto] }) checked!: CheckpointResultDto[];
-  @ApiProperty() message!: string;
+  @ApiProperty({
+    description: 'Checkpoints whose signature was not checked (no public key): they prove nothing yet.',
+  })
+  unverifiedSignatures!: number;
+  @ApiProperty({
+    description:
+      'What the checkpoints prove, and, when none was kept from earlier, what the log alone cannot prove.',
+  })
+  message!: string;
 }
 
 class ChecksDto {

@@ -36,6 +36,52 @@ export function firstDifference(expected: unknown, actual: unknown, path: Path =
   return path;
 }
 
+/**
+ * True when `decided` (what the rules return) is, once written as JSON, equal to `stored` (a value JSON
+ * gave back) as firstDifference sees equality; false when it is not, or when it cannot tell without
+ * writing it out (a class with toJSON). It allocates nothing: the verifier asks it of every event, and
+ * only a false answer costs the JSON round trip and the search for the first difference.
+ */
+export function sameAsStored(decided: unknown, stored: unknown): boolean {
+  switch (typeof decided) {
+    case 'number':
+      // As JSON: -0 is written 0, and a non-finite number null.
+      return Number.isFinite(decided) ? Object.is(decided === 0 ? 0 : decided, stored) : stored === null;
+    case 'string':
+    case 'boolean':
+      return decided === stored;
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (decided === null) return stored === null;
+  if (typeof stored !== 'object' || stored === null) return false;
+  if (typeof (decided as { toJSON?: unknown }).toJSON === 'function') return false;
+  if (Array.isArray(decided)) {
+    if (!Array.isArray(stored) || decided.length !== stored.length) return false;
+    for (let i = 0; i < decided.length; i++) {
+      const item: unknown = decided[i];
+      const written =
+        item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : item;
+      if (!sameAsStored(written, stored[i])) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(stored)) return false;
+  const fields = decided as Record<string, unknown>;
+  const storedFields = stored as Record<string, unknown>;
+  let count = 0;
+  for (const key in fields) {
+    if (!Object.hasOwn(fields, key)) continue;
+    const value = fields[key];
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    if (!Object.hasOwn(storedFields, key) || !sameAsStored(value, storedFields[key])) return false;
+    count += 1;
+  }
+  return count === Object.keys(storedFields).length;
+}
+
 export function pathText(path: Path): string {
   return path.reduce<string>(
     (text, step) => (typeof step === 'number' ? `${text}[${step}]` : text ? `${text}.${step}` : step),

@@ -26,12 +26,14 @@ export class ReplayDice implements DiceSource {
   private readonly lastRevision: number;
   private used = 0;
 
+  /** `rolls[i]`, when given, are the rolls of `events[i]` already found (rollsIn), so they are not looked for twice. */
   constructor(
     events: readonly { data: unknown; metadata: { revision: number } }[],
     private readonly diceMode: 'server' | 'table',
+    rolls?: readonly (readonly DiceRoll[])[],
   ) {
-    this.recorded = events.flatMap((event) =>
-      rollsIn(event.data).map((roll) => ({ roll, revision: event.metadata.revision })),
+    this.recorded = events.flatMap((event, i) =>
+      (rolls?.[i] ?? rollsIn(event.data)).map((roll) => ({ roll, revision: event.metadata.revision })),
     );
     this.lastRevision = events.at(-1)?.metadata.revision ?? 0;
   }

@@ -48,6 +48,10 @@ export function swap(events: readonly ExportedEvent[], a: number, b: number): Ex
   return forged;
 }
 
-export function toNdjsonText(events: readonly ExportedEvent[]): string {
-  return events.map((event) => JSON.stringify(event)).join('\n') + '\n';
+/** An export's text; with `closing`, the signed checkpoint the service ends every export with. */
+export function toNdjsonText(events: readonly ExportedEvent[], closing?: object): string {
+  return (
+    events.map((event) => JSON.stringify(event) + '\n').join('') +
+    (closing ? JSON.stringify(closing) + '\n' : '')
+  );
 }

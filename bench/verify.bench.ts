@@ -1,0 +1,240 @@
+import { spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { signCheckpoint } from '../src/audit/checkpoint.js';
+import { type ExportedEvent, toNdjson } from '../src/audit/export-format.js';
+import { storePages } from '../src/audit/store-pages.js';
+import type { LogEvent } from '../src/audit/match-log-verifier.js';
+import { verifyPages } from '../src/audit/verify-pages.js';
+import { ExportFile } from '../src/cli/export-file.js';
+import { SqliteEventStore } from '../src/event-store/sqlite/sqlite-event-store.js';
+import { longMatch } from './verify-match.js';
+
+/**
+ * Issue 12: verifying a 100,000-event match, offline (`umpire verify`: the export file read a piece at
+ * a time) and online (GET /matches/:id/verify: the SQLite stream read in pages, yielding between
+ * them), in events per second of wall time and of this process's CPU time (the build machine is
+ * shared, so wall time moves with the neighbours' load); the most heap the verification held; and
+ * the latency of another table's commands (read its stream, append one event) sent every 10 ms while
+ * the online verification runs. Targets: ≥ 200,000 events/s; the other table's p99 ≤ 50 ms.
+ */
+const SIZE = Number(process.env.UMPIRE_BENCH_VERIFY_EVENTS ?? 100_000);
+const TARGET_RATE = 200_000;
+const TARGET_P99_MS = 50;
+
+interface Run {
+  events: number;
+  wallSeconds: number;
+  cpuSeconds: number;
+  peakHeapMB: number;
+  ok: boolean;
+}
+
+async function measure(
+  verify: (sample: () => void) => Promise<{ ok: boolean; events: number }>,
+): Promise<Run> {
+  global.gc?.();
+  const baseline = process.memoryUsage().heapUsed;
+  let peak = baseline;
+  const sample = () => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  };
+  const cpu = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  const { ok, events } = await verify(sample);
+  const wallSeconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const used = process.cpuUsage(cpu);
+  return {
+    events,
+    wallSeconds,
+    cpuSeconds: (used.user + used.system) / 1e6,
+    peakHeapMB: (peak - baseline) / 2 ** 20,
+    ok,
+  };
+}
+
+/**
+ * The most memory the `umpire verify` process ever held (max RSS, from the OS), verifying `file` from
+ * source as `node --import tsx src/cli/umpire.ts verify` does. Comparing two lengths of one match shows
+ * whether memory follows the match's length.
+ */
+function cliMaxRssMB(file: string, key: string): number {
+  const script =
+    "import { main } from './src/cli/umpire.ts';" +
+    `process.exitCode = await main(['verify', ${JSON.stringify(file)}, '--public-key', ${JSON.stringify(key)}], { out() {}, err() {} });` +
+    "process.stderr.write('maxrss=' + process.resourceUsage().maxRSS);";
+  const { NODE_OPTIONS: _jest, ...env } = process.env;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    env,
+    encoding: 'utf8',
+  });
+  const found = /maxrss=(\d+)/.exec(run.stderr);
+  if (!found || run.status !== 0) throw new Error(`umpire verify failed: ${run.status} ${run.stderr}`);
+  return Number(found[1]) / 1024;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+function rate(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+/** Puts the sealed events into a SQLite store as appends would have, row for row. */
+function fill(store: SqliteEventStore, events: readonly ExportedEvent[]): void {
+  const insert = store.database.prepare(
+    'INSERT INTO events (stream, revision, command_id, type, data, metadata, hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  store.database.transaction(() => {
+    for (const e of events) {
+      const m = e.metadata;
+      insert.run(
+        m.stream,
+        m.revision,
+        m.commandId,
+        e.type,
+        JSON.stringify(e.data),
+        JSON.stringify(m),
+        m.hash,
+      );
+    }
+  })();
+}
+
+/** Prints the figures; returns 1 when a target is missed. */
+export async function benchVerify(): Promise<number> {
+  const folder = mkdtempSync(join(tmpdir(), 'umpire-bench-verify-'));
+  try {
+    console.log('');
+    console.log(
+      `verification of one ${rate(SIZE)}-event hand-to-hand match (server dice, revealed at the end)`,
+    );
+    const match = longMatch(SIZE);
+    const { events } = match;
+    const last = events[events.length - 1]!.metadata;
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const closing = signCheckpoint(
+      { stream: last.stream, revision: last.revision, hash: last.hash, signedAt: new Date().toISOString() },
+      privateKey,
+    );
+    const file = join(folder, 'match.ndjson');
+    writeFileSync(file, toNdjson(events, closing));
+    const fileMB = statSync(file).size / 2 ** 20;
+    const keyFile = join(folder, 'key.pem');
+    writeFileSync(keyFile, publicKey.export({ type: 'spki', format: 'pem' }).toString());
+    // The first tenth, ending where a command ends (a command cut in two would not verify).
+    let cut = Math.floor(SIZE / 10);
+    while (events[cut]?.metadata.commandId === events[cut - 1]!.metadata.commandId) cut += 1;
+    const tenth = events.slice(0, cut);
+    const tenthLast = tenth[tenth.length - 1]!.metadata;
+    const tenthFile = join(folder, 'tenth.ndjson');
+    writeFileSync(
+      tenthFile,
+      toNdjson(
+        tenth,
+        signCheckpoint(
+          {
+            stream: tenthLast.stream,
+            revision: tenthLast.revision,
+            hash: tenthLast.hash,
+            signedAt: closing.checkpoint.signedAt,
+          },
+          privateKey,
+        ),
+      ),
+    );
+    const rssTenth = cliMaxRssMB(tenthFile, keyFile);
+    const rssWhole = cliMaxRssMB(file, keyFile);
+
+    // Offline: what `umpire verify FILE --public-key KEY` does.
+    const offline = await measure(async (sample) => {
+      const export_ = new ExportFile(file);
+      const known = export_.prescan();
+      const report = await verifyPages(
+        function* () {
+          for (const page of export_.pages()) {
+            sample();
+            yield page;
+          }
+        },
+        { ...known, publicKey, endCheckpoint: export_.closingAhead() ?? 'missing' },
+      );
+      return { ok: report.ok, events: report.checked.events };
+    });
+
+    // Online: the route's reading and verifying, on SQLite, while another table plays.
+    const store = new SqliteEventStore({ file: join(folder, 'umpire.db'), synchronous: 'NORMAL' });
+    fill(store, events);
+    const other = 'match-bench-other';
+    let otherRevision = 0;
+    const latencies: number[] = [];
+    let playing = true;
+    const otherTable = (async () => {
+      while (playing) {
+        const sent = performance.now();
+        await store.readStream(other);
+        await store.append(other, [{ type: 'TurnEnded', data: { turn: otherRevision + 2 } }], {
+          expectedRevision: otherRevision === 0 ? 'no_stream' : otherRevision,
+          commandId: `other-${otherRevision}`,
+          actor: { role: 'player', side: 'A' },
+        });
+        otherRevision += 1;
+        latencies.push(performance.now() - sent);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
+    const online = await measure(async (sample) => {
+      const report = await verifyPages(
+        async function* () {
+          for await (const page of storePages(store, last.stream, last.revision)) {
+            sample();
+            yield page as LogEvent[];
+          }
+        },
+        { seedHint: match.seed.toString('hex'), yieldBetweenPages: true },
+      );
+      return { ok: report.ok, events: report.checked.events };
+    });
+    loop.disable();
+    playing = false;
+    await otherTable;
+    await store.close();
+
+    latencies.sort((a, b) => a - b);
+    const p99 = percentile(latencies, 99);
+    let missed = 0;
+    const line = (name: string, run: Run): void => {
+      const wall = run.events / run.wallSeconds;
+      const cpu = run.events / run.cpuSeconds;
+      const met = wall >= TARGET_RATE;
+      if (!met) missed += 1;
+      console.log(`${name}`);
+      console.log(
+        `  ${rate(wall)} events/s wall, ${rate(cpu)} events/s of CPU time, ${run.wallSeconds.toFixed(2)} s; ` +
+          `heap in use at most ${run.peakHeapMB.toFixed(0)} MB above the start (garbage included); report ok ${run.ok}` +
+          `  target ≥ ${rate(TARGET_RATE)}/s ${met ? 'met' : 'MISSED'}`,
+      );
+    };
+    line(`umpire verify (offline, a ${fileMB.toFixed(0)} MB export read a MiB at a time)`, offline);
+    console.log(
+      `  the umpire verify process's max RSS: ${rssTenth.toFixed(0)} MB for the first ${rate(tenth.length)} events, ${rssWhole.toFixed(0)} MB for all ${rate(SIZE)}`,
+    );
+    line('GET /matches/:id/verify (SQLite, pages of 200, yielding between them)', online);
+    const p99Met = p99 <= TARGET_P99_MS;
+    if (!p99Met) missed += 1;
+    console.log(
+      `another table's commands during the online verification: ${latencies.length} sent, ` +
+        `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${(latencies.at(-1) ?? 0).toFixed(1)} ms; ` +
+        `event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms  target p99 ≤ ${TARGET_P99_MS} ms ${p99Met ? 'met' : 'MISSED'}`,
+    );
+    return missed > 0 ? 1 : 0;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}

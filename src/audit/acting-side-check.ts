@@ -1,0 +1,39 @@
+import type { Actor } from '../event-store/event-store.port.js';
+import type { AnyRuleset } from '../rules/registry.js';
+import type { ReplayCommand } from './replay/ruleset-replay.js';
+
+/**
+ * C-6: whether the key recorded as the actor of a ruleset command was one the service lets send it,
+ * judged on the state the command was decided on, as the command handler authorises a live command:
+ * organisers and judges create matches and register units, and nothing else of a ruleset; a player
+ * registers units for its own side only, and sends a command only when the rules' acting side
+ * (Ruleset.actingSide: the unit's owner, the active side for EndTurn) is its own; a spectator sends
+ * nothing. Match-level commands (undo, disputes, the end) are judged by decideMatchLevel itself.
+ *
+ * Returns what is wrong, or null when the actor may send it.
+ */
+export function actorMismatch(
+  ruleset: AnyRuleset,
+  state: unknown,
+  command: ReplayCommand,
+  actor: Partial<Actor> | undefined,
+): string | null {
+  const role = actor?.role;
+  const type = command.type;
+  if (role === 'organiser' || role === 'judge') {
+    return type === 'CreateMatch' || type === 'RegisterUnit'
+      ? null
+      : `${type} is a player's command, but the log says ${role === 'organiser' ? 'an' : 'a'} ${role} key sent it`;
+  }
+  if (role !== 'player') return `${type} was sent by a ${String(role)} key, which sends no such command`;
+  if (type === 'CreateMatch')
+    return 'the match was created by a player key; organisers and judges create matches';
+  const side =
+    type === 'RegisterUnit'
+      ? (command as { side?: unknown }).side
+      : ruleset.actingSide(state, command as { type: string });
+  if (side !== undefined && side !== actor?.side) {
+    return `${type} is for side ${String(side)} to send, but the log says a player of side ${String(actor?.side)} sent it`;
+  }
+  return null;
+}

@@ -1,0 +1,74 @@
+import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
+import { MatchFold } from '../match/fold.js';
+import { type LogEvent, MatchLogVerifier } from './match-log-verifier.js';
+import type { VerificationReport, VerifyOptions } from './verification-report.js';
+
+/**
+ * A log read in pages, from its first event, as often as it is asked for: the store's stream
+ * (readStream with fromRevision and maxCount) or an export file read a piece at a time.
+ */
+export type LogPages = () => AsyncIterable<readonly LogEvent[]> | Iterable<readonly LogEvent[]>;
+
+export interface PagedVerifyOptions extends VerifyOptions {
+  /**
+   * Give the event loop a turn after each page, so that the service keeps answering other tables
+   * while a long verification runs (DESIGN.md: long work streams in pages and yields).
+   */
+  yieldBetweenPages?: boolean;
+}
+
+/**
+ * Verifies a log that is never held whole: one page at a time through MatchLogVerifier. The log is
+ * read once; again only when the verifier asks (rolls met before an unexpected seed was revealed, or a
+ * judge's backup to a state the fold no longer keeps), each time in pages.
+ */
+export async function verifyPages(
+  pages: LogPages,
+  options: PagedVerifyOptions = {},
+): Promise<VerificationReport> {
+  const verifier = new MatchLogVerifier(options);
+  const pause = options.yieldBetweenPages ? () => nextTurnOfTheLoop() : async () => undefined;
+
+  const giveStates = async (): Promise<void> => {
+    for (let asked = verifier.needsState; asked; asked = verifier.needsState) {
+      // The fold again, from the first event up to the one that needs it, keeping the target.
+      const fold = new MatchFold(verifier.rules!, { retain: asked.retain });
+      let ordinal = 0;
+      reading: for await (const page of pages()) {
+        for (const event of page) {
+          if (ordinal++ >= asked.before) break reading;
+          fold.apply(event);
+        }
+        await pause();
+      }
+      const kept =
+        asked.target === fold.revision
+          ? { state: fold.state, turnStartedAt: fold.meta.turnStartedAt }
+          : fold
+              .image()
+              .kept.filter(([revision]) => revision === asked.target)
+              .map(([, state, turnStartedAt]) => ({ state, turnStartedAt }))[0];
+      if (!kept) throw new Error(`the state after event ${asked.target} could not be rebuilt`);
+      verifier.provide(asked.target, kept);
+    }
+  };
+
+  for await (const page of pages()) {
+    for (const event of page) {
+      verifier.add(event);
+      if (verifier.needsState) await giveStates();
+    }
+    await pause();
+  }
+  verifier.close();
+  await giveStates();
+  if (verifier.needsRollPass) {
+    let ordinal = 0;
+    for await (const page of pages()) {
+      for (const event of page) verifier.rollPass(event, ordinal++);
+      await pause();
+    }
+    verifier.endRollPass();
+  }
+  return verifier.report();
+}

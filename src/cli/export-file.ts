@@ -1,0 +1,161 @@
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import type { SignedCheckpoint } from '../audit/checkpoint.js';
+import { type ExportedEvent, ExportReader, parseExportLine } from '../audit/export-format.js';
+
+/**
+ * An export file read a piece at a time (issue 12: memory bounded by the match's state, not its
+ * length): 1 MiB of bytes, then its whole lines, one page of events at a time. Standard input ('-')
+ * cannot be read twice, so it is held in memory.
+ */
+const CHUNK = 1 << 20;
+const PAGE = 1000;
+
+/** The file's lines, decoded one by one from the bytes (a line never splits a UTF-8 character). */
+function* linesOfFile(
+  path: string,
+  wanted?: (chunk: Buffer, start: number, end: number) => boolean,
+): Generator<string> {
+  const fd = openSync(path, 'r');
+  try {
+    let buffer = Buffer.allocUnsafe(CHUNK);
+    let filled = 0;
+    for (;;) {
+      if (filled === buffer.length) {
+        // A line longer than the buffer: grow it.
+        const bigger = Buffer.allocUnsafe(buffer.length * 2);
+        buffer.copy(bigger, 0, 0, filled);
+        buffer = bigger;
+      }
+      const read = readSync(fd, buffer, filled, buffer.length - filled, null);
+      const end = filled + read;
+      let start = 0;
+      for (
+        let newline = buffer.indexOf(10, start);
+        newline !== -1 && newline < end;
+        newline = buffer.indexOf(10, start)
+      ) {
+        if (!wanted || wanted(buffer, start, newline)) yield buffer.toString('utf8', start, newline);
+        start = newline + 1;
+      }
+      if (read === 0) {
+        if (start < end && (!wanted || wanted(buffer, start, end))) yield buffer.toString('utf8', start, end);
+        return;
+      }
+      buffer.copy(buffer, 0, start, end);
+      filled = end - start;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const REVERTED = Buffer.from('"ActionsReverted"');
+const ENDED = Buffer.from('"MatchEnded"');
+
+/** Whether bytes start…end hold `needle`. */
+function holds(chunk: Buffer, start: number, end: number, needle: Buffer): boolean {
+  return chunk.subarray(start, end).includes(needle);
+}
+
+export class ExportFile {
+  private readonly held: string | undefined;
+
+  constructor(private readonly path: string) {
+    this.held = path === '-' ? readFileSync(0, 'utf8') : undefined;
+  }
+
+  private lines(wanted?: (chunk: Buffer, start: number, end: number) => boolean): Iterable<string> {
+    return this.held === undefined ? linesOfFile(this.path, wanted) : this.held.split('\n');
+  }
+
+  /** The events in pages; `closing` is set once the last page has been read. */
+  *pages(): Generator<ExportedEvent[]> {
+    const reader = new ExportReader();
+    let page: ExportedEvent[] = [];
+    for (const line of this.lines()) {
+      const event = reader.line(line);
+      if (!event) continue;
+      page.push(event);
+      if (page.length === PAGE) {
+        yield page;
+        page = [];
+      }
+    }
+    if (page.length > 0) yield page;
+    this.closing = reader.closing;
+    this.read = true;
+  }
+
+  closing: SignedCheckpoint | undefined;
+  read = false;
+
+  /**
+   * The closing checkpoint, read from the file's last line before the rest (the verifier must know
+   * which event it covers as the events pass). pages() reads it again in its place and checks that it
+   * is the last line.
+   */
+  closingAhead(): SignedCheckpoint | undefined {
+    const last = this.lastLine();
+    if (last === undefined) return undefined;
+    let parsed;
+    try {
+      parsed = parseExportLine(last, 0);
+    } catch {
+      return undefined;
+    }
+    return parsed && 'closing' in parsed ? parsed.closing : undefined;
+  }
+
+  private lastLine(): string | undefined {
+    let tail: string;
+    if (this.held !== undefined) {
+      tail = this.held;
+    } else {
+      const fd = openSync(this.path, 'r');
+      try {
+        const size = fstatSync(fd).size;
+        const length = Math.min(size, 64 * 1024);
+        const buffer = Buffer.alloc(length);
+        readSync(fd, buffer, 0, length, size - length);
+        tail = buffer.toString('utf8');
+      } finally {
+        closeSync(fd);
+      }
+    }
+    const lines = tail.split('\n').filter((line) => line.trim() !== '');
+    return lines[lines.length - 1];
+  }
+
+  /**
+   * What the verifier is best told before it reads the log (MatchLogVerifier): the revisions backups
+   * go back to, and the seed the first MatchEnded reveals. Only lines naming those events are parsed,
+   * and nothing here is trusted: the verifier checks both facts again when it meets their events.
+   */
+  prescan(): { retain: number[]; seedHint?: string } {
+    const retain: number[] = [];
+    let seedHint: string | undefined;
+    let ended = false;
+    // Only the lines that name those events are decoded at all.
+    const named = (chunk: Buffer, start: number, end: number): boolean =>
+      holds(chunk, start, end, REVERTED) || holds(chunk, start, end, ENDED);
+    for (const line of this.lines(named)) {
+      const reverted = line.includes('"ActionsReverted"');
+      const end = !ended && line.includes('"MatchEnded"');
+      if (!reverted && !end) continue;
+      let value: { type?: unknown; data?: { toRevision?: unknown; serverSeed?: unknown } | null };
+      try {
+        value = JSON.parse(line) as typeof value;
+      } catch {
+        continue;
+      }
+      if (value.type === 'ActionsReverted' && typeof value.data?.toRevision === 'number') {
+        retain.push(value.data.toRevision);
+      }
+      if (value.type === 'MatchEnded' && !ended) {
+        ended = true;
+        if (typeof value.data?.serverSeed === 'string') seedHint = value.data.serverSeed;
+      }
+    }
+    return { retain, ...(seedHint ? { seedHint } : {}) };
+  }
+}
