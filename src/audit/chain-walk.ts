@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import { GENESIS_HASH } from '../event-store/hash-chain.js';
-import { canonicalEnvelope } from './canonical-json.js';
+import { canonicalEnvelope } from '../event-store/canonical-json.js';
 
 /**
  * The hash chain checked one event at a time (verifyChain in hash-chain.ts, the same verdicts): a

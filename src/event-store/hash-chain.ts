@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import { canonicalJson } from './canonical-json.js';
 import type { EventMetadata, RecordedEvent } from './event-store.port.js';
 
 /** The prevHash of a stream's first event. */
@@ -14,10 +14,11 @@ export interface HashableEvent {
 
 /**
  * hash = SHA-256(prevHash ‖ canonical JSON of the rest), canonical JSON by RFC 8785, so that any
- * implementation in any language recomputes the same bytes.
+ * implementation in any language recomputes the same bytes (canonicalJson: the `canonicalize`
+ * package's bytes, faster for plain JSON values).
  */
 export function eventHash(event: HashableEvent): string {
-  const canonical = canonicalize({ type: event.type, data: event.data, metadata: event.metadata });
+  const canonical = canonicalJson({ type: event.type, data: event.data, metadata: event.metadata });
   if (canonical === undefined) throw new Error(`event ${event.type} is not JSON`);
   return createHash('sha256').update(event.metadata.prevHash).update(canonical).digest('hex');
 }

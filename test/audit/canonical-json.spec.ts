@@ -1,6 +1,6 @@
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
-import { canonicalEnvelope, canonicalJson } from '../../src/audit/canonical-json.js';
+import { canonicalEnvelope, canonicalJson } from '../../src/event-store/canonical-json.js';
 import { eventHash } from '../../src/event-store/hash-chain.js';
 import { longMatch } from '../../bench/verify-match.js';
 

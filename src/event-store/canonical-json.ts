@@ -3,11 +3,12 @@ import canonicalize from 'canonicalize';
 /**
  * RFC 8785 canonical JSON, fast, for the values the verifier hashes: what JSON.parse gives (plain
  * objects and arrays, strings, finite numbers, booleans, null). The `canonicalize` package is the
- * reference the store hashes with (src/event-store/hash-chain.ts); it spends most of its time on
+ * reference; it spends most of its time on
  * bookkeeping this narrower case does not need (a cycle set, a surrogate scan of every string in JS,
  * an array per object). Anything outside that case (a lone surrogate, undefined, a Date or any other
  * class, a sparse array, a non-finite number) goes to `canonicalize` whole, so the answer, or the
  * error, is always the reference's. test/audit/canonical-json.spec.ts checks the two byte for byte.
+ * The hash chain uses it on every append and every verification.
  */
 export function canonicalJson(value: unknown): string | undefined {
   try {
