@@ -127,6 +127,77 @@ async function openTable(service: Service, matchId: string): Promise<Table> {
   return new Table(service.url, matchId, tokens, 0, matchId);
 }
 
+/**
+ * Issue 12, fair sharing: other tables' p99 while one spectator key and one player key flood the
+ * service, against their p99 when it is quiet. The rate limit is on (per key, 200 requests a second
+ * here, so the tables stay under it): what a flood meets is the limit, answered before any work.
+ */
+export async function fairSharing(dataDir: string, warmupS: number, windowS: number): Promise<void> {
+  const tablesCount = 5;
+  const service = await Service.start({
+    dataDir,
+    env: { UMPIRE_RATE_LIMIT: '200', UMPIRE_RATE_LIMIT_WINDOW_MS: '1000' },
+  });
+  const tables: Table[] = [];
+  const flooders: HttpClient[] = [];
+  try {
+    for (let i = 0; i < tablesCount; i++) tables.push(await openTable(service, `fair-${i + 1}`));
+    const quiet = await drive(service, tables, warmupS, windowS);
+
+    const target = tables[0]!.matchId;
+    const spectator = (await service.organiser.post('/keys', { role: 'spectator' })).body as {
+      token: string;
+    };
+    const player = (await service.organiser.post('/keys', { role: 'player', matchId: target, side: 'A' }))
+      .body as { token: string };
+    const statuses = new Map<number, number>();
+    let flooding = true;
+    const flood = (client: HttpClient, send: () => Promise<{ status: number }>) =>
+      Array.from({ length: 32 }, async () => {
+        while (flooding) {
+          const { status } = await send();
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }
+      });
+    const watcher = new HttpClient(service.url, spectator.token, 32);
+    const cheat = new HttpClient(service.url, player.token, 32);
+    flooders.push(watcher, cheat);
+    const floods = [
+      ...flood(watcher, () => watcher.get(`/matches/${target}`)),
+      ...flood(cheat, () => cheat.post(`/matches/${target}/charges`, { commandId: 'x', attackerId: [] })),
+    ];
+    const loud = await drive(service, tables, warmupS, windowS);
+    flooding = false;
+    await Promise.all(floods);
+
+    const p99 = (r: LoadResult) =>
+      quantile(
+        [...r.latencies].sort((a, b) => a - b),
+        0.99,
+      );
+    const floodTotal = [...statuses.values()].reduce((a, b) => a + b, 0);
+    console.log(
+      `fair sharing: ${tablesCount} tables, then the same while 2 keys flood with 32 connections each`,
+    );
+    console.log(
+      `  quiet p99 ${ms(p99(quiet))} (${rate(quiet.commands / quiet.seconds)}/s)   flooded p99 ${ms(p99(loud))} (${rate(loud.commands / loud.seconds)}/s)   flood requests ${rate(floodTotal)}: ${[
+        ...statuses,
+      ]
+        .map(([status, n]) => `${status}×${rate(n)}`)
+        .join(' ')}`,
+    );
+    verdict(
+      "other tables' p99 under a flood ≤ 2× their quiet p99",
+      p99(loud) <= 2 * p99(quiet) && loud.errors.size === 0,
+      `${(p99(loud) / p99(quiet)).toFixed(2)}×`,
+    );
+  } finally {
+    for (const table of tables) table.close();
+    for (const client of flooders) client.close();
+    await service.stop();
+  }
+}
+
 interface LoadResult {
   commands: number;
   seconds: number;
@@ -494,6 +565,8 @@ export async function benchHttpWrite(): Promise<number> {
       `${(bigCold / smallCold).toFixed(2)}×`,
     );
     if (profileDir) summariseProfile(profileDir);
+
+    await fairSharing(dataDir, warmupS, windowS);
   } catch (error) {
     if (service?.logLines.length) console.log(`service log:\n${service.logLines.join('\n')}`);
     throw error;
