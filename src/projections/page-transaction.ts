@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
-import type { Projection, ProjectionWrite } from './projection.js';
+import type { Projection } from './projection.js';
 import type { ProjectionDatabase } from './projection-database.js';
 
 export interface PageOutcome {
@@ -19,9 +19,8 @@ export interface PageOutcome {
  * Projecting may await (the roster reads a match's earlier events from the store), so the transaction
  * stays open across those awaits: the queue lets one page at a time use the connection.
  *
- * An event it cannot read (its code throws, or its writes fail) ends the page there: its writes are
- * undone alone (a savepoint), the events before it commit with their checkpoint, and the caller stops
- * the read model at that event. Never skipped: a read model that silently missed an event would
+ * An event it cannot read (its code throws, or its writes fail) ends the page there: the events before
+ * it commit with their checkpoint, nothing of it does, and the caller stops the read model at that event. Never skipped: a read model that silently missed an event would
  * answer wrongly for good.
  */
 export class PageTransactions {
@@ -29,8 +28,6 @@ export class PageTransactions {
   private readonly begin: Statement;
   private readonly commit: Statement;
   private readonly rollback: Statement;
-  /** Inside the open transaction better-sqlite3 runs this as a savepoint. */
-  private readonly inSavepoint: (write: ProjectionWrite) => void;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly database: ProjectionDatabase) {
@@ -38,7 +35,6 @@ export class PageTransactions {
     this.begin = this.db.prepare('BEGIN');
     this.commit = this.db.prepare('COMMIT');
     this.rollback = this.db.prepare('ROLLBACK');
-    this.inSavepoint = this.db.transaction((write: ProjectionWrite) => write());
   }
 
   /** Runs `work` when no page is being written: the one way to write the projections file. */
@@ -54,31 +50,50 @@ export class PageTransactions {
    */
   apply(projection: Projection, from: number, page: readonly RecordedEvent[]): Promise<PageOutcome> {
     return this.exclusive(async () => {
-      const outcome: PageOutcome = { position: from };
-      this.begin.run();
-      try {
-        for (const event of page) {
-          let write: ProjectionWrite | undefined;
-          try {
-            const projected = projection.project(event);
-            // Only an async read model awaits: a page of a synchronous one runs in one go.
-            write = projected instanceof Promise ? await projected : projected;
-            if (write) this.inSavepoint(write);
-          } catch (error) {
-            outcome.failure = { event, error };
-            break;
-          }
-          outcome.position = event.position;
-        }
-        if (outcome.position !== from) {
-          this.database.saveCheckpoint(projection.name, projection.version, outcome.position);
-        }
-        this.commit.run();
-      } finally {
-        if (this.db.inTransaction) this.rollback.run();
-      }
-      return outcome;
+      const first = await this.attempt(projection, from, page);
+      if (!first.failure) return first;
+      // An event failed: its writes may be half done, and the transaction holds them. Rather than a
+      // savepoint around every event (a fifth of the cost of a page), the page is rolled back and the
+      // events before the failing one are projected again, alone; then the caller stops at it.
+      const failed = page.findIndex((event) => event === first.failure!.event);
+      const outcome = await this.attempt(projection, from, page.slice(0, failed));
+      if (outcome.failure) throw outcome.failure.error;
+      return { ...outcome, failure: first.failure };
     });
+  }
+
+  /** One transaction: commits the events up to the first that fails, or rolls everything back when one does. */
+  private async attempt(
+    projection: Projection,
+    from: number,
+    events: readonly RecordedEvent[],
+  ): Promise<PageOutcome> {
+    const outcome: PageOutcome = { position: from };
+    if (events.length === 0) return outcome;
+    this.begin.run();
+    try {
+      for (const event of events) {
+        try {
+          const projected = projection.project(event);
+          // Only an async read model awaits: a page of a synchronous one runs in one go.
+          const write = projected instanceof Promise ? await projected : projected;
+          if (write) write();
+        } catch (error) {
+          outcome.failure = { event, error };
+          return outcome; // rolled back below
+        }
+        outcome.position = event.position;
+      }
+      projection.endPage?.();
+      this.database.saveCheckpoint(projection.name, projection.version, outcome.position);
+      this.commit.run();
+      return outcome;
+    } finally {
+      if (this.db.inTransaction) {
+        this.rollback.run();
+        projection.abortPage?.();
+      }
+    }
   }
 
   /** Empties a read model and sets its checkpoint to the start, in one transaction. */

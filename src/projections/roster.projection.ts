@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Database, Statement } from 'better-sqlite3';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
-import { isMatchLevelEvent } from '../match/match-events.js';
-import { foldMatch } from '../match/match-loader.js';
+import type { MatchFold } from '../match/fold.js';
+import { foldMatchWithFold } from '../match/match-loader.js';
 import { matchIdOf, matchStream } from '../match/match-stream.js';
-import type { DomainEvent } from '../rules/common/decider.js';
 import type { Side } from '../rules/common/sides.js';
 import type { AnyRuleset } from '../rules/registry.js';
-import type { Projection, ProjectionWrite } from './projection.js';
+import type { Projection } from './projection.js';
 import { ProjectionDatabase } from './projection-database.js';
 
 /** One unit of a match as the roster shows it: public facts only (no orders, AA-2). */
@@ -23,9 +22,8 @@ export interface RosterUnit {
 
 interface Folded {
   ruleset: AnyRuleset;
-  state: unknown;
-  revision: number;
-  rows: string;
+  /** The match's own fold: it takes each next event, undo included (C-5), without the store. */
+  fold: MatchFold;
 }
 
 interface RosterRow {
@@ -52,6 +50,10 @@ export class RosterProjection implements Projection {
   readonly name = 'roster';
   readonly version = 1;
   private readonly folded = new Map<string, Folded>();
+  /** The matches folded during this page, as they stand after its last event of each. */
+  private readonly dirty = new Map<string, Folded>();
+  /** The rows last written per match (as JSON), so an event that changes no unit writes nothing. */
+  private readonly written = new Map<string, string>();
   private statements?: {
     clear: Statement<[string]>;
     insert: Statement<[string, string, string, string, string, string, string]>;
@@ -85,38 +87,50 @@ export class RosterProjection implements Projection {
 
   reset(db: Database): void {
     db.exec('DELETE FROM roster');
-    this.folded.clear();
+    this.abortPage();
   }
 
-  async project(event: RecordedEvent): Promise<ProjectionWrite | undefined> {
+  /**
+   * Folds the event into the match; the units are written once per page (endPage), from the state
+   * after the page's last event of each match: the rows the event-by-event writes would have left,
+   * for one view of the match per page instead of one per event.
+   */
+  project(event: RecordedEvent): undefined | Promise<undefined> {
     const matchId = matchIdOf(event.metadata.stream);
     if (matchId === undefined) return undefined;
-    const { revision } = event.metadata;
-    let folded = this.folded.get(matchId);
-    if (!folded || folded.revision !== revision - 1 || event.type === 'ActionsReverted') {
-      folded = await this.foldFromStore(matchId, event);
-    } else {
-      if (!isMatchLevelEvent(event)) {
-        folded.state = folded.ruleset.decider.evolve(folded.state, {
-          type: event.type,
-          data: event.data,
-        } as DomainEvent);
-      }
-      folded.revision = revision;
+    const folded = this.folded.get(matchId);
+    if (!folded || folded.fold.revision !== event.metadata.revision - 1) {
+      // Only here does projecting wait (for the store): the rest of a page runs in one go.
+      return this.foldFromStore(matchId, event).then((refolded) => {
+        this.folded_(matchId, refolded);
+        return undefined;
+      });
     }
-    this.remember(matchId, folded);
+    folded.fold.apply(event);
+    this.folded_(matchId, folded);
+    return undefined;
+  }
 
-    const units = rosterOf(folded.ruleset, folded.ruleset.viewState(folded.state, {}));
-    const rows = JSON.stringify(units);
-    if (rows === folded.rows) return undefined;
-    folded.rows = rows;
+  endPage(): void {
     const s = this.prepared();
-    return () => {
+    for (const [matchId, folded] of this.dirty) {
+      const units = rosterOf(folded.ruleset, folded.ruleset.viewState(folded.fold.state, {}));
+      const rows = JSON.stringify(units);
+      if (rows === this.written.get(matchId)) continue;
       s.clear.run(matchId);
       for (const u of units) {
         s.insert.run(matchId, u.unitId, u.name, u.side, u.sideName, u.status, JSON.stringify(u.detail));
       }
-    };
+      this.written.set(matchId, rows);
+    }
+    this.dirty.clear();
+  }
+
+  abortPage(): void {
+    // The rows of the page were rolled back: what was folded or written from it is not in the file.
+    this.dirty.clear();
+    this.folded.clear();
+    this.written.clear();
   }
 
   units(matchId: string): RosterUnit[] {
@@ -141,9 +155,14 @@ export class RosterProjection implements Projection {
     const { revision } = event.metadata;
     const earlier =
       revision > 1 ? await this.store.readStream(matchStream(matchId), { maxCount: revision - 1 }) : [];
-    const match = foldMatch(matchId, [...earlier, event]);
-    const before = this.folded.get(matchId);
-    return { ruleset: match.ruleset, state: match.state, revision, rows: before?.rows ?? '' };
+    const { match, fold } = foldMatchWithFold(matchId, [...earlier, event]);
+    return { ruleset: match.ruleset, fold };
+  }
+
+  /** The match's fold after an event: kept for the next event, and for the end of the page. */
+  private folded_(matchId: string, folded: Folded): void {
+    this.dirty.set(matchId, folded);
+    this.remember(matchId, folded);
   }
 
   private remember(matchId: string, folded: Folded): void {
@@ -151,7 +170,10 @@ export class RosterProjection implements Projection {
     this.folded.set(matchId, folded);
     if (this.folded.size > CACHED_MATCHES) {
       const oldest = this.folded.keys().next().value;
-      if (oldest !== undefined) this.folded.delete(oldest);
+      if (oldest !== undefined) {
+        this.folded.delete(oldest);
+        this.written.delete(oldest);
+      }
     }
   }
 
