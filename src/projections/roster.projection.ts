@@ -52,8 +52,12 @@ export class RosterProjection implements Projection {
   private readonly folded = new Map<string, Folded>();
   /** The matches folded during this page, as they stand after its last event of each. */
   private readonly dirty = new Map<string, Folded>();
-  /** The rows last written per match (as JSON), so an event that changes no unit writes nothing. */
-  private readonly written = new Map<string, string>();
+  /**
+   * What was last written per match: the state it was viewed from (a state not changed since, as after
+   * a match-level event, is not viewed again) and the rows as JSON (an event that changes no unit's
+   * public facts writes nothing).
+   */
+  private readonly written = new Map<string, { state: unknown; rows: string }>();
   private statements?: {
     clear: Statement<[string]>;
     insert: Statement<[string, string, string, string, string, string, string]>;
@@ -114,14 +118,17 @@ export class RosterProjection implements Projection {
   endPage(): void {
     const s = this.prepared();
     for (const [matchId, folded] of this.dirty) {
-      const units = rosterOf(folded.ruleset, folded.ruleset.viewState(folded.fold.state, {}));
+      const { state } = folded.fold;
+      const before = this.written.get(matchId);
+      if (before?.state === state) continue;
+      const units = rosterOf(folded.ruleset, folded.ruleset.viewState(state, {}));
       const rows = JSON.stringify(units);
-      if (rows === this.written.get(matchId)) continue;
+      this.written.set(matchId, { state, rows });
+      if (rows === before?.rows) continue;
       s.clear.run(matchId);
       for (const u of units) {
         s.insert.run(matchId, u.unitId, u.name, u.side, u.sideName, u.status, JSON.stringify(u.detail));
       }
-      this.written.set(matchId, rows);
     }
     this.dirty.clear();
   }

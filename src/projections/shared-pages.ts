@@ -15,8 +15,11 @@ export class SharedPages {
   constructor(
     private readonly store: EventStore,
     readonly pageSize: number,
-    /** Enough for read models a few pages apart; a read model further behind reads for itself. */
-    private readonly keep = 16,
+    /**
+     * The read models take turns a page each, so they are at most a page or two apart; one further
+     * behind (rebuilt, or stopped at an event) reads for itself. Few, so that pages die young.
+     */
+    private readonly keep = 8,
   ) {}
 
   /** The events strictly after `fromPosition`, at most a page of them. */
