@@ -1,3 +1,4 @@
+import { benchCatchUp, printFigures } from './catch-up.bench.js';
 import { benchEventStore, type Measurement } from './event-store.bench.js';
 
 /** `npm run bench`: one run, every figure beside its raw baseline. Exits non-zero if a target is missed. */
@@ -23,4 +24,5 @@ for (const r of results) {
     `  umpire ${format(r.umpire)} ${r.unit}   raw better-sqlite3 ${format(r.raw)} ${r.unit}   ratio ${ratio.toFixed(2)}×${verdict}`,
   );
 }
+missed += printFigures(await benchCatchUp());
 process.exitCode = missed > 0 ? 1 : 0;
