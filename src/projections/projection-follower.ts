@@ -91,8 +91,6 @@ export class ProjectionFollower {
   }
 
   private async run(): Promise<void> {
-    // Let the caller (the application's bootstrap) finish before the first page.
-    await nextTurn();
     while (!this.stopped) {
       const rung = this.doorbell.generation;
       let page: RecordedEvent[];
@@ -102,7 +100,8 @@ export class ProjectionFollower {
         await this.failed(undefined, error);
         continue;
       }
-      if (this.stopped) return;
+      // A page read is applied even when stop() came meanwhile: stop waits for it (as a subscription
+      // finishes the event in hand), so what was read before the stop is not left out.
       if (page.length > 0) {
         let failure;
         try {

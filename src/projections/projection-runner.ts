@@ -6,7 +6,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { AppendSignal } from '../event-store/append-signal.js';
-import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
+import { EVENT_STORE, type EventStore, type Subscription } from '../event-store/event-store.port.js';
 import { PageTransactions } from './page-transaction.js';
 import { PROJECTIONS, type Projection } from './projection.js';
 import { ProjectionDatabase } from './projection-database.js';
@@ -25,6 +25,8 @@ const SETTLE_TIMEOUT_MS = 5000;
 const SETTLE_POLL_MS = 25;
 /** How long tests, the bench and a rebuild wait for a read model to read the whole store. */
 const CATCH_UP_TIMEOUT_MS = 120_000;
+/** How long a stop lets live read models take in the last appends. */
+const STOP_DRAIN_MS = 1000;
 /** Until a catch-up has been timed, what Retry-After assumes (events per second). */
 const ASSUMED_EVENTS_PER_SECOND = 20_000;
 const FOLLOWER_SETTINGS: FollowerSettings = { pollMs: 250, retryMs: 100, maxRetryMs: 30_000 };
@@ -48,8 +50,12 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
   private readonly followers = new Map<string, ProjectionFollower>();
   private readonly pages: SharedPages;
   private readonly transactions: PageTransactions;
-  /** Rung by every read that wants the latest events: the followers read at once instead of at the poll. */
+  /**
+   * Rung at every append the store tells of, and by every read that wants the latest events: the
+   * followers then read at once instead of at the next poll.
+   */
   private readonly doorbell = new AppendSignal();
+  private bell?: Subscription;
   /** The store's last position, as far as anything here has seen. */
   private head = 0;
   private headMeasured = false;
@@ -93,12 +99,24 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
       }
       this.follow(projection, from);
     }
-    void this.measureHead();
+    // The bell: a store subscription from the head (not through the backlog the followers read), whose
+    // only work is to ring when something is appended.
+    void this.measureHead().then((head) => {
+      if (!this.started || this.bell) return;
+      this.bell = this.store.subscribe({ fromPosition: head }, () => this.doorbell.notify());
+    });
   }
 
   async stop(): Promise<void> {
+    if (!this.started) return;
+    // A live read model first takes in what is already in the store (a moment at most), so that a
+    // stop (a shutdown) leaves it current; one still catching up stops after the page in hand.
+    const live = [...this.followers.values()].filter((f) => f.state === 'live').map((f) => f.projection.name);
+    await this.caughtUp(live, STOP_DRAIN_MS);
     this.started = false;
-    await Promise.all([...this.followers.values()].map((f) => f.stop()));
+    const bell = this.bell;
+    this.bell = undefined;
+    await Promise.all([bell?.close(), ...[...this.followers.values()].map((f) => f.stop())]);
   }
 
   names(): string[] {
