@@ -73,6 +73,7 @@ export class ProjectionFollower {
     this.state = 'stopped';
     this.cancelWait?.();
     await this.done;
+    this.state = 'stopped'; // again: a page that was in hand when stop() came may have set it
     this.wake();
   }
 
@@ -123,6 +124,7 @@ export class ProjectionFollower {
         this.recovered();
         this.wake();
       }
+      if (this.stopped) return;
       if (page.length < this.pages.pageSize) {
         // At the head of the store (as of this read): live from now on.
         if (this.state === 'catching up') {
@@ -165,6 +167,7 @@ export class ProjectionFollower {
     const pause = Math.min(this.settings.retryMs * 2 ** (this.errors - 1), this.settings.maxRetryMs);
     this.events.onFailure(this.projection.name, this.failure, pause);
     this.wake();
+    if (this.stopped) return;
     // A plain pause: the doorbell rings at every read that asks, which would make this a busy loop.
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, pause);
