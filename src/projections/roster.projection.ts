@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Database, Statement } from 'better-sqlite3';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
-import type { MatchFold } from '../match/fold.js';
-import { foldMatchWithFold } from '../match/match-loader.js';
+import { isMatchLevelEvent } from '../match/match-events.js';
+import { foldMatch } from '../match/match-loader.js';
 import { matchIdOf, matchStream } from '../match/match-stream.js';
+import type { DomainEvent } from '../rules/common/decider.js';
 import type { Side } from '../rules/common/sides.js';
 import type { AnyRuleset } from '../rules/registry.js';
 import type { Projection } from './projection.js';
@@ -22,8 +23,8 @@ export interface RosterUnit {
 
 interface Folded {
   ruleset: AnyRuleset;
-  /** The match's own fold: it takes each next event, undo included (C-5), without the store. */
-  fold: MatchFold;
+  state: unknown;
+  revision: number;
 }
 
 interface RosterRow {
@@ -102,23 +103,26 @@ export class RosterProjection implements Projection {
   project(event: RecordedEvent): undefined | Promise<undefined> {
     const matchId = matchIdOf(event.metadata.stream);
     if (matchId === undefined) return undefined;
+    const { revision } = event.metadata;
     const folded = this.folded.get(matchId);
-    if (!folded || folded.fold.revision !== event.metadata.revision - 1) {
+    if (!folded || folded.revision !== revision - 1 || event.type === 'ActionsReverted') {
       // Only here does projecting wait (for the store): the rest of a page runs in one go.
       return this.foldFromStore(matchId, event).then((refolded) => {
         this.folded_(matchId, refolded);
         return undefined;
       });
     }
-    folded.fold.apply(event);
-    this.folded_(matchId, folded);
+    const state = isMatchLevelEvent(event)
+      ? folded.state
+      : folded.ruleset.decider.evolve(folded.state, { type: event.type, data: event.data } as DomainEvent);
+    this.folded_(matchId, { ruleset: folded.ruleset, state, revision });
     return undefined;
   }
 
   endPage(): void {
     const s = this.prepared();
     for (const [matchId, folded] of this.dirty) {
-      const { state } = folded.fold;
+      const { state } = folded;
       const before = this.written.get(matchId);
       if (before?.state === state) continue;
       const units = rosterOf(folded.ruleset, folded.ruleset.viewState(state, {}));
@@ -162,8 +166,8 @@ export class RosterProjection implements Projection {
     const { revision } = event.metadata;
     const earlier =
       revision > 1 ? await this.store.readStream(matchStream(matchId), { maxCount: revision - 1 }) : [];
-    const { match, fold } = foldMatchWithFold(matchId, [...earlier, event]);
-    return { ruleset: match.ruleset, fold };
+    const match = foldMatch(matchId, [...earlier, event]);
+    return { ruleset: match.ruleset, state: match.state, revision };
   }
 
   /** The match's fold after an event: kept for the next event, and for the end of the page. */
