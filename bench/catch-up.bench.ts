@@ -107,7 +107,7 @@ async function restart(folder: string, events: number): Promise<Figure[]> {
       UMPIRE_DATA_DIR: folder,
       HOST: '127.0.0.1',
       PORT: String(port),
-      UMPIRE_ORGANISER_KEY: 'bench-organiser-key-that-is-long-enough',
+      UMPIRE_ORGANISER_KEY: 'bench-7Qx9Lm2Vp4Rt8Kw3Zs6Nd1Hy5Jc0FbG',
       UMPIRE_RATE_LIMIT: '0',
       UMPIRE_LOG_LEVEL: 'warn',
     },
