@@ -50,6 +50,30 @@ describe('projections: dropped and rebuilt, they give the same answer', () => {
     await h.stop();
   });
 
+  it('built one event per page (each page ends after one event) or all in one page, the rows are the same', async () => {
+    const played = new InMemoryEventStore();
+    await tournamentPlayed(played);
+    const events = await played.readAll();
+    // The same events appended one at a time, each read and committed before the next is appended.
+    const store = new InMemoryEventStore();
+    const stepwise = projectionsOn(store);
+    for (const event of events) {
+      await store.append(event.metadata.stream, [{ type: event.type, data: event.data }], {
+        expectedRevision: event.metadata.revision - 1,
+        commandId: `${event.metadata.commandId}#${event.metadata.revision}`,
+        actor: event.metadata.actor,
+        ruleset: event.metadata.ruleset,
+        at: event.metadata.at,
+      });
+      expect(await stepwise.runner.caughtUp()).toBe(true);
+    }
+    const whole = projectionsOn(store);
+    expect(await whole.runner.caughtUp()).toBe(true);
+    expect(dumps(whole)).toEqual(dumps(stepwise));
+    await stepwise.stop();
+    await whole.stop();
+  });
+
   it('a projections file deleted and built again from nothing matches the one built live', async () => {
     const store = new InMemoryEventStore();
     const live = projectionsOn(store, join(dir, 'live.db'));
