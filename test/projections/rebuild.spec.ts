@@ -197,6 +197,40 @@ describe('projections: what they answer', () => {
     expect(h.tournaments.scheduleOf('m3')).toMatchObject({ tournamentId: 'spring', round: 2, table: 1 });
   });
 
+  it('C-5 the roster follows a judge’s backup to an earlier turn, live and rebuilt, and does not stop', async () => {
+    const t = await Table.create(store, 'backup', 'hand-to-hand', { A: 'Zulus', B: 'British' });
+    await t.play({ type: 'RegisterUnit', unitId: 'impi', name: 'Impi', side: 'A', morale: 8, move: 6 });
+    await t.play({ type: 'RegisterUnit', unitId: 'nnc', name: 'NNC', side: 'B', morale: 6, move: 6 });
+    const before = await t.revision();
+    const charge = { type: 'Charge', chargeId: 'c', attackerId: 'impi', defenderId: 'nnc', aspect: 'rear' };
+    await t.as('A', { ...charge, slope: 'level' }, [1, 2]);
+    await t.as('A', { type: 'RollImpact', chargeId: 'c' }, [6]);
+    await t.as('B', { type: 'TakeMoraleTest', unitId: 'nnc', cause: 'melee' }, [6, 5]);
+    // Two turns later, the judge backs the match up to before the charge, in the first turn.
+    await t.as('A', { type: 'EndTurn' });
+    await t.as('B', { type: 'EndTurn' });
+    const through = await t.revision();
+    await t.record({
+      type: 'ActionsReverted',
+      data: {
+        toRevision: before,
+        fromRevision: before + 1,
+        throughRevision: through,
+        reason: 'wrong charge, found two turns on',
+        requestedBy: 'judge',
+        agreedBy: null,
+        orderedBy: 'judge',
+        requestId: null,
+        disputeId: null,
+      },
+    });
+    expect(await h.runner.caughtUp()).toBe(true);
+    const stands = { status: 'active', name: 'NNC', sideName: 'British' };
+    expect(h.roster.units('backup').find((u) => u.unitId === 'nnc')).toMatchObject(stands);
+    expect(await h.runner.rebuild('roster')).toMatchObject({ state: 'live', failure: null });
+    expect(h.roster.units('backup').find((u) => u.unitId === 'nnc')).toMatchObject(stands);
+  });
+
   it('C-5 the roster follows an undo: a unit removed by reverted steps stands again', async () => {
     const t = await Table.create(store, 'undo', 'hand-to-hand', { A: 'Zulus', B: 'British' });
     await t.play({ type: 'RegisterUnit', unitId: 'impi', name: 'Impi', side: 'A', morale: 8, move: 6 });
