@@ -1,3 +1,4 @@
+import { benchCatchUp, printFigures } from './catch-up.bench.js';
 import { benchEventStore, type Measurement } from './event-store.bench.js';
 import { benchHttpWrite } from './http-write.bench.js';
 import { benchVerify } from './verify.bench.js';
@@ -28,3 +29,4 @@ for (const r of results) {
 process.exitCode = missed > 0 ? 1 : 0;
 process.exitCode = Math.max(Number(process.exitCode ?? 0), await benchVerify());
 if ((await benchHttpWrite()) > 0) process.exitCode = 1;
+if (printFigures(await benchCatchUp()) > 0) process.exitCode = 1;

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AppendSignal } from './append-signal.js';
 import type {
   EventHandler,
@@ -14,6 +15,10 @@ const PAGE_SIZE = 500;
  * then wait for an append signal or the poll interval, and read again. Because it only ever asks for
  * events after the last one it handled, and positions grow in commit order, it can neither skip nor
  * repeat an event, whether the event came in during catch-up or live.
+ *
+ * Between full pages it gives the event loop a turn (setImmediate): the SQLite adapter reads
+ * synchronously, so without it a long backlog ran as one block of microtasks and nothing else (not
+ * even /health) was answered until the subscriber had caught up.
  */
 export function catchUpSubscription(
   readAll: (options: ReadAllOptions) => Promise<RecordedEvent[]>,
@@ -51,6 +56,8 @@ export function catchUpSubscription(
         const wait = signal.wait(pollMs, seen);
         cancelWait = wait.cancel;
         await wait.promise;
+      } else {
+        await nextTurn();
       }
     }
   };

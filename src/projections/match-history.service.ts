@@ -187,6 +187,7 @@ export class MatchHistory {
         : (
             await this.store.readStream(matchStream(match.matchId), { fromRevision: revision, maxCount: 1 })
           )[0]?.position;
-    if (position !== undefined) await this.runner.waitFor(name, position);
+    // A read model behind this event answers 503 with Retry-After, never a stale answer as current.
+    if (position !== undefined) await this.runner.require(name, position);
   }
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import BetterSqlite3, { type Database } from 'better-sqlite3';
+import BetterSqlite3, { type Database, type Statement } from 'better-sqlite3';
 
 export interface Checkpoint {
   name: string;
@@ -12,10 +12,14 @@ export interface Checkpoint {
  * The read models' own SQLite file (projections.db beside the event store, never the store's tables).
  * Everything in it can be rebuilt from the events, so it runs with synchronous=NORMAL: a power cut may
  * cost the last few checkpoints, and the projections then re-read those events, which changes nothing
- * because each event's writes and its checkpoint commit together.
+ * because each page's writes and its checkpoint commit together.
  */
 export class ProjectionDatabase {
   readonly db: Database;
+  private readonly statements: {
+    checkpoint: Statement<[string], Checkpoint>;
+    saveCheckpoint: Statement<[string, number, number]>;
+  };
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -28,23 +32,24 @@ export class ProjectionDatabase {
       version  INTEGER NOT NULL,
       position INTEGER NOT NULL
     )`);
+    // Prepared once: the checkpoint is written with every page.
+    this.statements = {
+      checkpoint: this.db.prepare(
+        'SELECT name, version, position FROM projection_checkpoints WHERE name = ?',
+      ),
+      saveCheckpoint: this.db.prepare(
+        `INSERT INTO projection_checkpoints (name, version, position) VALUES (?, ?, ?)
+         ON CONFLICT (name) DO UPDATE SET version = excluded.version, position = excluded.position`,
+      ),
+    };
   }
 
   checkpoint(name: string): Checkpoint | undefined {
-    return this.db
-      .prepare<[string], Checkpoint>(
-        'SELECT name, version, position FROM projection_checkpoints WHERE name = ?',
-      )
-      .get(name);
+    return this.statements.checkpoint.get(name);
   }
 
   saveCheckpoint(name: string, version: number, position: number): void {
-    this.db
-      .prepare(
-        `INSERT INTO projection_checkpoints (name, version, position) VALUES (?, ?, ?)
-         ON CONFLICT (name) DO UPDATE SET version = excluded.version, position = excluded.position`,
-      )
-      .run(name, version, position);
+    this.statements.saveCheckpoint.run(name, version, position);
   }
 
   close(): void {

@@ -5,47 +5,61 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
-import { PROJECTIONS, type Projection, type ProjectionWrite } from './projection.js';
+import { AppendSignal } from '../event-store/append-signal.js';
+import { EVENT_STORE, type EventStore, type Subscription } from '../event-store/event-store.port.js';
+import { PageTransactions } from './page-transaction.js';
+import { PROJECTIONS, type Projection } from './projection.js';
 import { ProjectionDatabase } from './projection-database.js';
-import { RestartingSubscription } from './restarting-subscription.js';
+import { type FollowerSettings, ProjectionFollower } from './projection-follower.js';
+import { ReadModelNotReadyError } from './read-model-not-ready.error.js';
+import type { ProjectionStatus, ReadModelFailure } from './read-model-status.js';
+import { SharedPages } from './shared-pages.js';
+import { lastPosition } from './store-head.js';
 
-export interface ProjectionStatus {
-  name: string;
-  version: number;
-  /** Global position of the last event this projection has read. */
-  position: number;
-  /** Events whose projection failed (logged and skipped); a rebuild after a fix clears them. */
-  errors: number;
-}
+export type { ProjectionStatus } from './read-model-status.js';
 
-interface Running {
-  projection: Projection;
-  subscription?: RestartingSubscription;
-  position: number;
-  errors: number;
-  waiters: Set<() => void>;
-}
-
-/** How long a read waits for the projections to catch up with what is already in the store. */
+/** Events per page: one transaction per page per read model, a turn of the event loop between pages. */
+const PAGE_SIZE = 500;
+/** How long a read waits for a live read model to take in the last writes before it answers 503. */
 const SETTLE_TIMEOUT_MS = 5000;
 const SETTLE_POLL_MS = 25;
+/** How long tests, the bench and a rebuild wait for a read model to read the whole store. */
+const CATCH_UP_TIMEOUT_MS = 120_000;
+/** How long a stop lets live read models take in the last appends. */
+const STOP_DRAIN_MS = 1000;
+/** Until a catch-up has been timed, what Retry-After assumes (events per second). */
+const ASSUMED_EVENTS_PER_SECOND = 20_000;
+const FOLLOWER_SETTINGS: FollowerSettings = { pollMs: 250, retryMs: 100, maxRetryMs: 30_000 };
 
 /**
- * Keeps every projection up to date: one catch-up subscription each (all streams, so that every
- * checkpoint is a global position and "caught up" is one cheap question to the store), started from
- * the projection's stored checkpoint. Each event's writes commit together with the new checkpoint, so
- * an event is projected exactly once however the process stops.
+ * Keeps every read model up to date, each from its own checkpoint, a page at a time (see
+ * ProjectionFollower and PageTransactions): the service answers from its first second however long
+ * the backlog, and the read models catch up between requests.
  *
- * A projection that cannot read an event (its code throws, or its writes fail) logs it and skips it:
- * one bad event must not freeze a read model. A checkpoint that cannot be saved (the file, not the
- * event) stops the subscription instead; it is logged and started again from the last checkpoint
- * saved, after a pause that doubles while it keeps failing, so the event is projected, not skipped.
+ * What a read asks of it:
+ * - settle(): read-your-writes for a route. A read model that is catching up (or stopped at an event)
+ *   answers 503 at once with its lag and Retry-After; a live one is waited for, briefly.
+ * - require(): the same, up to one event (a match's history needs only that match's events).
+ * - waitFor(): the same as a yes/no, never throwing, for a command that has been recorded already and
+ *   must be accepted whether or not the read models are current.
  */
 @Injectable()
 export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('projections');
-  private readonly running = new Map<string, Running>();
+  private readonly projections = new Map<string, Projection>();
+  private readonly followers = new Map<string, ProjectionFollower>();
+  private readonly pages: SharedPages;
+  private readonly transactions: PageTransactions;
+  /**
+   * Rung at every append the store tells of, and by every read that wants the latest events: the
+   * followers then read at once instead of at the next poll.
+   */
+  private readonly doorbell = new AppendSignal();
+  private bell?: Subscription;
+  /** The store's last position, as far as anything here has seen. */
+  private head = 0;
+  private headMeasured = false;
+  private measuring?: Promise<number>;
   private started = false;
 
   constructor(
@@ -53,9 +67,9 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
     private readonly database: ProjectionDatabase,
     @Inject(PROJECTIONS) projections: Projection[],
   ) {
-    for (const projection of projections) {
-      this.running.set(projection.name, { projection, position: 0, errors: 0, waiters: new Set() });
-    }
+    for (const projection of projections) this.projections.set(projection.name, projection);
+    this.pages = new SharedPages(store, PAGE_SIZE);
+    this.transactions = new PageTransactions(database);
   }
 
   onApplicationBootstrap(): void {
@@ -66,167 +80,223 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
     await this.stop();
   }
 
+  /** Sets the read models up and starts them; returns at once (they catch up in the background). */
   start(): void {
     if (this.started) return;
     this.started = true;
     const { db } = this.database;
-    for (const running of this.running.values()) {
-      const { projection } = running;
+    for (const projection of this.projections.values()) {
       projection.setUp(db);
       const stored = this.database.checkpoint(projection.name);
+      let from = stored?.position ?? 0;
       if (!stored || stored.version !== projection.version) {
-        // A new projection, or one whose code changed: build it from the first event.
+        // A new read model, or one whose code changed: build it from the first event.
         db.transaction(() => {
           projection.reset(db);
           this.database.saveCheckpoint(projection.name, projection.version, 0);
         })();
-        running.position = 0;
-      } else {
-        running.position = stored.position;
+        from = 0;
       }
-      this.subscribe(running);
+      this.follow(projection, from);
     }
+    // The bell: a store subscription from the head (not through the backlog the followers read), whose
+    // only work is to ring when something is appended.
+    void this.measureHead().then((head) => {
+      if (!this.started || this.bell) return;
+      this.bell = this.store.subscribe({ fromPosition: head }, () => this.doorbell.notify());
+    });
   }
 
   async stop(): Promise<void> {
+    if (!this.started) return;
+    // A live read model first takes in what is already in the store (a moment at most), so that a
+    // stop (a shutdown) leaves it current; one still catching up stops after the page in hand.
+    const live = [...this.followers.values()].filter((f) => f.state === 'live').map((f) => f.projection.name);
+    await this.caughtUp(live, STOP_DRAIN_MS);
     this.started = false;
-    await Promise.all([...this.running.values()].map((r) => r.subscription?.close()));
+    const bell = this.bell;
+    this.bell = undefined;
+    await Promise.all([bell?.close(), ...[...this.followers.values()].map((f) => f.stop())]);
   }
 
   names(): string[] {
-    return [...this.running.keys()];
-  }
-
-  status(): ProjectionStatus[] {
-    return [...this.running.values()].map((r) => ({
-      name: r.projection.name,
-      version: r.projection.version,
-      position: r.position,
-      errors: r.errors,
-    }));
+    return [...this.projections.keys()];
   }
 
   projection<P extends Projection>(name: string): P {
-    return this.get(name).projection as P;
+    const projection = this.projections.get(name);
+    if (!projection) throw new Error(`no projection named ${name}`);
+    return projection as P;
+  }
+
+  status(names: readonly string[] = this.names()): ProjectionStatus[] {
+    return names.map((name) => {
+      const f = this.follower(name);
+      return {
+        name,
+        version: f.projection.version,
+        state: f.state,
+        position: f.position,
+        lag: this.headMeasured ? Math.max(0, this.head - f.position) : null,
+        errors: f.errors,
+        failure: f.failure ? { ...f.failure } : null,
+      };
+    });
+  }
+
+  /** The status with the lag measured now (one-event reads of the store, see lastPosition). */
+  async measuredStatus(): Promise<ProjectionStatus[]> {
+    await this.measureHead();
+    return this.status();
+  }
+
+  /** Every read model has read the store to its head once and follows it. */
+  ready(): boolean {
+    return this.started && [...this.followers.values()].every((f) => f.state === 'live');
   }
 
   /**
-   * Waits until the named projections have read every event that is in the store now (read-your-writes
-   * for the API). Gives up after a bound and answers with what it has: false then.
+   * Read-your-writes for a route: waits until the named read models hold every event in the store
+   * now. Throws ReadModelNotReadyError (503) when one is catching up or stopped, or does not get there
+   * within the bound: its answer would not be current.
    */
-  async settle(names: readonly string[] = this.names(), timeoutMs = SETTLE_TIMEOUT_MS): Promise<boolean> {
+  async settle(names: readonly string[] = this.names(), timeoutMs = SETTLE_TIMEOUT_MS): Promise<true> {
+    this.assertLive(names);
+    this.doorbell.notify();
     const deadline = Date.now() + timeoutMs;
     for (const name of names) {
-      const running = this.get(name);
-      for (;;) {
-        const next = await this.store.readAll({ fromPosition: running.position, maxCount: 1 });
-        if (next.length === 0) break;
-        if (Date.now() >= deadline || !this.started) return false;
-        await this.progress(running, Math.min(SETTLE_POLL_MS, deadline - Date.now()));
+      const f = this.follower(name);
+      while ((await this.store.readAll({ fromPosition: f.position, maxCount: 1 })).length > 0) {
+        if (f.state !== 'live' || Date.now() >= deadline) throw this.notReady(names);
+        await f.progress(Math.min(SETTLE_POLL_MS, deadline - Date.now()));
       }
     }
     return true;
   }
 
-  /** Waits until the projection has read the event at `position` (or gives up after the bound). */
+  /** Like settle, up to the event at `position` only. */
+  async require(name: string, position: number, timeoutMs = SETTLE_TIMEOUT_MS): Promise<void> {
+    if (!(await this.waitFor(name, position, timeoutMs))) throw this.notReady([name]);
+  }
+
+  /**
+   * Whether the read model has read the event at `position`, waiting (within the bound) only when it
+   * is live: one that is catching up or stopped will not get there soon, and the caller (a command
+   * already recorded, a webhook that will try again) must not be held up.
+   */
   async waitFor(name: string, position: number, timeoutMs = SETTLE_TIMEOUT_MS): Promise<boolean> {
-    const running = this.get(name);
+    const f = this.follower(name);
+    if (f.position >= position) return true;
+    this.doorbell.notify();
     const deadline = Date.now() + timeoutMs;
-    while (running.position < position) {
-      // Stopped (shutting down): nothing will move any more.
-      if (Date.now() >= deadline || !this.started) return false;
-      await this.progress(running, Math.min(SETTLE_POLL_MS, deadline - Date.now()));
+    while (f.position < position) {
+      if (f.state !== 'live' || Date.now() >= deadline) return false;
+      await f.progress(Math.min(SETTLE_POLL_MS, deadline - Date.now()));
     }
     return true;
   }
 
-  /** Drops a projection's rows and checkpoint and builds it again from the first event. */
-  async rebuild(name: string): Promise<ProjectionStatus> {
-    const running = this.get(name);
-    await running.subscription?.close();
-    const { db } = this.database;
-    db.transaction(() => {
-      running.projection.reset(db);
-      this.database.saveCheckpoint(running.projection.name, running.projection.version, 0);
-    })();
-    running.position = 0;
-    running.errors = 0;
-    this.subscribe(running);
-    await running.subscription!.caughtUp;
-    return this.status().find((s) => s.name === name)!;
-  }
-
-  private get(name: string): Running {
-    const running = this.running.get(name);
-    if (!running) throw new Error(`no projection named ${name}`);
-    return running;
-  }
-
-  private subscribe(running: Running): void {
-    const name = running.projection.name;
-    running.subscription = new RestartingSubscription(
-      this.store,
-      {
-        from: () => running.position,
-        onFailure: (error, retryInMs) =>
-          this.logger.error(
-            `projection ${name} stopped after position ${running.position}: ${describeError(error)}; starting again in ${retryInMs} ms`,
-          ),
-      },
-      (event) => this.handle(running, event),
-    );
-  }
-
-  private async handle(running: Running, event: RecordedEvent): Promise<void> {
-    const { projection } = running;
-    const { db } = this.database;
-    const failures: unknown[] = [];
-    let write: ProjectionWrite | undefined;
-    try {
-      write = await projection.project(event);
-    } catch (error) {
-      failures.push(error);
+  /**
+   * Waits, however they stand, until the named read models hold every event in the store now; false
+   * when one stops at an event or the bound passes. For a rebuild, the tests and the bench.
+   */
+  async caughtUp(names: readonly string[] = this.names(), timeoutMs = CATCH_UP_TIMEOUT_MS): Promise<boolean> {
+    this.doorbell.notify();
+    const deadline = Date.now() + timeoutMs;
+    for (const name of names) {
+      const f = this.follower(name);
+      while ((await this.store.readAll({ fromPosition: f.position, maxCount: 1 })).length > 0) {
+        if (f.state === 'failed' || f.state === 'stopped' || Date.now() >= deadline) return false;
+        await f.progress(Math.min(SETTLE_POLL_MS * 4, deadline - Date.now()));
+      }
     }
-    // The event's writes in a savepoint of their own: if they fail they are undone alone and the
-    // event is skipped. If the checkpoint cannot be saved, nothing is committed and this throws.
-    db.transaction(() => {
-      if (write) {
-        try {
-          db.transaction(write)();
-        } catch (error) {
-          failures.push(error);
-        }
-      }
-      this.database.saveCheckpoint(projection.name, projection.version, event.position);
-    })();
-    for (const error of failures) this.failed(running, event, error);
-    running.position = event.position;
-    const waiters = running.waiters;
-    running.waiters = new Set();
-    for (const wake of waiters) wake();
+    return true;
   }
 
-  /** A projection that cannot read an event logs it and goes on: one bad event must not freeze a read model. */
-  private failed(running: Running, event: RecordedEvent, error: unknown): void {
-    running.errors += 1;
-    this.logger.error(
-      `projection ${running.projection.name} skipped ${event.type} at position ${event.position} (${event.metadata.stream}): ${describeError(error)}`,
+  /** Drops a read model's rows and checkpoint and builds it again from the first event. */
+  async rebuild(name: string): Promise<ProjectionStatus> {
+    const f = this.follower(name);
+    await f.stop();
+    await this.transactions.reset(f.projection);
+    this.follow(f.projection, 0);
+    await this.caughtUp([name]);
+    return this.status([name])[0]!;
+  }
+
+  /** The error a route throws for read models that cannot answer now, with their lag and a Retry-After. */
+  notReady(names: readonly string[]): ReadModelNotReadyError {
+    const statuses = this.status(names);
+    return new ReadModelNotReadyError(statuses, this.retryAfterSeconds(statuses));
+  }
+
+  /** Seconds until the read models should have caught up, by the pace measured so far (1 to 300). */
+  retryAfterSeconds(statuses: readonly ProjectionStatus[] = this.status()): number {
+    // Each catching-up read model reads at its own pace (they take turns on one thread).
+    let seconds = 1;
+    for (const s of statuses) {
+      if (s.state === 'failed') seconds = Math.max(seconds, 5);
+      else if (s.lag !== null && s.state === 'catching up') {
+        const { events, since } = this.follower(s.name).pace;
+        const ms = performance.now() - since;
+        const perSecond = events > 0 && ms > 100 ? (events / ms) * 1000 : ASSUMED_EVENTS_PER_SECOND;
+        seconds = Math.max(seconds, Math.ceil(s.lag / perSecond));
+      }
+    }
+    return Math.min(seconds, 300);
+  }
+
+  private assertLive(names: readonly string[]): void {
+    if (names.some((name) => this.follower(name).state !== 'live')) throw this.notReady(names);
+  }
+
+  private follow(projection: Projection, from: number): void {
+    this.followers.set(
+      projection.name,
+      new ProjectionFollower(
+        projection,
+        from,
+        this.pages,
+        this.transactions,
+        this.doorbell,
+        FOLLOWER_SETTINGS,
+        {
+          onRead: (position) => {
+            this.head = Math.max(this.head, position);
+          },
+          onFailure: (name, failure, retryInMs) => this.logFailure(name, failure, retryInMs),
+          onCaughtUp: (name, events, ms) => {
+            // A backlog worth a line in the log (at least a page), not every start.
+            if (events >= PAGE_SIZE) {
+              this.logger.log(`read model ${name} caught up: ${events} events in ${Math.round(ms)} ms`);
+            }
+          },
+        },
+      ),
     );
   }
 
-  private progress(running: Running, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, Math.max(1, ms));
-      function done(): void {
-        clearTimeout(timer);
-        running.waiters.delete(done);
-        resolve();
-      }
-      running.waiters.add(done);
-    });
+  private follower(name: string): ProjectionFollower {
+    const f = this.followers.get(name);
+    if (!f) throw new Error(`no projection named ${name}`);
+    return f;
   }
-}
 
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  /** One measurement at a time; each starts from the highest position seen, so it is a few reads. */
+  private measureHead(): Promise<number> {
+    this.measuring ??= lastPosition(this.store, this.head)
+      .then((head) => {
+        this.head = Math.max(this.head, head);
+        this.headMeasured = true;
+        return this.head;
+      })
+      .finally(() => (this.measuring = undefined));
+    return this.measuring;
+  }
+
+  private logFailure(name: string, failure: ReadModelFailure, retryInMs: number): void {
+    this.logger.error(
+      `read model ${name} stopped at ${failure.type} (position ${failure.position}${failure.stream ? `, ${failure.stream}` : ''}): ${failure.error}; ` +
+        (Number.isFinite(retryInMs) ? `trying that event again in ${retryInMs} ms` : 'not trying again'),
+    );
+  }
 }

@@ -6,6 +6,7 @@ import { PROJECTIONS, type Projection } from './projection.js';
 import { ProjectionDatabase } from './projection-database.js';
 import { ProjectionRunner } from './projection-runner.js';
 import { ResultsProjection } from './results.projection.js';
+import { RetryAfterHook } from './retry-after.hook.js';
 import { RosterProjection } from './roster.projection.js';
 import { StandingsProjection } from './standings.projection.js';
 import { TournamentsProjection } from './tournaments.projection.js';
@@ -40,6 +41,7 @@ const READ_MODELS = [
       useFactory: (...projections: Projection[]) => projections,
     },
     ProjectionRunner,
+    RetryAfterHook,
     MatchHistory,
   ],
   exports: [ProjectionRunner, MatchHistory, ...READ_MODELS],

@@ -54,6 +54,9 @@ export class ResultsProjection implements Projection {
     unended: Statement<[number, string]>;
   };
 
+  /** Per match, the events of this page not written yet: its last revision, and whether any was a step of play. */
+  private readonly pending = new Map<string, { revision: number; played: boolean }>();
+
   constructor(private readonly database: ProjectionDatabase) {}
 
   setUp(db: Database): void {
@@ -94,6 +97,7 @@ export class ResultsProjection implements Projection {
 
   reset(db: Database): void {
     db.exec('DELETE FROM match_results');
+    this.pending.clear();
   }
 
   project(event: RecordedEvent): ProjectionWrite | undefined {
@@ -104,11 +108,17 @@ export class ResultsProjection implements Projection {
     if (event.type === 'MatchCreated') {
       const { sides } = event.data as { sides: Record<Side, string> };
       const rulesetId = event.metadata.ruleset?.id ?? 'unknown';
-      return () => s.created.run(matchId, rulesetId, sides.A, sides.B, revision);
+      return () => {
+        this.flush(matchId);
+        s.created.run(matchId, rulesetId, sides.A, sides.B, revision);
+      };
     }
     if (event.type === 'MatchEnded') {
       const { result } = (event as unknown as Ended).data;
-      return () => s.ended.run(result.winner, result.note, revision, at, revision, matchId);
+      return () => {
+        this.flush(matchId);
+        s.ended.run(result.winner, result.note, revision, at, revision, matchId);
+      };
     }
     if (event.type === 'ActionsReverted') {
       const { fromRevision, throughRevision } = (event as unknown as Reverted).data;
@@ -117,10 +127,37 @@ export class ResultsProjection implements Projection {
         row?.ended_revision != null &&
         row.ended_revision >= fromRevision &&
         row.ended_revision <= throughRevision;
-      return () => (endedUndone ? s.unended.run(revision, matchId) : s.played.run(revision, matchId));
+      return () => {
+        this.flush(matchId);
+        if (endedUndone) s.unended.run(revision, matchId);
+        else s.played.run(revision, matchId);
+      };
     }
-    if (SET_UP.has(event.type)) return () => s.touched.run(revision, matchId);
-    return () => s.played.run(revision, matchId);
+    // Most events only move the match's revision on (and a first step of play puts it in play): kept
+    // for the end of the page, one update per match instead of one per event.
+    const played = !SET_UP.has(event.type);
+    return () => {
+      const pending = this.pending.get(matchId);
+      this.pending.set(matchId, { revision, played: played || (pending?.played ?? false) });
+    };
+  }
+
+  endPage(): void {
+    for (const matchId of [...this.pending.keys()]) this.flush(matchId);
+  }
+
+  abortPage(): void {
+    this.pending.clear();
+  }
+
+  /** Writes what the page kept back for a match: before any other write to it, and at the end of the page. */
+  private flush(matchId: string): void {
+    const pending = this.pending.get(matchId);
+    if (!pending) return;
+    this.pending.delete(matchId);
+    const s = this.prepared();
+    if (pending.played) s.played.run(pending.revision, matchId);
+    else s.touched.run(pending.revision, matchId);
   }
 
   result(matchId: string): MatchResult | undefined {

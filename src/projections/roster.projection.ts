@@ -2,12 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Database, Statement } from 'better-sqlite3';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
 import { isMatchLevelEvent } from '../match/match-events.js';
-import { foldMatch } from '../match/match-loader.js';
 import { matchIdOf, matchStream } from '../match/match-stream.js';
 import type { DomainEvent } from '../rules/common/decider.js';
 import type { Side } from '../rules/common/sides.js';
-import type { AnyRuleset } from '../rules/registry.js';
-import type { Projection, ProjectionWrite } from './projection.js';
+import { type AnyRuleset, rulesetById } from '../rules/registry.js';
+import type { Projection } from './projection.js';
 import { ProjectionDatabase } from './projection-database.js';
 
 /** One unit of a match as the roster shows it: public facts only (no orders, AA-2). */
@@ -25,7 +24,6 @@ interface Folded {
   ruleset: AnyRuleset;
   state: unknown;
   revision: number;
-  rows: string;
 }
 
 interface RosterRow {
@@ -52,6 +50,14 @@ export class RosterProjection implements Projection {
   readonly name = 'roster';
   readonly version = 1;
   private readonly folded = new Map<string, Folded>();
+  /** The matches folded during this page, as they stand after its last event of each. */
+  private readonly dirty = new Map<string, Folded>();
+  /**
+   * What was last written per match: the state it was viewed from (a state not changed since, as after
+   * a match-level event, is not viewed again) and the rows as JSON (an event that changes no unit's
+   * public facts writes nothing).
+   */
+  private readonly written = new Map<string, { state: unknown; rows: string }>();
   private statements?: {
     clear: Statement<[string]>;
     insert: Statement<[string, string, string, string, string, string, string]>;
@@ -85,38 +91,56 @@ export class RosterProjection implements Projection {
 
   reset(db: Database): void {
     db.exec('DELETE FROM roster');
-    this.folded.clear();
+    this.abortPage();
   }
 
-  async project(event: RecordedEvent): Promise<ProjectionWrite | undefined> {
+  /**
+   * Folds the event into the match; the units are written once per page (endPage), from the state
+   * after the page's last event of each match: the rows the event-by-event writes would have left,
+   * for one view of the match per page instead of one per event.
+   */
+  project(event: RecordedEvent): undefined | Promise<undefined> {
     const matchId = matchIdOf(event.metadata.stream);
     if (matchId === undefined) return undefined;
     const { revision } = event.metadata;
-    let folded = this.folded.get(matchId);
+    const folded = this.folded.get(matchId);
     if (!folded || folded.revision !== revision - 1 || event.type === 'ActionsReverted') {
-      folded = await this.foldFromStore(matchId, event);
-    } else {
-      if (!isMatchLevelEvent(event)) {
-        folded.state = folded.ruleset.decider.evolve(folded.state, {
-          type: event.type,
-          data: event.data,
-        } as DomainEvent);
-      }
-      folded.revision = revision;
+      // Only here does projecting wait (for the store): the rest of a page runs in one go.
+      return this.foldFromStore(matchId, event).then((refolded) => {
+        this.folded_(matchId, refolded);
+        return undefined;
+      });
     }
-    this.remember(matchId, folded);
+    const state = isMatchLevelEvent(event)
+      ? folded.state
+      : folded.ruleset.decider.evolve(folded.state, { type: event.type, data: event.data } as DomainEvent);
+    this.folded_(matchId, { ruleset: folded.ruleset, state, revision });
+    return undefined;
+  }
 
-    const units = rosterOf(folded.ruleset, folded.ruleset.viewState(folded.state, {}));
-    const rows = JSON.stringify(units);
-    if (rows === folded.rows) return undefined;
-    folded.rows = rows;
+  endPage(): void {
     const s = this.prepared();
-    return () => {
+    for (const [matchId, folded] of this.dirty) {
+      const { state } = folded;
+      const before = this.written.get(matchId);
+      if (before?.state === state) continue;
+      const units = rosterOf(folded.ruleset, folded.ruleset.viewState(state, {}));
+      const rows = JSON.stringify(units);
+      this.written.set(matchId, { state, rows });
+      if (rows === before?.rows) continue;
       s.clear.run(matchId);
       for (const u of units) {
         s.insert.run(matchId, u.unitId, u.name, u.side, u.sideName, u.status, JSON.stringify(u.detail));
       }
-    };
+    }
+    this.dirty.clear();
+  }
+
+  abortPage(): void {
+    // The rows of the page were rolled back: what was folded or written from it is not in the file.
+    this.dirty.clear();
+    this.folded.clear();
+    this.written.clear();
   }
 
   units(matchId: string): RosterUnit[] {
@@ -141,9 +165,13 @@ export class RosterProjection implements Projection {
     const { revision } = event.metadata;
     const earlier =
       revision > 1 ? await this.store.readStream(matchStream(matchId), { maxCount: revision - 1 }) : [];
-    const match = foldMatch(matchId, [...earlier, event]);
-    const before = this.folded.get(matchId);
-    return { ruleset: match.ruleset, state: match.state, revision, rows: before?.rows ?? '' };
+    return { ...foldEveryState(matchId, [...earlier, event]), revision };
+  }
+
+  /** The match's fold after an event: kept for the next event, and for the end of the page. */
+  private folded_(matchId: string, folded: Folded): void {
+    this.dirty.set(matchId, folded);
+    this.remember(matchId, folded);
   }
 
   private remember(matchId: string, folded: Folded): void {
@@ -151,7 +179,10 @@ export class RosterProjection implements Projection {
     this.folded.set(matchId, folded);
     if (this.folded.size > CACHED_MATCHES) {
       const oldest = this.folded.keys().next().value;
-      if (oldest !== undefined) this.folded.delete(oldest);
+      if (oldest !== undefined) {
+        this.folded.delete(oldest);
+        this.written.delete(oldest);
+      }
     }
   }
 
@@ -159,6 +190,37 @@ export class RosterProjection implements Projection {
     if (!this.statements) this.setUp(this.database.db);
     return this.statements!;
   }
+}
+
+/**
+ * A match folded from its first event, keeping the state after every event while it folds, so that
+ * an undo or a judge's backup to any earlier event (C-5: the state as it stood after its target) can
+ * be followed: the match's own fold keeps only what a player's undo reaches, and a read model must read
+ * every backup the judges recorded.
+ */
+function foldEveryState(
+  matchId: string,
+  events: readonly RecordedEvent[],
+): Pick<Folded, 'ruleset' | 'state'> {
+  const rulesetId = events[0]?.metadata.ruleset?.id;
+  const ruleset = rulesetId ? rulesetById(rulesetId) : undefined;
+  if (!ruleset) throw new Error(`match ${matchId}: no ruleset known for its first event`);
+  const states: unknown[] = [ruleset.decider.initialState()];
+  for (const event of events) {
+    const { revision } = event.metadata;
+    let state = states[revision - 1];
+    if (event.type === 'ActionsReverted') {
+      const target = (event.data as { toRevision?: unknown } | null)?.toRevision;
+      if (typeof target !== 'number' || !(target in states) || target >= revision) {
+        throw new Error(`match ${matchId}: ActionsReverted at ${revision} goes back to ${String(target)}`);
+      }
+      state = states[target];
+    } else if (!isMatchLevelEvent(event)) {
+      state = ruleset.decider.evolve(state, { type: event.type, data: event.data } as DomainEvent);
+    }
+    states[revision] = state;
+  }
+  return { ruleset, state: states[events[events.length - 1]!.metadata.revision] };
 }
 
 interface PublicUnit {

@@ -48,7 +48,7 @@ function publishedAccess(): Record<string, Record<Kind, Cell>> {
 const ACCESS = publishedAccess();
 
 /** Routes that need no key. */
-const PUBLIC = ['GET /health', 'GET /audit/public-key'];
+const PUBLIC = ['GET /health', 'GET /health/ready', 'GET /audit/public-key'];
 
 /** Routes of the atomic-africa ruleset: called on an atomic-africa match. */
 const ATOMIC = [
@@ -256,7 +256,7 @@ describe('organiser: every route, every key', () => {
     expect([...documented].sort()).toEqual(Object.keys(ACCESS).sort());
   });
 
-  it('the public routes answer without a key: /health, /audit/public-key, /docs and /docs-json', async () => {
+  it('the public routes answer without a key: /health, /health/ready, /audit/public-key, /docs and /docs-json', async () => {
     const anyone = new Caller(t.url, undefined);
     for (const route of PUBLIC) {
       expect((await anyone.get(route.split(' ')[1]!)).status).toBe(200);

@@ -38,7 +38,7 @@ describe('projections: dropped and rebuilt, they give the same answer', () => {
     const h = projectionsOn(store);
     // Live: the projections follow the store while the matches are played.
     await tournamentPlayed(store);
-    expect(await h.runner.settle()).toBe(true);
+    expect(await h.runner.caughtUp()).toBe(true);
     const live = dumps(h);
     expect((live['turn-log'] as { entries: unknown[] }).entries.length).toBeGreaterThan(100);
     for (const name of h.runner.names()) {
@@ -50,13 +50,37 @@ describe('projections: dropped and rebuilt, they give the same answer', () => {
     await h.stop();
   });
 
+  it('built one event per page (each page ends after one event) or all in one page, the rows are the same', async () => {
+    const played = new InMemoryEventStore();
+    await tournamentPlayed(played);
+    const events = await played.readAll();
+    // The same events appended one at a time, each read and committed before the next is appended.
+    const store = new InMemoryEventStore();
+    const stepwise = projectionsOn(store);
+    for (const event of events) {
+      await store.append(event.metadata.stream, [{ type: event.type, data: event.data }], {
+        expectedRevision: event.metadata.revision - 1,
+        commandId: `${event.metadata.commandId}#${event.metadata.revision}`,
+        actor: event.metadata.actor,
+        ruleset: event.metadata.ruleset,
+        at: event.metadata.at,
+      });
+      expect(await stepwise.runner.caughtUp()).toBe(true);
+    }
+    const whole = projectionsOn(store);
+    expect(await whole.runner.caughtUp()).toBe(true);
+    expect(dumps(whole)).toEqual(dumps(stepwise));
+    await stepwise.stop();
+    await whole.stop();
+  });
+
   it('a projections file deleted and built again from nothing matches the one built live', async () => {
     const store = new InMemoryEventStore();
     const live = projectionsOn(store, join(dir, 'live.db'));
     await tournamentPlayed(store);
-    await live.runner.settle();
+    await live.runner.caughtUp();
     const fresh = projectionsOn(store, join(dir, 'fresh.db'));
-    await fresh.runner.settle();
+    await fresh.runner.caughtUp();
     expect(dumps(fresh)).toEqual(dumps(live));
     await live.stop();
     await fresh.stop();
@@ -69,7 +93,7 @@ describe('projections: dropped and rebuilt, they give the same answer', () => {
     await createTournament(store, 'spring');
     const m1 = await everyHandToHandStep(store, 'm1');
     await schedule(store, 'spring', 'm1', 1, 1);
-    await first.runner.settle();
+    await first.runner.caughtUp();
     const before = first.runner.status();
     await first.stop();
 
@@ -80,9 +104,9 @@ describe('projections: dropped and rebuilt, they give the same answer', () => {
     const second = projectionsOn(store, file);
     // It starts where it stopped, not from the first event.
     expect(second.runner.status().map((s) => s.position)).toEqual(before.map((s) => s.position));
-    await second.runner.settle();
+    await second.runner.caughtUp();
     const reference = projectionsOn(store);
-    await reference.runner.settle();
+    await reference.runner.caughtUp();
     expect(dumps(second)).toEqual(dumps(reference));
     await second.stop();
     await reference.stop();
@@ -100,7 +124,7 @@ describe('projections: what they answer', () => {
 
   it('standings: win 3, draw 1, loss 0 by default; ranked by points, then wins, then name', async () => {
     await tournamentPlayed(store);
-    await h.runner.settle();
+    await h.runner.caughtUp();
     expect(h.standings.standings('spring')).toEqual([
       { rank: 1, competitor: 'Alice', played: 1, won: 1, drawn: 0, lost: 0, points: 3 },
       { rank: 2, competitor: 'Carol', played: 1, won: 0, drawn: 1, lost: 0, points: 1 },
@@ -114,7 +138,7 @@ describe('projections: what they answer', () => {
     const m = await Table.create(store, 'cup-1', 'hand-to-hand', { A: 'Eve', B: 'Finn' });
     await schedule(store, 'cup', 'cup-1', 1, 1);
     await m.record({ type: 'MatchEnded', data: { result: { winner: 'B', note: '' }, serverSeed: null } });
-    await h.runner.settle();
+    await h.runner.caughtUp();
     expect(h.standings.standings('cup').map((s) => [s.competitor, s.points])).toEqual([
       ['Finn', 2],
       ['Eve', -1],
@@ -128,7 +152,7 @@ describe('projections: what they answer', () => {
     await schedule(store, 'spring', 'twice', 1, 1);
     await schedule(store, 'autumn', 'twice', 1, 1, { A: 'Gus', B: 'Hal' });
     await m.record({ type: 'MatchEnded', data: { result: { winner: 'A', note: '' }, serverSeed: null } });
-    await h.runner.settle();
+    await h.runner.caughtUp();
     expect(h.tournaments.scheduleOf('twice')).toMatchObject({ tournamentId: 'spring' });
     expect(h.standings.standings('spring').map((s) => [s.competitor, s.points])).toEqual([
       ['Eve', 3],
@@ -139,7 +163,7 @@ describe('projections: what they answer', () => {
 
   it('results: scheduled until play begins, in play, then ended with the winner', async () => {
     await tournamentPlayed(store);
-    await h.runner.settle();
+    await h.runner.caughtUp();
     expect(h.results.result('m1')).toMatchObject({
       status: 'ended',
       result: { winner: 'A', winnerName: 'Zulus', note: 'the square broke' },
@@ -151,13 +175,13 @@ describe('projections: what they answer', () => {
     expect(h.results.result('m3')).toMatchObject({ status: 'in play', result: null });
     const m4 = await Table.create(store, 'm4', 'hand-to-hand', { A: 'G', B: 'H' });
     await m4.play({ type: 'RegisterUnit', unitId: 'u', name: 'U', side: 'A', morale: 7, move: 6 });
-    await h.runner.settle();
+    await h.runner.caughtUp();
     expect(h.results.result('m4')).toMatchObject({ status: 'scheduled' });
   });
 
   it('the schedule lists a tournament’s matches by round and table, a page at a time', async () => {
     await tournamentPlayed(store);
-    await h.runner.settle();
+    await h.runner.caughtUp();
     const first = h.tournaments.page('spring', undefined, 2);
     expect(first.map((m) => [m.round, m.table, m.matchId])).toEqual([
       [1, 1, 'm1'],
@@ -171,6 +195,40 @@ describe('projections: what they answer', () => {
     );
     expect(next.map((m) => m.matchId)).toEqual(['m3']);
     expect(h.tournaments.scheduleOf('m3')).toMatchObject({ tournamentId: 'spring', round: 2, table: 1 });
+  });
+
+  it('C-5 the roster follows a judge’s backup to an earlier turn, live and rebuilt, and does not stop', async () => {
+    const t = await Table.create(store, 'backup', 'hand-to-hand', { A: 'Zulus', B: 'British' });
+    await t.play({ type: 'RegisterUnit', unitId: 'impi', name: 'Impi', side: 'A', morale: 8, move: 6 });
+    await t.play({ type: 'RegisterUnit', unitId: 'nnc', name: 'NNC', side: 'B', morale: 6, move: 6 });
+    const before = await t.revision();
+    const charge = { type: 'Charge', chargeId: 'c', attackerId: 'impi', defenderId: 'nnc', aspect: 'rear' };
+    await t.as('A', { ...charge, slope: 'level' }, [1, 2]);
+    await t.as('A', { type: 'RollImpact', chargeId: 'c' }, [6]);
+    await t.as('B', { type: 'TakeMoraleTest', unitId: 'nnc', cause: 'melee' }, [6, 5]);
+    // Two turns later, the judge backs the match up to before the charge, in the first turn.
+    await t.as('A', { type: 'EndTurn' });
+    await t.as('B', { type: 'EndTurn' });
+    const through = await t.revision();
+    await t.record({
+      type: 'ActionsReverted',
+      data: {
+        toRevision: before,
+        fromRevision: before + 1,
+        throughRevision: through,
+        reason: 'wrong charge, found two turns on',
+        requestedBy: 'judge',
+        agreedBy: null,
+        orderedBy: 'judge',
+        requestId: null,
+        disputeId: null,
+      },
+    });
+    expect(await h.runner.caughtUp()).toBe(true);
+    const stands = { status: 'active', name: 'NNC', sideName: 'British' };
+    expect(h.roster.units('backup').find((u) => u.unitId === 'nnc')).toMatchObject(stands);
+    expect(await h.runner.rebuild('roster')).toMatchObject({ state: 'live', failure: null });
+    expect(h.roster.units('backup').find((u) => u.unitId === 'nnc')).toMatchObject(stands);
   });
 
   it('C-5 the roster follows an undo: a unit removed by reverted steps stands again', async () => {
@@ -192,7 +250,7 @@ describe('projections: what they answer', () => {
     );
     await t.as('A', { type: 'RollImpact', chargeId: 'c' }, [6]);
     await t.as('B', { type: 'TakeMoraleTest', unitId: 'nnc', cause: 'melee' }, [6, 5]);
-    await h.runner.settle();
+    await h.runner.caughtUp();
     expect(h.roster.units('undo').find((u) => u.unitId === 'nnc')).toMatchObject({ status: 'removed' });
     const through = await t.revision();
     await t.record({
@@ -209,7 +267,7 @@ describe('projections: what they answer', () => {
         disputeId: null,
       },
     });
-    await h.runner.settle();
+    await h.runner.caughtUp();
     expect(h.roster.units('undo').find((u) => u.unitId === 'nnc')).toMatchObject({
       status: 'active',
       name: 'NNC',

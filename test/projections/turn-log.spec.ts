@@ -14,7 +14,7 @@ describe('turn log', () => {
   afterEach(async () => h.stop());
 
   async function log(matchId: string) {
-    expect(await h.runner.settle()).toBe(true);
+    expect(await h.runner.caughtUp()).toBe(true);
     return h.turnLog.entries(matchId);
   }
 

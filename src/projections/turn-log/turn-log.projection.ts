@@ -59,6 +59,8 @@ interface EntryRow {
 export class TurnLogProjection implements Projection {
   readonly name = 'turn-log';
   readonly version = 1;
+  /** Each match's context after this page's events so far; written at the end of the page. */
+  private readonly pending = new Map<string, LogContext>();
   private statements?: {
     context: Statement<[string], { context: string }>;
     saveContext: Statement<[string, string]>;
@@ -115,16 +117,15 @@ export class TurnLogProjection implements Projection {
 
   reset(db: Database): void {
     db.exec('DELETE FROM turn_log; DELETE FROM turn_log_context;');
+    this.pending.clear();
   }
 
   project(event: RecordedEvent): ProjectionWrite | undefined {
     const matchId = matchIdOf(event.metadata.stream);
     if (matchId === undefined) return undefined;
     const s = this.prepared();
-    const stored = s.context.get(matchId);
-    let context: LogContext = stored
-      ? (JSON.parse(stored.context) as LogContext)
-      : initialContext(event.metadata.ruleset?.id ?? 'unknown');
+    let context: LogContext =
+      this.contextNow(matchId) ?? initialContext(event.metadata.ruleset?.id ?? 'unknown');
 
     const { viewed, privateFor } = publicView(context.rulesetId, event);
     const line = describeSafely(context, viewed);
@@ -159,8 +160,28 @@ export class TurnLogProjection implements Projection {
         context.activeSide,
       );
       if (revert) s.revert.run(matchId, revert.from, revert.through);
-      s.saveContext.run(matchId, JSON.stringify(context));
+      // Set once the row is in: an event whose writes fail leaves the context as it was.
+      this.pending.set(matchId, context);
     };
+  }
+
+  /** The contexts of the page, written once per match rather than once per event. */
+  endPage(): void {
+    const s = this.prepared();
+    for (const [matchId, context] of this.pending) s.saveContext.run(matchId, JSON.stringify(context));
+    this.pending.clear();
+  }
+
+  abortPage(): void {
+    this.pending.clear();
+  }
+
+  /** The context as of the last event projected: this page's, or the stored one. */
+  private contextNow(matchId: string): LogContext | undefined {
+    const pending = this.pending.get(matchId);
+    if (pending) return pending;
+    const stored = this.prepared().context.get(matchId);
+    return stored ? (JSON.parse(stored.context) as LogContext) : undefined;
   }
 
   /** The log of a match up to a revision, public sentences. */
@@ -223,7 +244,13 @@ function publicView(
   const ruleset = rulesetById(rulesetId);
   if (!ruleset || !isRulesetEvent(rulesetId, event.type)) return { viewed: raw, privateFor: [] };
   const viewed = ruleset.viewEvent(raw, {});
-  const seen = JSON.stringify(viewed);
-  const privateFor = SIDES.filter((side) => JSON.stringify(ruleset.viewEvent(raw, { side })) !== seen);
+  let seen: string | undefined;
+  const privateFor = SIDES.filter((side) => {
+    const own = ruleset.viewEvent(raw, { side });
+    // A view hands back the event itself when it hides nothing from anybody: no need to compare text.
+    if (own === viewed) return false;
+    seen ??= JSON.stringify(viewed);
+    return JSON.stringify(own) !== seen;
+  });
   return { viewed, privateFor };
 }
