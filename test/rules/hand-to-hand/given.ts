@@ -1,0 +1,113 @@
+import { rulesetRef, type Side } from '../../../src/rules/common/index.js';
+import {
+  type Aspect,
+  HAND_TO_HAND_ID,
+  HAND_TO_HAND_VERSION,
+  type HandToHandEvent,
+  type HandToHandParameterOverrides,
+  resolveParameters,
+  type Slope,
+} from '../../../src/rules/hand-to-hand/index.js';
+
+/**
+ * Given events: what a hand-to-hand match already holds, written down as events rather than
+ * produced by running earlier commands, so that a bug in one command fails only its own tests.
+ * `given.spec.ts` checks each builder against what decide() records for the same facts.
+ */
+
+type Event<Type extends HandToHandEvent['type']> = Extract<HandToHandEvent, { type: Type }>;
+
+export function matchCreated(parameters?: HandToHandParameterOverrides): Event<'MatchCreated'> {
+  const resolved = resolveParameters(parameters);
+  return {
+    type: 'MatchCreated',
+    data: {
+      matchId: 'M1',
+      sides: { A: 'Zulus', B: 'British' },
+      diceMode: 'table',
+      diceCommitment: null,
+      parameters: resolved,
+      ruleset: rulesetRef(HAND_TO_HAND_ID, HAND_TO_HAND_VERSION, resolved),
+      turn: 1,
+      activeSide: 'A',
+    },
+  };
+}
+
+export function unitRegistered(
+  unitId: string,
+  side: Side,
+  morale: number,
+  move = 6,
+): Event<'UnitRegistered'> {
+  return { type: 'UnitRegistered', data: { unitId, name: `unit ${unitId}`, side, morale, move } };
+}
+
+/**
+ * The standard table: Zulus (side A, morale 8: Z1, Z2, Z3) against a Natal Native Contingent
+ * (side B, morale 7: N1, N2) and a Briton band B1 of morale 9.
+ */
+export function standardTable(parameters?: HandToHandParameterOverrides): HandToHandEvent[] {
+  return [
+    matchCreated(parameters),
+    ...['Z1', 'Z2', 'Z3'].map((id) => unitRegistered(id, 'A', 8)),
+    ...['N1', 'N2'].map((id) => unitRegistered(id, 'B', 7)),
+    unitRegistered('B1', 'B', 9),
+  ];
+}
+
+/**
+ * HH-4, HH-5: a charge declared in turn 1 whose willpower test passed (3+4 against the attacker's
+ * morale `morale`), in contact: the match now waits for its impact roll.
+ */
+export function chargedIntoContact(
+  chargeId: string,
+  attackerId: string,
+  defenderId: string,
+  options: { aspect?: Aspect; slope?: Slope; morale?: number; side?: Side; turn?: number } = {},
+): HandToHandEvent[] {
+  const { aspect = 'front', slope = 'level', morale = 8, side = 'A', turn = 1 } = options;
+  return [
+    {
+      type: 'ChargeDeclared',
+      data: { chargeId, attackerId, defenderId, aspect, slope, kind: 'charge', turn },
+    },
+    {
+      type: 'WillpowerTested',
+      data: {
+        chargeId,
+        unitId: attackerId,
+        roll: { purpose: 'willpower', faces: [3, 4], origin: 'table', side },
+        morale,
+        total: 7,
+        passed: true,
+        autoPassedOnDouble: false,
+      },
+    },
+    { type: 'ContactMade', data: { chargeId, attackerId, defenderId, aspect, turn } },
+  ];
+}
+
+/** HH-7: a frontal charge's impact on level ground: the die, +1 for the charge. */
+export function impactRolled(
+  chargeId: string,
+  attackerId: string,
+  defenderId: string,
+  die: number,
+  side: Side = 'A',
+): Event<'ImpactRolled'> {
+  return {
+    type: 'ImpactRolled',
+    data: {
+      chargeId,
+      attackerId,
+      defenderId,
+      roll: { purpose: 'impact', faces: [die], origin: 'table', side },
+      die,
+      modifiers: [{ name: 'charge', value: 1, ruleId: 'HH-7' }],
+      total: die + 1,
+      impact: die + 1,
+      repeat: false,
+    },
+  };
+}
