@@ -1,4 +1,4 @@
-import { serverRollsIn } from '../audit/dice-fairness.js';
+import { serverRollsIn } from '../rules/common/dice.js';
 import type { DomainEvent } from '../rules/common/decider.js';
 import type { AnyRuleset } from '../rules/registry.js';
 import { isMatchLevelEvent } from '../rules/match/events.js';
