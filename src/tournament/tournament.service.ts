@@ -1,6 +1,6 @@
 import canonicalize from 'canonicalize';
 import { createHash } from 'node:crypto';
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { actorOf, type Principal, recordedCommandId } from '../auth/principal.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
@@ -8,7 +8,16 @@ import { WrongExpectedRevisionError } from '../event-store/wrong-expected-revisi
 import type { MatchCommandResult } from '../match/match-command-handler.js';
 import { CreateMatch } from '../match/match.commands.js';
 import { ProjectionRunner } from '../projections/projection-runner.js';
+import { fold } from '../rules/common/decider.js';
 import { RuleViolation, violation } from '../rules/common/rule-violation.js';
+import {
+  decide,
+  initialState,
+  type TournamentCommand,
+  tournamentDecider,
+  type TournamentState,
+} from '../rules/tournament/index.js';
+import { StreamBusyError } from '../match/match-errors.js';
 import { TournamentDirectory } from './tournament-directory.js';
 import {
   DEFAULT_SCORING,
@@ -78,10 +87,15 @@ export class TournamentService {
   async create(principal: Principal, request: CreateTournamentRequest): Promise<TournamentCreatedView> {
     // Without an id of the caller's, the same key and commandId always name the same tournament.
     const tournamentId = request.tournamentId ?? derivedId('t', principal.keyId, request.commandId);
-    const event: TournamentEvent = {
-      type: 'TournamentCreated',
-      data: { tournamentId, name: request.name, scoring: { ...(request.scoring ?? DEFAULT_SCORING) } },
+    const command: TournamentCommand = {
+      type: 'CreateTournament',
+      tournamentId,
+      name: request.name,
+      scoring: request.scoring ?? DEFAULT_SCORING,
     };
+    const [event] = decide(initialState(), command) as [
+      Extract<TournamentEvent, { type: 'TournamentCreated' }>,
+    ];
     let result;
     try {
       result = await this.store.append(tournamentStream(tournamentId), [event], {
@@ -90,8 +104,9 @@ export class TournamentService {
         actor: actorOf(principal),
       });
     } catch (error) {
-      if (error instanceof WrongExpectedRevisionError)
-        throw new ConflictException(`tournament ${tournamentId} exists already`);
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      // Someone created it first: the rules say so, on the stream as it is now.
+      decide(await this.state(tournamentId), command);
       throw error;
     }
     const [created] = await this.store.readStream(tournamentStream(tournamentId), { maxCount: 1 });
@@ -104,9 +119,7 @@ export class TournamentService {
       result.duplicate &&
       (data.name !== event.data.name || canonicalize(data.scoring) !== canonicalize(event.data.scoring))
     ) {
-      throw new ConflictException(
-        `C-6: commandId ${request.commandId} was already used for another tournament`,
-      );
+      violation('C-6', `commandId ${request.commandId} was already used for another tournament`);
     }
     return {
       tournamentId,
@@ -171,18 +184,25 @@ export class TournamentService {
       const events = await this.read(tournamentId);
       const earlier = events.find((e) => e.type === 'MatchScheduled' && e.metadata.commandId === commandId);
       if (earlier) return this.repeat(principal, tournamentId, earlier, request);
-      this.assertFree(tournamentId, events, matchId, request.round, request.table, created);
+      const state = fold(tournamentDecider, events as unknown as TournamentEvent[]);
+      const command: TournamentCommand = {
+        type: 'ScheduleMatch',
+        matchId,
+        round: request.round,
+        table: request.table,
+        players: request.players ?? null,
+        ...(created ? { createdMatchId: created } : {}),
+      };
+      // The table is checked before the match is created, so that a refusal leaves no orphan.
+      decide(state, command);
 
       const match = await this.createScheduledMatch(principal, tournamentId, matchId, request);
       created = matchId;
       if (match.duplicate) await this.assertNotElsewhere(principal, tournamentId, matchId);
 
-      const scheduled: TournamentEvent = {
-        type: 'MatchScheduled',
-        data: { matchId, round: request.round, table: request.table, players: request.players ?? null },
-      };
+      const scheduled = decide(state, command);
       try {
-        const result = await this.store.append(stream, [scheduled], {
+        const result = await this.store.append(stream, scheduled, {
           expectedRevision: events[events.length - 1]!.metadata.revision,
           commandId,
           actor: actorOf(principal),
@@ -196,7 +216,7 @@ export class TournamentService {
         throw error;
       }
     }
-    throw new ConflictException(
+    throw new StreamBusyError(
       `tournament ${tournamentId} changed under ${MAX_ATTEMPTS} attempts in a row; send the command again`,
     );
   }
@@ -236,35 +256,17 @@ export class TournamentService {
     return this.view(tournamentId, earlier, true, match);
   }
 
+  /** The tournament as its rules see it (not created, when it has no stream). */
+  private async state(tournamentId: string): Promise<TournamentState> {
+    const events = await this.store.readStream(tournamentStream(tournamentId));
+    return fold(tournamentDecider, events as unknown as TournamentEvent[]);
+  }
+
   /** The tournament's events; 404 when there is no such tournament. */
   async read(tournamentId: string): Promise<RecordedEvent[]> {
     const events = await this.store.readStream(tournamentStream(tournamentId));
     if (events.length === 0) throw new NotFoundException(`tournament ${tournamentId} does not exist`);
     return events;
-  }
-
-  private assertFree(
-    tournamentId: string,
-    events: RecordedEvent[],
-    matchId: string,
-    round: number,
-    table: number,
-    created: string | undefined,
-  ): void {
-    for (const event of events) {
-      if (event.type !== 'MatchScheduled') continue;
-      const data = event.data as MatchScheduledData;
-      if (data.matchId === matchId)
-        throw new ConflictException(`match ${matchId} is already scheduled in tournament ${tournamentId}`);
-      if (data.round === round && data.table === table) {
-        const orphan = created
-          ? `; match ${created} was created for this command but is not scheduled: send the same command again with a free table or round to schedule it`
-          : '';
-        throw new ConflictException(
-          `table ${table} of round ${round} already has match ${data.matchId} in tournament ${tournamentId}${orphan}`,
-        );
-      }
-    }
   }
 
   /**
@@ -279,7 +281,7 @@ export class TournamentService {
   ): Promise<void> {
     const schedule = await this.directory.scheduleOf(matchId);
     if (schedule && schedule.tournamentId !== tournamentId) {
-      throw new ConflictException(takenElsewhere(principal, tournamentId, matchId, schedule.tournamentId));
+      violation('C-4', takenElsewhere(principal, tournamentId, matchId, schedule.tournamentId));
     }
   }
 
@@ -298,7 +300,7 @@ export class TournamentService {
     } catch (error) {
       if (!(error instanceof RuleViolation && error.ruleId === 'C-4')) throw error;
       const schedule = await this.directory.scheduleOf(matchId);
-      throw new ConflictException(takenElsewhere(principal, tournamentId, matchId, schedule?.tournamentId));
+      violation('C-4', takenElsewhere(principal, tournamentId, matchId, schedule?.tournamentId));
     }
   }
 
