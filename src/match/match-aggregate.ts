@@ -1,4 +1,4 @@
-import { lastRollIndex } from '../audit/dice-fairness.js';
+import { lastRollIndex } from '../rules/common/dice.js';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import type { RulesetRef } from '../rules/common/ruleset-ref.js';
 import { type AnyRuleset, rulesetFor } from '../rules/registry.js';

@@ -104,3 +104,8 @@ export function serverRollsIn(payloads: readonly unknown[]): DiceRoll[] {
   payloads.forEach(visit);
   return rolls;
 }
+
+/** The highest server roll index recorded in these payloads (0 when none). */
+export function lastRollIndex(payloads: readonly unknown[]): number {
+  return serverRollsIn(payloads).reduce((highest, roll) => Math.max(highest, roll.index ?? 0), 0);
+}
