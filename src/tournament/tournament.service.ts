@@ -4,19 +4,19 @@ import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { actorOf, type Principal, recordedCommandId } from '../auth/principal.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
-import { WrongExpectedRevisionError } from '../event-store/wrong-expected-revision.error.js';
 import type { MatchCommandResult } from '../match/match-command-handler.js';
 import { CreateMatch } from '../match/match.commands.js';
 import { ProjectionRunner } from '../projections/projection-runner.js';
 import { fold } from '../rules/common/decider.js';
 import { RuleViolation, violation } from '../rules/common/rule-violation.js';
+import { NO_DICE } from '../rules/common/dice.js';
 import {
-  decide,
   initialState,
   type TournamentCommand,
   tournamentDecider,
   type TournamentState,
 } from '../rules/tournament/index.js';
+import { type CommandSteps, handleCommand } from '../match/match-command-handler.js';
 import { StreamBusyError } from '../match/match-errors.js';
 import { TournamentDirectory } from './tournament-directory.js';
 import {
@@ -69,6 +69,13 @@ export interface MatchScheduledView {
 /** How often scheduling is tried again when another schedule got into the tournament stream first. */
 const MAX_ATTEMPTS = 8;
 
+/** A tournament as its command path holds it: its events, folded, at a revision. */
+interface Tournament {
+  events: RecordedEvent[];
+  state: TournamentState;
+  revision: number;
+}
+
 type MatchScheduledData = Extract<TournamentEvent, { type: 'MatchScheduled' }>['data'];
 
 /** The tournament's own stream: creating it and scheduling its matches at a round and a table. */
@@ -93,40 +100,81 @@ export class TournamentService {
       name: request.name,
       scoring: request.scoring ?? DEFAULT_SCORING,
     };
-    const [event] = decide(initialState(), command) as [
-      Extract<TournamentEvent, { type: 'TournamentCreated' }>,
-    ];
-    let result;
-    try {
-      result = await this.store.append(tournamentStream(tournamentId), [event], {
-        expectedRevision: 'no_stream',
-        commandId: recordedCommandId(principal, request.commandId),
-        actor: actorOf(principal),
-      });
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      // Someone created it first: the rules say so, on the stream as it is now.
-      decide(await this.state(tournamentId), command);
-      throw error;
-    }
-    const [created] = await this.store.readStream(tournamentStream(tournamentId), { maxCount: 1 });
-    await this.projections.waitFor('tournaments', result.positions[0]!);
-    const data = (created as RecordedEvent<Extract<TournamentEvent, { type: 'TournamentCreated' }>['data']>)
-      .data;
-    // C-6, as for match commands: a commandId sent again with another tournament is refused, not
-    // answered with the first one.
-    if (
-      result.duplicate &&
-      (data.name !== event.data.name || canonicalize(data.scoring) !== canonicalize(event.data.scoring))
-    ) {
-      violation('C-6', `commandId ${request.commandId} was already used for another tournament`);
-    }
+    const answer = async (created: RecordedEvent, duplicate: boolean): Promise<TournamentCreatedView> => {
+      await this.projections.waitFor('tournaments', created.position);
+      const data = created.data as Extract<TournamentEvent, { type: 'TournamentCreated' }>['data'];
+      return {
+        tournamentId,
+        name: data.name,
+        scoring: data.scoring,
+        createdAt: created.metadata.at,
+        duplicate,
+      };
+    };
+    const steps: CommandSteps<
+      TournamentCommand,
+      Tournament,
+      TournamentCommand,
+      TournamentEvent[],
+      TournamentCreatedView
+    > = {
+      ...this.streamSteps(principal, tournamentId),
+      earlierAnswer: async (_, recordedId) => {
+        const [created] = await this.store.readStream(tournamentStream(tournamentId), { maxCount: 1 });
+        if (created?.metadata.commandId !== recordedId) return undefined;
+        const data = created.data as Extract<TournamentEvent, { type: 'TournamentCreated' }>['data'];
+        // C-6, as for match commands: a commandId sent again with another tournament is refused, not
+        // answered with the first one.
+        if (data.name !== command.name || canonicalize(data.scoring) !== canonicalize(command.scoring)) {
+          violation('C-6', `commandId ${request.commandId} was already used for another tournament`);
+        }
+        return answer(created, true);
+      },
+      authorise: () => undefined,
+      prepare: () => command,
+      view: (_, _tournament, [created]) => answer(created!, false),
+    };
+    return handleCommand(steps, command, recordedCommandId(principal, request.commandId), {
+      maxAttempts: MAX_ATTEMPTS,
+      busy: () => busy(tournamentId),
+    });
+  }
+
+  /** The steps every tournament command shares: its stream loaded, decided on, appended to. */
+  private streamSteps(principal: Principal, tournamentId: string) {
+    const stream = tournamentStream(tournamentId);
+    const load = async (): Promise<Tournament | undefined> => {
+      const events = await this.store.readStream(stream);
+      if (events.length === 0) return undefined;
+      const state = fold(tournamentDecider, events as unknown as TournamentEvent[]);
+      return { events, state, revision: events[events.length - 1]!.metadata.revision };
+    };
     return {
-      tournamentId,
-      name: data.name,
-      scoring: data.scoring,
-      createdAt: created!.metadata.at,
-      duplicate: result.duplicate,
+      load,
+      catchUp: load,
+      absorb: async (_: unknown, _tournament: Tournament | undefined, events: RecordedEvent[]) => {
+        await this.projections.waitFor('tournaments', events[0]!.position);
+        return (await load())!;
+      },
+      decide: (_: unknown, tournament: Tournament | undefined, command: TournamentCommand) =>
+        tournamentDecider.decide(tournament?.state ?? initialState(), command, NO_DICE),
+      append: async (
+        _: unknown,
+        recordedId: string,
+        tournament: Tournament | undefined,
+        events: TournamentEvent[],
+      ) => {
+        const revision = tournament?.revision ?? 0;
+        const result = await this.store.append(stream, events, {
+          expectedRevision: revision === 0 ? 'no_stream' : revision,
+          commandId: recordedId,
+          actor: actorOf(principal),
+        });
+        const recorded = result.duplicate
+          ? []
+          : await this.store.readStream(stream, { fromRevision: result.nextRevision - events.length + 1 });
+        return { events: recorded, duplicate: result.duplicate };
+      },
     };
   }
 
@@ -175,50 +223,52 @@ export class TournamentService {
     tournamentId: string,
     request: ScheduleMatchRequest,
   ): Promise<MatchScheduledView> {
-    const stream = tournamentStream(tournamentId);
-    const commandId = recordedCommandId(principal, request.commandId);
     const matchId = request.matchId ?? derivedId('m', principal.keyId, tournamentId, request.commandId);
     /** The match this call has created (or found created by this command), while it is not scheduled. */
     let created: string | undefined;
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const events = await this.read(tournamentId);
-      const earlier = events.find((e) => e.type === 'MatchScheduled' && e.metadata.commandId === commandId);
-      if (earlier) return this.repeat(principal, tournamentId, earlier, request);
-      const state = fold(tournamentDecider, events as unknown as TournamentEvent[]);
-      const command: TournamentCommand = {
-        type: 'ScheduleMatch',
-        matchId,
-        round: request.round,
-        table: request.table,
-        players: request.players ?? null,
-        ...(created ? { createdMatchId: created } : {}),
-      };
-      // The table is checked before the match is created, so that a refusal leaves no orphan.
-      decide(state, command);
-
-      const match = await this.createScheduledMatch(principal, tournamentId, matchId, request);
-      created = matchId;
-      if (match.duplicate) await this.assertNotElsewhere(principal, tournamentId, matchId);
-
-      const scheduled = decide(state, command);
-      try {
-        const result = await this.store.append(stream, scheduled, {
-          expectedRevision: events[events.length - 1]!.metadata.revision,
-          commandId,
-          actor: actorOf(principal),
-        });
-        await this.projections.waitFor('tournaments', result.positions[0]!);
-        const [recorded] = await this.store.readStream(stream, { fromRevision: result.nextRevision });
-        return this.view(tournamentId, recorded!, result.duplicate, match);
-      } catch (error) {
-        // Another match was scheduled meanwhile: look at the tables again, then try again.
-        if (error instanceof WrongExpectedRevisionError) continue;
-        throw error;
-      }
-    }
-    throw new StreamBusyError(
-      `tournament ${tournamentId} changed under ${MAX_ATTEMPTS} attempts in a row; send the command again`,
-    );
+    let match: MatchCommandResult | undefined;
+    const commandFor = (): TournamentCommand => ({
+      type: 'ScheduleMatch',
+      matchId,
+      round: request.round,
+      table: request.table,
+      players: request.players ?? null,
+      ...(created ? { createdMatchId: created } : {}),
+    });
+    const shared = this.streamSteps(principal, tournamentId);
+    const steps: CommandSteps<
+      ScheduleMatchRequest,
+      Tournament,
+      TournamentCommand,
+      TournamentEvent[],
+      MatchScheduledView
+    > = {
+      ...shared,
+      earlierAnswer: async (_, recordedId) => {
+        const events = await this.store.readStream(tournamentStream(tournamentId));
+        const earlier = events.find(
+          (e) => e.type === 'MatchScheduled' && e.metadata.commandId === recordedId,
+        );
+        return earlier ? this.repeat(principal, tournamentId, earlier, request) : undefined;
+      },
+      authorise: (_, tournament) => {
+        if (!tournament) throw new NotFoundException(`tournament ${tournamentId} does not exist`);
+      },
+      // The match is created here, through the CommandBus; the table is checked first, so that a
+      // refusal leaves no orphan.
+      prepare: async (_, tournament) => {
+        shared.decide(request, tournament, commandFor());
+        match = await this.createScheduledMatch(principal, tournamentId, matchId, request);
+        created = matchId;
+        if (match.duplicate) await this.assertNotElsewhere(principal, tournamentId, matchId);
+        return commandFor();
+      },
+      view: (_, _tournament, [recorded]) => this.view(tournamentId, recorded!, false, match!),
+    };
+    return handleCommand(steps, request, recordedCommandId(principal, request.commandId), {
+      maxAttempts: MAX_ATTEMPTS,
+      busy: () => busy(tournamentId),
+    });
   }
 
   /**
@@ -254,12 +304,6 @@ export class TournamentService {
       match = await this.createMatch(principal, tournamentId, first.matchId, request, request.commandId);
     }
     return this.view(tournamentId, earlier, true, match);
-  }
-
-  /** The tournament as its rules see it (not created, when it has no stream). */
-  private async state(tournamentId: string): Promise<TournamentState> {
-    const events = await this.store.readStream(tournamentStream(tournamentId));
-    return fold(tournamentDecider, events as unknown as TournamentEvent[]);
   }
 
   /** The tournament's events; 404 when there is no such tournament. */
@@ -344,6 +388,12 @@ function takenElsewhere(
   return elsewhere && !principal.tournamentId
     ? `match ${matchId} is already scheduled in tournament ${elsewhere}`
     : `match ${matchId} exists already and is not a match of tournament ${tournamentId}; schedule a new match`;
+}
+
+function busy(tournamentId: string): StreamBusyError {
+  return new StreamBusyError(
+    `tournament ${tournamentId} changed under ${MAX_ATTEMPTS} attempts in a row; send the command again`,
+  );
 }
 
 /** An id of the service's choosing: the same parts always give the same id (parts hold no ':' but the last). */
