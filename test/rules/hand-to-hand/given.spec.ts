@@ -1,7 +1,25 @@
 import { handToHand } from '../../../src/rules/hand-to-hand/index.js';
 import { spec } from '../../support/decider-spec.js';
-import { charge, createMatch, Given, registerUnit, rollImpact, WILL_PASS } from './fixtures.js';
-import { chargedIntoContact, impactRolled, matchCreated, standardTable, unitRegistered } from './given.js';
+import {
+  charge,
+  chargeAndHold,
+  createMatch,
+  endTurn,
+  Given,
+  givenMatch,
+  registerUnit,
+  rollImpact,
+  WILL_PASS,
+} from './fixtures.js';
+import {
+  chargedAndHeld,
+  chargedIntoContact,
+  impactRolled,
+  matchCreated,
+  standardTable,
+  turnEnded,
+  unitRegistered,
+} from './given.js';
 
 /** The given events the rules tests start from are what decide() records for the same facts. */
 describe('hand-to-hand: given events', () => {
@@ -30,5 +48,18 @@ describe('hand-to-hand: given events', () => {
       .given([...standardTable(), ...chargedIntoContact('C1', 'Z1', 'N1')])
       .when(rollImpact('C1'), [3])
       .then([impactRolled('C1', 'Z1', 'N1', 3)]);
+  });
+
+  it('HH-8 C-4 a charge held on the front or a flank, and the end of the turn, written as events, are what the commands record', () => {
+    for (const aspect of ['front', 'left-flank'] as const) {
+      const byCommands = givenMatch();
+      chargeAndHold(byCommands, 'C1', 'Z1', 'N1', aspect);
+      byCommands.do(endTurn);
+      expect(byCommands.events).toEqual([
+        ...standardTable(),
+        ...chargedAndHeld('C1', 'Z1', 'N1', aspect),
+        turnEnded(1, 'A'),
+      ]);
+    }
   });
 });

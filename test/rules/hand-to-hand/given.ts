@@ -111,3 +111,82 @@ export function impactRolled(
     },
   };
 }
+
+/** HH-7 with the aspect's bonus: an impact on a flank adds the flank's +1 to the charge's. */
+export function flankImpactRolled(
+  chargeId: string,
+  attackerId: string,
+  defenderId: string,
+  die: number,
+): Event<'ImpactRolled'> {
+  const impact = impactRolled(chargeId, attackerId, defenderId, die);
+  return {
+    ...impact,
+    data: {
+      ...impact.data,
+      modifiers: [...impact.data.modifiers, { name: 'flank', value: 1, ruleId: 'HH-7' }],
+      total: die + 2,
+      impact: die + 2,
+    },
+  };
+}
+
+/** HH-8: the defender's melee test passed with `faces` against its morale less the impact. */
+export function meleeTestPassed(
+  unitId: string,
+  chargeId: string,
+  baseMorale: number,
+  impact: number,
+  faces: [number, number],
+  side: Side = 'B',
+): Event<'MoraleTested'> {
+  const total = faces[0] + faces[1];
+  const effectiveMorale = baseMorale - impact;
+  return {
+    type: 'MoraleTested',
+    data: {
+      unitId,
+      chargeId,
+      cause: 'melee',
+      roll: { purpose: 'morale test', faces, origin: 'table', side },
+      baseMorale,
+      impact,
+      penalty: null,
+      effectiveMorale,
+      total,
+      passed: true,
+      autoPassedOnDouble: false,
+      margin: total - effectiveMorale,
+      outcome: 'passed',
+    },
+  };
+}
+
+/** C-4: side `endedSide` ended turn `endedTurn`. */
+export function turnEnded(endedTurn: number, endedSide: Side): Event<'TurnEnded'> {
+  return {
+    type: 'TurnEnded',
+    data: { endedTurn, endedSide, turn: endedTurn + 1, activeSide: endedSide === 'A' ? 'B' : 'A' },
+  };
+}
+
+/**
+ * Z1 (or `attackerId`) charged `defenderId` (morale 7) on `aspect` in turn 1, impact die 1, and the
+ * defender held on 1+2: what chargeAndHold records.
+ */
+export function chargedAndHeld(
+  chargeId: string,
+  attackerId: string,
+  defenderId: string,
+  aspect: Aspect,
+): HandToHandEvent[] {
+  const impact =
+    aspect === 'left-flank' || aspect === 'right-flank'
+      ? flankImpactRolled(chargeId, attackerId, defenderId, 1)
+      : impactRolled(chargeId, attackerId, defenderId, 1);
+  return [
+    ...chargedIntoContact(chargeId, attackerId, defenderId, { aspect }),
+    impact,
+    meleeTestPassed(defenderId, chargeId, 7, impact.data.impact, [1, 2]),
+  ];
+}
