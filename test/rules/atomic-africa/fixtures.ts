@@ -17,7 +17,7 @@ import {
   type UnitType,
 } from '../../../src/rules/atomic-africa/index.js';
 
-import { contactReported, matchCreated, unitRegistered } from './given.js';
+import { contactReported, matchCreated, turnEnded, unitRegistered } from './given.js';
 
 const SUIT_BY_LETTER: Record<string, Suit> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
 
@@ -143,9 +143,9 @@ export function engaged(a: Fighter = {}, b: Fighter = {}, parameters?: unknown):
     .create(parameters)
     .unit('A1', 'A', a.unitType ?? 'infantry', a.movement ?? 6, a.firepower ?? 2)
     .unit('B1', 'B', b.unitType ?? 'infantry', b.movement ?? 6, b.firepower ?? 2)
-    .endTurn()
+    .given(...turnEnded(1, 'B'))
     .contact('A1', 'B1')
-    .endTurn();
+    .given(...turnEnded(2, 'A', [['A1', 'B1']]));
 }
 
 export interface Orders {

@@ -1,5 +1,6 @@
 import { atomicAfrica } from '../../../src/rules/atomic-africa/index.js';
 import { spec } from '../../support/decider-spec.js';
+import { engaged, Match } from './fixtures.js';
 import { contactReported, matchCreated, unitRegistered } from './given.js';
 
 const aa = spec(atomicAfrica);
@@ -33,5 +34,13 @@ describe('atomic-africa: given events', () => {
     aa.given([matchCreated(), unitRegistered('A1', 'A'), unitRegistered('B1', 'B')])
       .when({ type: 'ReportContact', unitId: 'B1', enemyId: 'A1' } as never)
       .then([contactReported('A1', 'B1', 1)]);
+  });
+
+  it('C-4 AA-3 two units engaged, given as events, are what ending the turns and reporting contact record', () => {
+    const byCommands = new Match().create().unit('A1', 'A').unit('B1', 'B');
+    byCommands.run({ type: 'EndTurn' });
+    byCommands.contact('A1', 'B1');
+    byCommands.run({ type: 'EndTurn' });
+    expect(engaged().events).toEqual(byCommands.events);
   });
 });

@@ -48,3 +48,18 @@ export function unitRegistered(
 export function contactReported(unitIdA: string, unitIdB: string, turn: number): Event<'ContactReported'> {
   return { type: 'ContactReported', data: { unitIds: [unitIdA, unitIdB], turn } };
 }
+
+/** C-4: turn `turn` ended; AA-3: the pairs still in contact begin the next turn in close combat. */
+export function turnEnded(
+  turn: number,
+  activeSide: Side,
+  inContact: [string, string][] = [],
+): AtomicAfricaEvent[] {
+  return [
+    { type: 'TurnEnded', data: { turn, nextTurn: turn + 1, activeSide } },
+    ...inContact.map((unitIds): AtomicAfricaEvent => ({
+      type: 'CloseCombatBegan',
+      data: { unitIds, turn: turn + 1 },
+    })),
+  ];
+}
