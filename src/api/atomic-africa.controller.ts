@@ -29,9 +29,10 @@ import {
 import type { CommandDto } from './dto/command.dto.js';
 import { CommandResultDto } from './dto/match.dto.js';
 import { MatchIdPipe } from './match-id.pipe.js';
+import { atomicAfrica } from '../rules/atomic-africa/index.js';
 
 /** Atomic Africa close combat: contact, sealed orders, fight or flee, reveal, pursuit, combat. */
-@ApiTags('atomic-africa')
+@ApiTags(atomicAfrica.id)
 @ApiBearerAuth()
 @Roles('player')
 @Controller('matches/:id')

@@ -14,9 +14,10 @@ import {
   WithdrawalDto,
 } from './dto/hand-to-hand.dto.js';
 import { MatchIdPipe } from './match-id.pipe.js';
+import { handToHand } from '../rules/hand-to-hand/index.js';
 
 /** The melee of the hand-to-hand ruleset, step by step: charge, impact, morale test, giving ground. */
-@ApiTags('hand-to-hand')
+@ApiTags(handToHand.id)
 @ApiBearerAuth()
 @Roles('player')
 @Controller('matches/:id')

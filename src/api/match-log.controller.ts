@@ -21,6 +21,7 @@ import {
   StateAtQueryDto,
 } from './dto/match-history.dto.js';
 import { MatchIdPipe } from './match-id.pipe.js';
+import { EXAMPLE_RULESET } from '../rules/registry.js';
 
 const READERS = 'any role; a player key reads its own match, a bound key its tournament’s matches';
 
@@ -105,7 +106,7 @@ export class MatchLogController {
     type: MatchStateAtDto,
     example: {
       matchId: 'r1-t4',
-      ruleset: { id: 'hand-to-hand', version: '1.0.0', hash: '9f2c…' },
+      ruleset: { id: EXAMPLE_RULESET.id, version: EXAMPLE_RULESET.version, hash: '9f2c…' },
       at: 5,
       revision: 9,
       state: { turn: 1, activeSide: 'A', units: {} },
@@ -153,7 +154,7 @@ export class MatchLogController {
     type: MatchResultDto,
     example: {
       matchId: 'r1-t4',
-      rulesetId: 'hand-to-hand',
+      rulesetId: EXAMPLE_RULESET.id,
       sides: { A: 'Zulus', B: 'British' },
       status: 'ended',
       result: {

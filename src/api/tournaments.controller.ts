@@ -31,6 +31,7 @@ import {
   TournamentPageDto,
 } from './dto/tournament.dto.js';
 import { TournamentIdPipe } from './tournament-id.pipe.js';
+import { EXAMPLE_RULESET } from '../rules/registry.js';
 
 const PAGE_SIZE = 50;
 
@@ -168,7 +169,7 @@ export class TournamentsController {
           table: 4,
           players: { A: 'Alice Moyo', B: 'Bob Carter' },
           sides: { A: 'Zulus', B: 'British' },
-          rulesetId: 'hand-to-hand',
+          rulesetId: EXAMPLE_RULESET.id,
           status: 'ended',
           result: {
             winner: 'A',

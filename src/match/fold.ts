@@ -1,8 +1,8 @@
-import { serverRollsIn } from '../audit/dice-fairness.js';
+import { serverRollsIn } from '../rules/common/dice.js';
 import type { DomainEvent } from '../rules/common/decider.js';
 import type { AnyRuleset } from '../rules/registry.js';
-import { isMatchLevelEvent } from './match-events.js';
-import { evolveMeta, initialMeta, type MatchMeta } from './match-level.js';
+import { isMatchLevelEvent } from '../rules/match/events.js';
+import { evolveMeta, initialMeta, type MatchMeta } from '../rules/match/match-level.js';
 
 /** An event as folding needs it: what it is, and where it stands in its stream. */
 export interface FoldableEvent {

@@ -1,10 +1,10 @@
-import { lastRollIndex } from '../audit/dice-fairness.js';
+import { lastRollIndex } from '../rules/common/dice.js';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import type { RulesetRef } from '../rules/common/ruleset-ref.js';
-import { type AnyRuleset, rulesetById } from '../rules/registry.js';
+import { type AnyRuleset, rulesetFor } from '../rules/registry.js';
 import { MatchFold, type MatchFoldImage } from './fold.js';
 import { MatchNotFoundError } from './match-errors.js';
-import type { MatchMeta } from './match-level.js';
+import type { MatchMeta } from '../rules/match/match-level.js';
 
 /** A match as it stands at one revision: what the viewer, the sealed orders and the handler read. */
 export interface LoadedMatch {
@@ -79,7 +79,7 @@ export class MatchAggregate {
   /** A match from its first event (MatchCreated), which names its ruleset. */
   static start(matchId: string, first: RecordedEvent): MatchAggregate {
     const ref = first.metadata.ruleset;
-    const ruleset = ref ? rulesetById(ref.id) : undefined;
+    const ruleset = ref ? rulesetFor(ref) : undefined;
     if (!ref || !ruleset || first.metadata.revision !== 1) throw new MatchNotFoundError(matchId);
     const created = (first.data ?? {}) as Record<string, unknown>;
     const aggregate = new MatchAggregate(
@@ -98,7 +98,7 @@ export class MatchAggregate {
   }
 
   static fromImage(image: MatchAggregateImage, bytes: number): MatchAggregate {
-    const ruleset = rulesetById(image.rulesetRef.id);
+    const ruleset = rulesetFor(image.rulesetRef);
     if (!ruleset) throw new MatchNotFoundError(image.matchId);
     return new MatchAggregate(
       image.matchId,

@@ -35,94 +35,111 @@ export interface Decision {
 }
 
 /**
- * The named steps of handling a match command. Each is small and does one thing; the loop that runs
- * them (handleMatchCommand) is all there is to the command path.
+ * The named steps of handling a command on one stream (a match's, a tournament's). Each is small and
+ * does one thing; the loop that runs them (handleCommand) is all there is to the command path.
  */
-export interface MatchCommandSteps {
-  /** The match as this instance knows it (undefined: it does not exist yet); no read of the store on a hit. */
-  load(request: MatchCommandRequest): Promise<MatchAggregate | undefined>;
+export interface CommandSteps<Request, Aggregate, Command, Verdict, Result> {
+  /** The stream as this instance knows it (undefined: it does not exist yet). */
+  load(request: Request): Promise<Aggregate | undefined>;
   /** The answer already given to this commandId, if it was handled before (an index lookup). */
-  earlierAnswer(request: MatchCommandRequest, recordedId: string): Promise<MatchCommandResult | undefined>;
-  /** Whether this key may send this command here (NotYourCommandError otherwise). */
-  authorise(request: MatchCommandRequest, match: MatchAggregate | undefined): void;
-  /** The command as the rules are to see it (a sealed card goes into escrow, AA-2). */
-  prepare(request: MatchCommandRequest, match: MatchAggregate | undefined): MatchCommandRequest['command'];
-  /** The rules decide: pure, with the dice the handler supplies. */
-  decide(
-    request: MatchCommandRequest,
-    match: MatchAggregate | undefined,
-    command: MatchCommandRequest['command'],
-  ): Decision;
-  /** Appends at the revision the decision was made on; the store groups it into one commit with others. */
+  earlierAnswer(request: Request, recordedId: string): Promise<Result | undefined>;
+  /** Whether this caller may send this command here (throws otherwise). */
+  authorise(request: Request, aggregate: Aggregate | undefined): void;
+  /** The command as the rules are to see it (a sealed card goes into escrow, AA-2; a match is created). */
+  prepare(request: Request, aggregate: Aggregate | undefined): Command | Promise<Command>;
+  /** The rules decide: pure. */
+  decide(request: Request, aggregate: Aggregate | undefined, command: Command): Verdict;
+  /** Appends at the revision the decision was made on. */
   append(
-    request: MatchCommandRequest,
+    request: Request,
     recordedId: string,
-    match: MatchAggregate | undefined,
-    decision: Decision,
+    aggregate: Aggregate | undefined,
+    decision: Verdict,
   ): Promise<{ events: RecordedEvent[]; duplicate: boolean }>;
   /** Applies the recorded events to the aggregate (or starts it), and returns it. */
-  absorb(
-    request: MatchCommandRequest,
-    match: MatchAggregate | undefined,
-    events: RecordedEvent[],
-  ): Promise<MatchAggregate>;
+  absorb(request: Request, aggregate: Aggregate | undefined, events: RecordedEvent[]): Promise<Aggregate>;
   /** Reads what others appended since the aggregate's revision: after a conflict. */
-  catchUp(
-    request: MatchCommandRequest,
-    match: MatchAggregate | undefined,
-  ): Promise<MatchAggregate | undefined>;
+  catchUp(request: Request, aggregate: Aggregate | undefined): Promise<Aggregate | undefined>;
   /** What this caller may see of the outcome. */
-  view(request: MatchCommandRequest, match: MatchAggregate, mine: RecordedEvent[]): MatchCommandResult;
+  view(request: Request, aggregate: Aggregate, mine: RecordedEvent[]): Result | Promise<Result>;
 }
+
+/** The steps of the command path for matches. */
+export type MatchCommandSteps = CommandSteps<
+  MatchCommandRequest,
+  MatchAggregate,
+  MatchCommandRequest['command'],
+  Decision,
+  MatchCommandResult
+>;
 
 /** How often a command is decided again after another append got in first. */
 export const MAX_ATTEMPTS = 16;
 
+/** A stream's aggregate as the loop needs it: the revision its decision was made on. */
+interface Revisioned {
+  revision: number;
+}
+
 /**
  * load → (already answered?) → authorise → prepare → decide → append → view. An append that meets a
  * newer revision (another instance, another request) reads only the newer events and decides again;
- * a commandId already recorded returns its first answer and appends nothing.
+ * a commandId already recorded returns its first answer and appends nothing. `busy` is thrown when
+ * every attempt met another append first.
  */
-export async function handleMatchCommand(
-  steps: MatchCommandSteps,
-  request: MatchCommandRequest,
+export async function handleCommand<Request, Aggregate extends Revisioned, Command, Verdict, Result>(
+  steps: CommandSteps<Request, Aggregate, Command, Verdict, Result>,
+  request: Request,
   recordedId: string,
-): Promise<MatchCommandResult> {
-  let match = await steps.load(request);
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+  options: { maxAttempts: number; busy: () => Error },
+): Promise<Result> {
+  let aggregate = await steps.load(request);
+  for (let attempt = 1; attempt <= options.maxAttempts; attempt++) {
     const earlier = await steps.earlierAnswer(request, recordedId);
     if (earlier) return earlier;
-    let decision: Decision;
+    let decision: Verdict;
     try {
-      steps.authorise(request, match);
-      decision = steps.decide(request, match, steps.prepare(request, match));
+      steps.authorise(request, aggregate);
+      decision = steps.decide(request, aggregate, await steps.prepare(request, aggregate));
     } catch (refusal) {
-      // A refusal must stand on the match as it is now, not as this instance last saw it (another
+      // A refusal must stand on the stream as it is now, not as this instance last saw it (another
       // instance may have ended the turn): if there is anything newer, decide again on it.
-      const revision = match?.revision;
-      match = await steps.catchUp(request, match);
-      if (match?.revision === revision) throw refusal;
+      const revision = aggregate?.revision;
+      aggregate = await steps.catchUp(request, aggregate);
+      if (aggregate?.revision === revision) throw refusal;
       continue;
     }
     let appended: { events: RecordedEvent[]; duplicate: boolean };
     try {
-      appended = await steps.append(request, recordedId, match, decision);
+      appended = await steps.append(request, recordedId, aggregate, decision);
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       // Another writer got in first. A short random pause keeps two instances from meeting again.
       await pause(Math.random() * Math.min(2 ** attempt, 50));
-      match = await steps.catchUp(request, match);
+      aggregate = await steps.catchUp(request, aggregate);
       continue;
     }
     if (appended.duplicate) {
       // The same command landed first through another request or instance: answer as it was answered.
-      match = await steps.catchUp(request, match);
+      aggregate = await steps.catchUp(request, aggregate);
       continue;
     }
-    match = await steps.absorb(request, match, appended.events);
-    return steps.view(request, match, appended.events);
+    aggregate = await steps.absorb(request, aggregate, appended.events);
+    return steps.view(request, aggregate, appended.events);
   }
-  throw new MatchBusyError(request.matchId, MAX_ATTEMPTS);
+  throw options.busy();
+}
+
+/** The command path for a match command. */
+export function handleMatchCommand(
+  steps: MatchCommandSteps,
+  request: MatchCommandRequest,
+  recordedId: string,
+): Promise<MatchCommandResult> {
+  return handleCommand(steps, request, recordedId, {
+    maxAttempts: MAX_ATTEMPTS,
+    busy: () => new MatchBusyError(request.matchId, MAX_ATTEMPTS),
+  });
 }
 
 function pause(ms: number): Promise<void> {

@@ -9,7 +9,7 @@ import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store
 import { type DiceSource, NO_DICE, TableDice } from '../rules/common/dice.js';
 import { violation } from '../rules/common/rule-violation.js';
 import type { RulesetRef } from '../rules/common/ruleset-ref.js';
-import { RULESET_IDS, rulesetById } from '../rules/registry.js';
+import { currentRuleset, RULESET_IDS } from '../rules/registry.js';
 import { LeastRecentlyUsed } from './least-recently-used.js';
 import type { MatchAggregate } from './match-aggregate.js';
 import { MatchAggregates } from './match-aggregates.js';
@@ -21,7 +21,11 @@ import {
   type MatchCommandSteps,
 } from './match-command-handler.js';
 import { MatchNotFoundError, NotYourCommandError } from './match-errors.js';
-import { decideMatchLevel, MATCH_LEVEL_COMMAND_TYPES, type MatchLevelCommand } from './match-level.js';
+import {
+  decideMatchLevel,
+  MATCH_LEVEL_COMMAND_TYPES,
+  type MatchLevelCommand,
+} from '../rules/match/match-level.js';
 import { MatchLocks } from './match-locks.js';
 import { matchStream } from './match-stream.js';
 import { MatchViewer } from './match-viewer.js';
@@ -224,7 +228,7 @@ export class MatchCommandService implements MatchCommandSteps {
     command: Command,
   ): Decision {
     if (match) violation('C-4', `match ${request.matchId} already exists`);
-    const ruleset = request.rulesetId ? rulesetById(request.rulesetId) : undefined;
+    const ruleset = request.rulesetId ? currentRuleset(request.rulesetId) : undefined;
     if (!ruleset) violation('C-6', `ruleset must be one of ${RULESET_IDS.join(', ')}`, 'invalid');
     if (request.dice?.length) violation('C-2', 'creating a match rolls no dice', 'invalid');
     const events = ruleset.decider.decide(ruleset.decider.initialState(), command, NO_DICE);

@@ -14,8 +14,15 @@ export class NotYourCommandError extends Error {
   }
 }
 
-/** Every retry of a command met another append first (409); nothing was appended. */
-export class MatchBusyError extends Error {
+/** Every retry of a command met another append to its stream first (409); nothing was appended. */
+export class StreamBusyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StreamBusyError';
+  }
+}
+
+export class MatchBusyError extends StreamBusyError {
   constructor(
     readonly matchId: string,
     attempts: number,

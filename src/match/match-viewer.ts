@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import type { DomainEvent } from '../rules/common/decider.js';
 import type { Viewer } from '../rules/ruleset.js';
-import { isMatchLevelEvent } from './match-events.js';
+import { isMatchLevelEvent } from '../rules/match/events.js';
 import type { LoadedMatch } from './match-aggregate.js';
 import { SealedOrders } from './sealed-orders.js';
 
@@ -19,8 +19,8 @@ export interface EventView {
 
 /**
  * THE place where match information leaves the service for a viewer (AA-2): every route, stream,
- * export and webhook goes through here. The ruleset hides what its rules hide; the service adds back
- * only a side's own escrowed cards, for that side.
+ * export and webhook goes through here. The ruleset hides what its rules hide, and with the match's
+ * escrow shows a side its own sealed cards.
  */
 @Injectable()
 export class MatchViewer {
@@ -30,12 +30,16 @@ export class MatchViewer {
     // Match-level events (seeds, undo, disputes, the end) hide nothing and are not the ruleset's to view.
     const viewed = isMatchLevelEvent(event)
       ? { type: event.type, data: event.data }
-      : match.ruleset.viewEvent({ type: event.type, data: event.data } as DomainEvent, viewer);
+      : match.ruleset.viewEvent(
+          { type: event.type, data: event.data } as DomainEvent,
+          viewer,
+          this.sealedOrders.escrow(match.matchId),
+        );
     const { role, side } = event.metadata.actor;
     return {
       revision: event.metadata.revision,
       type: viewed.type,
-      data: this.sealedOrders.showOwnCardInEvent(match, viewed.type, viewed.data, viewer),
+      data: viewed.data,
       at: event.metadata.at,
       actor: side ? { role, side } : { role },
       reverted: match.reverted.has(event.metadata.revision),
@@ -52,7 +56,6 @@ export class MatchViewer {
 
   /** A ruleset state of this match (now, or as it stood after some event), as this viewer may see it. */
   stateOf(match: LoadedMatch, state: unknown, viewer: Viewer): unknown {
-    const viewed = match.ruleset.viewState(state, viewer);
-    return this.sealedOrders.showOwnCards(match, viewed, viewer);
+    return match.ruleset.viewState(state, viewer, this.sealedOrders.escrow(match.matchId));
   }
 }

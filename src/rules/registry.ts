@@ -1,19 +1,53 @@
 import { atomicAfrica } from './atomic-africa/index.js';
 import type { DomainEvent } from './common/decider.js';
+import type { RulesetRef } from './common/ruleset-ref.js';
 import { handToHand } from './hand-to-hand/index.js';
 import type { Ruleset } from './ruleset.js';
 
 /** A ruleset seen from outside: commands and events by their `type`, state opaque. */
 export type AnyRuleset = Ruleset<unknown, { type: string }, DomainEvent, unknown>;
 
-/** Every ruleset the service adjudicates, by id. A match names its ruleset in its first event. */
-export const RULESETS: Readonly<Record<string, AnyRuleset>> = {
-  [handToHand.id]: handToHand as unknown as AnyRuleset,
-  [atomicAfrica.id]: atomicAfrica as unknown as AnyRuleset,
+/**
+ * Every version of every ruleset the service adjudicates, by id, oldest first; the last is the one
+ * new matches are created under. A match keeps the version it was created with for life, so an old
+ * version stays listed for as long as a log recorded under it may be replayed or verified.
+ */
+const VERSIONS: Readonly<Record<string, readonly AnyRuleset[]>> = {
+  [handToHand.id]: [handToHand as unknown as AnyRuleset],
+  [atomicAfrica.id]: [atomicAfrica as unknown as AnyRuleset],
 };
 
-export const RULESET_IDS = Object.keys(RULESETS);
+/** The ids a new match may name. */
+export const RULESET_IDS: readonly string[] = Object.keys(VERSIONS);
 
+/** The ruleset the API documentation's examples show. */
+export const EXAMPLE_RULESET: AnyRuleset = handToHand as unknown as AnyRuleset;
+
+/** The versions of a ruleset, oldest first (empty for an id nobody registered). */
+export function versionsOf(id: string): readonly AnyRuleset[] {
+  return Object.hasOwn(VERSIONS, id) ? VERSIONS[id]! : [];
+}
+
+/** The version new matches of this ruleset are created under. */
+export function currentRuleset(id: string): AnyRuleset | undefined {
+  const versions = versionsOf(id);
+  return versions[versions.length - 1];
+}
+
+/** The code that decides a match recorded under this ruleset id and version. */
+export function rulesetFor(ref: Pick<RulesetRef, 'id' | 'version'>): AnyRuleset | undefined {
+  return versionsOf(ref.id).find((ruleset) => ruleset.version === ref.version);
+}
+
+/** Every registered ruleset, every version. */
+export function allRulesets(): AnyRuleset[] {
+  return Object.values(VERSIONS).flat();
+}
+
+/**
+ * The current version of a ruleset, by id alone. Kept for callers that have not switched to
+ * rulesetFor(ref) yet; a match already recorded must be looked up by its version.
+ */
 export function rulesetById(id: string): AnyRuleset | undefined {
-  return Object.hasOwn(RULESETS, id) ? RULESETS[id] : undefined;
+  return currentRuleset(id);
 }

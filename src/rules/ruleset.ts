@@ -1,5 +1,8 @@
 import type { Decider, DomainEvent } from './common/decider.js';
+import type { Escrow, PrepareServices } from './common/escrow.js';
+import type { AwaitedInput, RosterRow } from './common/roster.js';
 import type { Side } from './common/sides.js';
+import type { FieldPath, LogContext, LogLine } from './common/turn-log.js';
 
 /**
  * Who is looking. Hidden information (AA-2) is shown to the owning side only: a player of that side.
@@ -9,7 +12,13 @@ export interface Viewer {
   side?: Side;
 }
 
-/** A ruleset as the match machinery uses it: pure data and pure functions. */
+/** A command as it reaches preparation and decide(): a type, and fields still to be checked. */
+export type RulesetCommand = { type: string } & Record<string, unknown>;
+
+/**
+ * A ruleset: the one plug-in the match machinery knows. Pure data and pure functions; the only things
+ * it is handed from outside are dice (decide) and crypto (prepare, views of escrowed cards).
+ */
 export interface Ruleset<
   State = unknown,
   Command extends { type: string } = { type: string },
@@ -17,18 +26,39 @@ export interface Ruleset<
   Parameters = unknown,
 > {
   id: string;
+  /** A match keeps the version it was created under for life (recorded in every event's metadata). */
   version: string;
   defaultParameters: Parameters;
   /** Every command type this ruleset decides; anything else is refused before it reaches the rules. */
   commandTypes: readonly Command['type'][];
+  /** Every event type this ruleset records (match-level events are not among them). */
+  eventTypes: readonly Event['type'][];
   decider: Decider<State, Command, Event>;
   /**
    * The side that must issue this command (a player may act only for its own side), or undefined
    * when either side may (e.g. creating the match) .
    */
   actingSide(state: State, command: Command): Side | undefined;
-  /** The state as this viewer may see it (JSON-serialisable). */
-  viewState(state: State, viewer: Viewer): unknown;
+  /**
+   * The command as decide() is to see it: a ruleset that keeps secrets for a side (AA-2) seals and
+   * opens them here, with the crypto the service supplies. Most return the command as it is.
+   */
+  prepare(state: State, command: RulesetCommand, services: PrepareServices): RulesetCommand;
+  /**
+   * The state as this viewer may see it (JSON-serialisable). With the match's escrow, a side also
+   * sees what the service holds sealed for it alone.
+   */
+  viewState(state: State, viewer: Viewer, escrow?: Escrow): unknown;
   /** The event as this viewer may see it: hidden parts replaced, never merely omitted by accident. */
-  viewEvent(event: Event, viewer: Viewer): Event;
+  viewEvent(event: Event, viewer: Viewer, escrow?: Escrow): Event;
+  /** The turn-log sentence of an event, as handed over (already viewed for whoever reads it). */
+  describe(event: Event, context: LogContext): LogLine;
+  /** The turn-log context after an event: names of sides and units, the turn and whose it is. */
+  logContextAfter(context: LogContext, event: Event): LogContext;
+  /** The rule a value at `path` of this event (['data', 'roll'], say) stands on. */
+  ruleIdOf(event: Event, path?: FieldPath): string;
+  /** The units of the match as the roster shows them: public facts only. */
+  roster(state: State): RosterRow[];
+  /** What the match waits for now, and from whom (empty: the side to play may do anything). */
+  awaiting(state: State): AwaitedInput[];
 }

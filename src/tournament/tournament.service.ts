@@ -1,14 +1,23 @@
 import canonicalize from 'canonicalize';
 import { createHash } from 'node:crypto';
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { actorOf, type Principal, recordedCommandId } from '../auth/principal.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
-import { WrongExpectedRevisionError } from '../event-store/wrong-expected-revision.error.js';
 import type { MatchCommandResult } from '../match/match-command-handler.js';
 import { CreateMatch } from '../match/match.commands.js';
 import { ProjectionRunner } from '../projections/projection-runner.js';
+import { fold } from '../rules/common/decider.js';
 import { RuleViolation, violation } from '../rules/common/rule-violation.js';
+import { NO_DICE } from '../rules/common/dice.js';
+import {
+  initialState,
+  type TournamentCommand,
+  tournamentDecider,
+  type TournamentState,
+} from '../rules/tournament/index.js';
+import { type CommandSteps, handleCommand } from '../match/match-command-handler.js';
+import { StreamBusyError } from '../match/match-errors.js';
 import { TournamentDirectory } from './tournament-directory.js';
 import {
   DEFAULT_SCORING,
@@ -60,6 +69,13 @@ export interface MatchScheduledView {
 /** How often scheduling is tried again when another schedule got into the tournament stream first. */
 const MAX_ATTEMPTS = 8;
 
+/** A tournament as its command path holds it: its events, folded, at a revision. */
+interface Tournament {
+  events: RecordedEvent[];
+  state: TournamentState;
+  revision: number;
+}
+
 type MatchScheduledData = Extract<TournamentEvent, { type: 'MatchScheduled' }>['data'];
 
 /** The tournament's own stream: creating it and scheduling its matches at a round and a table. */
@@ -78,42 +94,87 @@ export class TournamentService {
   async create(principal: Principal, request: CreateTournamentRequest): Promise<TournamentCreatedView> {
     // Without an id of the caller's, the same key and commandId always name the same tournament.
     const tournamentId = request.tournamentId ?? derivedId('t', principal.keyId, request.commandId);
-    const event: TournamentEvent = {
-      type: 'TournamentCreated',
-      data: { tournamentId, name: request.name, scoring: { ...(request.scoring ?? DEFAULT_SCORING) } },
-    };
-    let result;
-    try {
-      result = await this.store.append(tournamentStream(tournamentId), [event], {
-        expectedRevision: 'no_stream',
-        commandId: recordedCommandId(principal, request.commandId),
-        actor: actorOf(principal),
-      });
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError)
-        throw new ConflictException(`tournament ${tournamentId} exists already`);
-      throw error;
-    }
-    const [created] = await this.store.readStream(tournamentStream(tournamentId), { maxCount: 1 });
-    await this.projections.waitFor('tournaments', result.positions[0]!);
-    const data = (created as RecordedEvent<Extract<TournamentEvent, { type: 'TournamentCreated' }>['data']>)
-      .data;
-    // C-6, as for match commands: a commandId sent again with another tournament is refused, not
-    // answered with the first one.
-    if (
-      result.duplicate &&
-      (data.name !== event.data.name || canonicalize(data.scoring) !== canonicalize(event.data.scoring))
-    ) {
-      throw new ConflictException(
-        `C-6: commandId ${request.commandId} was already used for another tournament`,
-      );
-    }
-    return {
+    const command: TournamentCommand = {
+      type: 'CreateTournament',
       tournamentId,
-      name: data.name,
-      scoring: data.scoring,
-      createdAt: created!.metadata.at,
-      duplicate: result.duplicate,
+      name: request.name,
+      scoring: request.scoring ?? DEFAULT_SCORING,
+    };
+    const answer = async (created: RecordedEvent, duplicate: boolean): Promise<TournamentCreatedView> => {
+      await this.projections.waitFor('tournaments', created.position);
+      const data = created.data as Extract<TournamentEvent, { type: 'TournamentCreated' }>['data'];
+      return {
+        tournamentId,
+        name: data.name,
+        scoring: data.scoring,
+        createdAt: created.metadata.at,
+        duplicate,
+      };
+    };
+    const steps: CommandSteps<
+      TournamentCommand,
+      Tournament,
+      TournamentCommand,
+      TournamentEvent[],
+      TournamentCreatedView
+    > = {
+      ...this.streamSteps(principal, tournamentId),
+      earlierAnswer: async (_, recordedId) => {
+        const [created] = await this.store.readStream(tournamentStream(tournamentId), { maxCount: 1 });
+        if (created?.metadata.commandId !== recordedId) return undefined;
+        const data = created.data as Extract<TournamentEvent, { type: 'TournamentCreated' }>['data'];
+        // C-6, as for match commands: a commandId sent again with another tournament is refused, not
+        // answered with the first one.
+        if (data.name !== command.name || canonicalize(data.scoring) !== canonicalize(command.scoring)) {
+          violation('C-6', `commandId ${request.commandId} was already used for another tournament`);
+        }
+        return answer(created, true);
+      },
+      authorise: () => undefined,
+      prepare: () => command,
+      view: (_, _tournament, [created]) => answer(created!, false),
+    };
+    return handleCommand(steps, command, recordedCommandId(principal, request.commandId), {
+      maxAttempts: MAX_ATTEMPTS,
+      busy: () => busy(tournamentId),
+    });
+  }
+
+  /** The steps every tournament command shares: its stream loaded, decided on, appended to. */
+  private streamSteps(principal: Principal, tournamentId: string) {
+    const stream = tournamentStream(tournamentId);
+    const load = async (): Promise<Tournament | undefined> => {
+      const events = await this.store.readStream(stream);
+      if (events.length === 0) return undefined;
+      const state = fold(tournamentDecider, events as unknown as TournamentEvent[]);
+      return { events, state, revision: events[events.length - 1]!.metadata.revision };
+    };
+    return {
+      load,
+      catchUp: load,
+      absorb: async (_: unknown, _tournament: Tournament | undefined, events: RecordedEvent[]) => {
+        await this.projections.waitFor('tournaments', events[0]!.position);
+        return (await load())!;
+      },
+      decide: (_: unknown, tournament: Tournament | undefined, command: TournamentCommand) =>
+        tournamentDecider.decide(tournament?.state ?? initialState(), command, NO_DICE),
+      append: async (
+        _: unknown,
+        recordedId: string,
+        tournament: Tournament | undefined,
+        events: TournamentEvent[],
+      ) => {
+        const revision = tournament?.revision ?? 0;
+        const result = await this.store.append(stream, events, {
+          expectedRevision: revision === 0 ? 'no_stream' : revision,
+          commandId: recordedId,
+          actor: actorOf(principal),
+        });
+        const recorded = result.duplicate
+          ? []
+          : await this.store.readStream(stream, { fromRevision: result.nextRevision - events.length + 1 });
+        return { events: recorded, duplicate: result.duplicate };
+      },
     };
   }
 
@@ -162,43 +223,52 @@ export class TournamentService {
     tournamentId: string,
     request: ScheduleMatchRequest,
   ): Promise<MatchScheduledView> {
-    const stream = tournamentStream(tournamentId);
-    const commandId = recordedCommandId(principal, request.commandId);
     const matchId = request.matchId ?? derivedId('m', principal.keyId, tournamentId, request.commandId);
     /** The match this call has created (or found created by this command), while it is not scheduled. */
     let created: string | undefined;
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const events = await this.read(tournamentId);
-      const earlier = events.find((e) => e.type === 'MatchScheduled' && e.metadata.commandId === commandId);
-      if (earlier) return this.repeat(principal, tournamentId, earlier, request);
-      this.assertFree(tournamentId, events, matchId, request.round, request.table, created);
-
-      const match = await this.createScheduledMatch(principal, tournamentId, matchId, request);
-      created = matchId;
-      if (match.duplicate) await this.assertNotElsewhere(principal, tournamentId, matchId);
-
-      const scheduled: TournamentEvent = {
-        type: 'MatchScheduled',
-        data: { matchId, round: request.round, table: request.table, players: request.players ?? null },
-      };
-      try {
-        const result = await this.store.append(stream, [scheduled], {
-          expectedRevision: events[events.length - 1]!.metadata.revision,
-          commandId,
-          actor: actorOf(principal),
-        });
-        await this.projections.waitFor('tournaments', result.positions[0]!);
-        const [recorded] = await this.store.readStream(stream, { fromRevision: result.nextRevision });
-        return this.view(tournamentId, recorded!, result.duplicate, match);
-      } catch (error) {
-        // Another match was scheduled meanwhile: look at the tables again, then try again.
-        if (error instanceof WrongExpectedRevisionError) continue;
-        throw error;
-      }
-    }
-    throw new ConflictException(
-      `tournament ${tournamentId} changed under ${MAX_ATTEMPTS} attempts in a row; send the command again`,
-    );
+    let match: MatchCommandResult | undefined;
+    const commandFor = (): TournamentCommand => ({
+      type: 'ScheduleMatch',
+      matchId,
+      round: request.round,
+      table: request.table,
+      players: request.players ?? null,
+      ...(created ? { createdMatchId: created } : {}),
+    });
+    const shared = this.streamSteps(principal, tournamentId);
+    const steps: CommandSteps<
+      ScheduleMatchRequest,
+      Tournament,
+      TournamentCommand,
+      TournamentEvent[],
+      MatchScheduledView
+    > = {
+      ...shared,
+      earlierAnswer: async (_, recordedId) => {
+        const events = await this.store.readStream(tournamentStream(tournamentId));
+        const earlier = events.find(
+          (e) => e.type === 'MatchScheduled' && e.metadata.commandId === recordedId,
+        );
+        return earlier ? this.repeat(principal, tournamentId, earlier, request) : undefined;
+      },
+      authorise: (_, tournament) => {
+        if (!tournament) throw new NotFoundException(`tournament ${tournamentId} does not exist`);
+      },
+      // The match is created here, through the CommandBus; the table is checked first, so that a
+      // refusal leaves no orphan.
+      prepare: async (_, tournament) => {
+        shared.decide(request, tournament, commandFor());
+        match = await this.createScheduledMatch(principal, tournamentId, matchId, request);
+        created = matchId;
+        if (match.duplicate) await this.assertNotElsewhere(principal, tournamentId, matchId);
+        return commandFor();
+      },
+      view: (_, _tournament, [recorded]) => this.view(tournamentId, recorded!, false, match!),
+    };
+    return handleCommand(steps, request, recordedCommandId(principal, request.commandId), {
+      maxAttempts: MAX_ATTEMPTS,
+      busy: () => busy(tournamentId),
+    });
   }
 
   /**
@@ -243,30 +313,6 @@ export class TournamentService {
     return events;
   }
 
-  private assertFree(
-    tournamentId: string,
-    events: RecordedEvent[],
-    matchId: string,
-    round: number,
-    table: number,
-    created: string | undefined,
-  ): void {
-    for (const event of events) {
-      if (event.type !== 'MatchScheduled') continue;
-      const data = event.data as MatchScheduledData;
-      if (data.matchId === matchId)
-        throw new ConflictException(`match ${matchId} is already scheduled in tournament ${tournamentId}`);
-      if (data.round === round && data.table === table) {
-        const orphan = created
-          ? `; match ${created} was created for this command but is not scheduled: send the same command again with a free table or round to schedule it`
-          : '';
-        throw new ConflictException(
-          `table ${table} of round ${round} already has match ${data.matchId} in tournament ${tournamentId}${orphan}`,
-        );
-      }
-    }
-  }
-
   /**
    * A match CreateMatch answered as already created by this command. The commandId it was created
    * under names this tournament, so it can only be this tournament's; checked all the same, as a
@@ -279,7 +325,7 @@ export class TournamentService {
   ): Promise<void> {
     const schedule = await this.directory.scheduleOf(matchId);
     if (schedule && schedule.tournamentId !== tournamentId) {
-      throw new ConflictException(takenElsewhere(principal, tournamentId, matchId, schedule.tournamentId));
+      violation('C-4', takenElsewhere(principal, tournamentId, matchId, schedule.tournamentId));
     }
   }
 
@@ -298,7 +344,7 @@ export class TournamentService {
     } catch (error) {
       if (!(error instanceof RuleViolation && error.ruleId === 'C-4')) throw error;
       const schedule = await this.directory.scheduleOf(matchId);
-      throw new ConflictException(takenElsewhere(principal, tournamentId, matchId, schedule?.tournamentId));
+      violation('C-4', takenElsewhere(principal, tournamentId, matchId, schedule?.tournamentId));
     }
   }
 
@@ -342,6 +388,12 @@ function takenElsewhere(
   return elsewhere && !principal.tournamentId
     ? `match ${matchId} is already scheduled in tournament ${elsewhere}`
     : `match ${matchId} exists already and is not a match of tournament ${tournamentId}; schedule a new match`;
+}
+
+function busy(tournamentId: string): StreamBusyError {
+  return new StreamBusyError(
+    `tournament ${tournamentId} changed under ${MAX_ATTEMPTS} attempts in a row; send the command again`,
+  );
 }
 
 /** An id of the service's choosing: the same parts always give the same id (parts hold no ':' but the last). */

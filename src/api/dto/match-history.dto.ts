@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { SIDES } from '../../rules/common/sides.js';
 import { MatchOutcomeDto } from './tournament.dto.js';
+import { EXAMPLE_RULESET } from '../../rules/registry.js';
 
 export class ActorDto {
   @ApiProperty({ enum: ['organiser', 'judge', 'player', 'spectator', 'system'] }) role!: string;
@@ -99,7 +100,8 @@ export class StateAtQueryDto {
 
 export class MatchStateAtDto {
   @ApiProperty({ example: 'r1-t4' }) matchId!: string;
-  @ApiProperty({ example: { id: 'hand-to-hand', version: '1.0.0', hash: '…' } }) ruleset!: unknown;
+  @ApiProperty({ example: { id: EXAMPLE_RULESET.id, version: EXAMPLE_RULESET.version, hash: '…' } })
+  ruleset!: unknown;
   @ApiProperty({ description: 'The state is as it stood right after this event.', example: 5 }) at!: number;
   @ApiProperty({ description: 'The last event this caller may see.', example: 9 }) revision!: number;
   @ApiProperty({ description: 'The ruleset state as this caller may see it.' }) state!: unknown;
@@ -127,7 +129,7 @@ export class RosterDto {
 
 export class MatchResultDto {
   @ApiProperty({ example: 'r1-t4' }) matchId!: string;
-  @ApiProperty({ example: 'hand-to-hand' }) rulesetId!: string;
+  @ApiProperty({ example: EXAMPLE_RULESET.id }) rulesetId!: string;
   @ApiProperty({ example: { A: 'Zulus', B: 'British' } }) sides!: Record<string, string>;
   @ApiProperty({ enum: ['scheduled', 'in play', 'ended'] }) status!: string;
   @ApiProperty({ type: MatchOutcomeDto, nullable: true }) result!: MatchOutcomeDto | null;

@@ -16,6 +16,7 @@ import {
 import { MATCH_ID_PATTERN } from '../../match/match-stream.js';
 import { SIDES } from '../../rules/common/sides.js';
 import { CommandDto } from './command.dto.js';
+import { EXAMPLE_RULESET, RULESET_IDS } from '../../rules/registry.js';
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const ID_MESSAGE = 'must be 1–64 letters, digits, _ . or -';
@@ -41,8 +42,8 @@ export class CreateMatchDto extends CommandDto {
   @Matches(MATCH_ID_PATTERN, { message: `matchId ${ID_MESSAGE}` })
   matchId?: string;
 
-  @ApiProperty({ enum: ['hand-to-hand', 'atomic-africa'], example: 'hand-to-hand' })
-  @IsIn(['hand-to-hand', 'atomic-africa'])
+  @ApiProperty({ enum: [...RULESET_IDS], example: EXAMPLE_RULESET.id })
+  @IsIn([...RULESET_IDS])
   ruleset!: string;
 
   @ApiProperty({ type: SideNamesDto, description: 'Display names of sides A and B.' })
@@ -141,7 +142,8 @@ export class CommandResultDto {
 
 export class MatchStateDto {
   @ApiProperty() matchId!: string;
-  @ApiProperty({ example: { id: 'hand-to-hand', version: '1.0.0', hash: '…' } }) ruleset!: unknown;
+  @ApiProperty({ example: { id: EXAMPLE_RULESET.id, version: EXAMPLE_RULESET.version, hash: '…' } })
+  ruleset!: unknown;
   @ApiProperty() revision!: number;
   @ApiProperty({ description: 'Turn, active side, units and their flags, and what the match waits for.' })
   state!: unknown;

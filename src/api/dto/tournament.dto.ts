@@ -19,6 +19,7 @@ import { TOURNAMENT_ID_PATTERN } from '../../tournament/tournament-events.js';
 import { CommandDto } from './command.dto.js';
 import { KEY_COMMAND_ID } from './key.dto.js';
 import { CommandResultDto, CreateMatchDto, SideNamesDto } from './match.dto.js';
+import { EXAMPLE_RULESET } from '../../rules/registry.js';
 
 export class ScoringDto {
   @ApiProperty({ example: 3, description: 'Points for a win.' })
@@ -154,7 +155,7 @@ export class TournamentMatchDto {
   @ApiProperty({ example: 4 }) table!: number;
   @ApiProperty({ type: PlayersDto, nullable: true }) players!: PlayersDto | null;
   @ApiProperty({ type: SideNamesDto, nullable: true }) sides!: SideNamesDto | null;
-  @ApiProperty({ type: String, nullable: true, example: 'hand-to-hand' }) rulesetId!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: EXAMPLE_RULESET.id }) rulesetId!: string | null;
   @ApiProperty({
     enum: ['scheduled', 'in play', 'ended'],
     description: 'scheduled: set up, nothing played; in play: play has begun; ended: MatchEnded recorded.',

@@ -5,8 +5,12 @@ import { COMMAND_TYPES, decide } from './decide.js';
 import { RULESET_ID, RULESET_VERSION } from './decide-match.js';
 import type { AtomicAfricaEvent } from './events.js';
 import { evolve } from './evolve.js';
+import { describe, EVENT_TYPES, logContextAfter } from './describe.js';
 import { defaultParameters, type AtomicAfricaParameters } from './parameters.js';
 import { initialState, type AtomicAfricaState } from './state.js';
+import { awaiting, roster } from './roster.js';
+import { ruleIdOf } from './rule-ids.js';
+import { prepare } from './sealed-orders.js';
 import { viewEvent, viewState } from './views.js';
 
 /** The atomic-africa close-combat ruleset (RULES.md AA-*, seeds/000_a2ed206f04c2ac00.txt). */
@@ -20,10 +24,17 @@ export const atomicAfrica: Ruleset<
   version: RULESET_VERSION,
   defaultParameters,
   commandTypes: COMMAND_TYPES,
+  eventTypes: EVENT_TYPES,
   decider: { initialState, decide, evolve },
   actingSide,
+  prepare,
   viewState,
   viewEvent,
+  describe,
+  logContextAfter,
+  ruleIdOf,
+  roster,
+  awaiting,
 };
 
 export * from './attack.js';

@@ -1,7 +1,9 @@
 import { assertNever } from '../common/decider.js';
+import type { Escrow } from '../common/escrow.js';
 import type { Viewer } from '../ruleset.js';
 import { progress, type AwaitedStep } from './close-combat.js';
 import type { AtomicAfricaEvent } from './events.js';
+import { showOwnCardInEvent, showOwnCards } from './sealed-orders.js';
 import type { Activation, AtomicAfricaState, Order } from './state.js';
 
 /**
@@ -35,17 +37,24 @@ function viewOrder(order: Order, viewer: Viewer): OrderView {
   return { ...order, card: null, salt: null, specialAction: null, hidden: true };
 }
 
-export function viewState(state: AtomicAfricaState, viewer: Viewer): AtomicAfricaStateView {
+/** With the match's escrow, a side also sees the cards the service holds sealed for it. */
+export function viewState(state: AtomicAfricaState, viewer: Viewer, escrow?: Escrow): AtomicAfricaStateView {
   const orders: Record<string, OrderView> = {};
   for (const [unitId, order] of Object.entries(state.orders)) orders[unitId] = viewOrder(order, viewer);
   const next = progress(state);
   const activation = state.activation
     ? { ...state.activation, awaiting: next.kind === 'awaiting' ? next.steps : [] }
     : null;
-  return structuredClone({ ...state, orders, activation });
+  const view = structuredClone({ ...state, orders, activation });
+  return escrow ? showOwnCards(view, viewer, escrow) : view;
 }
 
-export function viewEvent(event: AtomicAfricaEvent, viewer: Viewer): AtomicAfricaEvent {
+export function viewEvent(event: AtomicAfricaEvent, viewer: Viewer, escrow?: Escrow): AtomicAfricaEvent {
+  const viewed = publicPartOf(event, viewer);
+  return escrow ? showOwnCardInEvent(viewed, viewer, escrow) : viewed;
+}
+
+function publicPartOf(event: AtomicAfricaEvent, viewer: Viewer): AtomicAfricaEvent {
   switch (event.type) {
     case 'OrderSealed':
       if (canSee(viewer, event.data)) return event;

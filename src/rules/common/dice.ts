@@ -85,3 +85,27 @@ export function sum(faces: readonly number[]): number {
 export function isDouble(faces: readonly number[]): boolean {
   return faces.length === 2 && faces[0] === faces[1];
 }
+
+/** Every server roll recorded in these event payloads, wherever in the payload it sits (C-2, C-5). */
+export function serverRollsIn(payloads: readonly unknown[]): DiceRoll[] {
+  const rolls: DiceRoll[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+    } else if (value !== null && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      if (record.origin === 'server' && typeof record.index === 'number' && Array.isArray(record.faces)) {
+        rolls.push(record as unknown as DiceRoll);
+        return;
+      }
+      Object.values(record).forEach(visit);
+    }
+  };
+  payloads.forEach(visit);
+  return rolls;
+}
+
+/** The highest server roll index recorded in these payloads (0 when none). */
+export function lastRollIndex(payloads: readonly unknown[]): number {
+  return serverRollsIn(payloads).reduce((highest, roll) => Math.max(highest, roll.index ?? 0), 0);
+}

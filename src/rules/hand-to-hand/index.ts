@@ -2,11 +2,14 @@ import type { Ruleset } from '../ruleset.js';
 import { actingSide } from './acting-side.js';
 import { COMMAND_TYPES, type HandToHandCommand } from './commands.js';
 import { decide } from './decide.js';
+import { describe, EVENT_TYPES, logContextAfter } from './describe.js';
 import type { HandToHandEvent } from './events.js';
 import { evolve } from './evolve.js';
 import { HAND_TO_HAND_ID, HAND_TO_HAND_VERSION } from './match-setup.js';
 import { DEFAULT_PARAMETERS, type HandToHandParameters } from './parameters.js';
 import { initialState, type HandToHandState } from './state.js';
+import { awaiting, roster } from './roster.js';
+import { ruleIdOf } from './rule-ids.js';
 import { viewEvent, viewState } from './view.js';
 
 export const handToHand: Ruleset<HandToHandState, HandToHandCommand, HandToHandEvent, HandToHandParameters> =
@@ -15,10 +18,18 @@ export const handToHand: Ruleset<HandToHandState, HandToHandCommand, HandToHandE
     version: HAND_TO_HAND_VERSION,
     defaultParameters: DEFAULT_PARAMETERS,
     commandTypes: COMMAND_TYPES,
+    eventTypes: EVENT_TYPES,
     decider: { initialState, decide, evolve },
     actingSide,
+    // No hidden information: nothing to seal, nothing a side sees that another does not.
+    prepare: (_state, command) => command,
     viewState: (state) => viewState(state),
     viewEvent: (event) => viewEvent(event),
+    describe,
+    logContextAfter,
+    ruleIdOf,
+    roster,
+    awaiting,
   };
 
 export type * from './commands.js';

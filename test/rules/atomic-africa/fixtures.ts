@@ -17,6 +17,8 @@ import {
   type UnitType,
 } from '../../../src/rules/atomic-africa/index.js';
 
+import { contactReported, matchCreated, turnEnded, unitRegistered } from './given.js';
+
 const SUIT_BY_LETTER: Record<string, Suit> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
 
 /** Test shorthand: card('7S'), card('10H'), card('KC'), card('JOKER-BLACK'). */
@@ -33,8 +35,9 @@ export function stateOf(events: readonly AtomicAfricaEvent[]): AtomicAfricaState
 }
 
 /**
- * A match driven through decide() only, command by command, as the service will: given (the log so
- * far), when (a command, with the faces entered at the table), then (the new events).
+ * A match set up from given events (the match, its units, their contacts), then driven through
+ * decide() command by command for a long scenario: given (the log so far), when (a command, with
+ * the faces entered at the table), then (the new events).
  */
 export class Match {
   readonly events: AtomicAfricaEvent[] = [];
@@ -73,33 +76,24 @@ export class Match {
     return error;
   }
 
-  create(parameters?: unknown): this {
-    this.run({
-      type: 'CreateMatch',
-      matchId: 'm1',
-      sides: { A: 'Legion', B: 'Askari' },
-      diceMode: 'table',
-      parameters,
-    });
+  /** Given: events the match already holds, appended as they are (no command is decided). */
+  given(...events: AtomicAfricaEvent[]): this {
+    this.events.push(...events);
     return this;
+  }
+
+  create(parameters?: unknown): this {
+    return this.given(matchCreated(parameters));
   }
 
   unit(unitId: string, side: Side, unitType: UnitType = 'infantry', movement = 6, firepower = 2): this {
-    this.run({
-      type: 'RegisterUnit',
-      unitId,
-      name: `unit ${unitId}`,
-      side,
-      unitType,
-      movement,
-      firepower,
-    });
-    return this;
+    return this.given(unitRegistered(unitId, side, unitType, movement, firepower));
   }
 
   contact(unitId: string, enemyId: string): this {
-    this.run({ type: 'ReportContact', unitId, enemyId });
-    return this;
+    const { units, turn } = this.state;
+    const [a, b] = units[unitId]?.side === 'A' ? [unitId, enemyId] : [enemyId, unitId];
+    return this.given(contactReported(a, b, turn));
   }
 
   endTurn(): this {
@@ -149,9 +143,9 @@ export function engaged(a: Fighter = {}, b: Fighter = {}, parameters?: unknown):
     .create(parameters)
     .unit('A1', 'A', a.unitType ?? 'infantry', a.movement ?? 6, a.firepower ?? 2)
     .unit('B1', 'B', b.unitType ?? 'infantry', b.movement ?? 6, b.firepower ?? 2)
-    .endTurn()
+    .given(...turnEnded(1, 'B'))
     .contact('A1', 'B1')
-    .endTurn();
+    .given(...turnEnded(2, 'A', [['A1', 'B1']]));
 }
 
 export interface Orders {

@@ -85,7 +85,15 @@ describe('atomic-africa: match, units, contact and turns', () => {
   });
 
   it('Q-11 Q-8 parameters are deep-merged over the defaults, validated, and hashed into the ruleset ref', () => {
-    const match = new Match().create({ jokerPosture: 'by-colour', rangedAttack: { hitOn: 5 } });
+    // CreateMatch itself, not the given MatchCreated: this is the test of what it records
+    const match = new Match();
+    match.run({
+      type: 'CreateMatch',
+      matchId: 'm1',
+      sides: { A: 'Legion', B: 'Askari' },
+      diceMode: 'table',
+      parameters: { jokerPosture: 'by-colour', rangedAttack: { hitOn: 5 } },
+    });
     const created = match.last('MatchCreated');
     expect(created.data.parameters).toEqual({
       ...defaultParameters,

@@ -12,6 +12,8 @@ import {
   type UnitState,
 } from '../../../src/rules/hand-to-hand/index.js';
 
+import { standardTable } from './given.js';
+
 export const { decide, evolve, initialState } = handToHand.decider;
 
 /** When: decide with these table faces; every face must be used (the rules roll only what they need). */
@@ -44,10 +46,20 @@ export function violationOf(act: () => unknown): RuleViolation {
   throw new Error('expected a RuleViolation, but the command was accepted');
 }
 
-/** Given: a match built by folding accepted commands, keeping the whole log. */
+/**
+ * Given: a match that starts from given events; a long scenario goes on by folding accepted commands,
+ * keeping the whole log.
+ */
 export class Given {
   events: HandToHandEvent[] = [];
   state: HandToHandState = initialState();
+
+  static from(events: readonly HandToHandEvent[]): Given {
+    const given = new Given();
+    given.events = [...events];
+    given.state = replay(events);
+    return given;
+  }
 
   /** Decides and folds; returns only this command's events. A refusal leaves the log untouched. */
   do(command: HandToHandCommand, faces: number[] = []): HandToHandEvent[] {
@@ -148,16 +160,12 @@ export const WILL_PASS = [3, 4];
 export const WILL_FAIL = [5, 6];
 
 /**
- * The standard table: Zulus (side A, morale 8: Z1, Z2, Z3) against a Natal Native Contingent
- * (side B, morale 7: N1, N2) and a Briton band B1 of morale 9.
+ * The standard table (see given.ts): Zulus (side A, morale 8: Z1, Z2, Z3) against a Natal Native
+ * Contingent (side B, morale 7: N1, N2) and a Briton band B1 of morale 9. Given as events, not by
+ * running CreateMatch and RegisterUnit.
  */
 export function givenMatch(parameters?: HandToHandParameterOverrides): Given {
-  const given = new Given();
-  given.do(createMatch(parameters));
-  for (const id of ['Z1', 'Z2', 'Z3']) given.do(registerUnit(id, 'A', 8));
-  for (const id of ['N1', 'N2']) given.do(registerUnit(id, 'B', 7));
-  given.do(registerUnit('B1', 'B', 9));
-  return given;
+  return Given.from(standardTable(parameters));
 }
 
 /**

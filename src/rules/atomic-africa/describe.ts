@@ -1,0 +1,225 @@
+import {
+  dice,
+  inches,
+  line,
+  list,
+  type LogContext,
+  type LogLine,
+  matchCreated,
+  named,
+  namesAfter,
+  plural,
+  possessive,
+  setup,
+  short,
+  sideName,
+  turnEnded,
+  unit,
+} from '../common/index.js';
+import type { DiceRoll } from '../common/dice.js';
+import type { Card } from './cards.js';
+import type { AtomicAfricaEvent } from './events.js';
+
+/** The turn-log sentence of each atomic-africa event: one small function per event type. */
+type Describers = {
+  [Type in AtomicAfricaEvent['type']]: (context: LogContext, data: Data<Type>) => LogLine;
+};
+
+type Data<Type extends AtomicAfricaEvent['type']> = Extract<AtomicAfricaEvent, { type: Type }>['data'];
+
+const SUIT_SYMBOLS: Record<string, string> = { clubs: '♣', diamonds: '♦', hearts: '♥', spades: '♠' };
+
+function card(value: Card): string {
+  if ('joker' in value) return `the ${value.joker} Joker`;
+  return `${value.rank}${SUIT_SYMBOLS[value.suit] ?? value.suit}`;
+}
+
+const UNIT_TYPE_WORDS: Record<string, string> = {
+  'light-infantry': 'light infantry',
+  infantry: 'infantry',
+  vehicle: 'vehicle',
+};
+
+function attack(
+  context: LogContext,
+  d: {
+    attackerId: string;
+    targetId: string;
+    diceCount: number;
+    hitOn: number;
+    threshold: number;
+    massFire: boolean;
+    targetDugIn: boolean;
+    roll: DiceRoll | null;
+    hits: number;
+    suppressed: boolean;
+  },
+  verb: string,
+  range: string,
+): string {
+  const rolled = d.roll ? dice(d.roll) : 'no dice to roll';
+  const massFire = d.massFire ? ' with Mass Fire' : '';
+  const dugIn = d.targetDugIn ? ', the target dug in' : '';
+  return `${unit(context, d.attackerId)} ${verb} ${unit(context, d.targetId)} ${range} (threshold ${d.threshold}): ${rolled}${massFire}, hitting on ${d.hitOn}+${dugIn}: ${plural(d.hits, 'hit')}, ${d.suppressed ? 'suppressed' : 'not suppressed'}.`;
+}
+
+function orderSealed(context: LogContext, d: Data<'OrderSealed'>): LogLine {
+  const who = sideName(context, d.side);
+  // AA-2: a card appears here only when the event was viewed by its own side.
+  const sentence = d.card
+    ? `${who} sealed ${card(d.card)} as the orders of ${unit(context, d.unitId)}.`
+    : d.sealedAs === 'commitment'
+      ? `${who} sealed the orders of ${unit(context, d.unitId)} as commitment ${short(d.commitment)}.`
+      : `${who} sealed an orders card for ${unit(context, d.unitId)}.`;
+  return line(context, sentence, ['AA-1', 'AA-2']);
+}
+
+function orderRevealed(context: LogContext, d: Data<'OrderRevealed'>): LogLine {
+  const action = d.specialAction ? `, announcing ${d.specialAction}` : '';
+  const checked = d.salt ? ', matching its commitment' : '';
+  return line(
+    context,
+    `${possessive(unit(context, d.unitId))} orders card was revealed: ${card(d.card)}${action}${checked}.`,
+    ['AA-5', ...(d.specialAction ? ['AA-7'] : []), ...(d.salt ? ['AA-2'] : [])],
+  );
+}
+
+function fleeJudged(context: LogContext, d: Data<'FleeJudged'>): LogLine {
+  const name = possessive(unit(context, d.unitId));
+  if (d.verdict === 'stands') {
+    return line(context, `${name} flee stands: the card allows movement and shows defensive posture.`, [
+      'AA-6',
+    ]);
+  }
+  const reasons = [
+    ...(d.allowsMovement ? [] : ['the card does not allow movement']),
+    ...(d.posture === 'offensive'
+      ? ['the card shows offensive posture']
+      : d.posture === 'none'
+        ? ['the card shows no posture']
+        : []),
+  ];
+  return line(context, `${name} flee was refused (${list(reasons)}): it stays and fights.`, [
+    'AA-6',
+    'Q-9',
+    ...(d.posture === 'none' ? ['Q-8'] : []),
+  ]);
+}
+
+function pursuitDecided(context: LogContext, d: Data<'PursuitDecided'>): LogLine {
+  const pursuer = unit(context, d.unitId);
+  const fleeing = unit(context, d.fleeingId);
+  if (d.outcome === 'not-pursued') return line(context, `${pursuer} did not pursue ${fleeing}.`, ['AA-9']);
+  const race = `movement ${inches(d.pursuerMovement)} against ${inches(d.fleeingMovement)}`;
+  return d.outcome === 'thwarted'
+    ? line(
+        context,
+        `${pursuer} pursued ${fleeing}: ${race}, the escape was thwarted and both stay in close combat.`,
+        ['AA-9'],
+      )
+    : line(context, `${pursuer} pursued ${fleeing}: ${race}, and ${fleeing} escaped.`, [
+        'AA-9',
+        ...(d.pursuerMovement === d.fleeingMovement ? ['Q-10'] : []),
+      ]);
+}
+
+function closeCombatAttackRolled(context: LogContext, d: Data<'CloseCombatAttackRolled'>): LogLine {
+  const range = d.rangeInches === null ? 'in contact' : `at ${inches(d.rangeInches)}`;
+  return line(
+    context,
+    attack(context, d, 'attacked', range),
+    [
+      'AA-10',
+      'AA-11',
+      ...(d.massFire || d.targetDugIn ? ['AA-7'] : []),
+      ...(d.rangeInches === null ? ['Q-15'] : []),
+    ],
+    [d.roll],
+  );
+}
+
+function closeCombatEnded(context: LogContext, d: Data<'CloseCombatEnded'>): LogLine {
+  const [a, b] = d.unitIds;
+  const how = d.inContact
+    ? 'they stay in contact'
+    : `${list(d.escaped.map((id) => unit(context, id)))} escaped and the contact is gone`;
+  return line(context, `the close combat of ${unit(context, a)} and ${unit(context, b)} was over: ${how}.`, [
+    'AA-10',
+  ]);
+}
+
+const DESCRIBERS: Describers = {
+  MatchCreated: matchCreated,
+  UnitRegistered: (context, d) =>
+    setup(
+      context,
+      `${sideName(context, d.side)} registered ${named(d.name)}: ${UNIT_TYPE_WORDS[d.unitType] ?? d.unitType}, movement ${inches(d.movement)}, firepower ${d.firepower}.`,
+      ['AA-3'],
+    ),
+  ContactReported: (context, d) => {
+    const [a, b] = d.unitIds;
+    return line(context, `${unit(context, a)} and ${unit(context, b)} reported base-to-base contact.`, [
+      'AA-3',
+    ]);
+  },
+  OrderSealed: orderSealed,
+  IntentDeclared: (context, d) =>
+    line(
+      context,
+      `${unit(context, d.unitId)}, ${d.role}, declared ${d.intent} against ${unit(context, d.opponentId)}.`,
+      ['AA-4'],
+    ),
+  OrderRevealed: orderRevealed,
+  FleeJudged: fleeJudged,
+  PursuitDecided: pursuitDecided,
+  BreakOffReported: (context, d) => {
+    const range = d.rangeInches === null ? '' : `; ${inches(d.rangeInches)} between the In-transit figures`;
+    return line(
+      context,
+      `${unit(context, d.unitId)} broke off: Destination ${d.destination}, In-transit ${d.inTransit}${range}.`,
+      ['AA-8'],
+    );
+  },
+  CloseCombatAttackRolled: closeCombatAttackRolled,
+  CloseCombatAttackForgone: (context, d) =>
+    line(
+      context,
+      `${unit(context, d.attackerId)} could not attack ${unit(context, d.targetId)}: ${inches(d.rangeInches)} is beyond range.`,
+      ['AA-10', 'AA-11'],
+    ),
+  CloseCombatEnded: closeCombatEnded,
+  RangedAttackRolled: (context, d) =>
+    line(
+      context,
+      attack(context, d, 'fired at', `at ${inches(d.rangeInches)}`),
+      ['AA-11', 'AA-12', ...(d.massFire || d.targetDugIn ? ['AA-7'] : [])],
+      [d.roll],
+    ),
+  // The ending side is the one whose turn it was: the event names only the next.
+  TurnEnded: (context, d) => turnEnded(context, context.activeSide, d.turn, d.nextTurn, d.activeSide),
+  CloseCombatBegan: (context, d) => {
+    const [a, b] = d.unitIds;
+    return line(
+      context,
+      `${unit(context, a)} and ${unit(context, b)} began the turn in close combat.`,
+      ['AA-3'],
+      [],
+      d.turn,
+    );
+  },
+};
+
+/** Every event type atomic-africa records. */
+export const EVENT_TYPES = Object.keys(DESCRIBERS) as readonly AtomicAfricaEvent['type'][];
+
+/** One sentence for one atomic-africa event, as handed over (already viewed for its reader, AA-2). */
+export function describe(event: AtomicAfricaEvent, context: LogContext): LogLine {
+  const describer = DESCRIBERS[event.type] as (context: LogContext, data: unknown) => LogLine;
+  return describer(context, event.data);
+}
+
+/** The log context after an event: names, and the new turn (recorded as `nextTurn`). */
+export function logContextAfter(context: LogContext, event: AtomicAfricaEvent): LogContext {
+  if (event.type !== 'TurnEnded') return namesAfter(context, event);
+  return { ...context, turn: Number(event.data.nextTurn), activeSide: event.data.activeSide };
+}

@@ -1,0 +1,55 @@
+import type { Side } from './sides.js';
+
+/** One unit of a match as the roster shows it: public facts only (no orders, AA-2). */
+export interface RosterRow {
+  unitId: string;
+  name: string;
+  side: Side;
+  sideName: string;
+  status: 'active' | 'removed';
+  /** The ruleset's own facts about the unit (morale and move; type, movement, firepower …). */
+  detail: Record<string, unknown>;
+}
+
+interface PublicUnit {
+  unitId: string;
+  name: string;
+  side: Side;
+  status?: string;
+}
+
+/**
+ * The roster rows of a public (viewed with no side) state: every field of a unit but its id, name,
+ * side and status is its detail, with whatever the ruleset adds from elsewhere in the state.
+ */
+export function rosterRows(
+  view: {
+    sides?: Record<Side, string>;
+    match?: { sides: Record<Side, string> } | null;
+    units?: Record<string, PublicUnit & Record<string, unknown>>;
+  },
+  moreDetail: (unitId: string) => Record<string, unknown> = () => ({}),
+): RosterRow[] {
+  const sides = view.sides ?? view.match?.sides ?? { A: 'side A', B: 'side B' };
+  return Object.values(view.units ?? {}).map((unit) => {
+    const { unitId, name, side, status, ...rest } = unit;
+    return {
+      unitId,
+      name,
+      side,
+      sideName: sides[side],
+      status: status === 'removed' ? 'removed' : 'active',
+      detail: { ...rest, ...moreDetail(unitId) },
+    };
+  });
+}
+
+/** What a match waits for, and from whom, in the one shape every ruleset shares. */
+export interface AwaitedInput {
+  /** The ruleset's own name for the step (e.g. 'impact-roll', 'reveal'). */
+  step: string;
+  side: Side;
+  unitId?: string;
+  /** The rule that asks for it. */
+  ruleId: string;
+}

@@ -1,0 +1,183 @@
+import type { DiceRoll } from './dice.js';
+import type { Side } from './sides.js';
+
+/**
+ * The words every ruleset's turn-log sentences share. A sentence describes an event exactly as it is
+ * handed over, so whoever calls it decides what may be seen (AA-2: the stored log is built from
+ * events viewed with no side).
+ */
+
+export interface LogContext {
+  rulesetId: string;
+  sides: Record<Side, string>;
+  units: Record<string, { name: string; side: Side }>;
+  /** C-4: the player turn now, and whose it is. */
+  turn: number;
+  activeSide: Side;
+}
+
+export interface LogLine {
+  /** The player turn the step happened in (0: before the match began). */
+  turn: number;
+  sentence: string;
+  ruleIds: string[];
+  /** Every roll the step used, whole (C-1). */
+  dice: DiceRoll[];
+}
+
+export function initialLogContext(rulesetId: string): LogContext {
+  return { rulesetId, sides: { A: 'side A', B: 'side B' }, units: {}, turn: 0, activeSide: 'A' };
+}
+
+/** The names every ruleset records alike: the sides (MatchCreated) and the units (UnitRegistered). */
+export function namesAfter(context: LogContext, event: { type: string; data: unknown }): LogContext {
+  const data = event.data as Record<string, unknown>;
+  switch (event.type) {
+    case 'MatchCreated':
+      return {
+        ...context,
+        sides: { ...(data.sides as Record<Side, string>) },
+        turn: Number(data.turn ?? 1),
+        activeSide: (data.activeSide as Side | undefined) ?? 'A',
+      };
+    case 'UnitRegistered': {
+      const { unitId, name, side } = data as { unitId: string; name: string; side: Side };
+      return { ...context, units: { ...context.units, [unitId]: { name, side } } };
+    }
+    default:
+      return context;
+  }
+}
+
+export function line(
+  context: LogContext,
+  sentence: string,
+  ruleIds: readonly string[],
+  dice: readonly (DiceRoll | null)[] = [],
+  turn = context.turn,
+): LogLine {
+  const prefix = turn > 0 ? `Turn ${turn}: ` : '';
+  return {
+    turn,
+    sentence: `${prefix}${sentence}`,
+    ruleIds: [...new Set(ruleIds)],
+    dice: dice.filter((roll): roll is DiceRoll => roll !== null),
+  };
+}
+
+/** A line with no turn prefix (setting the match up). */
+export function setup(context: LogContext, sentence: string, ruleIds: readonly string[]): LogLine {
+  return { ...line(context, sentence, ruleIds, [], 0), turn: context.turn };
+}
+
+export function unit(context: LogContext, unitId: string): string {
+  return named(Object.hasOwn(context.units, unitId) ? context.units[unitId]!.name : unitId);
+}
+
+export function named(name: string): string {
+  return /^the\s/i.test(name) ? name : `the ${name}`;
+}
+
+export function possessive(name: string): string {
+  return name.endsWith('s') ? `${name}'` : `${name}'s`;
+}
+
+export function sideName(context: LogContext, side: string | null | undefined): string {
+  if (side === 'A' || side === 'B') return context.sides[side];
+  return side ?? 'nobody';
+}
+
+/** Typographic minus, as a rulebook prints it. */
+export function num(value: number): string {
+  return value < 0 ? `−${-value}` : `${value}`;
+}
+
+export function signed(value: number): string {
+  return value < 0 ? `−${-value}` : `+${value}`;
+}
+
+export function inches(value: number): string {
+  return `${value}"`;
+}
+
+export function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+export function list(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+export function quote(text: string): string {
+  return `“${text}”`;
+}
+
+export function short(hex: string | null | undefined): string {
+  return hex ? `${hex.slice(0, 12)}…` : '';
+}
+
+/** C-1: the faces as rolled. One die: "1D6 4"; two: "2D6 3+4 = 7"; more: "3D6 4 5 2". */
+export function dice(roll: DiceRoll): string {
+  const { faces } = roll;
+  if (faces.length === 1) return `1D6 ${faces[0]}`;
+  if (faces.length === 2) return `2D6 ${faces[0]}+${faces[1]} = ${faces[0]! + faces[1]!}`;
+  return `${faces.length}D6 ${faces.join(' ')}`;
+}
+
+/** C-4, in every ruleset (their events name the turns differently). */
+export function turnEnded(
+  context: LogContext,
+  endedSide: Side,
+  endedTurn: number,
+  nextTurn: number,
+  nextSide: Side,
+): LogLine {
+  return line(
+    context,
+    `${sideName(context, endedSide)} ended their turn; turn ${nextTurn}: ${sideName(context, nextSide)} to play.`,
+    ['C-4'],
+    [],
+    endedTurn,
+  );
+}
+
+/** Every ruleset opens a match alike. */
+export function matchCreated(
+  context: LogContext,
+  d: {
+    sides: { A: string; B: string };
+    diceMode: string;
+    diceCommitment: string | null;
+    ruleset: { id: string; version: string };
+    activeSide: 'A' | 'B';
+  },
+): LogLine {
+  const dice =
+    d.diceMode === 'server'
+      ? `server dice (commitment ${short(d.diceCommitment)})`
+      : 'table dice entered by the players';
+  return setup(
+    context,
+    `The match began: ${d.sides.A} (side A) against ${d.sides.B} (side B), under ${d.ruleset.id} ${d.ruleset.version}, with ${dice}; ${d.sides[d.activeSide]} play first.`,
+    d.diceMode === 'server' ? ['C-2', 'C-4'] : ['C-4'],
+  );
+}
+
+/** A ruleId carried by the event itself along the path (the deepest one), e.g. a modifier's or a removal's. */
+export function carriedRuleId(event: unknown, path: FieldPath): string | undefined {
+  let found: string | undefined;
+  let value: unknown = event;
+  for (let i = 0; typeof value === 'object' && value !== null; i++) {
+    const record = value as Record<string | number, unknown>;
+    if (typeof record.ruleId === 'string' && RULE_ID.test(record.ruleId)) found = record.ruleId;
+    if (i >= path.length) break;
+    value = record[path[i]!];
+  }
+  return found;
+}
+
+/** Where in an event a value sits: ['data', 'roll', 'faces', 0]. */
+export type FieldPath = readonly (string | number)[];
+
+const RULE_ID = /^(C|HH|AA|Q|E)-\d{1,3}$/;

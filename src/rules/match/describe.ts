@@ -1,0 +1,72 @@
+import { line, type LogContext, type LogLine, quote, short, sideName } from '../common/turn-log.js';
+import type { MatchLevelEvent } from './events.js';
+
+/** The turn-log sentence of each match-level event (seeds, undo, disputes, the end). */
+type Describers = {
+  [Type in MatchLevelEvent['type']]: (context: LogContext, data: Data<Type>) => LogLine;
+};
+
+type Data<Type extends MatchLevelEvent['type']> = Extract<MatchLevelEvent, { type: Type }>['data'];
+
+function actionsReverted(context: LogContext, d: Data<'ActionsReverted'>): LogLine {
+  const undone =
+    d.fromRevision === d.throughRevision
+      ? `event ${d.fromRevision} was undone`
+      : `events ${d.fromRevision} to ${d.throughRevision} were undone`;
+  const who =
+    d.orderedBy === 'judge'
+      ? `ordered by the judge${d.disputeId ? ` on dispute ${d.disputeId}` : ''}`
+      : `asked by ${sideName(context, d.requestedBy)}, agreed by ${sideName(context, d.agreedBy)}`;
+  return line(
+    context,
+    `${undone}, back to the match as it stood after event ${d.toRevision} (${who}): ${quote(d.reason)}; they stay in the log and the dice keep counting.`,
+    ['C-5'],
+  );
+}
+
+function matchEnded(context: LogContext, d: Data<'MatchEnded'>): LogLine {
+  const result = d.result.winner ? `${sideName(context, d.result.winner)} won` : 'a draw';
+  const note = d.result.note ? ` (${d.result.note})` : '';
+  const seed = d.serverSeed
+    ? ` The server seed is revealed (${short(d.serverSeed)}): every server roll can now be recomputed.`
+    : '';
+  return line(context, `the match ended: ${result}${note}.${seed}`, d.serverSeed ? ['C-2'] : []);
+}
+
+const DESCRIBERS: Describers = {
+  ClientSeedAdded: (context, d) =>
+    line(context, `${sideName(context, d.side)} added a client seed to the server dice.`, ['C-2']),
+  UndoRequested: (context, d) =>
+    line(
+      context,
+      `${sideName(context, d.side)} asked to undo back to event ${d.toRevision} (request ${d.requestId}): ${quote(d.reason)}.`,
+      ['C-5'],
+    ),
+  UndoAgreed: (context, d) =>
+    line(context, `${sideName(context, d.side)} agreed to undo request ${d.requestId}.`, ['C-5']),
+  UndoDeclined: (context, d) =>
+    line(context, `${sideName(context, d.side)} declined undo request ${d.requestId}.`, ['C-5']),
+  ActionsReverted: actionsReverted,
+  DisputeRaised: (context, d) =>
+    line(
+      context,
+      `${sideName(context, d.side)} disputed event ${d.revision} (dispute ${d.disputeId}): ${quote(d.claim)}.`,
+      // The claim names no rule; the judge's ruling does.
+      [],
+    ),
+  DisputeRuled: (context, d) => {
+    const backup = d.backupTo === null ? '' : `; the match goes back to event ${d.backupTo}`;
+    return line(
+      context,
+      `the judge ${d.ruling} dispute ${d.disputeId} under ${d.ruleId}: ${quote(d.note)}${backup}.`,
+      [d.ruleId, ...(d.backupTo === null ? [] : ['C-5'])],
+    );
+  },
+  MatchEnded: matchEnded,
+};
+
+/** One sentence for one match-level event. */
+export function describeMatchLevel(event: MatchLevelEvent, context: LogContext): LogLine {
+  const describer = DESCRIBERS[event.type] as (context: LogContext, data: unknown) => LogLine;
+  return describer(context, event.data);
+}

@@ -1,0 +1,65 @@
+import type { Side } from '../common/sides.js';
+
+/**
+ * Events of the match itself rather than of its ruleset: fairness, undo, disputes, the end. They live
+ * in the match stream beside the ruleset's events; the ruleset never sees them (C-5: a revert changes
+ * which ruleset events count, not the events themselves).
+ */
+export type MatchLevelEvent =
+  /** C-2: a player's client seed, mixed into every server roll after it. */
+  | { type: 'ClientSeedAdded'; data: { side: Side; seed: string } }
+  /** C-5: a player asks to go back to the state after event toRevision (in the current turn). */
+  | { type: 'UndoRequested'; data: { requestId: string; toRevision: number; reason: string; side: Side } }
+  | { type: 'UndoAgreed'; data: { requestId: string; side: Side } }
+  | { type: 'UndoDeclined'; data: { requestId: string; side: Side } }
+  /**
+   * C-5: the match state becomes what it was right after toRevision; events fromRevision …
+   * throughRevision stay in the log, reverted. Dice indices keep counting.
+   */
+  | {
+      type: 'ActionsReverted';
+      data: {
+        toRevision: number;
+        fromRevision: number;
+        throughRevision: number;
+        reason: string;
+        requestedBy: Side | 'judge';
+        agreedBy: Side | null;
+        orderedBy: 'players' | 'judge';
+        requestId: string | null;
+        disputeId: string | null;
+      };
+    }
+  | { type: 'DisputeRaised'; data: { disputeId: string; revision: number; claim: string; side: Side } }
+  | {
+      type: 'DisputeRuled';
+      data: {
+        disputeId: string;
+        ruling: 'upheld' | 'dismissed';
+        ruleId: string;
+        note: string;
+        backupTo: number | null;
+      };
+    }
+  /** The end: the result, and (server dice) the seed, so that anyone can recompute every roll (C-2). */
+  | {
+      type: 'MatchEnded';
+      data: { result: { winner: Side | null; note: string }; serverSeed: string | null };
+    };
+
+export type MatchLevelEventType = MatchLevelEvent['type'];
+
+export const MATCH_LEVEL_EVENT_TYPES: ReadonlySet<string> = new Set<MatchLevelEventType>([
+  'ClientSeedAdded',
+  'UndoRequested',
+  'UndoAgreed',
+  'UndoDeclined',
+  'ActionsReverted',
+  'DisputeRaised',
+  'DisputeRuled',
+  'MatchEnded',
+]);
+
+export function isMatchLevelEvent(event: { type: string }): event is MatchLevelEvent {
+  return MATCH_LEVEL_EVENT_TYPES.has(event.type);
+}

@@ -1,0 +1,67 @@
+import type { Decider, DomainEvent } from '../common/decider.js';
+import { serverRollsIn } from '../common/dice.js';
+import { describeMatchLevel } from './describe.js';
+import { MATCH_LEVEL_EVENT_TYPES, type MatchLevelEvent } from './events.js';
+import {
+  decideMatchLevel,
+  evolveMeta,
+  initialMeta,
+  MATCH_LEVEL_COMMAND_TYPES,
+  type MatchLevelActor,
+  type MatchLevelCommand,
+  type MatchMeta,
+} from './match-level.js';
+
+/**
+ * The match-level rules (client seeds, undo, backups, disputes, the end: C-2, C-4, C-5) as a decider
+ * of their own, versioned like a ruleset. Every match is played under them beside its ruleset.
+ */
+export const MATCH_RULES_ID = 'match';
+export const MATCH_RULES_VERSION = '1.0.0';
+
+/** The match-level state: the meta, and how many events the stream holds (the next is revision + 1). */
+export interface MatchLevelState {
+  meta: MatchMeta;
+  revision: number;
+}
+
+/** A match-level command with who sends it; the server seed is revealed by the end (C-2). */
+export interface MatchLevelRequest {
+  command: MatchLevelCommand;
+  actor: MatchLevelActor;
+  serverSeed?: string | null;
+}
+
+/** The match-level rules in the Decider shape: they see every event of the stream, rolls included. */
+export const matchLevelDecider: Decider<MatchLevelState, MatchLevelRequest, DomainEvent> = {
+  initialState: () => ({ meta: initialMeta(), revision: 0 }),
+  decide: ({ meta, revision }, { command, actor, serverSeed = null }) =>
+    decideMatchLevel(meta, command, actor, { revision, serverSeed }),
+  evolve: ({ meta, revision }, event) => ({
+    meta: evolveMeta(meta, event, revision + 1, serverRollsIn([event.data]).length),
+    revision: revision + 1,
+  }),
+};
+
+export const matchRules = {
+  id: MATCH_RULES_ID,
+  version: MATCH_RULES_VERSION,
+  commandTypes: [...MATCH_LEVEL_COMMAND_TYPES],
+  eventTypes: [...MATCH_LEVEL_EVENT_TYPES],
+  decider: matchLevelDecider,
+  describe: describeMatchLevel,
+};
+
+export type MatchRules = typeof matchRules;
+
+/**
+ * The match-level rules a match is played under. Logs from before the version was named are 1.0.0,
+ * the only version there has been.
+ */
+export function matchRulesFor(version: string = MATCH_RULES_VERSION): MatchRules | undefined {
+  return version === MATCH_RULES_VERSION ? matchRules : undefined;
+}
+
+export type { MatchLevelEvent };
+export * from './events.js';
+export * from './match-level.js';

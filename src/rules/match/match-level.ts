@@ -1,0 +1,318 @@
+import { assertNever } from '../common/decider.js';
+import { violation } from '../common/rule-violation.js';
+import type { Side } from '../common/sides.js';
+import type { MatchLevelEvent } from './events.js';
+
+/**
+ * The match-level part of a match: pure decide/evolve like a ruleset, for the commands every ruleset
+ * shares (client seeds, undo, backups, disputes, the end). Rule ids: C-2, C-4, C-5.
+ */
+export interface UndoRequest {
+  requestId: string;
+  toRevision: number;
+  reason: string;
+  side: Side;
+  /** lapsed: its turn ended, or the match was reverted, before the opponent answered (C-5). */
+  status: 'open' | 'agreed' | 'declined' | 'lapsed';
+}
+
+export interface Dispute {
+  disputeId: string;
+  revision: number;
+  claim: string;
+  side: Side;
+  ruling: 'upheld' | 'dismissed' | null;
+}
+
+export interface MatchMeta {
+  clientSeeds: { A?: string; B?: string };
+  serverRolls: number;
+  undoRequests: UndoRequest[];
+  disputes: Dispute[];
+  ended: { winner: Side | null; note: string } | null;
+  /** Revisions whose ruleset events no longer count (C-5). */
+  reverted: number[];
+  /** The revision at which the current player turn began (C-5: a player's undo stays inside it). */
+  turnStartedAt: number;
+}
+
+export function initialMeta(): MatchMeta {
+  return {
+    clientSeeds: {},
+    serverRolls: 0,
+    undoRequests: [],
+    disputes: [],
+    ended: null,
+    reverted: [],
+    turnStartedAt: 1,
+  };
+}
+
+export type MatchLevelCommand =
+  | { type: 'AddClientSeed'; seed: string }
+  | { type: 'RequestUndo'; requestId: string; toRevision: number; reason: string }
+  | { type: 'AnswerUndo'; requestId: string; agree: boolean }
+  | { type: 'OrderBackup'; toRevision: number; reason: string; disputeId?: string }
+  | { type: 'RaiseDispute'; disputeId: string; revision: number; claim: string }
+  | {
+      type: 'RuleDispute';
+      disputeId: string;
+      ruling: 'upheld' | 'dismissed';
+      ruleId: string;
+      note: string;
+      backupTo?: number;
+    }
+  | { type: 'EndMatch'; winner: Side | null; note: string };
+
+export const MATCH_LEVEL_COMMAND_TYPES: ReadonlySet<string> = new Set([
+  'AddClientSeed',
+  'RequestUndo',
+  'AnswerUndo',
+  'OrderBackup',
+  'RaiseDispute',
+  'RuleDispute',
+  'EndMatch',
+]);
+
+/** Who sends the command: a player of a side, or a judge (or organiser, for the end). */
+export interface MatchLevelActor {
+  role: 'player' | 'judge' | 'organiser';
+  side?: Side;
+}
+
+export interface MatchLevelContext {
+  /** The stream's revision now: the next event will be revision + 1. */
+  revision: number;
+  /** Revealed with MatchEnded when the match rolls server dice. */
+  serverSeed: string | null;
+}
+
+/** C-5: an undo request stands only until its turn ends or the match is reverted; then it lapses for good. */
+function isOpen(request: UndoRequest): boolean {
+  return request.status === 'open';
+}
+
+function requireSide(actor: MatchLevelActor, what: string): Side {
+  if (actor.role !== 'player' || !actor.side) violation('C-5', `${what} is a player's request`, 'conflict');
+  return actor.side;
+}
+
+function checkTarget(meta: MatchMeta, context: MatchLevelContext, toRevision: number): void {
+  if (!Number.isInteger(toRevision) || toRevision < 1 || toRevision >= context.revision) {
+    violation(
+      'C-5',
+      `toRevision must be an earlier event of this match, 1 to ${context.revision - 1}`,
+      'invalid',
+    );
+  }
+  if (meta.reverted.includes(toRevision)) {
+    violation('C-5', `event ${toRevision} was itself reverted; go back to an event that still counts`);
+  }
+}
+
+function reverted(
+  context: MatchLevelContext,
+  toRevision: number,
+  reason: string,
+  who: Pick<
+    Extract<MatchLevelEvent, { type: 'ActionsReverted' }>['data'],
+    'requestedBy' | 'agreedBy' | 'orderedBy' | 'requestId' | 'disputeId'
+  >,
+): MatchLevelEvent {
+  // The revert itself is the next event; it undoes everything after the target up to just before it.
+  return {
+    type: 'ActionsReverted',
+    data: { toRevision, fromRevision: toRevision + 1, throughRevision: context.revision, reason, ...who },
+  };
+}
+
+export function decideMatchLevel(
+  meta: MatchMeta,
+  command: MatchLevelCommand,
+  actor: MatchLevelActor,
+  context: MatchLevelContext,
+): MatchLevelEvent[] {
+  if (meta.ended && command.type !== 'RaiseDispute' && command.type !== 'RuleDispute') {
+    violation('C-4', 'the match has ended');
+  }
+  switch (command.type) {
+    case 'AddClientSeed': {
+      const side = requireSide(actor, 'a client seed');
+      // C-2: a seed added after a roll could be chosen knowing the faces so far.
+      if (meta.serverRolls > 0) violation('C-2', 'client seeds are added before the first server roll');
+      if (meta.clientSeeds[side] !== undefined)
+        violation('C-2', `side ${side} has already added its client seed`);
+      return [{ type: 'ClientSeedAdded', data: { side, seed: command.seed } }];
+    }
+    case 'RequestUndo': {
+      const side = requireSide(actor, 'an undo');
+      checkTarget(meta, context, command.toRevision);
+      if (command.toRevision < meta.turnStartedAt) {
+        violation(
+          'C-5',
+          `players may undo only within the current turn, which began at event ${meta.turnStartedAt}; a judge can order a backup`,
+        );
+      }
+      if (meta.undoRequests.some(isOpen))
+        violation('C-5', 'an undo request is already waiting for an answer');
+      if (meta.undoRequests.some((r) => r.requestId === command.requestId))
+        violation('C-6', `undo request ${command.requestId} exists already`);
+      const { requestId, toRevision, reason } = command;
+      return [{ type: 'UndoRequested', data: { requestId, toRevision, reason, side } }];
+    }
+    case 'AnswerUndo': {
+      const side = requireSide(actor, 'an answer to an undo');
+      const request = meta.undoRequests.find((r) => r.requestId === command.requestId);
+      if (!request) violation('C-5', `no undo request ${command.requestId}`);
+      if (request.status === 'lapsed') {
+        violation(
+          'C-5',
+          `undo request ${request.requestId} lapsed when its turn ended or the match was reverted; a judge can order a backup`,
+        );
+      }
+      if (request.status !== 'open')
+        violation('C-5', `undo request ${request.requestId} was already answered`);
+      if (request.side === side) violation('C-5', 'the undo takes effect only when the opponent agrees');
+      if (!command.agree) return [{ type: 'UndoDeclined', data: { requestId: request.requestId, side } }];
+      checkTarget(meta, { ...context, revision: context.revision + 1 }, request.toRevision);
+      return [
+        { type: 'UndoAgreed', data: { requestId: request.requestId, side } },
+        reverted({ ...context, revision: context.revision + 1 }, request.toRevision, request.reason, {
+          requestedBy: request.side,
+          agreedBy: side,
+          orderedBy: 'players',
+          requestId: request.requestId,
+          disputeId: null,
+        }),
+      ];
+    }
+    case 'OrderBackup': {
+      if (actor.role !== 'judge') violation('C-5', 'only a judge orders a backup');
+      checkTarget(meta, context, command.toRevision);
+      return [
+        reverted(context, command.toRevision, command.reason, {
+          requestedBy: 'judge',
+          agreedBy: null,
+          orderedBy: 'judge',
+          requestId: null,
+          disputeId: command.disputeId ?? null,
+        }),
+      ];
+    }
+    case 'RaiseDispute': {
+      const side = requireSide(actor, 'a dispute');
+      if (
+        !Number.isInteger(command.revision) ||
+        command.revision < 1 ||
+        command.revision > context.revision
+      ) {
+        violation('C-6', `revision must name an event of this match, 1 to ${context.revision}`, 'invalid');
+      }
+      if (meta.disputes.some((d) => d.disputeId === command.disputeId))
+        violation('C-6', `dispute ${command.disputeId} exists already`);
+      const { disputeId, revision, claim } = command;
+      return [{ type: 'DisputeRaised', data: { disputeId, revision, claim, side } }];
+    }
+    case 'RuleDispute': {
+      if (actor.role !== 'judge') violation('C-5', 'only a judge rules on a dispute');
+      const dispute = meta.disputes.find((d) => d.disputeId === command.disputeId);
+      if (!dispute || dispute.ruling !== null) violation('C-6', `no open dispute ${command.disputeId}`);
+      if (command.backupTo !== undefined && command.ruling !== 'upheld') {
+        violation('C-5', 'a backup goes only with an upheld dispute', 'invalid');
+      }
+      const ruled: MatchLevelEvent = {
+        type: 'DisputeRuled',
+        data: {
+          disputeId: dispute.disputeId,
+          ruling: command.ruling,
+          ruleId: command.ruleId,
+          note: command.note,
+          backupTo: command.backupTo ?? null,
+        },
+      };
+      if (command.backupTo === undefined) return [ruled];
+      if (meta.ended) violation('C-4', 'the match has ended; a backup can no longer change it');
+      const next = { ...context, revision: context.revision + 1 };
+      checkTarget(meta, next, command.backupTo);
+      return [
+        ruled,
+        reverted(next, command.backupTo, `dispute ${dispute.disputeId} upheld: ${command.note}`, {
+          requestedBy: 'judge',
+          agreedBy: null,
+          orderedBy: 'judge',
+          requestId: null,
+          disputeId: dispute.disputeId,
+        }),
+      ];
+    }
+    case 'EndMatch': {
+      if (actor.role === 'player') violation('C-4', 'a judge or the organiser ends a match');
+      return [
+        {
+          type: 'MatchEnded',
+          data: { result: { winner: command.winner, note: command.note }, serverSeed: context.serverSeed },
+        },
+      ];
+    }
+    default:
+      return assertNever(command, 'match-level command');
+  }
+}
+
+function lapseOpen(requests: UndoRequest[]): UndoRequest[] {
+  return requests.some(isOpen)
+    ? requests.map((r) => (isOpen(r) ? { ...r, status: 'lapsed' as const } : r))
+    : requests;
+}
+
+/** Folds one event of the stream (any kind) into the meta state. `revision` is that event's revision. */
+export function evolveMeta(
+  meta: MatchMeta,
+  event: { type: string; data: unknown },
+  revision: number,
+  serverRollsInEvent: number,
+): MatchMeta {
+  const next =
+    serverRollsInEvent > 0 ? { ...meta, serverRolls: meta.serverRolls + serverRollsInEvent } : meta;
+  const e = event as MatchLevelEvent | { type: 'TurnEnded'; data: unknown };
+  switch (e.type) {
+    case 'TurnEnded':
+      return { ...next, turnStartedAt: revision, undoRequests: lapseOpen(next.undoRequests) };
+    case 'ClientSeedAdded':
+      return { ...next, clientSeeds: { ...next.clientSeeds, [e.data.side]: e.data.seed } };
+    case 'UndoRequested':
+      return { ...next, undoRequests: [...next.undoRequests, { ...e.data, status: 'open' }] };
+    case 'UndoAgreed':
+    case 'UndoDeclined': {
+      const status = e.type === 'UndoAgreed' ? 'agreed' : 'declined';
+      return {
+        ...next,
+        undoRequests: next.undoRequests.map((r) => (r.requestId === e.data.requestId ? { ...r, status } : r)),
+      };
+    }
+    case 'ActionsReverted': {
+      // Whatever was still waiting for an answer asked about a history that is gone now.
+      const undoRequests = lapseOpen(next.undoRequests);
+      const range: number[] = [];
+      for (let r = e.data.fromRevision; r <= e.data.throughRevision; r++) range.push(r);
+      return {
+        ...next,
+        undoRequests,
+        reverted: [...new Set([...next.reverted, ...range])].sort((a, b) => a - b),
+      };
+    }
+    case 'DisputeRaised':
+      return { ...next, disputes: [...next.disputes, { ...e.data, ruling: null }] };
+    case 'DisputeRuled':
+      return {
+        ...next,
+        disputes: next.disputes.map((d) =>
+          d.disputeId === e.data.disputeId ? { ...d, ruling: e.data.ruling } : d,
+        ),
+      };
+    case 'MatchEnded':
+      return { ...next, ended: e.data.result };
+    default:
+      return next;
+  }
+}
