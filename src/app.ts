@@ -56,7 +56,7 @@ export async function createApp(
 const API_DESCRIPTION = [
   'Event-sourced referee and ledger for tabletop wargame close combat.',
   '',
-  'Every route but /health, /audit/public-key and these docs needs `Authorization: Bearer <key>`: 401 without a valid key, 403 for a key of the wrong role, match or side, 404 for another tournament’s ids on a key bound to a tournament (exactly as for unknown ids), 429 past the key’s rate limit. Every answer carries `x-request-id`. Bodies are limited before validation (size 413; nesting depth, array length and lone surrogates 400).',
+  'Every route but /health, /health/ready, /audit/public-key and these docs needs `Authorization: Bearer <key>`: 401 without a valid key, 403 for a key of the wrong role, match or side, 404 for another tournament’s ids on a key bound to a tournament (exactly as for unknown ids), 429 past the key’s rate limit. Every answer carries `x-request-id`. Bodies are limited before validation (size 413; nesting depth, array length and lone surrogates 400).',
   '',
   'Lists are paginated with `?limit=` and `?cursor=` (the `nextCursor` of the previous page); a match’s events with `?from=` and `?limit=`. Live feeds are Server-Sent Events that resume from `Last-Event-ID`. Webhook deliveries are signed as Standard Webhooks say: `webhook-id`, `webhook-timestamp`, `webhook-signature` (verify with the `standardwebhooks` package and the webhook’s secret).',
 ].join('\n');

@@ -1,3 +1,4 @@
+import { LongWorkBudget } from '../audit/long-work-budget.js';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/auth.decorators.js';
@@ -33,7 +34,10 @@ const READERS = 'any role; a player key reads its own match, a bound key its tou
 @ApiTags('match history')
 @Controller('matches/:id')
 export class MatchLogController {
-  constructor(private readonly history: MatchHistory) {}
+  constructor(
+    private readonly history: MatchHistory,
+    private readonly budget: LongWorkBudget,
+  ) {}
 
   @Get('log')
   @ApiAccess(READERS)
@@ -117,7 +121,9 @@ export class MatchLogController {
     @Param('id', MatchIdPipe) id: string,
     @Query() query: StateAtQueryDto,
   ): Promise<MatchStateAtView> {
-    return this.history.stateAt(id, principal, query.at);
+    // A state of the past is rebuilt from a snapshot and its tail: a long read, within the key's budget.
+    if (query.at === undefined) return this.history.stateAt(id, principal);
+    return this.budget.run(principal.keyId, 'state?at=', () => this.history.stateAt(id, principal, query.at));
   }
 
   @Get('roster')

@@ -9,8 +9,8 @@ import type { AppConfig } from '../config/app-config.js';
  * Rate limits per API key (@fastify/rate-limit, before any route runs): a request with a valid key
  * counts against that key, so that a table of players behind one address is not throttled as one;
  * anything else counts against its IP. The key is verified, not just read from the token, so nobody
- * can spend another key's allowance by naming its id. UMPIRE_RATE_LIMIT=0 turns it off; /health is
- * never limited.
+ * can spend another key's allowance by naming its id. UMPIRE_RATE_LIMIT=0 turns it off; /health and
+ * /health/ready are never limited (probes must not be refused).
  */
 export async function installRateLimit(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   if (config.rateLimit === 0) return;
@@ -19,7 +19,8 @@ export async function installRateLimit(app: NestFastifyApplication, config: AppC
     global: true,
     max: config.rateLimit,
     timeWindow: config.rateLimitWindowMs,
-    allowList: (request) => request.routeOptions.url === '/health',
+    allowList: (request) =>
+      request.routeOptions.url === '/health' || request.routeOptions.url === '/health/ready',
     keyGenerator: (request) => trackerOf(request, keys),
     // Thrown: an HttpException, so that the one error filter answers it like any other refusal.
     errorResponseBuilder: (_request, context) =>
