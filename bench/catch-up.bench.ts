@@ -1,3 +1,7 @@
+import { configFromEnv } from '../src/config/app-config.js';
+import { MatchAggregates } from '../src/match/match-aggregates.js';
+import { MatchLoader } from '../src/match/match-loader.js';
+import { InMemorySnapshotStore } from '../src/match/snapshots/snapshot-store.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,7 +73,10 @@ async function catchUpSpeed(store: SqliteEventStore, folder: string, events: num
   const database = new ProjectionDatabase(join(folder, 'speed', 'projections.db'));
   const runner = new ProjectionRunner(store, database, [
     new TurnLogProjection(database),
-    new RosterProjection(store, database),
+    new RosterProjection(
+      database,
+      new MatchLoader(new MatchAggregates(store, new InMemorySnapshotStore(), configFromEnv({})), store),
+    ),
     new ResultsProjection(database),
     new TournamentsProjection(database),
     new StandingsProjection(database),

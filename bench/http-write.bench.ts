@@ -289,6 +289,39 @@ async function throughput(service: Service, matches: number, warmupS: number, wi
   }
 }
 
+/**
+ * Issue 12: how long after a command's answer its event is in the turn log, under load. One more
+ * table sends a command every 50 ms; after each answer the organiser reads the match's log until its
+ * last entry is that command's event.
+ */
+async function turnLogLag(service: Service, seconds: number): Promise<number[]> {
+  const table = await openTable(service, 'lag-probe');
+  const lags: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  try {
+    while (performance.now() < until) {
+      const reply = await table.next();
+      const answered = performance.now();
+      if (reply.status === 201) {
+        const revision = (JSON.parse(reply.text) as { revision: number }).revision;
+        for (;;) {
+          const log = await service.organiser.get('/matches/lag-probe/log');
+          const entries =
+            log.status === 200 ? (JSON.parse(log.text) as { entries: { revision: number }[] }).entries : [];
+          if ((entries[entries.length - 1]?.revision ?? 0) >= revision) break;
+          if (performance.now() - answered > 10_000) break;
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+        lags.push(performance.now() - answered);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    table.close();
+  }
+  return lags;
+}
+
 interface SizeResult {
   size: number;
   events: number;
@@ -520,9 +553,22 @@ export async function benchHttpWrite(): Promise<number> {
       `${ratio.toFixed(2)}×`,
     );
 
+    const [loadResult, lags] = await Promise.all([
+      throughput(service, matches, warmupS, windowS),
+      turnLogLag(service, warmupS + windowS),
+    ]);
     const load = printLoad(
       `${matches} matches, 1 command outstanding each, ${windowS} s after ${warmupS} s warm-up`,
-      await throughput(service, matches, warmupS, windowS),
+      loadResult,
+    );
+    const sortedLags = [...lags].sort((a, b) => a - b);
+    console.log(
+      `  turn log behind a command's answer, under this load: p50 ${ms(quantile(sortedLags, 0.5))}   p99 ${ms(quantile(sortedLags, 0.99))}   (${lags.length} probes)`,
+    );
+    verdict(
+      'turn log lag p99 ≤ 100 ms under load',
+      quantile(sortedLags, 0.99) <= 100,
+      ms(quantile(sortedLags, 0.99)),
     );
     verdict(
       `≥ ${rate(TARGETS.commandsPerSecond)} commands/s`,

@@ -1,11 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Database, Statement } from 'better-sqlite3';
-import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
+import type { RecordedEvent } from '../event-store/event-store.port.js';
+import { MatchLoader } from '../match/match-loader.js';
 import { isMatchLevelEvent } from '../match/match-events.js';
-import { matchIdOf, matchStream } from '../match/match-stream.js';
+import { matchIdOf } from '../match/match-stream.js';
 import type { DomainEvent } from '../rules/common/decider.js';
 import type { Side } from '../rules/common/sides.js';
-import { type AnyRuleset, rulesetById } from '../rules/registry.js';
+import type { AnyRuleset } from '../rules/registry.js';
 import type { Projection } from './projection.js';
 import { ProjectionDatabase } from './projection-database.js';
 
@@ -65,8 +66,8 @@ export class RosterProjection implements Projection {
   };
 
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly database: ProjectionDatabase,
+    private readonly matches: MatchLoader,
   ) {}
 
   setUp(db: Database): void {
@@ -160,12 +161,17 @@ export class RosterProjection implements Projection {
     return this.database.db.prepare('SELECT * FROM roster ORDER BY match_id, unit_id').all();
   }
 
-  /** The match as it stood right after this event: its earlier events from the store, then this one. */
+  /**
+   * The match as it stood right after this event, from the match aggregates: kept in memory, or the
+   * nearest snapshot and its tail (never the whole stream, however long the match or far back a revert).
+   */
   private async foldFromStore(matchId: string, event: RecordedEvent): Promise<Folded> {
     const { revision } = event.metadata;
-    const earlier =
-      revision > 1 ? await this.store.readStream(matchStream(matchId), { maxCount: revision - 1 }) : [];
-    return { ...foldEveryState(matchId, [...earlier, event]), revision };
+    const [match, state] = await Promise.all([
+      this.matches.load(matchId),
+      this.matches.stateAt(matchId, revision),
+    ]);
+    return { ruleset: match.ruleset, state, revision };
   }
 
   /** The match's fold after an event: kept for the next event, and for the end of the page. */
@@ -190,37 +196,6 @@ export class RosterProjection implements Projection {
     if (!this.statements) this.setUp(this.database.db);
     return this.statements!;
   }
-}
-
-/**
- * A match folded from its first event, keeping the state after every event while it folds, so that
- * an undo or a judge's backup to any earlier event (C-5: the state as it stood after its target) can
- * be followed: the match's own fold keeps only what a player's undo reaches, and a read model must read
- * every backup the judges recorded.
- */
-function foldEveryState(
-  matchId: string,
-  events: readonly RecordedEvent[],
-): Pick<Folded, 'ruleset' | 'state'> {
-  const rulesetId = events[0]?.metadata.ruleset?.id;
-  const ruleset = rulesetId ? rulesetById(rulesetId) : undefined;
-  if (!ruleset) throw new Error(`match ${matchId}: no ruleset known for its first event`);
-  const states: unknown[] = [ruleset.decider.initialState()];
-  for (const event of events) {
-    const { revision } = event.metadata;
-    let state = states[revision - 1];
-    if (event.type === 'ActionsReverted') {
-      const target = (event.data as { toRevision?: unknown } | null)?.toRevision;
-      if (typeof target !== 'number' || !(target in states) || target >= revision) {
-        throw new Error(`match ${matchId}: ActionsReverted at ${revision} goes back to ${String(target)}`);
-      }
-      state = states[target];
-    } else if (!isMatchLevelEvent(event)) {
-      state = ruleset.decider.evolve(state, { type: event.type, data: event.data } as DomainEvent);
-    }
-    states[revision] = state;
-  }
-  return { ruleset, state: states[events[events.length - 1]!.metadata.revision] };
 }
 
 interface PublicUnit {

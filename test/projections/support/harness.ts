@@ -7,6 +7,7 @@ import { RosterProjection } from '../../../src/projections/roster.projection.js'
 import { StandingsProjection } from '../../../src/projections/standings.projection.js';
 import { TournamentsProjection } from '../../../src/projections/tournaments.projection.js';
 import { TurnLogProjection } from '../../../src/projections/turn-log/turn-log.projection.js';
+import { commandPath } from '../../support/command-path.js';
 
 export interface Harness {
   store: EventStore;
@@ -24,7 +25,7 @@ export interface Harness {
 export function projectionsOn(store: EventStore = new InMemoryEventStore(), file = ':memory:'): Harness {
   const database = new ProjectionDatabase(file);
   const turnLog = new TurnLogProjection(database);
-  const roster = new RosterProjection(store, database);
+  const roster = new RosterProjection(database, commandPath(store).loader);
   const results = new ResultsProjection(database);
   const tournaments = new TournamentsProjection(database);
   const standings = new StandingsProjection(database);
