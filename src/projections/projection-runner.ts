@@ -14,7 +14,7 @@ import { type FollowerSettings, ProjectionFollower } from './projection-follower
 import { ReadModelNotReadyError } from './read-model-not-ready.error.js';
 import type { ProjectionStatus, ReadModelFailure } from './read-model-status.js';
 import { SharedPages } from './shared-pages.js';
-import { lastPosition } from './store-head.js';
+import { lastPosition } from '../event-store/store-head.js';
 
 export type { ProjectionStatus } from './read-model-status.js';
 

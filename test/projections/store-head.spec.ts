@@ -1,5 +1,5 @@
 import type { EventStore, ReadAllOptions, RecordedEvent } from '../../src/event-store/event-store.port.js';
-import { lastPosition } from '../../src/projections/store-head.js';
+import { lastPosition } from '../../src/event-store/store-head.js';
 
 /** A store that knows only readAll, over the given positions (dense or not), counting its reads. */
 function storeAt(positions: number[]): EventStore & { reads: number } {

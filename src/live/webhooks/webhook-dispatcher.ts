@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../event-store/event-store.port.js';
+import { lastPosition } from '../../event-store/store-head.js';
 import type { MatchLevelEvent } from '../../match/match-events.js';
 import type { LoadedMatch } from '../../match/match-loader.js';
 import { matchIdOf } from '../../match/match-stream.js';
@@ -345,14 +346,18 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
   }
 }
 
-/** The last global position in the store, reading forward from a known one. */
+/**
+ * The last global position in the store at or after `from`: a few index look-ups (lastPosition), not a
+ * read of every event after it, so a first start on a long store does not stall before it listens.
+ */
 export async function headPosition(store: EventStore, from: number): Promise<number> {
-  const PAGE = 1000;
-  let position = from;
+  let position = await lastPosition(store, from);
+  // A store whose positions cannot be probed at will (EventStoreDB's are log offsets) is read forward
+  // from what is known, in pages, giving the event loop a turn between them.
   for (;;) {
-    const page = await store.readAll({ fromPosition: position, maxCount: PAGE });
+    const page = await store.readAll({ fromPosition: position, maxCount: 1000 });
     if (page.length === 0) return position;
     position = page[page.length - 1]!.position;
-    if (page.length < PAGE) return position;
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }

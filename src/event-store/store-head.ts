@@ -1,4 +1,4 @@
-import type { EventStore } from '../event-store/event-store.port.js';
+import type { EventStore } from './event-store.port.js';
 
 /**
  * The position of the last event in the store, found with one-event reads (a gallop, then a bisection:
