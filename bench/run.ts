@@ -2,6 +2,7 @@ import { benchCatchUp, printFigures } from './catch-up.bench.js';
 import { benchEventStore, type Measurement } from './event-store.bench.js';
 import { benchHttpWrite } from './http-write.bench.js';
 import { benchVerify } from './verify.bench.js';
+import { benchFold, printFold } from './fold.bench.js';
 
 /** `npm run bench`: one run, every figure beside its raw baseline. Exits non-zero if a target is missed. */
 function format(n: number): string {
@@ -30,3 +31,4 @@ process.exitCode = missed > 0 ? 1 : 0;
 process.exitCode = Math.max(Number(process.exitCode ?? 0), await benchVerify());
 if ((await benchHttpWrite()) > 0) process.exitCode = 1;
 if (printFigures(await benchCatchUp()) > 0) process.exitCode = 1;
+printFold(benchFold());

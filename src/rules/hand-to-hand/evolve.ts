@@ -67,6 +67,18 @@ function expire<T extends { inTurn: number }>(value: T | null, turn: number): T 
   return value !== null && value.inTurn < turn ? null : value;
 }
 
+/** True when a flag of the unit belongs to an earlier player turn (C-4). */
+function hasExpiringFlag(unit: UnitState, turn: number): boolean {
+  return (
+    (unit.cannotAttack !== null && unit.cannotAttack.inTurn < turn) ||
+    (unit.cannotAdvance !== null && unit.cannotAdvance.inTurn < turn) ||
+    (unit.cannotFire !== null && unit.cannotFire.inTurn < turn) ||
+    (unit.cannotMove !== null && unit.cannotMove.inTurn < turn) ||
+    (unit.impactBonusAgainst !== null && unit.impactBonusAgainst.inTurn < turn) ||
+    (unit.victoriousInTurn !== null && unit.victoriousInTurn < turn)
+  );
+}
+
 function expireFlags(unit: UnitState, turn: number): UnitState {
   return {
     ...unit,
@@ -78,6 +90,29 @@ function expireFlags(unit: UnitState, turn: number): UnitState {
     victoriousInTurn:
       unit.victoriousInTurn !== null && unit.victoriousInTurn < turn ? null : unit.victoriousInTurn,
   };
+}
+
+/**
+ * C-4 at a turn's end. Most units carry no flag from an earlier turn: those are kept as they are (states
+ * are immutable values), and the units map is copied only when some unit changes, so a turn's end costs
+ * a look at each unit rather than a copy of every one.
+ */
+function expireUnits(units: MatchState['units'], turn: number): MatchState['units'] {
+  let copy: MatchState['units'] | null = null;
+  for (const unitId in units) {
+    if (!Object.prototype.hasOwnProperty.call(units, unitId)) continue;
+    const unit = units[unitId]!;
+    if (!hasExpiringFlag(unit, turn)) continue;
+    copy ??= { ...units };
+    // defineProperty, not assignment: a unit called __proto__ stays a plain own entry.
+    Object.defineProperty(copy, unitId, {
+      value: expireFlags(unit, turn),
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return copy ?? units;
 }
 
 export function evolve(state: HandToHandState, event: HandToHandEvent): HandToHandState {
@@ -296,11 +331,7 @@ export function evolve(state: HandToHandState, event: HandToHandEvent): HandToHa
 
     case 'TurnEnded': {
       const { turn, activeSide } = event.data;
-      // fromEntries defines own keys, so even a unit called __proto__ stays a plain entry.
-      const units = Object.fromEntries(
-        Object.entries(match.units).map(([unitId, unit]) => [unitId, expireFlags(unit, turn)]),
-      );
-      return { ...match, turn, activeSide, units, charges: [] };
+      return { ...match, turn, activeSide, units: expireUnits(match.units, turn), charges: [] };
     }
 
     case 'RallyTestRequired': {

@@ -259,10 +259,80 @@ export function decideMatchLevel(
   }
 }
 
+/**
+ * Where in a list of undo requests the open ones may start: every request before it is closed. Requests
+ * only ever close, and new ones are appended, so the mark only moves forward; a turn's end or a revert
+ * then looks at the requests from the mark on, not at every request ever made. Kept beside the (immutable)
+ * lists rather than in the meta, so the meta's shape, its views and its snapshots stay as they were; a
+ * list the fold has not seen (one read from a snapshot) is scanned once.
+ */
+const openFromOf = new WeakMap<readonly UndoRequest[], number>();
+
+function openFrom(requests: readonly UndoRequest[]): number {
+  const known = openFromOf.get(requests);
+  if (known !== undefined) return known;
+  return markOpenFrom(requests, 0);
+}
+
+/** Records the mark of `requests`, knowing that every request before `from` is closed. */
+function markOpenFrom(requests: readonly UndoRequest[], from: number): number {
+  let mark = from;
+  while (mark < requests.length && !isOpen(requests[mark]!)) mark += 1;
+  openFromOf.set(requests, mark);
+  return mark;
+}
+
 function lapseOpen(requests: UndoRequest[]): UndoRequest[] {
-  return requests.some(isOpen)
-    ? requests.map((r) => (isOpen(r) ? { ...r, status: 'lapsed' as const } : r))
-    : requests;
+  const from = openFrom(requests);
+  if (from === requests.length) return requests;
+  const lapsed = requests.slice();
+  for (let i = from; i < lapsed.length; i++) {
+    const request = lapsed[i]!;
+    if (isOpen(request)) lapsed[i] = { ...request, status: 'lapsed' };
+  }
+  openFromOf.set(lapsed, lapsed.length);
+  return lapsed;
+}
+
+function withRequest(requests: UndoRequest[], request: UndoRequest): UndoRequest[] {
+  const from = openFrom(requests);
+  const next = [...requests, request];
+  markOpenFrom(next, from);
+  return next;
+}
+
+function answered(requests: UndoRequest[], requestId: string, status: 'agreed' | 'declined'): UndoRequest[] {
+  const from = openFrom(requests);
+  const next = requests.map((r) => (r.requestId === requestId ? { ...r, status } : r));
+  markOpenFrom(next, from);
+  return next;
+}
+
+/**
+ * Adds the revisions `from`..`through` to a sorted list without duplicates, keeping it sorted: one merge
+ * pass, no re-sort. A revert nearly always reaches past every earlier one, so the usual case appends to
+ * a copy. Bounds that are not whole numbers (only a damaged log has them) take the general path.
+ */
+function withReverted(reverted: number[], from: number, through: number): number[] {
+  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(through)) {
+    const range: number[] = [];
+    for (let r = from; r <= through; r++) range.push(r);
+    return [...new Set([...reverted, ...range])].sort((a, b) => a - b);
+  }
+  const merged: number[] = [];
+  let i = 0;
+  let r = from;
+  while (i < reverted.length || r <= through) {
+    const kept = i < reverted.length ? reverted[i]! : Infinity;
+    if (r <= through && r <= kept) {
+      if (r === kept) i += 1;
+      merged.push(r++);
+    } else {
+      merged.push(kept);
+      i += 1;
+    }
+  }
+  return merged;
 }
 
 /** Folds one event of the stream (any kind) into the meta state. `revision` is that event's revision. */
@@ -281,24 +351,18 @@ export function evolveMeta(
     case 'ClientSeedAdded':
       return { ...next, clientSeeds: { ...next.clientSeeds, [e.data.side]: e.data.seed } };
     case 'UndoRequested':
-      return { ...next, undoRequests: [...next.undoRequests, { ...e.data, status: 'open' }] };
+      return { ...next, undoRequests: withRequest(next.undoRequests, { ...e.data, status: 'open' }) };
     case 'UndoAgreed':
     case 'UndoDeclined': {
       const status = e.type === 'UndoAgreed' ? 'agreed' : 'declined';
-      return {
-        ...next,
-        undoRequests: next.undoRequests.map((r) => (r.requestId === e.data.requestId ? { ...r, status } : r)),
-      };
+      return { ...next, undoRequests: answered(next.undoRequests, e.data.requestId, status) };
     }
     case 'ActionsReverted': {
       // Whatever was still waiting for an answer asked about a history that is gone now.
-      const undoRequests = lapseOpen(next.undoRequests);
-      const range: number[] = [];
-      for (let r = e.data.fromRevision; r <= e.data.throughRevision; r++) range.push(r);
       return {
         ...next,
-        undoRequests,
-        reverted: [...new Set([...next.reverted, ...range])].sort((a, b) => a - b),
+        undoRequests: lapseOpen(next.undoRequests),
+        reverted: withReverted(next.reverted, e.data.fromRevision, e.data.throughRevision),
       };
     }
     case 'DisputeRaised':
