@@ -1,7 +1,12 @@
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import { isMatchLevelEvent, type MatchLevelEvent } from '../match/match-events.js';
 import { type KeptState, MatchFold, RevertTargetError, StateNotKeptError } from '../match/fold.js';
-import { decideMatchLevel, type MatchLevelActor, type MatchMeta } from '../match/match-level.js';
+import {
+  decideMatchLevel,
+  type MatchLevelActor,
+  type MatchLevelCommand,
+  type MatchMeta,
+} from '../match/match-level.js';
 import { matchIdOf } from '../match/match-stream.js';
 import type { DiceRoll } from '../rules/common/dice.js';
 import type { DomainEvent } from '../rules/common/decider.js';
@@ -533,7 +538,9 @@ export class MatchLogVerifier {
     const revision = first.metadata.revision;
     if (meta.ended) throw new ReplayMismatch('C-4', revision, `${first.type} after the match ended`);
     const events = group.map((g) => g.event);
-    const command = legacyCommandFrom(ruleset.id, events);
+    // The command the log records, decided again; a log from before commands were recorded has its
+    // commands rebuilt from their events (legacy-commands.ts, to be removed with such logs).
+    const command = first.metadata.command ?? legacyCommandFrom(ruleset.id, events);
     if (!command) {
       throw new ReplayMismatch(
         'C-3',
@@ -575,7 +582,9 @@ export class MatchLogVerifier {
     const fold = this.fold!;
     const first = group[0]!.event;
     const revision = first.metadata.revision;
-    const command = matchLevelCommandFrom(group.map((g) => g.event) as unknown as MatchLevelEvent[]);
+    const command =
+      (first.metadata.command as MatchLevelCommand | undefined) ??
+      matchLevelCommandFrom(group.map((g) => g.event) as unknown as MatchLevelEvent[]);
     if (!command) throw new ReplayMismatch('C-5', revision, `${first.type} begins no match-level command`);
     const { role, side } = first.metadata.actor;
     if (role !== 'player' && role !== 'judge' && role !== 'organiser') {
