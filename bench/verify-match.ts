@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { ExportedEvent } from '../src/audit/export-format.js';
-import { clientSeedsText, diceCommitment, ServerDice } from '../src/audit/dice-fairness.js';
+import { clientSeedsText, diceCommitment, ServerDice } from '../src/match/dice-fairness.js';
 import type { Actor, NewEvent } from '../src/event-store/event-store.port.js';
 import { sealBatch } from '../src/event-store/envelope.js';
 import { GENESIS_HASH } from '../src/event-store/hash-chain.js';

@@ -19,7 +19,7 @@ import { actorMismatch } from './acting-side-check.js';
 import { ChainWalk } from './chain-walk.js';
 import { checkpointSignatureValid, publicKeyId, type SignedCheckpoint } from './checkpoint.js';
 import { checkCheckpoints, type KeptCheckpoint } from './checkpoint-check.js';
-import { clientSeedsText, diceCommitment, serverFaces } from './dice-fairness.js';
+import { clientSeedsText, diceCommitment, serverFaces } from '../match/dice-fairness.js';
 import { Findings, Pass } from './findings.js';
 import { firstDifference, rollsIn } from './replay/compare.js';
 import { compareGroup } from './replay/compare-group.js';

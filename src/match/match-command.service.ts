@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
-import { clientSeedsText, ServerDice } from '../audit/dice-fairness.js';
-import { MatchSecrets } from '../audit/match-secrets.service.js';
+import { clientSeedsText, ServerDice } from './dice-fairness.js';
+import { MatchSecrets } from './match-secrets.service.js';
 import { actorOf, recordedCommandId, viewerOf } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
