@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Database, Statement } from 'better-sqlite3';
 import type { RecordedEvent } from '../../event-store/event-store.port.js';
-import type { MatchLevelEvent } from '../../match/match-events.js';
 import { matchIdOf } from '../../match/match-stream.js';
 import type { DomainEvent } from '../../rules/common/decider.js';
+import { isMatchLevel } from '../../rules/match/events.js';
 import type { DiceRoll } from '../../rules/common/dice.js';
 import { SIDES, type Side } from '../../rules/common/sides.js';
 import { type AnyRuleset, rulesetFor } from '../../rules/registry.js';
@@ -134,9 +134,9 @@ export class TurnLogProjection implements Projection {
     const { revision } = event.metadata;
 
     let revert: { from: number; through: number } | undefined;
-    if (event.type === 'ActionsReverted') {
+    if (isMatchLevel(event, 'ActionsReverted')) {
       // C-5: the match stands as after toRevision again, whatever turn that was.
-      const data = (event as unknown as Extract<MatchLevelEvent, { type: 'ActionsReverted' }>).data;
+      const { data } = event;
       const then = s.at.get(matchId, data.toRevision);
       if (then) context = { ...context, turn: then.turn_after, activeSide: then.active_after as Side };
       revert = { from: data.fromRevision, through: data.throughRevision };
