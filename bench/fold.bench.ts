@@ -1,5 +1,5 @@
 import { MatchFold } from '../src/match/fold.js';
-import { rulesetById } from '../src/rules/registry.js';
+import { currentRuleset } from '../src/rules/registry.js';
 import { MatchFoldBefore } from './fold-before.js';
 import { longMatch } from './verify-match.js';
 
@@ -28,7 +28,7 @@ function rate(
 }
 
 export function benchFold(): FoldFigures {
-  const ruleset = rulesetById('hand-to-hand')!;
+  const ruleset = currentRuleset('hand-to-hand')!;
   const { events } = longMatch(SIZE);
   let before = 0;
   let after = 0;

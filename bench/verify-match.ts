@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { ExportedEvent } from '../src/audit/export-format.js';
-import { clientSeedsText, diceCommitment, ServerDice } from '../src/audit/dice-fairness.js';
+import { clientSeedsText, diceCommitment, ServerDice } from '../src/match/dice-fairness.js';
 import type { Actor, NewEvent } from '../src/event-store/event-store.port.js';
 import { sealBatch } from '../src/event-store/envelope.js';
 import { GENESIS_HASH } from '../src/event-store/hash-chain.js';
@@ -12,7 +12,7 @@ import type { RulesetRef } from '../src/rules/common/ruleset-ref.js';
 import type { Side } from '../src/rules/common/sides.js';
 import { NO_DICE } from '../src/rules/common/dice.js';
 import type { MatchState } from '../src/rules/hand-to-hand/index.js';
-import { rulesetById } from '../src/rules/registry.js';
+import { currentRuleset } from '../src/rules/registry.js';
 
 /**
  * A long, honest hand-to-hand match with server dice, played straight through the rules (no service,
@@ -41,7 +41,7 @@ function random(seed: number): () => number {
 }
 
 export function longMatch(size: number, matchId = `bench-${size}`): LongMatch {
-  const ruleset = rulesetById('hand-to-hand')!;
+  const ruleset = currentRuleset('hand-to-hand')!;
   const seed = createHmac('sha256', 'bench').update(matchId).digest();
   const stream = matchStream(matchId);
   const rnd = random(size);

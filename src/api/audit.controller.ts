@@ -25,7 +25,7 @@ import type { PublicKeyDocument, SignedCheckpoint } from '../audit/checkpoint.js
 import { ChainWalk } from '../audit/chain-walk.js';
 import { exportedEvent, exportLine } from '../audit/export-format.js';
 import { LongWorkBudget } from '../audit/long-work-budget.js';
-import { MatchSecrets } from '../audit/match-secrets.service.js';
+import { MatchSecrets } from '../match/match-secrets.service.js';
 import { storePages } from '../audit/store-pages.js';
 import type { VerificationReport, VerifyOptions } from '../audit/verifier.js';
 import { verifyPages } from '../audit/verify-pages.js';

@@ -10,7 +10,7 @@ import {
   type StandingsView,
   type TournamentMatchView,
   TournamentQueries,
-} from '../tournament/tournament.queries.js';
+} from '../projections/tournament.queries.js';
 import {
   type MatchScheduledView,
   type TournamentCreatedView,

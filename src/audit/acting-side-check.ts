@@ -1,6 +1,5 @@
 import type { Actor } from '../event-store/event-store.port.js';
 import type { AnyRuleset } from '../rules/registry.js';
-import type { ReplayCommand } from './replay/ruleset-replay.js';
 
 /**
  * C-6: whether the key recorded as the actor of a ruleset command was one the service lets send it,
@@ -15,7 +14,7 @@ import type { ReplayCommand } from './replay/ruleset-replay.js';
 export function actorMismatch(
   ruleset: AnyRuleset,
   state: unknown,
-  command: ReplayCommand,
+  command: { type: string },
   actor: Partial<Actor> | undefined,
 ): string | null {
   const role = actor?.role;

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { CheckpointSigner } from './checkpoint-signer.service.js';
 import { LongWorkBudget } from './long-work-budget.js';
-import { MatchSecrets } from './match-secrets.service.js';
+import { MatchSecrets } from '../match/match-secrets.service.js';
 
 @Global()
 @Module({

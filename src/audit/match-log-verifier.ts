@@ -1,26 +1,29 @@
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import { isMatchLevelEvent, type MatchLevelEvent } from '../match/match-events.js';
 import { type KeptState, MatchFold, RevertTargetError, StateNotKeptError } from '../match/fold.js';
-import { decideMatchLevel, type MatchLevelActor, type MatchMeta } from '../match/match-level.js';
+import {
+  decideMatchLevel,
+  type MatchLevelActor,
+  type MatchLevelCommand,
+  type MatchMeta,
+} from '../match/match-level.js';
 import { matchIdOf } from '../match/match-stream.js';
 import type { DiceRoll } from '../rules/common/dice.js';
 import type { DomainEvent } from '../rules/common/decider.js';
 import { RuleViolation } from '../rules/common/rule-violation.js';
 import type { RulesetRef } from '../rules/common/ruleset-ref.js';
-import { type AnyRuleset, rulesetById } from '../rules/registry.js';
+import { legacyCommandFrom, matchLevelCommandFrom } from '../rules/legacy-commands.js';
+import { matchLevelRuleIdOf } from '../rules/match/rule-ids.js';
+import { type AnyRuleset, rulesetFor } from '../rules/registry.js';
 import { actorMismatch } from './acting-side-check.js';
 import { ChainWalk } from './chain-walk.js';
 import { checkpointSignatureValid, publicKeyId, type SignedCheckpoint } from './checkpoint.js';
 import { checkCheckpoints, type KeptCheckpoint } from './checkpoint-check.js';
-import { clientSeedsText, diceCommitment, serverFaces } from './dice-fairness.js';
+import { clientSeedsText, diceCommitment, serverFaces } from '../match/dice-fairness.js';
 import { Findings, Pass } from './findings.js';
-import { atomicAfricaReplay } from './replay/atomic-africa.js';
 import { firstDifference, rollsIn } from './replay/compare.js';
 import { compareGroup } from './replay/compare-group.js';
-import { handToHandReplay } from './replay/hand-to-hand.js';
-import { matchLevelCommandFrom, matchLevelRuleIdOf } from './replay/match-level.js';
 import { ReplayDice, ReplayMismatch } from './replay/replay-dice.js';
-import type { RulesetReplay } from './replay/ruleset-replay.js';
 import type { VerificationReport, VerifyOptions } from './verification-report.js';
 
 /**
@@ -38,11 +41,6 @@ import type { VerificationReport, VerifyOptions } from './verification-report.js
  *   (`rebuildState` folds the log again up to it).
  */
 export type LogEvent = Pick<RecordedEvent, 'type' | 'data' | 'metadata'>;
-
-const REPLAYS: Readonly<Record<string, RulesetReplay>> = {
-  'hand-to-hand': handToHandReplay,
-  'atomic-africa': atomicAfricaReplay,
-};
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -117,7 +115,6 @@ export class MatchLogVerifier {
 
   // C-3, C-5, AA-2: the outcomes.
   private ruleset: AnyRuleset | undefined;
-  private replay: RulesetReplay | undefined;
   private fold: MatchFold | undefined;
   private readonly retain: number[];
   private readonly targetsSeen = new Set<number>();
@@ -273,8 +270,8 @@ export class MatchLogVerifier {
     this.stream = first.metadata.stream ?? null;
     this.matchId = this.stream === null ? null : (matchIdOf(this.stream) ?? null);
     this.recordedRuleset = first.metadata.ruleset ?? null;
-    this.ruleset = this.recordedRuleset ? rulesetById(this.recordedRuleset.id) : undefined;
-    this.replay = this.ruleset ? REPLAYS[this.ruleset.id] : undefined;
+    // The version the log records: a log verifies with the rules it was played under, for ever.
+    this.ruleset = this.recordedRuleset ? rulesetFor(this.recordedRuleset) : undefined;
     if (this.stream === null) this.findings.add(0, 'C-3', 'chain', 'the log holds no events', Pass.Chain);
     else this.chain = new ChainWalk(this.stream);
     if (first.type !== 'MatchCreated') {
@@ -286,12 +283,12 @@ export class MatchLogVerifier {
         Pass.Header,
       );
     }
-    if (!this.ruleset || !this.replay) {
+    if (!this.ruleset) {
       this.findings.add(
         revision,
         'C-3',
         'outcomes',
-        `the log names ruleset ${this.recordedRuleset?.id ?? 'none'}, which this verifier does not know`,
+        `the log names ruleset ${this.recordedRuleset ? `${this.recordedRuleset.id} ${this.recordedRuleset.version}` : 'none'}, which this verifier does not know`,
         Pass.Header,
       );
     }
@@ -323,7 +320,7 @@ export class MatchLogVerifier {
         );
       }
     }
-    if (this.ruleset && this.replay && this.diceMode) {
+    if (this.ruleset && this.diceMode) {
       // The very fold the service uses: what is re-derived here is what the match showed.
       this.fold = new MatchFold(this.ruleset, { retain: this.retain });
     } else {
@@ -478,7 +475,7 @@ export class MatchLogVerifier {
         this.tally.events += compareGroup(
           decided,
           group.map((g) => g.event),
-          levels[0] ? matchLevelRuleIdOf : this.replay!.ruleIdOf,
+          levels[0] ? matchLevelRuleIdOf : (event, path) => this.ruleset!.ruleIdOf(event, path),
           (revision, ruleId, message) => this.findings.add(revision, ruleId, 'outcomes', message, Pass.Rules),
         );
       } catch (error) {
@@ -535,14 +532,15 @@ export class MatchLogVerifier {
   private decideRulesetGroup(group: readonly GroupEvent[]): DomainEvent[] {
     const fold = this.fold!;
     const ruleset = this.ruleset!;
-    const replay = this.replay!;
     const meta: MatchMeta = fold.meta;
     const state = fold.state;
     const first = group[0]!.event;
     const revision = first.metadata.revision;
     if (meta.ended) throw new ReplayMismatch('C-4', revision, `${first.type} after the match ended`);
     const events = group.map((g) => g.event);
-    const command = replay.commandFrom(events);
+    // The command the log records, decided again; a log from before commands were recorded has its
+    // commands rebuilt from their events (legacy-commands.ts, to be removed with such logs).
+    const command = first.metadata.command ?? legacyCommandFrom(ruleset.id, events);
     if (!command) {
       throw new ReplayMismatch(
         'C-3',
@@ -560,9 +558,9 @@ export class MatchLogVerifier {
     // C-6: the command came from a key allowed to send it, as the service authorised it.
     const refused = actorMismatch(ruleset, state, command, first.metadata.actor);
     if (refused) throw new ReplayMismatch('C-6', revision, refused);
-    if (replay.checkReveal) {
+    if (ruleset.checkReveal) {
       for (const { event } of group) {
-        const problem = replay.checkReveal(state, event);
+        const problem = ruleset.checkReveal(state, event);
         if (problem === undefined) continue;
         this.tally.reveals += 1;
         if (problem === null) this.tally.revealsVerified += 1;
@@ -584,7 +582,9 @@ export class MatchLogVerifier {
     const fold = this.fold!;
     const first = group[0]!.event;
     const revision = first.metadata.revision;
-    const command = matchLevelCommandFrom(group.map((g) => g.event) as unknown as MatchLevelEvent[]);
+    const command =
+      (first.metadata.command as MatchLevelCommand | undefined) ??
+      matchLevelCommandFrom(group.map((g) => g.event) as unknown as MatchLevelEvent[]);
     if (!command) throw new ReplayMismatch('C-5', revision, `${first.type} begins no match-level command`);
     const { role, side } = first.metadata.actor;
     if (role !== 'player' && role !== 'judge' && role !== 'organiser') {

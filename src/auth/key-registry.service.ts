@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ConflictException, Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { loadOrCreateServerSecret } from '../audit/server-secret.js';
+import { loadOrCreateServerSecret } from '../config/server-secret.js';
 import { APP_CONFIG, type AppConfig, organiserKeyFile, organiserKeyProblem } from '../config/app-config.js';
 import {
   type Actor,

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { loadOrCreateSecretFile } from '../audit/server-secret.js';
+import { loadOrCreateSecretFile } from './server-secret.js';
 
 /** Everything the service reads from its environment, read once at start. */
 export interface AppConfig {

@@ -26,6 +26,8 @@ export function sealBatch(
       actor: options.actor,
       at,
       ...(options.ruleset ? { ruleset: options.ruleset } : {}),
+      // Once per append: the command is the append's, and a long batch need not repeat it.
+      ...(options.command && i === 0 ? { command: options.command } : {}),
       prevHash,
     };
     const hash = eventHash({ type: event.type, data: event.data, metadata });

@@ -30,9 +30,18 @@ export interface EventMetadata {
   /** ISO-8601 time the service appended the event (the rules never see it). */
   at: string;
   ruleset?: RulesetRef;
+  /**
+   * The command behind this append as the rules decided it (prepared: a sealed card already in
+   * escrow, never in the clear, AA-2), on its first event only, inside the hash chain. The verifier
+   * decides it again. Logs recorded before commands were recorded carry none.
+   */
+  command?: RecordedCommand;
   prevHash: string;
   hash: string;
 }
+
+/** A command as recorded in the metadata: its type and its fields, plain JSON. */
+export type RecordedCommand = { type: string } & Record<string, unknown>;
 
 /** The envelope of DESIGN.md, as stored and as read back. */
 export interface RecordedEvent<Data = unknown> {
@@ -50,6 +59,8 @@ export interface AppendOptions {
   commandId: string;
   actor: Actor;
   ruleset?: RulesetRef;
+  /** The prepared command, recorded on the first event of the append (see EventMetadata.command). */
+  command?: RecordedCommand;
   /** Defaults to now. */
   at?: string;
 }

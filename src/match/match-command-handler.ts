@@ -1,5 +1,5 @@
 import { WrongExpectedRevisionError } from '../event-store/wrong-expected-revision.error.js';
-import type { NewEvent, RecordedEvent } from '../event-store/event-store.port.js';
+import type { NewEvent, RecordedCommand, RecordedEvent } from '../event-store/event-store.port.js';
 import type { EventView } from './match-viewer.js';
 import type { MatchAggregate } from './match-aggregate.js';
 import { MatchBusyError } from './match-errors.js';
@@ -32,6 +32,8 @@ export interface MatchCommandResult {
 export interface Decision {
   events: NewEvent[];
   ruleset?: RulesetRef;
+  /** The prepared command the events were decided from, to be recorded with them. */
+  command?: RecordedCommand;
 }
 
 /**

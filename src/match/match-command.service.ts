@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
-import { clientSeedsText, ServerDice } from '../audit/dice-fairness.js';
-import { MatchSecrets } from '../audit/match-secrets.service.js';
+import { clientSeedsText, ServerDice } from './dice-fairness.js';
+import { MatchSecrets } from './match-secrets.service.js';
 import { actorOf, recordedCommandId, viewerOf } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
@@ -170,12 +170,13 @@ export class MatchCommandService implements MatchCommandSteps {
           serverSeed,
         }),
         ruleset: match.rulesetRef,
+        command,
       };
     }
     const dice = this.diceFor(request, match);
     const events = match.ruleset.decider.decide(match.fold.state, command, dice);
     if (dice instanceof TableDice) dice.assertAllUsed();
-    return { events, ruleset: match.rulesetRef };
+    return { events, ruleset: match.rulesetRef, command };
   }
 
   async append(
@@ -190,6 +191,9 @@ export class MatchCommandService implements MatchCommandSteps {
       commandId: recordedId,
       actor: actorOf(request.principal),
       ruleset: decision.ruleset,
+      // Inside the hash chain, so the verifier decides the very command again (never a sealed card:
+      // prepare() put it in escrow, AA-2).
+      ...(decision.command ? { command: decision.command } : {}),
     });
   }
 
@@ -232,7 +236,11 @@ export class MatchCommandService implements MatchCommandSteps {
     if (!ruleset) violation('C-6', `ruleset must be one of ${RULESET_IDS.join(', ')}`, 'invalid');
     if (request.dice?.length) violation('C-2', 'creating a match rolls no dice', 'invalid');
     const events = ruleset.decider.decide(ruleset.decider.initialState(), command, NO_DICE);
-    return { events, ruleset: (events[0]?.data as { ruleset?: RulesetRef } | undefined)?.ruleset };
+    return {
+      events,
+      ruleset: (events[0]?.data as { ruleset?: RulesetRef } | undefined)?.ruleset,
+      command,
+    };
   }
 
   /** Limits that keep one table from taking the service from the others; each names its setting. */

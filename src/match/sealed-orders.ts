@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { MatchSecrets } from '../audit/match-secrets.service.js';
-import { openEscrow, sealEscrow } from '../audit/order-escrow.js';
+import { MatchSecrets } from './match-secrets.service.js';
+import { openEscrow, sealEscrow } from './order-escrow.js';
 import type { Escrow, PrepareServices } from '../rules/common/escrow.js';
 import type { RulesetCommand } from '../rules/ruleset.js';
 import type { LoadedMatch } from './match-aggregate.js';

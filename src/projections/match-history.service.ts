@@ -11,9 +11,9 @@ import { assertMayRead } from '../match/match.queries.js';
 import type { RulesetRef } from '../rules/common/ruleset-ref.js';
 import { ProjectionRunner } from './projection-runner.js';
 import { type MatchResult, ResultsProjection } from './results.projection.js';
-import { RosterProjection, type RosterUnit, rosterOf } from './roster.projection.js';
+import { RosterProjection, type RosterUnit } from './roster.projection.js';
 import { describeSafely } from './turn-log/turn-log.projection.js';
-import type { LogLine } from './turn-log/describe.js';
+import type { LogLine } from '../rules/turn-log.js';
 import { TurnLogProjection } from './turn-log/turn-log.projection.js';
 
 export interface LogEntryView extends LogLine {
@@ -97,7 +97,11 @@ export class MatchHistory {
       let line: LogLine = entry;
       const event = own.get(entry.revision);
       if (event && context) {
-        line = describeSafely({ ...context, turn: entry.turn }, this.viewer.event(match, event, viewer));
+        line = describeSafely(
+          match.ruleset,
+          { ...context, turn: entry.turn },
+          this.viewer.event(match, event, viewer),
+        );
       }
       return {
         revision: entry.revision,
@@ -150,12 +154,8 @@ export class MatchHistory {
     const { match, visible } = await this.open(matchId, principal);
     if (visible < match.revision) {
       // A spectator held behind live play: the roster as it stood then, not the stored one of now.
-      const view = this.viewer.stateOf(
-        match,
-        await this.loader.stateAt(matchId, visible),
-        viewerOf(principal),
-      );
-      return { matchId, revision: visible, units: rosterOf(match.ruleset, view) };
+      const state = await this.loader.stateAt(matchId, visible);
+      return { matchId, revision: visible, units: match.ruleset.roster(state) };
     }
     await this.caughtUp('roster', match, visible);
     return { matchId, revision: visible, units: this.rosters.units(matchId) };

@@ -9,6 +9,8 @@ import { ResultsProjection } from './results.projection.js';
 import { RetryAfterHook } from './retry-after.hook.js';
 import { RosterProjection } from './roster.projection.js';
 import { StandingsProjection } from './standings.projection.js';
+import { MatchSchedules, ReadModelProgress } from '../tournament/read-model-ports.js';
+import { TournamentQueries } from './tournament.queries.js';
 import { TournamentsProjection } from './tournaments.projection.js';
 import { TurnLogProjection } from './turn-log/turn-log.projection.js';
 
@@ -43,8 +45,19 @@ const READ_MODELS = [
     ProjectionRunner,
     RetryAfterHook,
     MatchHistory,
+    TournamentQueries,
+    // The tournament's commands wait on these without importing the read models (DESIGN.md layering).
+    { provide: ReadModelProgress, useExisting: ProjectionRunner },
+    { provide: MatchSchedules, useExisting: TournamentsProjection },
   ],
-  exports: [ProjectionRunner, MatchHistory, ...READ_MODELS],
+  exports: [
+    ProjectionRunner,
+    MatchHistory,
+    TournamentQueries,
+    ReadModelProgress,
+    MatchSchedules,
+    ...READ_MODELS,
+  ],
 })
 export class ProjectionsModule implements OnApplicationShutdown {
   constructor(@Inject(ProjectionDatabase) private readonly database: ProjectionDatabase) {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Database, Statement } from 'better-sqlite3';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
-import type { MatchLevelEvent } from '../match/match-events.js';
+import { isMatchLevel } from '../rules/match/events.js';
 import { matchIdOf } from '../match/match-stream.js';
 import type { Side } from '../rules/common/sides.js';
 import type { Projection, ProjectionWrite } from './projection.js';
@@ -36,9 +36,6 @@ interface ResultRow {
 
 /** Events that set a match up; anything else means it is being played. */
 const SET_UP = new Set(['MatchCreated', 'UnitRegistered', 'ClientSeedAdded']);
-
-type Ended = Extract<MatchLevelEvent, { type: 'MatchEnded' }>;
-type Reverted = Extract<MatchLevelEvent, { type: 'ActionsReverted' }>;
 
 /** Match results (projection 3): each match's status and, once it ended, its result. */
 @Injectable()
@@ -113,15 +110,15 @@ export class ResultsProjection implements Projection {
         s.created.run(matchId, rulesetId, sides.A, sides.B, revision);
       };
     }
-    if (event.type === 'MatchEnded') {
-      const { result } = (event as unknown as Ended).data;
+    if (isMatchLevel(event, 'MatchEnded')) {
+      const { result } = event.data;
       return () => {
         this.flush(matchId);
         s.ended.run(result.winner, result.note, revision, at, revision, matchId);
       };
     }
-    if (event.type === 'ActionsReverted') {
-      const { fromRevision, throughRevision } = (event as unknown as Reverted).data;
+    if (isMatchLevel(event, 'ActionsReverted')) {
+      const { fromRevision, throughRevision } = event.data;
       const row = s.get.get(matchId);
       const endedUndone =
         row?.ended_revision != null &&

@@ -5,21 +5,14 @@ import { MatchLoader } from '../match/match-loader.js';
 import { isMatchLevelEvent } from '../match/match-events.js';
 import { matchIdOf } from '../match/match-stream.js';
 import type { DomainEvent } from '../rules/common/decider.js';
+import type { RosterRow as RosterUnitRow } from '../rules/common/roster.js';
 import type { Side } from '../rules/common/sides.js';
 import type { AnyRuleset } from '../rules/registry.js';
 import type { Projection } from './projection.js';
 import { ProjectionDatabase } from './projection-database.js';
 
-/** One unit of a match as the roster shows it: public facts only (no orders, AA-2). */
-export interface RosterUnit {
-  unitId: string;
-  name: string;
-  side: Side;
-  sideName: string;
-  status: 'active' | 'removed';
-  /** The ruleset's own facts: morale, move and flags (hand-to-hand); type, movement, firepower, contacts (atomic-africa). */
-  detail: Record<string, unknown>;
-}
+/** One unit of a match as the roster shows it: public facts only (no orders, AA-2); the ruleset says which. */
+export type RosterUnit = RosterUnitRow;
 
 interface Folded {
   ruleset: AnyRuleset;
@@ -125,7 +118,7 @@ export class RosterProjection implements Projection {
       const { state } = folded;
       const before = this.written.get(matchId);
       if (before?.state === state) continue;
-      const units = rosterOf(folded.ruleset, folded.ruleset.viewState(state, {}));
+      const units = folded.ruleset.roster(state);
       const rows = JSON.stringify(units);
       this.written.set(matchId, { state, rows });
       if (rows === before?.rows) continue;
@@ -196,44 +189,4 @@ export class RosterProjection implements Projection {
     if (!this.statements) this.setUp(this.database.db);
     return this.statements!;
   }
-}
-
-interface PublicUnit {
-  unitId: string;
-  name: string;
-  side: Side;
-  status?: string;
-}
-
-/** The roster rows of a viewed (public) match state, whatever its ruleset. */
-export function rosterOf(ruleset: AnyRuleset, view: unknown): RosterUnit[] {
-  const state = view as {
-    sides?: Record<Side, string>;
-    match?: { sides: Record<Side, string> } | null;
-    units?: Record<string, PublicUnit & Record<string, unknown>>;
-    contacts?: [string, string][];
-    closeCombats?: { unitIds: [string, string]; resolved: boolean; inContact: boolean }[];
-  };
-  const sides = state.sides ?? state.match?.sides ?? { A: 'side A', B: 'side B' };
-  return Object.values(state.units ?? {}).map((unit) => {
-    const { unitId, name, side, status, ...rest } = unit;
-    let detail: Record<string, unknown> = rest;
-    if (ruleset.id === 'atomic-africa') {
-      const contacts = (state.contacts ?? [])
-        .filter((pair) => pair.includes(unitId))
-        .map((pair) => (pair[0] === unitId ? pair[1] : pair[0]));
-      const inCloseCombat = (state.closeCombats ?? []).some(
-        (c) => c.inContact && !c.resolved && c.unitIds.includes(unitId),
-      );
-      detail = { ...rest, inContactWith: contacts, inCloseCombat };
-    }
-    return {
-      unitId,
-      name,
-      side,
-      sideName: sides[side],
-      status: status === 'removed' ? 'removed' : 'active',
-      detail,
-    };
-  });
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Database, Statement } from 'better-sqlite3';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
-import type { MatchLevelEvent } from '../match/match-events.js';
+import { isMatchLevel } from '../rules/match/events.js';
 import { matchIdOf } from '../match/match-stream.js';
 import type { Side } from '../rules/common/sides.js';
 import {
@@ -43,9 +43,6 @@ interface StandingRow {
   lost: number;
   points: number;
 }
-
-type Ended = Extract<MatchLevelEvent, { type: 'MatchEnded' }>;
-type Reverted = Extract<MatchLevelEvent, { type: 'ActionsReverted' }>;
 
 /**
  * Tournament standings (projection 4). It keeps its own copy of what it needs (who played which
@@ -156,15 +153,15 @@ export class StandingsProjection implements Projection {
       const { sides } = event.data as { sides: Record<Side, string> };
       return () => s.created.run(matchId, sides.A, sides.B);
     }
-    if (event.type === 'MatchEnded') {
-      const { winner } = (event as unknown as Ended).data.result;
+    if (isMatchLevel(event, 'MatchEnded')) {
+      const { winner } = event.data.result;
       return () => {
         s.ended.run(winner ?? 'draw', event.metadata.revision, matchId);
         this.recomputeFor(matchId);
       };
     }
-    if (event.type === 'ActionsReverted') {
-      const { fromRevision, throughRevision } = (event as unknown as Reverted).data;
+    if (isMatchLevel(event, 'ActionsReverted')) {
+      const { fromRevision, throughRevision } = event.data;
       const row = s.match.get(matchId);
       if (row?.ended_revision == null) return undefined;
       if (row.ended_revision < fromRevision || row.ended_revision > throughRevision) return undefined;

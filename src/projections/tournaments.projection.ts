@@ -7,6 +7,7 @@ import {
   type TournamentEvent,
   tournamentIdOf,
 } from '../tournament/tournament-events.js';
+import type { ScheduledMatch } from '../tournament/read-model-ports.js';
 import type { Projection, ProjectionWrite } from './projection.js';
 import { ProjectionDatabase } from './projection-database.js';
 
@@ -18,16 +19,7 @@ export interface TournamentSummary {
   matches: number;
 }
 
-export interface ScheduledMatch {
-  tournamentId: string;
-  matchId: string;
-  round: number;
-  table: number;
-  players: Players | null;
-  /** Global position of the MatchScheduled event: the match's events after it belong to the tournament's feed. */
-  scheduledPosition: number;
-  scheduledAt: string;
-}
+export type { ScheduledMatch };
 
 interface TournamentRow {
   tournament_id: string;

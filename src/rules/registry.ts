@@ -43,11 +43,3 @@ export function rulesetFor(ref: Pick<RulesetRef, 'id' | 'version'>): AnyRuleset 
 export function allRulesets(): AnyRuleset[] {
   return Object.values(VERSIONS).flat();
 }
-
-/**
- * The current version of a ruleset, by id alone. Kept for callers that have not switched to
- * rulesetFor(ref) yet; a match already recorded must be looked up by its version.
- */
-export function rulesetById(id: string): AnyRuleset | undefined {
-  return currentRuleset(id);
-}

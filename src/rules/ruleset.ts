@@ -61,4 +61,10 @@ export interface Ruleset<
   roster(state: State): RosterRow[];
   /** What the match waits for now, and from whom (empty: the side to play may do anything). */
   awaiting(state: State): AwaitedInput[];
+  /**
+   * AA-2, for the verifier: a reveal checked against its seal, on the state before it. Undefined for an
+   * event that is no reveal; otherwise null when it matches, or what is wrong (never naming a card
+   * still sealed). Absent for a ruleset that seals nothing.
+   */
+  checkReveal?(state: State, event: Event): string | null | undefined;
 }

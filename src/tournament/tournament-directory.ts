@@ -1,13 +1,12 @@
 import { Injectable, ServiceUnavailableException } from '@nestjs/common';
-import { ProjectionRunner } from '../projections/projection-runner.js';
-import { type ScheduledMatch, TournamentsProjection } from '../projections/tournaments.projection.js';
+import { MatchSchedules, ReadModelProgress, type ScheduledMatch } from './read-model-ports.js';
 
 /** Which tournament a match plays in, from the tournaments read model (waiting for it when it lags). */
 @Injectable()
 export class TournamentDirectory {
   constructor(
-    private readonly runner: ProjectionRunner,
-    private readonly tournaments: TournamentsProjection,
+    private readonly runner: ReadModelProgress,
+    private readonly tournaments: MatchSchedules,
   ) {}
 
   /**

@@ -5,7 +5,6 @@ import { MatchModule } from '../match/match.module.js';
 import { KeyScope } from './key-scope.js';
 import { TournamentDirectory } from './tournament-directory.js';
 import { TournamentScope } from './tournament-scope.js';
-import { TournamentQueries } from './tournament.queries.js';
 import { TournamentService } from './tournament.service.js';
 
 /** Tournaments: their own stream, their schedule and standings, and the keys bound to them. */
@@ -13,20 +12,12 @@ import { TournamentService } from './tournament.service.js';
   imports: [CqrsModule, MatchModule],
   providers: [
     TournamentService,
-    TournamentQueries,
     TournamentDirectory,
     TournamentScope,
     KeyScope,
     // The AuthGuard runs it for every route, between the key and the route's roles.
     { provide: SCOPE_CHECK, useExisting: TournamentScope },
   ],
-  exports: [
-    TournamentService,
-    TournamentQueries,
-    TournamentDirectory,
-    TournamentScope,
-    KeyScope,
-    SCOPE_CHECK,
-  ],
+  exports: [TournamentService, TournamentDirectory, TournamentScope, KeyScope, SCOPE_CHECK],
 })
 export class TournamentModule {}

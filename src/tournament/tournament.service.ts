@@ -6,7 +6,7 @@ import { actorOf, type Principal, recordedCommandId } from '../auth/principal.js
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
 import type { MatchCommandResult } from '../match/match-command-handler.js';
 import { CreateMatch } from '../match/match.commands.js';
-import { ProjectionRunner } from '../projections/projection-runner.js';
+import { ReadModelProgress } from './read-model-ports.js';
 import { fold } from '../rules/common/decider.js';
 import { RuleViolation, violation } from '../rules/common/rule-violation.js';
 import { NO_DICE } from '../rules/common/dice.js';
@@ -84,7 +84,7 @@ export class TournamentService {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly commands: CommandBus,
-    private readonly projections: ProjectionRunner,
+    private readonly projections: ReadModelProgress,
     private readonly directory: TournamentDirectory,
   ) {}
 

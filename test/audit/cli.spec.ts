@@ -6,7 +6,7 @@ import { publicKeyDocument, signCheckpoint } from '../../src/audit/checkpoint.js
 import type { ExportedEvent } from '../../src/audit/export-format.js';
 import { REPO_ROOT, runNode, umpire } from './support/cli.js';
 import { closeCombat, shootingTests, zuluCharge } from './support/match-log.js';
-import { edit, remove, swap, toNdjsonText } from './support/tamper.js';
+import { edit, remove, renameConsistently, swap, toNdjsonText } from './support/tamper.js';
 
 /**
  * `umpire verify` as a real child process on exported files: no server, no database. The logs come
@@ -121,10 +121,7 @@ describe('umpire verify FILE (offline)', () => {
     });
 
     it('C-3 a log rewritten with its whole chain recomputed (and no closing checkpoint, which only the service can sign): only a kept checkpoint names the rewrite', async () => {
-      const rewritten = file(
-        'rewritten.ndjson',
-        toNdjsonText(edit(hh, 2, (e) => (e.data.name = 'Zulu impi'), { rechain: true })),
-      );
+      const rewritten = file('rewritten.ndjson', toNdjsonText(renameConsistently(hh, 2, 'Zulu impi')));
       const checkpoint = file('older.json', JSON.stringify(keep(hh, 10)));
       const [alone, checked] = await Promise.all([
         umpire('verify', rewritten, '--allow-unsigned'),

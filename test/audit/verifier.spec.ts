@@ -4,7 +4,7 @@ import type { ExportedEvent } from '../../src/audit/export-format.js';
 import { verifyMatchLog } from '../../src/audit/verifier.js';
 import { foldMatch } from '../../src/match/match-loader.js';
 import { closeCombat, shootingTests, TestMatch, zuluCharge } from './support/match-log.js';
-import { edit, rechain, remove, swap } from './support/tamper.js';
+import { edit, rechain, remove, renameConsistently, swap } from './support/tamper.js';
 
 const first = (events: readonly ExportedEvent[]) => verifyMatchLog(events).firstDiscrepancy;
 
@@ -104,7 +104,15 @@ describe('the verifier re-runs a match from nothing', () => {
     });
 
     it('C-3 an event of another match is refused', () => {
-      const forged = edit(log, 1, (e) => (e.data.matchId = 'elsewhere'), { rechain: true });
+      const forged = edit(
+        log,
+        1,
+        (e) => {
+          e.data.matchId = 'elsewhere';
+          if (e.metadata.command) e.metadata.command.matchId = 'elsewhere';
+        },
+        { rechain: true },
+      );
       expect(first(forged)).toMatchObject({ revision: 1, ruleId: 'C-3' });
     });
 
@@ -321,7 +329,7 @@ describe('the verifier re-runs a match from nothing', () => {
     });
 
     it('C-3 a log rewritten consistently passes every other check, and only the checkpoint catches it', () => {
-      const forged = edit(log, 2, (e) => (e.data.name = 'Zulu impi'), { rechain: true });
+      const forged = renameConsistently(log, 2, 'Zulu impi');
       expect(verifyMatchLog(forged).ok).toBe(true);
       const report = verifyMatchLog(forged, { checkpoints: [at(6)], publicKey });
       expect(report.firstDiscrepancy).toMatchObject({ revision: 6, ruleId: 'C-3', check: 'checkpoints' });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadOrCreateServerSecret } from '../../src/audit/server-secret.js';
+import { loadOrCreateServerSecret } from '../../src/config/server-secret.js';
 import { configFromEnv, organiserKeyProblem } from '../../src/config/app-config.js';
 
 describe('configuration: the organiser key and the server secret', () => {

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { type ExportedEvent, parseExport } from '../../src/audit/export-format.js';
 import { umpire } from '../audit/support/cli.js';
 import { StoredLog } from '../audit/support/stored-log.js';
-import { edit, remove, swap, toNdjsonText } from '../audit/support/tamper.js';
+import { edit, remove, renameConsistently, swap, toNdjsonText } from '../audit/support/tamper.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type Caller, type MatchTable, openMatch } from './support/umpire-client.js';
 
@@ -352,7 +352,7 @@ describe('audit over HTTP: verify, export, checkpoints', () => {
     });
 
     // Someone with the disk renames a unit in event 2 and recomputes every hash after it.
-    const forged = edit(await exportOf(m), 2, (e) => (e.data.name = 'Zulu impi'), { rechain: true });
+    const forged = renameConsistently(await exportOf(m), 2, 'Zulu impi');
     const db = new StoredLog(t.dataDir, m.matchId);
     try {
       db.overwrite(forged);

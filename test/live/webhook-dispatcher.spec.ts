@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
-import { MatchSecrets } from '../../src/audit/match-secrets.service.js';
+import { MatchSecrets } from '../../src/match/match-secrets.service.js';
 import { type AppConfig, configFromEnv } from '../../src/config/app-config.js';
 import { InMemoryEventStore } from '../../src/event-store/memory/in-memory-event-store.js';
 import { LiveFeeds } from '../../src/live/live-feeds.js';

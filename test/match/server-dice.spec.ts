@@ -5,7 +5,7 @@ import {
   lastRollIndex,
   ServerDice,
   serverFaces,
-} from '../../src/audit/dice-fairness.js';
+} from '../../src/match/dice-fairness.js';
 
 const seed = Buffer.from('00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff', 'hex');
 

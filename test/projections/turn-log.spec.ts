@@ -1,4 +1,5 @@
-import { DESCRIBED_EVENT_TYPES } from '../../src/projections/turn-log/describe.js';
+import { MATCH_LEVEL_EVENT_TYPES } from '../../src/rules/match/events.js';
+import { allRulesets } from '../../src/rules/registry.js';
 import { projectionsOn, type Harness } from './support/harness.js';
 import { everyAtomicAfricaStep, everyHandToHandStep, everyMatchLevelStep } from './support/scenarios.js';
 
@@ -51,9 +52,9 @@ describe('turn log', () => {
     const entries = [...(await log('hh-all')), ...(await log('aa-all'))];
 
     const seen = (types: readonly string[]) => types.filter((type) => entries.some((e) => e.type === type));
-    expect(seen(DESCRIBED_EVENT_TYPES['hand-to-hand']!)).toEqual(DESCRIBED_EVENT_TYPES['hand-to-hand']);
-    expect(seen(DESCRIBED_EVENT_TYPES['atomic-africa']!)).toEqual(DESCRIBED_EVENT_TYPES['atomic-africa']);
-    expect(seen(DESCRIBED_EVENT_TYPES.match!)).toEqual(DESCRIBED_EVENT_TYPES.match);
+    for (const types of [...allRulesets().map((r) => r.eventTypes), [...MATCH_LEVEL_EVENT_TYPES]]) {
+      expect(seen(types)).toEqual([...types]);
+    }
     for (const entry of entries) {
       expect(entry.sentence).not.toMatch(/was recorded\.$/);
       expect(entry.sentence).not.toMatch(/undefined|null|NaN|\[object/);

@@ -13,7 +13,7 @@ import {
   type MatchLevelCommand,
   type MatchMeta,
 } from '../../src/rules/match/match-level.js';
-import { rulesetById } from '../../src/rules/registry.js';
+import { currentRuleset } from '../../src/rules/registry.js';
 
 /**
  * The fold was made to cost what changes rather than what the match has accumulated (a turn's end no
@@ -25,8 +25,8 @@ import { rulesetById } from '../../src/rules/registry.js';
  */
 
 function compareFolds(ruleset: 'hand-to-hand' | 'atomic-africa', events: readonly FoldableEvent[]): void {
-  const before = new MatchFoldBefore(rulesetById(ruleset)!);
-  const after = new MatchFold(rulesetById(ruleset)!);
+  const before = new MatchFoldBefore(currentRuleset(ruleset)!);
+  const after = new MatchFold(currentRuleset(ruleset)!);
   let compared = 0;
   for (const event of events) {
     before.apply(event);
@@ -68,7 +68,7 @@ function random(seed: number): () => number {
  * a revert; judges' backups inside the turn, reaching over earlier reverts; disputes raised and ruled.
  */
 function longAtomicAfrica(size: number): FoldableEvent[] {
-  const ruleset = rulesetById('atomic-africa')!;
+  const ruleset = currentRuleset('atomic-africa')!;
   const rnd = random(size);
   const fold = new MatchFold(ruleset);
   const events: FoldableEvent[] = [];

@@ -1,4 +1,4 @@
-import { MatchSecrets } from '../../src/audit/match-secrets.service.js';
+import { MatchSecrets } from '../../src/match/match-secrets.service.js';
 import { type AppConfig, configFromEnv } from '../../src/config/app-config.js';
 import type { EventStore } from '../../src/event-store/event-store.port.js';
 import { MatchAggregates } from '../../src/match/match-aggregates.js';

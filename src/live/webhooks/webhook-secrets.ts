@@ -1,7 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
-import { loadOrCreateServerSecret } from '../../audit/server-secret.js';
+import { loadOrCreateServerSecret } from '../../config/server-secret.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { Webhook } from './webhook-store.js';
 

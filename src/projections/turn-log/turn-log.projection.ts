@@ -1,22 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import type { Database, Statement } from 'better-sqlite3';
 import type { RecordedEvent } from '../../event-store/event-store.port.js';
-import type { MatchLevelEvent } from '../../match/match-events.js';
 import { matchIdOf } from '../../match/match-stream.js';
 import type { DomainEvent } from '../../rules/common/decider.js';
+import { isMatchLevel } from '../../rules/match/events.js';
 import type { DiceRoll } from '../../rules/common/dice.js';
 import { SIDES, type Side } from '../../rules/common/sides.js';
-import { rulesetById } from '../../rules/registry.js';
-import type { Projection, ProjectionWrite } from '../projection.js';
-import { ProjectionDatabase } from '../projection-database.js';
+import { type AnyRuleset, rulesetFor } from '../../rules/registry.js';
 import {
-  advanceContext,
+  advanceLogContext,
   describeEvent,
-  initialContext,
+  initialLogContext,
   isRulesetEvent,
   type LogContext,
   type LogLine,
-} from './describe.js';
+} from '../../rules/turn-log.js';
+import type { Projection, ProjectionWrite } from '../projection.js';
+import { ProjectionDatabase } from '../projection-database.js';
 
 /** One step of a match's log, as stored: the public sentence (no side's hidden information in it). */
 export interface TurnLogEntry extends LogLine {
@@ -124,22 +124,24 @@ export class TurnLogProjection implements Projection {
     const matchId = matchIdOf(event.metadata.stream);
     if (matchId === undefined) return undefined;
     const s = this.prepared();
-    let context: LogContext =
-      this.contextNow(matchId) ?? initialContext(event.metadata.ruleset?.id ?? 'unknown');
+    const recorded = event.metadata.ruleset;
+    // Every event names the ruleset version its match was recorded under: its words are that version's.
+    const ruleset = recorded ? rulesetFor(recorded) : undefined;
+    let context: LogContext = this.contextNow(matchId) ?? initialLogContext(recorded?.id ?? 'unknown');
 
-    const { viewed, privateFor } = publicView(context.rulesetId, event);
-    const line = describeSafely(context, viewed);
+    const { viewed, privateFor } = publicView(ruleset, event);
+    const line = describeSafely(ruleset, context, viewed);
     const { revision } = event.metadata;
 
     let revert: { from: number; through: number } | undefined;
-    if (event.type === 'ActionsReverted') {
+    if (isMatchLevel(event, 'ActionsReverted')) {
       // C-5: the match stands as after toRevision again, whatever turn that was.
-      const data = (event as unknown as Extract<MatchLevelEvent, { type: 'ActionsReverted' }>).data;
+      const { data } = event;
       const then = s.at.get(matchId, data.toRevision);
       if (then) context = { ...context, turn: then.turn_after, activeSide: then.active_after as Side };
       revert = { from: data.fromRevision, through: data.throughRevision };
     } else {
-      context = advanceContext(context, event);
+      context = advanceLogContext(ruleset, context, { type: event.type, data: event.data } as DomainEvent);
     }
 
     const { role, side } = event.metadata.actor;
@@ -224,9 +226,13 @@ export class TurnLogProjection implements Projection {
 }
 
 /** A sentence even for an event the describer trips on: the log never loses a step. */
-export function describeSafely(context: LogContext, event: { type: string; data: unknown }): LogLine {
+export function describeSafely(
+  ruleset: AnyRuleset | undefined,
+  context: LogContext,
+  event: { type: string; data: unknown },
+): LogLine {
   try {
-    return describeEvent(context, event);
+    return describeEvent(ruleset, context, event as DomainEvent);
   } catch {
     return { turn: context.turn, sentence: `${event.type} was recorded.`, ruleIds: [], dice: [] };
   }
@@ -237,12 +243,11 @@ export function describeSafely(context: LogContext, event: { type: string; data:
  * events hide nothing; a ruleset event goes through its ruleset's view.
  */
 function publicView(
-  rulesetId: string,
+  ruleset: AnyRuleset | undefined,
   event: RecordedEvent,
 ): { viewed: { type: string; data: unknown }; privateFor: Side[] } {
   const raw = { type: event.type, data: event.data } as DomainEvent;
-  const ruleset = rulesetById(rulesetId);
-  if (!ruleset || !isRulesetEvent(rulesetId, event.type)) return { viewed: raw, privateFor: [] };
+  if (!ruleset || !isRulesetEvent(ruleset, event.type)) return { viewed: raw, privateFor: [] };
   const viewed = ruleset.viewEvent(raw, {});
   let seen: string | undefined;
   const privateFor = SIDES.filter((side) => {

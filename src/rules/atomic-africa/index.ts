@@ -10,6 +10,7 @@ import { defaultParameters, type AtomicAfricaParameters } from './parameters.js'
 import { initialState, type AtomicAfricaState } from './state.js';
 import { awaiting, roster } from './roster.js';
 import { ruleIdOf } from './rule-ids.js';
+import { checkReveal } from './reveal-check.js';
 import { prepare } from './sealed-orders.js';
 import { viewEvent, viewState } from './views.js';
 
@@ -35,6 +36,7 @@ export const atomicAfrica: Ruleset<
   ruleIdOf,
   roster,
   awaiting,
+  checkReveal,
 };
 
 export * from './attack.js';

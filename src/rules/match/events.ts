@@ -63,3 +63,14 @@ export const MATCH_LEVEL_EVENT_TYPES: ReadonlySet<string> = new Set<MatchLevelEv
 export function isMatchLevelEvent(event: { type: string }): event is MatchLevelEvent {
   return MATCH_LEVEL_EVENT_TYPES.has(event.type);
 }
+
+/**
+ * The event, typed as the match-level event of this type when it is one: a recorded event (metadata
+ * and all) narrows to its data's shape without a cast.
+ */
+export function isMatchLevel<T extends MatchLevelEvent['type'], E extends { type: string; data: unknown }>(
+  event: E,
+  type: T,
+): event is E & Extract<MatchLevelEvent, { type: T }> {
+  return event.type === type;
+}

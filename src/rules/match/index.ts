@@ -11,6 +11,7 @@ import {
   type MatchLevelCommand,
   type MatchMeta,
 } from './match-level.js';
+import { matchLevelRuleIdOf } from './rule-ids.js';
 
 /**
  * The match-level rules (client seeds, undo, backups, disputes, the end: C-2, C-4, C-5) as a decider
@@ -50,6 +51,7 @@ export const matchRules = {
   eventTypes: [...MATCH_LEVEL_EVENT_TYPES],
   decider: matchLevelDecider,
   describe: describeMatchLevel,
+  ruleIdOf: matchLevelRuleIdOf,
 };
 
 export type MatchRules = typeof matchRules;
@@ -65,3 +67,4 @@ export function matchRulesFor(version: string = MATCH_RULES_VERSION): MatchRules
 export type { MatchLevelEvent };
 export * from './events.js';
 export * from './match-level.js';
+export { matchLevelRuleIdOf } from './rule-ids.js';

@@ -1,4 +1,4 @@
-import { MatchSecrets } from '../../../src/audit/match-secrets.service.js';
+import { MatchSecrets } from '../../../src/match/match-secrets.service.js';
 import { type ExportedEvent, exportedEvent } from '../../../src/audit/export-format.js';
 import type { Principal } from '../../../src/auth/principal.js';
 import { InMemoryEventStore } from '../../../src/event-store/memory/in-memory-event-store.js';

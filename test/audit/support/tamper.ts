@@ -55,3 +55,23 @@ export function toNdjsonText(events: readonly ExportedEvent[], closing?: object)
     (closing ? JSON.stringify(closing) + '\n' : '')
   );
 }
+
+/**
+ * A forger who renames the unit an event registers and covers the tracks: the recorded command says
+ * the same, and every hash after it is recomputed. Only a checkpoint kept elsewhere can tell.
+ */
+export function renameConsistently(
+  events: readonly ExportedEvent[],
+  revision: number,
+  name: string,
+): ExportedEvent[] {
+  return edit(
+    events,
+    revision,
+    (e) => {
+      e.data.name = name;
+      if (e.metadata.command) e.metadata.command.name = name;
+    },
+    { rechain: true },
+  );
+}

@@ -5,7 +5,7 @@ import { matchStream } from '../../../src/match/match-stream.js';
 import { TableDice } from '../../../src/rules/common/dice.js';
 import type { RulesetRef } from '../../../src/rules/common/ruleset-ref.js';
 import type { Side } from '../../../src/rules/common/sides.js';
-import { rulesetById } from '../../../src/rules/registry.js';
+import { currentRuleset } from '../../../src/rules/registry.js';
 import {
   DEFAULT_SCORING,
   type Players,
@@ -49,7 +49,7 @@ export class Table {
     faces: number[] = [],
     actor: Actor = { role: 'organiser' },
   ): Promise<RecordedEvent[]> {
-    const ruleset = rulesetById(this.rulesetId)!;
+    const ruleset = currentRuleset(this.rulesetId)!;
     const before = await this.events();
     const state = before.length > 0 ? foldMatch(this.matchId, before).state : ruleset.decider.initialState();
     const dice = new TableDice(faces);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { openEscrow, sealEscrow } from '../../../src/audit/order-escrow.js';
+import { openEscrow, sealEscrow } from '../../../src/match/order-escrow.js';
 import {
   atomicAfrica,
   type AtomicAfricaState,

@@ -1,17 +1,19 @@
 import {
   charge,
   chargeAndHold,
+  Given,
   giveGround,
   givenMatch,
   givenMeleeTest,
   WILL_FAIL,
   WILL_PASS,
 } from './fixtures.js';
+import { chargedAndHeld, standardTable } from './given.js';
 
 describe('hand-to-hand: several attackers and surrender (HH-9)', () => {
   it('HH-9 a defender contacted on both flanks, and not to its front, surrenders at once', () => {
-    const given = givenMatch();
-    chargeAndHold(given, 'C1', 'Z1', 'N1', 'left-flank');
+    // given Z1 hit N1 on the left flank and N1 held
+    const given = Given.from([...standardTable(), ...chargedAndHeld('C1', 'Z1', 'N1', 'left-flank')]);
 
     // when Z2 makes contact on the right flank: no impact roll, N1 surrenders
     const events = given.do(charge('C2', 'Z2', 'N1', 'right-flank'), WILL_PASS);
@@ -68,8 +70,8 @@ describe('hand-to-hand: several attackers and surrender (HH-9)', () => {
   });
 
   it('HH-9 faltered charges do not count', () => {
-    const given = givenMatch();
-    chargeAndHold(given, 'C1', 'Z1', 'N1', 'left-flank');
+    // given Z1 hit N1 on the left flank and N1 held
+    const given = Given.from([...standardTable(), ...chargedAndHeld('C1', 'Z1', 'N1', 'left-flank')]);
     const faltered = given.do(charge('C2', 'Z2', 'N1', 'right-flank'), WILL_FAIL);
     expect(given.types(faltered)).toEqual(['ChargeDeclared', 'WillpowerTested', 'ChargeFaltered']);
     expect(given.unit('N1').status).toBe('active');

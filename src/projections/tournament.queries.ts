@@ -9,7 +9,7 @@ import {
   type TournamentSummary,
   TournamentsProjection,
 } from '../projections/tournaments.projection.js';
-import type { Scoring } from './tournament-events.js';
+import type { Scoring } from '../tournament/tournament-events.js';
 
 export interface TournamentMatchView {
   matchId: string;

@@ -2,7 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { diceCommitment } from './dice-fairness.js';
-import { loadOrCreateServerSecret, matchServerSeed } from './server-secret.js';
+import { loadOrCreateServerSecret, matchServerSeed } from '../config/server-secret.js';
 
 /**
  * Everything a match keeps secret until its end, derived from the one server secret: the server dice

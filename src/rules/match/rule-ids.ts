@@ -1,0 +1,13 @@
+import type { FieldPath } from '../common/turn-log.js';
+
+/** The rule a wrong value at `path` of a match-level event breaks. */
+export function matchLevelRuleIdOf(event: { type: string }, path: FieldPath = []): string {
+  switch (event.type) {
+    case 'ClientSeedAdded':
+      return 'C-2';
+    case 'MatchEnded':
+      return path[1] === 'serverSeed' ? 'C-2' : 'C-4';
+    default:
+      return 'C-5';
+  }
+}
