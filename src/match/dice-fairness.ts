@@ -61,26 +61,5 @@ export class ServerDice implements DiceSource {
   }
 }
 
-/** Every server roll recorded in these event payloads, wherever in the payload it sits. */
-export function serverRollsIn(payloads: readonly unknown[]): DiceRoll[] {
-  const rolls: DiceRoll[] = [];
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      value.forEach(visit);
-    } else if (value !== null && typeof value === 'object') {
-      const record = value as Record<string, unknown>;
-      if (record.origin === 'server' && typeof record.index === 'number' && Array.isArray(record.faces)) {
-        rolls.push(record as unknown as DiceRoll);
-        return;
-      }
-      Object.values(record).forEach(visit);
-    }
-  };
-  payloads.forEach(visit);
-  return rolls;
-}
-
-/** The highest server roll index recorded in these payloads (0 when none). */
-export function lastRollIndex(payloads: readonly unknown[]): number {
-  return serverRollsIn(payloads).reduce((highest, roll) => Math.max(highest, roll.index ?? 0), 0);
-}
+// Where a log's server rolls are found is the rules' business (C-2, C-5); kept importable from here.
+export { lastRollIndex, serverRollsIn } from '../rules/common/dice.js';
