@@ -75,7 +75,7 @@ async function catchUpSpeed(store: SqliteEventStore, folder: string, events: num
     new TurnLogProjection(database),
     new RosterProjection(
       database,
-      new MatchLoader(new MatchAggregates(store, new InMemorySnapshotStore(), configFromEnv({})), store),
+      new MatchLoader(new MatchAggregates(store, new InMemorySnapshotStore(), configFromEnv({}))),
     ),
     new ResultsProjection(database),
     new TournamentsProjection(database),

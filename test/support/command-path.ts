@@ -44,7 +44,7 @@ export function commandPath(
   return {
     commands,
     aggregates,
-    loader: new MatchLoader(aggregates, store),
+    loader: new MatchLoader(aggregates),
     viewer,
     secrets,
     snapshots,
