@@ -1,4 +1,6 @@
 import {
+  type Describers,
+  describeWith,
   dice,
   inches,
   line,
@@ -21,10 +23,6 @@ import type { Card } from './cards.js';
 import type { AtomicAfricaEvent } from './events.js';
 
 /** The turn-log sentence of each atomic-africa event: one small function per event type. */
-type Describers = {
-  [Type in AtomicAfricaEvent['type']]: (context: LogContext, data: Data<Type>) => LogLine;
-};
-
 type Data<Type extends AtomicAfricaEvent['type']> = Extract<AtomicAfricaEvent, { type: Type }>['data'];
 
 const SUIT_SYMBOLS: Record<string, string> = { clubs: '♣', diamonds: '♦', hearts: '♥', spades: '♠' };
@@ -148,7 +146,7 @@ function closeCombatEnded(context: LogContext, d: Data<'CloseCombatEnded'>): Log
   ]);
 }
 
-const DESCRIBERS: Describers = {
+const DESCRIBERS: Describers<AtomicAfricaEvent> = {
   MatchCreated: matchCreated,
   UnitRegistered: (context, d) =>
     setup(
@@ -213,10 +211,7 @@ const DESCRIBERS: Describers = {
 export const EVENT_TYPES = Object.keys(DESCRIBERS) as readonly AtomicAfricaEvent['type'][];
 
 /** One sentence for one atomic-africa event, as handed over (already viewed for its reader, AA-2). */
-export function describe(event: AtomicAfricaEvent, context: LogContext): LogLine {
-  const describer = DESCRIBERS[event.type] as (context: LogContext, data: unknown) => LogLine;
-  return describer(context, event.data);
-}
+export const describe = describeWith(DESCRIBERS);
 
 /** The log context after an event: names, and the new turn (recorded as `nextTurn`). */
 export function logContextAfter(context: LogContext, event: AtomicAfricaEvent): LogContext {

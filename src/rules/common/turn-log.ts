@@ -181,3 +181,21 @@ export function carriedRuleId(event: unknown, path: FieldPath): string | undefin
 export type FieldPath = readonly (string | number)[];
 
 const RULE_ID = /^(C|HH|AA|Q|E)-\d{1,3}$/;
+
+/** One sentence-maker per event type of a ruleset, each given that event's own data. */
+export type Describers<Event extends { type: string; data: unknown }> = {
+  [Type in Event['type']]: (context: LogContext, data: Extract<Event, { type: Type }>['data']) => LogLine;
+};
+
+/** A ruleset's `describe`: the sentence-maker for the event's type, on the event's data. */
+export function describeWith<Event extends { type: string; data: unknown }>(
+  describers: Describers<Event>,
+): (event: Event, context: LogContext) => LogLine {
+  return (event, context) => {
+    const describer = describers[event.type as Event['type']] as (
+      context: LogContext,
+      data: unknown,
+    ) => LogLine;
+    return describer(context, event.data);
+  };
+}

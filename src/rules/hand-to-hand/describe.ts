@@ -1,4 +1,6 @@
 import {
+  type Describers,
+  describeWith,
   dice,
   inches,
   line,
@@ -19,13 +21,6 @@ import {
 import type { HandToHandEvent, RestrictionEntry } from './events.js';
 
 /** The turn-log sentence of each hand-to-hand event: one small function per event type. */
-type Describers = {
-  [Type in HandToHandEvent['type']]: (
-    context: LogContext,
-    data: Extract<HandToHandEvent, { type: Type }>['data'],
-  ) => LogLine;
-};
-
 const ASPECT_WORDS: Record<string, string> = {
   front: 'front',
   'left-flank': 'left flank',
@@ -179,7 +174,7 @@ function groundGiven(context: LogContext, d: Data<'GroundGiven'>): LogLine {
   ]);
 }
 
-const DESCRIBERS: Describers = {
+const DESCRIBERS: Describers<HandToHandEvent> = {
   MatchCreated: matchCreated,
   UnitRegistered: (context, d) =>
     setup(
@@ -260,10 +255,7 @@ const DESCRIBERS: Describers = {
 export const EVENT_TYPES = Object.keys(DESCRIBERS) as readonly HandToHandEvent['type'][];
 
 /** One sentence for one hand-to-hand event, as handed over (already viewed for its reader). */
-export function describe(event: HandToHandEvent, context: LogContext): LogLine {
-  const describer = DESCRIBERS[event.type] as (context: LogContext, data: unknown) => LogLine;
-  return describer(context, event.data);
-}
+export const describe = describeWith(DESCRIBERS);
 
 /** The log context after an event: names, and the new turn (recorded as `turn`). */
 export function logContextAfter(context: LogContext, event: HandToHandEvent): LogContext {
