@@ -1,7 +1,7 @@
-import { atomicAfrica } from './atomic-africa/index.js';
+import { ATOMIC_AFRICA_VERSIONS, atomicAfrica } from './atomic-africa/index.js';
 import type { DomainEvent } from './common/decider.js';
 import type { RulesetRef } from './common/ruleset-ref.js';
-import { handToHand } from './hand-to-hand/index.js';
+import { HAND_TO_HAND_VERSIONS, handToHand } from './hand-to-hand/index.js';
 import type { Ruleset } from './ruleset.js';
 
 /** A ruleset seen from outside: commands and events by their `type`, state opaque. */
@@ -13,8 +13,8 @@ export type AnyRuleset = Ruleset<unknown, { type: string }, DomainEvent, unknown
  * version stays listed for as long as a log recorded under it may be replayed or verified.
  */
 const VERSIONS: Readonly<Record<string, readonly AnyRuleset[]>> = {
-  [handToHand.id]: [handToHand as unknown as AnyRuleset],
-  [atomicAfrica.id]: [atomicAfrica as unknown as AnyRuleset],
+  [handToHand.id]: HAND_TO_HAND_VERSIONS as unknown as readonly AnyRuleset[],
+  [atomicAfrica.id]: ATOMIC_AFRICA_VERSIONS as unknown as readonly AnyRuleset[],
 };
 
 /** The ids a new match may name. */

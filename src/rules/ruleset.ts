@@ -1,6 +1,6 @@
 import type { Decider, DomainEvent } from './common/decider.js';
 import type { Escrow, PrepareServices } from './common/escrow.js';
-import type { AwaitedInput, RosterRow } from './common/roster.js';
+import type { AwaitedInput, MatchProgress, RosterRow } from './common/roster.js';
 import type { Side } from './common/sides.js';
 import type { FieldPath, LogContext, LogLine } from './common/turn-log.js';
 
@@ -31,6 +31,11 @@ export interface Ruleset<
   defaultParameters: Parameters;
   /** Every command type this ruleset decides; anything else is refused before it reaches the rules. */
   commandTypes: readonly Command['type'][];
+  /**
+   * The route segment of each command sent to a match: POST /matches/{id}/{segment}. The awaited steps,
+   * the routes and the command names line up through this one table (CreateMatch is POST /matches).
+   */
+  routes: Readonly<Partial<Record<Command['type'], string>>>;
   /** Every event type this ruleset records (match-level events are not among them). */
   eventTypes: readonly Event['type'][];
   decider: Decider<State, Command, Event>;
@@ -61,6 +66,8 @@ export interface Ruleset<
   roster(state: State): RosterRow[];
   /** What the match waits for now, and from whom (empty: the side to play may do anything). */
   awaiting(state: State): AwaitedInput[];
+  /** The turn, the side to play and the phase, whatever the ruleset. */
+  progress(state: State): MatchProgress;
   /**
    * AA-2, for the verifier: a reveal checked against its seal, on the state before it. Undefined for an
    * event that is no reveal; otherwise null when it matches, or what is wrong (never naming a card

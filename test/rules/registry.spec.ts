@@ -26,25 +26,35 @@ describe('the ruleset registry and the plug-in shape', () => {
       expect(ruleset.eventTypes).toContain('MatchCreated');
       expect(ruleset.awaiting(ruleset.decider.initialState())).toEqual([]);
       expect(ruleset.roster(ruleset.decider.initialState())).toEqual([]);
+      expect(ruleset.progress(ruleset.decider.initialState())).toEqual({
+        turn: 0,
+        activeSide: 'A',
+        phase: 'setup',
+      });
+      // every command a match can await has a route, and the route table names only known commands
+      for (const [command, route] of Object.entries(ruleset.routes)) {
+        expect(ruleset.commandTypes).toContain(command);
+        expect(route).toMatch(/^[a-z]+(-[a-z]+)*$/);
+      }
     }
   });
 
   it('HH-9 HH-7 hand-to-hand awaits one step at a time, in the shape every ruleset shares', () => {
     const { state } = spec(handToHand).given([...standardTable(), ...chargedIntoContact('C1', 'Z1', 'N1')]);
     expect(handToHand.awaiting(state)).toEqual([
-      { step: 'impact-roll', side: 'A', unitId: 'Z1', ruleId: 'HH-7' },
+      { command: 'RollImpact', side: 'A', unitId: 'Z1', ruleId: 'HH-7' },
     ]);
   });
 
   it('AA-4 AA-5 atomic-africa awaits the reacting declaration, then both reveals, in the same shape', () => {
     const match = engaged().seal('A1', '7S').seal('B1', '8H').declare('A1', 'fight');
     expect(atomicAfrica.awaiting(match.state)).toEqual([
-      { step: 'declare', side: 'B', unitId: 'B1', ruleId: 'AA-4' },
+      { command: 'DeclareIntent', side: 'B', unitId: 'B1', ruleId: 'AA-4' },
     ]);
     match.declare('B1', 'fight');
     expect(atomicAfrica.awaiting(match.state)).toEqual([
-      { step: 'reveal', side: 'A', unitId: 'A1', ruleId: 'AA-5' },
-      { step: 'reveal', side: 'B', unitId: 'B1', ruleId: 'AA-5' },
+      { command: 'RevealOrder', side: 'A', unitId: 'A1', ruleId: 'AA-5' },
+      { command: 'RevealOrder', side: 'B', unitId: 'B1', ruleId: 'AA-5' },
     ]);
   });
 });

@@ -8,7 +8,7 @@ import { evolve } from './evolve.js';
 import { describe, EVENT_TYPES, logContextAfter } from './describe.js';
 import { defaultParameters, type AtomicAfricaParameters } from './parameters.js';
 import { initialState, type AtomicAfricaState } from './state.js';
-import { awaiting, roster } from './roster.js';
+import { awaiting, progress, roster, ROUTES } from './roster.js';
 import { ruleIdOf } from './rule-ids.js';
 import { checkReveal } from './reveal-check.js';
 import { prepare } from './sealed-orders.js';
@@ -25,6 +25,7 @@ export const atomicAfrica: Ruleset<
   version: RULESET_VERSION,
   defaultParameters,
   commandTypes: COMMAND_TYPES,
+  routes: ROUTES,
   eventTypes: EVENT_TYPES,
   decider: { initialState, decide, evolve },
   actingSide,
@@ -36,8 +37,17 @@ export const atomicAfrica: Ruleset<
   ruleIdOf,
   roster,
   awaiting,
+  progress,
   checkReveal,
 };
+
+/** Every version of the ruleset, oldest first: the registry lists them all (logs verify forever). */
+export const ATOMIC_AFRICA_VERSIONS: readonly Ruleset<
+  AtomicAfricaState,
+  AtomicAfricaCommand,
+  AtomicAfricaEvent,
+  AtomicAfricaParameters
+>[] = [atomicAfrica];
 
 export * from './attack.js';
 export * from './cards.js';

@@ -1,5 +1,6 @@
-import { type AwaitedInput, rosterRows, type RosterRow } from '../common/index.js';
-import { type AwaitedStep, progress } from './close-combat.js';
+import { type AwaitedInput, type MatchProgress, rosterRows, type RosterRow } from '../common/index.js';
+import { type AwaitedStep, progress as closeCombatProgress } from './close-combat.js';
+import type { AtomicAfricaCommand } from './commands.js';
 import type { AtomicAfricaState } from './state.js';
 import { viewState } from './views.js';
 
@@ -14,17 +15,42 @@ export function roster(state: AtomicAfricaState): RosterRow[] {
   }));
 }
 
-const STEP_RULES: Record<AwaitedStep['step'], string> = {
-  declare: 'AA-4',
-  reveal: 'AA-5',
-  pursue: 'AA-9',
-  'break-off': 'AA-8',
-  attack: 'AA-11',
+/** The route segment of each command: POST /matches/{id}/{segment}. */
+export const ROUTES: Readonly<Partial<Record<AtomicAfricaCommand['type'], string>>> = {
+  RegisterUnit: 'units',
+  ReportContact: 'contacts',
+  SealOrder: 'orders',
+  DeclareIntent: 'intents',
+  RevealOrder: 'reveals',
+  Pursue: 'pursuits',
+  ReportBreakOff: 'break-offs',
+  ResolveCloseCombat: 'close-combat-attacks',
+  RangedAttack: 'ranged-attacks',
+  EndTurn: 'end-turn',
+};
+
+/** Each awaited step: the command that answers it, and the rule that asks for it. */
+const STEPS: Record<AwaitedStep['step'], { command: AtomicAfricaCommand['type']; ruleId: string }> = {
+  declare: { command: 'DeclareIntent', ruleId: 'AA-4' },
+  reveal: { command: 'RevealOrder', ruleId: 'AA-5' },
+  pursue: { command: 'Pursue', ruleId: 'AA-9' },
+  'break-off': { command: 'ReportBreakOff', ruleId: 'AA-8' },
+  attack: { command: 'ResolveCloseCombat', ruleId: 'AA-11' },
 };
 
 /** What the close combat being resolved waits for; outside one, the side to play may do anything. */
 export function awaiting(state: AtomicAfricaState): AwaitedInput[] {
-  const next = progress(state);
+  const next = closeCombatProgress(state);
   if (next.kind !== 'awaiting') return [];
-  return next.steps.map(({ step, side, unitId }) => ({ step, side, unitId, ruleId: STEP_RULES[step] }));
+  return next.steps.map(({ step, side, unitId }) => ({ ...STEPS[step], side, unitId }));
+}
+
+/** Phases: `setup` before the match exists, `close-combat` while an activation is open, `play` otherwise. */
+export function progress(state: AtomicAfricaState): MatchProgress {
+  if (state.match === null) return { turn: 0, activeSide: 'A', phase: 'setup' };
+  return {
+    turn: state.turn,
+    activeSide: state.activeSide,
+    phase: state.activation === null ? 'play' : 'close-combat',
+  };
 }

@@ -44,12 +44,25 @@ export function rosterRows(
   });
 }
 
-/** What a match waits for, and from whom, in the one shape every ruleset shares. */
+/**
+ * What a match waits for, and from whom, in the one shape every ruleset shares (the play contract).
+ * `command` is the command type that answers it; the ruleset's `routes` name the route that sends it,
+ * so a client reads the step and posts there.
+ */
 export interface AwaitedInput {
-  /** The ruleset's own name for the step (e.g. 'impact-roll', 'reveal'). */
-  step: string;
+  command: string;
   side: Side;
   unitId?: string;
   /** The rule that asks for it. */
   ruleId: string;
+}
+
+/** Where a match stands, in the one shape every ruleset shares. */
+export interface MatchProgress {
+  /** C-4: the player turn (0 before the first). */
+  turn: number;
+  /** The side whose turn it is. */
+  activeSide: Side;
+  /** The ruleset's own name for where the turn stands (each ruleset documents its phases). */
+  phase: string;
 }

@@ -8,7 +8,7 @@ import { evolve } from './evolve.js';
 import { HAND_TO_HAND_ID, HAND_TO_HAND_VERSION } from './match-setup.js';
 import { DEFAULT_PARAMETERS, type HandToHandParameters } from './parameters.js';
 import { initialState, type HandToHandState } from './state.js';
-import { awaiting, roster } from './roster.js';
+import { awaiting, progress, roster, ROUTES } from './roster.js';
 import { ruleIdOf } from './rule-ids.js';
 import { viewEvent, viewState } from './view.js';
 
@@ -18,6 +18,7 @@ export const handToHand: Ruleset<HandToHandState, HandToHandCommand, HandToHandE
     version: HAND_TO_HAND_VERSION,
     defaultParameters: DEFAULT_PARAMETERS,
     commandTypes: COMMAND_TYPES,
+    routes: ROUTES,
     eventTypes: EVENT_TYPES,
     decider: { initialState, decide, evolve },
     actingSide,
@@ -30,7 +31,16 @@ export const handToHand: Ruleset<HandToHandState, HandToHandCommand, HandToHandE
     ruleIdOf,
     roster,
     awaiting,
+    progress,
   };
+
+/** Every version of the ruleset, oldest first: the registry lists them all (logs verify forever). */
+export const HAND_TO_HAND_VERSIONS: readonly Ruleset<
+  HandToHandState,
+  HandToHandCommand,
+  HandToHandEvent,
+  HandToHandParameters
+>[] = [handToHand];
 
 export type * from './commands.js';
 export type * from './events.js';
