@@ -1,0 +1,126 @@
+import { type Api, ApiError } from './api';
+import type { EventsPage } from './match-view';
+
+export type LiveMode = 'connecting' | 'stream' | 'polling' | 'ended' | 'stopped';
+
+export interface LiveHandlers {
+  /** Something new was appended, up to this revision: the page reads the match again. */
+  onRevision(revision: number): void;
+  onMode(mode: LiveMode): void;
+  onError(message: string): void;
+}
+
+const POLL_MS = 2000;
+const RECONNECT_MS = 2000;
+
+/**
+ * Follows a match live. Preferred: a stream ticket (POST /stream-tickets) and the match's SSE feed
+ * opened with it, since a browser cannot put a key in an EventSource's headers. Where the service has
+ * no tickets (404), it polls GET /matches/:id/events after the last revision every 2 s instead.
+ *
+ * The feed is read with fetch rather than EventSource: its messages are named by event type, and an
+ * EventSource only hands out the names it was told in advance, which a page for any ruleset cannot
+ * know; a fetch also lets a reconnect take a fresh ticket (a ticket is good for one connection).
+ * Returns a function that stops following.
+ */
+export function followMatch(api: Api, matchId: string, from: number, on: LiveHandlers): () => void {
+  const stop = new AbortController();
+  let last = from;
+  const seen = (revision: number) => {
+    if (revision > last) {
+      last = revision;
+      on.onRevision(revision);
+    }
+  };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      stop.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+
+  async function poll(): Promise<void> {
+    on.onMode('polling');
+    while (!stop.signal.aborted) {
+      try {
+        const page = await api.get<EventsPage>(
+          `/matches/${encodeURIComponent(matchId)}/events?from=${last + 1}&limit=100`,
+        );
+        const newest = page.events.reduce((top, event) => Math.max(top, event.revision), last);
+        seen(newest);
+      } catch (error) {
+        on.onError(messageOf(error));
+      }
+      await sleep(POLL_MS);
+    }
+  }
+
+  async function stream(): Promise<void> {
+    while (!stop.signal.aborted) {
+      let ticket: { ticket: string; url?: string };
+      try {
+        ticket = await api.post('/stream-tickets', { matchId });
+      } catch (error) {
+        // No tickets on this service (or not for this key): polling works everywhere.
+        if (error instanceof ApiError && (error.status === 404 || error.status === 405)) return poll();
+        on.onError(messageOf(error));
+        return poll();
+      }
+      const url =
+        ticket.url ??
+        `/matches/${encodeURIComponent(matchId)}/stream?ticket=${encodeURIComponent(ticket.ticket)}`;
+      try {
+        const response = await api.stream(url, last, stop.signal);
+        on.onMode('stream');
+        if ((await readMessages(response, seen)) === 'end') {
+          on.onMode('ended');
+          return;
+        }
+      } catch (error) {
+        if (stop.signal.aborted) return;
+        on.onError(messageOf(error));
+      }
+      on.onMode('connecting');
+      await sleep(RECONNECT_MS);
+    }
+  }
+
+  on.onMode('connecting');
+  void stream();
+  return () => {
+    stop.abort();
+    on.onMode('stopped');
+  };
+}
+
+/** Reads SSE messages (`event:`, `id:`, `data:` lines, a blank line ends one) until the body ends. */
+async function readMessages(response: Response, seen: (revision: number) => void): Promise<'end' | 'closed'> {
+  if (!response.body) return 'closed';
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let event = '';
+  let id: number | undefined;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return 'closed';
+    buffer += value;
+    const lines = buffer.split(/\r?\n/);
+    buffer = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line === '') {
+        if (event === 'end') return 'end';
+        if (id !== undefined) seen(id);
+        event = '';
+        id = undefined;
+      } else if (line.startsWith('event:')) event = line.slice(6).trim();
+      else if (line.startsWith('id:')) {
+        const value = Number(line.slice(3).trim());
+        if (Number.isInteger(value)) id = value;
+      }
+      // data: lines and comments (heartbeats) need nothing: the page reads the match again itself.
+    }
+  }
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
