@@ -10,8 +10,14 @@ export function TurnLog(props: { entries: LogEntry[]; shown: number; onGoTo: (re
   const entries = props.entries.filter((entry) => entry.revision <= shown);
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
-    // Keep the line shown in view, as a score sheet follows the game.
-    list.current?.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'nearest' });
+    // Keep the line shown in view within the log's own box (as a score sheet follows the game), never
+    // scrolling the page itself away from what the reader was looking at.
+    const box = list.current;
+    const line = box?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (!box || !line || box.scrollHeight <= box.clientHeight) return;
+    if (line.offsetTop < box.scrollTop) box.scrollTop = line.offsetTop;
+    else if (line.offsetTop + line.offsetHeight > box.scrollTop + box.clientHeight)
+      box.scrollTop = line.offsetTop + line.offsetHeight - box.clientHeight;
   }, [shown, entries.length]);
 
   return (

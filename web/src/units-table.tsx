@@ -4,7 +4,7 @@ import { factColumns, type Side, type UnitRow } from './match-view';
 export function UnitsTables(props: { sides: Side[]; rows: UnitRow[]; activeSide?: string; shown: number }) {
   const columns = factColumns(props.rows);
   return (
-    <section aria-labelledby="units-heading">
+    <section aria-labelledby="units-heading" class="units">
       <h2 id="units-heading">Units</h2>
       {props.sides.map((side) => {
         const units = props.rows.filter((row) => row.side === side.id);

@@ -263,15 +263,13 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
       <ReplayBar shown={shown} latest={latest} onStep={step} onGoTo={goTo} />
 
       <div class="columns">
-        <div>
-          <AwaitingList
-            steps={standing.awaiting}
-            ended={standing.ended}
-            sideName={sideName}
-            unitName={unitName}
-          />
-          <UnitsTables sides={sides} rows={rows} activeSide={standing.activeSide} shown={shown} />
-        </div>
+        <AwaitingList
+          steps={standing.awaiting}
+          ended={standing.ended}
+          sideName={sideName}
+          unitName={unitName}
+        />
+        <UnitsTables sides={sides} rows={rows} activeSide={standing.activeSide} shown={shown} />
         <TurnLog entries={log.entries} shown={shown} onGoTo={goTo} />
       </div>
 
