@@ -1,5 +1,6 @@
 import { type Api, ApiError } from './api';
 import type { EventsPage } from './match-view';
+import { readMessages } from './sse-messages';
 
 export type LiveMode = 'connecting' | 'stream' | 'polling' | 'ended' | 'stopped';
 
@@ -90,35 +91,6 @@ export function followMatch(api: Api, matchId: string, from: number, on: LiveHan
     stop.abort();
     on.onMode('stopped');
   };
-}
-
-/** Reads SSE messages (`event:`, `id:`, `data:` lines, a blank line ends one) until the body ends. */
-async function readMessages(response: Response, seen: (revision: number) => void): Promise<'end' | 'closed'> {
-  if (!response.body) return 'closed';
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  let event = '';
-  let id: number | undefined;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return 'closed';
-    buffer += value;
-    const lines = buffer.split(/\r?\n/);
-    buffer = lines.pop() ?? '';
-    for (const line of lines) {
-      if (line === '') {
-        if (event === 'end') return 'end';
-        if (id !== undefined) seen(id);
-        event = '';
-        id = undefined;
-      } else if (line.startsWith('event:')) event = line.slice(6).trim();
-      else if (line.startsWith('id:')) {
-        const value = Number(line.slice(3).trim());
-        if (Number.isInteger(value)) id = value;
-      }
-      // data: lines and comments (heartbeats) need nothing: the page reads the match again itself.
-    }
-  }
 }
 
 export function messageOf(error: unknown): string {
