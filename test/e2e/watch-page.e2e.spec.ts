@@ -148,4 +148,52 @@ describeInBrowser(title, () => {
     if (process.env.WATCH_SCREENSHOT)
       await page.screenshot({ path: process.env.WATCH_SCREENSHOT, fullPage: true });
   }, 60_000);
+
+  it('AA-2 never shows a spectator a sealed card, which its own side sees', async () => {
+    const sealed = 'sealed-cards';
+    const org = organiser(t);
+    await org.command('/matches', {
+      matchId: sealed,
+      ruleset: 'atomic-africa',
+      sides: { A: 'Askari', B: 'Legion' },
+      diceMode: 'table',
+    });
+    const A = await issueKey(t, { role: 'player', matchId: sealed, side: 'A' });
+    for (const [unitId, side] of [
+      ['a1', 'A'],
+      ['b1', 'B'],
+    ]) {
+      await org.command(`/matches/${sealed}/units`, {
+        unitId,
+        name: unitId,
+        side,
+        unitType: 'infantry',
+        movement: 6,
+        firepower: 2,
+      });
+    }
+    await A.command(`/matches/${sealed}/orders`, {
+      unitId: 'a1',
+      turn: 1,
+      card: { rank: 'Q', suit: 'diamonds' },
+    });
+
+    const pageFor = async (key: string): Promise<string> => {
+      const watcher = await browser.newPage();
+      try {
+        await watcher.goto(`${t.url}/watch/?match=${sealed}`);
+        await watcher.getByLabel(/your key/i).fill(key);
+        await watcher.getByRole('button', { name: 'Watch' }).click();
+        await watcher.locator('li[data-revision="4"]').waitFor();
+        return await watcher.content();
+      } finally {
+        await watcher.close();
+      }
+    };
+    const seenBySpectator = await pageFor(spectatorKey);
+    expect(seenBySpectator).toContain('sealed the orders of the a1 as commitment');
+    expect(seenBySpectator).not.toMatch(/Q♦|diamonds/);
+    // The same page for the card's own side shows it: the check above looks where a card would be.
+    expect(await pageFor(A.token!)).toContain('Q♦');
+  }, 60_000);
 });
