@@ -8,7 +8,8 @@ export interface LiveHandlers {
   /** Something new was appended, up to this revision: the page reads the match again. */
   onRevision(revision: number): void;
   onMode(mode: LiveMode): void;
-  onError(message: string): void;
+  /** A read failed (the message says why), or undefined: reading works again. */
+  onError(message: string | undefined): void;
 }
 
 const POLL_MS = 2000;
@@ -47,6 +48,7 @@ export function followMatch(api: Api, matchId: string, from: number, on: LiveHan
           `/matches/${encodeURIComponent(matchId)}/events?from=${last + 1}&limit=100`,
         );
         const newest = page.events.reduce((top, event) => Math.max(top, event.revision), last);
+        on.onError(undefined);
         seen(newest);
       } catch (error) {
         on.onError(messageOf(error));
@@ -72,6 +74,7 @@ export function followMatch(api: Api, matchId: string, from: number, on: LiveHan
       try {
         const response = await api.stream(url, last, stop.signal);
         on.onMode('stream');
+        on.onError(undefined);
         if ((await readMessages(response, seen)) === 'end') {
           on.onMode('ended');
           return;
