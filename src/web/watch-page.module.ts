@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { builtPageFolder } from './built-page.js';
 
 /** Without its trailing slash, so that /watch redirects to /watch/ (@fastify/static's `redirect`). */
@@ -23,12 +23,13 @@ export class WatchPageFiles implements OnModuleInit {
     const root = builtPageFolder();
     if (!root) {
       // Started from sources without a build: say what to do rather than a bare 404.
-      fastify.get(`${WATCH_PREFIX}/*`, async (_request, reply) =>
+      const notBuilt = async (_request: FastifyRequest, reply: FastifyReply) =>
         reply
           .code(404)
           .type('text/plain; charset=utf-8')
-          .send('The watch page is not built: run `npm run build`, then start the service again.\n'),
-      );
+          .send('The watch page is not built: run `npm run build`, then start the service again.\n');
+      fastify.get(WATCH_PREFIX, notBuilt);
+      fastify.get(`${WATCH_PREFIX}/*`, notBuilt);
       return;
     }
     void fastify.register(fastifyStatic, {
