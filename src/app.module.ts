@@ -8,6 +8,7 @@ import { EventStoreModule } from './event-store/event-store.module.js';
 import { HealthModule } from './health/health.module.js';
 import { OrganiserApiModule } from './api/organiser-api.module.js';
 import { ProjectionsModule } from './projections/projections.module.js';
+import { WatchPageModule } from './web/watch-page.module.js';
 
 @Module({})
 export class AppModule {
@@ -23,6 +24,7 @@ export class AppModule {
         ProjectionsModule,
         ApiModule,
         OrganiserApiModule,
+        WatchPageModule,
       ],
     };
   }

@@ -1,0 +1,14 @@
+import { existsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Where `npm run build` put the watch page: vite writes it to dist/web/. This file runs compiled from
+ * dist/src/web/ (npm start) or as source from src/web/ (the tests), so the folder is found from either;
+ * web/ itself holds the page's sources, never served. The page counts as built once its index.html is.
+ */
+export function builtPageFolder(): string | undefined {
+  const above = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+  const folder = basename(above) === 'dist' ? join(above, 'web') : join(above, 'dist', 'web');
+  return existsSync(join(folder, 'index.html')) ? folder : undefined;
+}

@@ -1,0 +1,199 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { startTestApp, type TestApp } from './support/test-app.js';
+import { type Caller, issueKey, organiser } from './support/umpire-client.js';
+
+/**
+ * The watch-and-replay page in a real browser (Debian's Chromium driven by playwright-core) against the
+ * real service over HTTP on a real SQLite file: a spectator opens a hand-to-hand match in play, sees
+ * its units, turn and log, replays it back to before the charge, and sees the next command land live.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
+const title = existsSync(CHROMIUM)
+  ? 'watch page in Chromium'
+  : `watch page in Chromium (SKIPPED: ${CHROMIUM} is absent; apt-get install chromium to run it)`;
+
+describeInBrowser(title, () => {
+  let t: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let B: Caller;
+  let spectatorKey: string;
+  const matchId = 'isandlwana';
+  const at = (route: string) => `/matches/${matchId}/${route}`;
+
+  beforeAll(async () => {
+    // The page the service serves is the one `npm run build` makes; build it as that does (well under a second).
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'web'], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
+    t = await startTestApp();
+    const org = organiser(t);
+    await org.command('/matches', {
+      matchId,
+      ruleset: 'hand-to-hand',
+      sides: { A: 'Zulus', B: 'British' },
+      diceMode: 'table',
+    });
+    const A = await issueKey(t, { role: 'player', matchId, side: 'A' });
+    B = await issueKey(t, { role: 'player', matchId, side: 'B' });
+    spectatorKey = (await issueKey(t, { role: 'spectator' })).token!;
+    await org.command(at('units'), { unitId: 'impi', name: 'Impi', side: 'A', morale: 8, move: 6 });
+    await org.command(at('units'), { unitId: 'nnc', name: 'NNC', side: 'B', morale: 7, move: 6 });
+    // Revisions 4–6: the charge, its willpower test and the contact; 7: the impact.
+    await A.command(at('charges'), {
+      chargeId: 'c1',
+      attackerId: 'impi',
+      defenderId: 'nnc',
+      aspect: 'front',
+      slope: 'downhill',
+      dice: [2, 3],
+    });
+    await A.command(at('impact-rolls'), { chargeId: 'c1', dice: [4] });
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const unitRow = (unitId: string) => page.locator(`tr[data-unit="${unitId}"]`);
+  const log = () => page.getByRole('region', { name: 'Turn log' });
+
+  it('asks for a key, keeps it out of the URL, and shows units, turn, awaited step and the log with rule ids', async () => {
+    await page.goto(`${t.url}/watch/?match=${matchId}`);
+    await page.getByLabel(/your key/i).fill(spectatorKey);
+    await page.getByRole('button', { name: 'Watch' }).click();
+
+    await page.getByRole('heading', { level: 1, name: `Match ${matchId}` }).waitFor();
+    expect(page.url()).not.toContain(spectatorKey);
+    expect(await page.evaluate('sessionStorage.length')).toBe(1);
+
+    await page.getByRole('heading', { level: 3, name: /Zulus/ }).waitFor();
+    expect(await unitRow('impi').locator('th').textContent()).toBe('Impi');
+    expect(await unitRow('nnc').locator('td').first().textContent()).toBe('active');
+    // The roster's facts, contacts by unit name.
+    expect(await unitRow('impi').textContent()).toContain('NNC, aspect front, since turn 1');
+    expect(await unitRow('nnc').textContent()).toContain('7');
+    expect(await page.getByTestId('turn').textContent()).toBe('1');
+    expect(await page.getByTestId('active-side').textContent()).toBe('Zulus');
+    expect(await page.getByTestId('shown-revision').textContent()).toBe('7');
+
+    const awaited = page.getByRole('region', { name: 'Awaited' });
+    expect(await awaited.textContent()).toMatch(/morale test for the NNC, from British/);
+
+    const logText = await log().textContent();
+    expect(logText).toContain('Turn 1: the Impi charged the NNC in the front from below.');
+    expect(logText).toContain("Turn 1: the Impi's impact on the NNC: 1D6 4 +1 charge −1 downhill = 4.");
+    const impactLine = log().locator('li[data-revision="7"]');
+    expect(await impactLine.locator('.rule-id').allTextContents()).toEqual(['HH-7', 'Q-14']);
+  }, 60_000);
+
+  it('moves the slider back to before the charge and shows the match as it stood then', async () => {
+    await page.getByLabel('Revision shown').fill('3');
+    await page.getByTestId('shown-revision').filter({ hasText: '3 of 7' }).waitFor();
+    // Before the charge: no contact, nothing charged in the log, and the impact not yet rolled.
+    await unitRow('impi').filter({ hasNotText: 'aspect front' }).waitFor();
+    const logText = await log().textContent();
+    expect(logText).toContain('registered the NNC');
+    expect(logText).not.toContain('charged the NNC');
+    expect(await page.getByRole('region', { name: 'Awaited' }).textContent()).not.toMatch(/morale test/);
+
+    // The arrow keys step, as the buttons do.
+    await page.locator('body').press('ArrowRight');
+    await page.getByTestId('shown-revision').filter({ hasText: '4 of 7' }).waitFor();
+    expect(await log().textContent()).toContain('charged the NNC');
+    await page.getByRole('button', { name: 'Step back' }).click();
+    await page.getByTestId('shown-revision').filter({ hasText: '3 of 7' }).waitFor();
+
+    await page.getByRole('button', { name: 'Latest' }).click();
+    await page.getByTestId('shown-revision').filter({ hasText: /^7$/ }).waitFor();
+    await unitRow('impi').filter({ hasText: 'aspect front' }).waitFor();
+  }, 60_000);
+
+  it('shows a command the moment it lands, and says it in the live region', async () => {
+    await B.command(at('morale-tests'), { unitId: 'nnc', cause: 'melee', dice: [2, 4] });
+
+    const moraleLine = log().locator('li[data-revision="8"]');
+    await moraleLine.waitFor({ timeout: 10_000 });
+    expect(await moraleLine.textContent()).toContain("the NNC's morale test: morale 7 − impact 4 = 3");
+    await page.getByTestId('shown-revision').filter({ hasText: /^9$/ }).waitFor();
+    await page
+      .getByRole('region', { name: 'Awaited' })
+      .filter({ hasText: /give ground report for the NNC, from British/ })
+      .waitFor();
+    expect(await page.getByRole('status').textContent()).toContain("the NNC's morale test");
+
+    if (process.env.WATCH_SCREENSHOT)
+      await page.screenshot({ path: process.env.WATCH_SCREENSHOT, fullPage: true });
+  }, 60_000);
+
+  it('AA-2 never shows a spectator a sealed card, which its own side sees', async () => {
+    const sealed = 'sealed-cards';
+    const org = organiser(t);
+    await org.command('/matches', {
+      matchId: sealed,
+      ruleset: 'atomic-africa',
+      sides: { A: 'Askari', B: 'Legion' },
+      diceMode: 'table',
+    });
+    const A = await issueKey(t, { role: 'player', matchId: sealed, side: 'A' });
+    for (const [unitId, side] of [
+      ['a1', 'A'],
+      ['b1', 'B'],
+    ]) {
+      await org.command(`/matches/${sealed}/units`, {
+        unitId,
+        name: unitId,
+        side,
+        unitType: 'infantry',
+        movement: 6,
+        firepower: 2,
+      });
+    }
+    await A.command(`/matches/${sealed}/orders`, {
+      unitId: 'a1',
+      turn: 1,
+      card: { rank: 'Q', suit: 'diamonds' },
+    });
+
+    const pageFor = async (key: string): Promise<string> => {
+      const watcher = await browser.newPage();
+      try {
+        await watcher.goto(`${t.url}/watch/?match=${sealed}`);
+        await watcher.getByLabel(/your key/i).fill(key);
+        await watcher.getByRole('button', { name: 'Watch' }).click();
+        await watcher.locator('li[data-revision="4"]').waitFor();
+        return await watcher.content();
+      } finally {
+        await watcher.close();
+      }
+    };
+    const seenBySpectator = await pageFor(spectatorKey);
+    expect(seenBySpectator).toContain('sealed the orders of the a1 as commitment');
+    expect(seenBySpectator).not.toMatch(/Q♦|diamonds/);
+    // The same page for the card's own side shows it: the check above looks where a card would be.
+    expect(await pageFor(A.token!)).toContain('Q♦');
+  }, 60_000);
+});

@@ -1,0 +1,32 @@
+import { useState } from 'preact/hooks';
+import { KeyForm, MatchForm } from './forms';
+import { Watch } from './watch';
+
+/** Kept for this tab only, and never in the URL: a link to the page can be shared, the key cannot. */
+const KEY_STORAGE = 'umpire.watch.key';
+
+function matchIdFromUrl(): string | undefined {
+  const id = new URLSearchParams(window.location.search).get('match')?.trim();
+  return id ? id : undefined;
+}
+
+export function App() {
+  const matchId = matchIdFromUrl();
+  const [key, setKey] = useState<string | undefined>(() => sessionStorage.getItem(KEY_STORAGE) ?? undefined);
+  const [refusal, setRefusal] = useState<string>();
+
+  const useKey = (value: string) => {
+    sessionStorage.setItem(KEY_STORAGE, value);
+    setRefusal(undefined);
+    setKey(value);
+  };
+  const forgetKey = (why?: string) => {
+    sessionStorage.removeItem(KEY_STORAGE);
+    setRefusal(why);
+    setKey(undefined);
+  };
+
+  if (!matchId) return <MatchForm />;
+  if (!key) return <KeyForm matchId={matchId} refusal={refusal} onKey={useKey} />;
+  return <Watch key={`${matchId}:${key}`} matchId={matchId} apiKey={key} onForgetKey={forgetKey} />;
+}

@@ -1,0 +1,281 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { Api, ApiError } from './api';
+import { AwaitingList } from './awaiting-list';
+import { followMatch, type LiveMode, messageOf } from './live';
+import {
+  type LogAnswer,
+  type MatchAnswer,
+  type RosterAnswer,
+  sidesOf,
+  standingOf,
+  type StateAtAnswer,
+  unitRows,
+  describeValue,
+} from './match-view';
+import { ReplayBar } from './replay-bar';
+import { TurnLog } from './turn-log';
+import { UnitsTables } from './units-table';
+
+interface Current {
+  match: MatchAnswer;
+  roster: RosterAnswer;
+  log: LogAnswer;
+}
+
+const LIVE_LABEL: Record<LiveMode, string> = {
+  connecting: 'connecting…',
+  stream: 'live',
+  polling: 'live (checks every 2 s)',
+  ended: 'match over',
+  stopped: 'not following',
+};
+
+export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (why?: string) => void }) {
+  const { matchId, onForgetKey } = props;
+  const api = useMemo(() => new Api(props.apiKey), [props.apiKey]);
+  const base = `/matches/${encodeURIComponent(matchId)}`;
+
+  const [current, setCurrent] = useState<Current>();
+  const [error, setError] = useState<string>();
+  const [liveMode, setLiveMode] = useState<LiveMode>('connecting');
+  const [announcement, setAnnouncement] = useState('');
+  /** The revision shown; undefined follows the newest one. */
+  const [at, setAt] = useState<number>();
+  const [, setStatesLoaded] = useState(0);
+
+  const failed = useCallback(
+    (cause: unknown) => {
+      // A key the service does not know is asked for again; any other refusal is said as it came.
+      if (cause instanceof ApiError && cause.status === 401) onForgetKey(cause.message);
+      else setError(messageOf(cause));
+    },
+    [onForgetKey],
+  );
+
+  // The match, roster and log are read again whenever something new lands; reads never overlap.
+  const reading = useRef<{ busy: boolean; again: boolean }>({ busy: false, again: false });
+  const previousLog = useRef<LogAnswer | undefined>(undefined);
+  const refresh = useCallback(async () => {
+    if (reading.current.busy) {
+      reading.current.again = true;
+      return;
+    }
+    reading.current.busy = true;
+    try {
+      do {
+        reading.current.again = false;
+        const [match, roster, log] = await Promise.all([
+          api.get<MatchAnswer>(base),
+          api.get<RosterAnswer>(`${base}/roster`),
+          api.get<LogAnswer>(`${base}/log`),
+        ]);
+        const before = previousLog.current;
+        if (before) {
+          const fresh = log.entries.filter((entry) => entry.revision > before.revision);
+          if (fresh.length > 0) setAnnouncement(fresh.map((entry) => entry.sentence).join(' '));
+        }
+        previousLog.current = log;
+        setCurrent({ match, roster, log });
+        setError(undefined);
+      } while (reading.current.again);
+    } catch (cause) {
+      failed(cause);
+    } finally {
+      reading.current.busy = false;
+    }
+  }, [api, base, failed]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const latest = current?.match.revision ?? 0;
+  const ended = current ? standingOf(current.match.state, current.match).ended : false;
+  const following = current !== undefined;
+  // Follows from the first revision read; stops for good once the match has ended.
+  useEffect(() => {
+    if (!following || ended) {
+      if (ended) setLiveMode('ended');
+      return;
+    }
+    return followMatch(api, matchId, latest, {
+      onRevision: () => void refresh(),
+      onMode: setLiveMode,
+      onError: setError,
+    });
+    // `latest` is left out on purpose: it is only where following starts, a new revision must not restart it.
+  }, [api, matchId, following, ended, refresh]);
+
+  // States of the past, one request at a time (a key may run one long read at once), newest wish first.
+  const states = useRef(new Map<number, unknown>());
+  const wanted = useRef<number | undefined>(undefined);
+  const loadingState = useRef(false);
+  const loadState = useCallback(
+    async (revision: number) => {
+      wanted.current = revision;
+      if (loadingState.current) return;
+      loadingState.current = true;
+      try {
+        while (wanted.current !== undefined) {
+          const target: number = wanted.current;
+          wanted.current = undefined;
+          if (states.current.has(target)) continue;
+          try {
+            const answer = await api.get<StateAtAnswer>(`${base}/state?at=${target}`);
+            states.current.set(target, answer.state);
+            setStatesLoaded((n) => n + 1);
+          } catch (cause) {
+            if (cause instanceof ApiError && cause.status === 429) {
+              wanted.current ??= target;
+              await new Promise((resolve) => setTimeout(resolve, 400));
+            } else failed(cause);
+          }
+        }
+      } finally {
+        loadingState.current = false;
+      }
+    },
+    [api, base, failed],
+  );
+
+  const shown = at === undefined || at >= latest ? latest : Math.max(1, at);
+  const replaying = shown < latest;
+  useEffect(() => {
+    if (replaying && !states.current.has(shown)) void loadState(shown);
+  }, [replaying, shown, loadState]);
+
+  const step = useCallback(
+    (by: number) =>
+      setAt((was) => {
+        const next = Math.min(latest, Math.max(1, (was ?? latest) + by));
+        return next >= latest ? undefined : next;
+      }),
+    [latest],
+  );
+  const goTo = useCallback(
+    (revision: number) => setAt(revision >= latest ? undefined : Math.max(1, revision)),
+    [latest],
+  );
+
+  if (!current) {
+    return (
+      <main class="narrow">
+        <h1>
+          Match <span class="match-id">{matchId}</span>
+        </h1>
+        {error ? (
+          <>
+            <p class="error" role="alert">
+              {error}
+            </p>
+            <button type="button" onClick={() => onForgetKey()}>
+              Use another key
+            </button>
+          </>
+        ) : (
+          <p aria-live="polite">Loading the match…</p>
+        )}
+      </main>
+    );
+  }
+
+  const { match, roster, log } = current;
+  const pastState = replaying ? states.current.get(shown) : match.state;
+  const waiting = pastState === undefined;
+  const state = waiting ? match.state : pastState;
+  const standing = replaying ? standingOf(state) : standingOf(state, match);
+  const sides = sidesOf(match.state, roster.units);
+  const sideName = (id?: string) => sides.find((side) => side.id === id)?.name ?? id ?? '—';
+  const rows = unitRows(state, roster.units);
+  const unitName = (id?: string) => rows.find((row) => row.unitId === id)?.name ?? id;
+
+  return (
+    <main>
+      <header class="match-header">
+        <div>
+          <h1>
+            Match <span class="match-id">{matchId}</span>
+          </h1>
+          <p class="note">
+            {match.ruleset ? `${match.ruleset.id} ${match.ruleset.version}` : ''} ·{' '}
+            {sides.map((side) => side.name).join(' against ')}
+          </p>
+        </div>
+        <div class="header-actions">
+          <span class={`live-mode live-${liveMode}`}>{LIVE_LABEL[liveMode]}</span>
+          <button type="button" class="quiet" onClick={() => onForgetKey()}>
+            Forget key
+          </button>
+        </div>
+      </header>
+
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+
+      <section aria-labelledby="standing-heading" class="standing" aria-busy={waiting}>
+        <h2 id="standing-heading" class="sr-only">
+          Where the match stands
+        </h2>
+        <dl class="chips">
+          <div>
+            <dt>Revision</dt>
+            <dd data-testid="shown-revision">
+              {shown}
+              {replaying ? ` of ${latest}` : ''}
+            </dd>
+          </div>
+          <div>
+            <dt>Turn</dt>
+            <dd data-testid="turn">{standing.turn ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>Active side</dt>
+            <dd data-testid="active-side">{sideName(standing.activeSide)}</dd>
+          </div>
+          {standing.phase && (
+            <div>
+              <dt>Phase</dt>
+              <dd>{standing.phase}</dd>
+            </div>
+          )}
+          {standing.ended && (
+            <div>
+              <dt>Result</dt>
+              <dd>{standing.result ? describeValue(standing.result, unitName) : 'ended'}</dd>
+            </div>
+          )}
+          {!replaying && match.pending && (
+            <div>
+              <dt>Pending</dt>
+              <dd>
+                {match.pending.undoRequests?.length ?? 0} undo requests, {match.pending.disputes?.length ?? 0}{' '}
+                disputes
+              </dd>
+            </div>
+          )}
+        </dl>
+        {waiting && <p class="note">Loading the state at revision {shown}…</p>}
+      </section>
+
+      <ReplayBar shown={shown} latest={latest} onStep={step} onGoTo={goTo} />
+
+      <div class="columns">
+        <AwaitingList
+          steps={standing.awaiting}
+          ended={standing.ended}
+          sideName={sideName}
+          unitName={unitName}
+        />
+        <UnitsTables sides={sides} rows={rows} activeSide={standing.activeSide} shown={shown} />
+        <TurnLog entries={log.entries} shown={shown} onGoTo={goTo} />
+      </div>
+
+      <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
+    </main>
+  );
+}
