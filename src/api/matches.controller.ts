@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
@@ -7,14 +7,44 @@ import type { Principal } from '../auth/principal.js';
 import type { MatchCommandResult } from '../match/match-command-handler.js';
 import { CreateMatch, EndTurn, RegisterUnit } from '../match/match.commands.js';
 import { GetMatch, type MatchStateView } from '../match/match.queries.js';
+import { type MatchListPage, MatchListQueries } from '../projections/matches.projection.js';
+import { ApiAccess } from './dto/error.dto.js';
 import {
   CommandResultDto,
   CreateMatchDto,
   EndTurnDto,
+  MatchListDto,
+  MatchListQueryDto,
   MatchStateDto,
   RegisterUnitDto,
 } from './dto/match.dto.js';
 import { MatchIdPipe } from './match-id.pipe.js';
+
+/** A real answer of GET /matches/:id (hand-to-hand, a charge that made contact, its impact awaited). */
+const PLAY_CONTRACT_EXAMPLE = {
+  matchId: 'isandlwana',
+  revision: 5,
+  ruleset: { id: 'hand-to-hand', version: '1.0.0', hash: '5a7f0c…' },
+  turn: 1,
+  activeSide: 'A',
+  phase: 'melee',
+  ended: false,
+  awaiting: [
+    {
+      step: 'impact-rolls',
+      command: 'RollImpact',
+      route: '/matches/isandlwana/impact-rolls',
+      side: 'A',
+      unitId: 'impi',
+      ruleId: 'HH-7',
+    },
+  ],
+  pending: {
+    undoRequests: [{ requestId: 'undo-1', toRevision: 3, reason: 'wrong unit charged', side: 'A' }],
+    disputes: [],
+  },
+  state: { turn: 1, activeSide: 'A', units: {} },
+};
 
 @ApiTags('matches')
 @ApiBearerAuth()
@@ -23,7 +53,25 @@ export class MatchesController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly list: MatchListQueries,
   ) {}
+
+  @Get()
+  @ApiAccess(
+    'any role; a player key lists its own match, a key bound to a tournament that tournament’s matches',
+  )
+  @ApiOperation({
+    summary:
+      'The matches this key may see, in id order, a page at a time (?limit= 1–100, default 50; ?cursor=), filtered by ?tournament=, ?status=open|ended and ?updatedSince=.',
+  })
+  @ApiOkResponse({ type: MatchListDto })
+  matches(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: MatchListQueryDto,
+  ): Promise<MatchListPage> {
+    const { limit, ...filters } = query;
+    return this.list.list(principal, { limit: limit ?? 50, ...filters });
+  }
 
   @Post()
   @Roles('organiser', 'judge')
@@ -43,8 +91,11 @@ export class MatchesController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'The match as it stands: turn, active side, units and flags, what it waits for.' })
-  @ApiOkResponse({ type: MatchStateDto })
+  @ApiOperation({
+    summary:
+      'The match as it stands, in the play contract every ruleset shares: turn, active side, phase, whether it ended, what it awaits (and the route that sends it), open undo requests and disputes, and the ruleset’s own state.',
+  })
+  @ApiOkResponse({ type: MatchStateDto, example: PLAY_CONTRACT_EXAMPLE })
   get(
     @CurrentPrincipal() principal: Principal,
     @Param('id', MatchIdPipe) id: string,
