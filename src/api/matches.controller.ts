@@ -1,14 +1,22 @@
 import { createHash } from 'node:crypto';
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import type { MatchCommandResult } from '../match/match-command-handler.js';
 import { CreateMatch, EndTurn, RegisterUnit } from '../match/match.commands.js';
 import { GetMatch, type MatchStateView } from '../match/match.queries.js';
 import { type MatchListPage, MatchListQueries } from '../projections/matches.projection.js';
-import { ApiAccess } from './dto/error.dto.js';
+import { ErrorDto } from './dto/error.dto.js';
 import {
   CommandResultDto,
   CreateMatchDto,
@@ -19,32 +27,6 @@ import {
   RegisterUnitDto,
 } from './dto/match.dto.js';
 import { MatchIdPipe } from './match-id.pipe.js';
-
-/** A real answer of GET /matches/:id (hand-to-hand, a charge that made contact, its impact awaited). */
-const PLAY_CONTRACT_EXAMPLE = {
-  matchId: 'isandlwana',
-  revision: 5,
-  ruleset: { id: 'hand-to-hand', version: '1.0.0', hash: '5a7f0c…' },
-  turn: 1,
-  activeSide: 'A',
-  phase: 'melee',
-  ended: false,
-  awaiting: [
-    {
-      step: 'impact-rolls',
-      command: 'RollImpact',
-      route: '/matches/isandlwana/impact-rolls',
-      side: 'A',
-      unitId: 'impi',
-      ruleId: 'HH-7',
-    },
-  ],
-  pending: {
-    undoRequests: [{ requestId: 'undo-1', toRevision: 3, reason: 'wrong unit charged', side: 'A' }],
-    disputes: [],
-  },
-  state: { turn: 1, activeSide: 'A', units: {} },
-};
 
 @ApiTags('matches')
 @ApiBearerAuth()
@@ -57,9 +39,11 @@ export class MatchesController {
   ) {}
 
   @Get()
-  @ApiAccess(
-    'any role; a player key lists its own match, a key bound to a tournament that tournament’s matches',
-  )
+  @ApiBadRequestResponse({ type: ErrorDto, description: 'A filter, limit or cursor that is not valid.' })
+  @ApiNotFoundResponse({
+    type: ErrorDto,
+    description: 'A key bound to a tournament named another one (answered as an unknown tournament).',
+  })
   @ApiOperation({
     summary:
       'The matches this key may see, in id order, a page at a time (?limit= 1–100, default 50; ?cursor=), filtered by ?tournament=, ?status=open|ended and ?updatedSince=.',
@@ -95,7 +79,7 @@ export class MatchesController {
     summary:
       'The match as it stands, in the play contract every ruleset shares: turn, active side, phase, whether it ended, what it awaits (and the route that sends it), open undo requests and disputes, and the ruleset’s own state.',
   })
-  @ApiOkResponse({ type: MatchStateDto, example: PLAY_CONTRACT_EXAMPLE })
+  @ApiOkResponse({ type: MatchStateDto })
   get(
     @CurrentPrincipal() principal: Principal,
     @Param('id', MatchIdPipe) id: string,

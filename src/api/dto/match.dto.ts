@@ -200,13 +200,15 @@ export class MatchResultSummaryDto {
 export class PlayContractDto {
   @ApiProperty({ example: 'isandlwana' }) matchId!: string;
   @ApiProperty({
+    type: 'integer',
     description:
       'The revision everything in this answer stands at (a spectator may be held behind live play; a command answer: its last event).',
     example: 5,
   })
   revision!: number;
   @ApiProperty({ type: RulesetRefDto }) ruleset!: RulesetRefDto;
-  @ApiProperty({ description: 'The player turn (C-4); 0 before the first.', example: 1 }) turn!: number;
+  @ApiProperty({ type: 'integer', description: 'The player turn (C-4); 0 before the first.', example: 1 })
+  turn!: number;
   @ApiProperty({ enum: SIDES, description: 'The side whose turn it is.' }) activeSide!: 'A' | 'B';
   @ApiProperty({
     description:
@@ -214,7 +216,7 @@ export class PlayContractDto {
     example: 'melee',
   })
   phase!: string;
-  @ApiProperty({ description: 'True once MatchEnded stands.' }) ended!: boolean;
+  @ApiProperty({ description: 'True once MatchEnded stands.', example: false }) ended!: boolean;
   @ApiPropertyOptional({ type: MatchResultSummaryDto, description: 'Only once ended.' })
   result?: MatchResultSummaryDto;
   @ApiProperty({
@@ -233,6 +235,50 @@ export class PlayContractDto {
   })
   state!: Record<string, unknown>;
 }
+
+/** A `GET /matches/:id` answer, its ruleset state cut short (hand-to-hand: a charge made contact, its impact is awaited, A asked for an undo). */
+export const PLAY_CONTRACT_EXAMPLE = {
+  matchId: 'isandlwana',
+  revision: 7,
+  ruleset: { id: 'hand-to-hand', version: '1.0.0', hash: '5a7f0c3e…' },
+  turn: 1,
+  activeSide: 'A',
+  phase: 'melee',
+  ended: false,
+  awaiting: [
+    {
+      step: 'impact-rolls',
+      command: 'RollImpact',
+      route: '/matches/isandlwana/impact-rolls',
+      side: 'A',
+      unitId: 'impi',
+      ruleId: 'HH-7',
+    },
+  ],
+  pending: {
+    undoRequests: [{ requestId: 'undo-1', toRevision: 3, reason: 'wrong unit charged', side: 'A' }],
+    disputes: [],
+  },
+  state: { created: true, turn: 1, activeSide: 'A', units: {}, charges: [], awaiting: [] },
+};
+
+/** A command answer (the same match: the charge that made contact). */
+export const COMMAND_ANSWER_EXAMPLE = {
+  ...PLAY_CONTRACT_EXAMPLE,
+  revision: 6,
+  pending: { undoRequests: [], disputes: [] },
+  duplicate: false,
+  events: [
+    {
+      revision: 6,
+      type: 'ContactMade',
+      data: { chargeId: 'c1', attackerId: 'impi', defenderId: 'nnc', aspect: 'front', turn: 1 },
+      at: '2026-04-11T10:01:00.000Z',
+      actor: { role: 'player', side: 'A' },
+      reverted: false,
+    },
+  ],
+};
 
 /** What every command answers: the play contract right after its events, and those events. */
 export class CommandResultDto extends PlayContractDto {
