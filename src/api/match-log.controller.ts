@@ -16,6 +16,7 @@ import type { MatchResult } from '../projections/results.projection.js';
 import { ApiAccess } from './dto/error.dto.js';
 import {
   EventsQueryDto,
+  LogQueryDto,
   MatchEventsPageDto,
   MatchLogDto,
   MatchResultDto,
@@ -45,7 +46,7 @@ export class MatchLogController {
   @ApiAccess(READERS)
   @ApiOperation({
     summary:
-      'The turn log: one plain sentence per step, with its dice, modifiers and rule ids, in unit and side names. A sealed card appears only to its own side before its reveal.',
+      'The turn log: one plain sentence per step, with its dice, modifiers and rule ids, in unit and side names, a page at a time (?limit= 1–500, default 500; ?cursor=). A sealed card appears only to its own side before its reveal.',
   })
   @ApiOkResponse({
     type: MatchLogDto,
@@ -65,10 +66,15 @@ export class MatchLogController {
           reverted: false,
         },
       ],
+      nextCursor: null,
     },
   })
-  log(@CurrentPrincipal() principal: Principal, @Param('id', MatchIdPipe) id: string): Promise<MatchLogView> {
-    return this.history.log(id, principal);
+  log(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', MatchIdPipe) id: string,
+    @Query() query: LogQueryDto,
+  ): Promise<MatchLogView> {
+    return this.history.log(id, principal, query);
   }
 
   @Get('events')

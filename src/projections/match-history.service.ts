@@ -28,6 +28,8 @@ export interface MatchLogView {
   /** The last revision this caller may see (a spectator may be held behind live play). */
   revision: number;
   entries: LogEntryView[];
+  /** Pass as `cursor` for the next page; null on the last. */
+  nextCursor: string | null;
 }
 
 export interface MatchEventsPage {
@@ -58,6 +60,8 @@ export interface RosterView {
 }
 
 export const MAX_EVENTS_PAGE = 500;
+/** A turn log's page: its default too, so that a match's whole log usually comes in one answer. */
+export const MAX_LOG_PAGE = 500;
 
 /**
  * A match's history for one caller: its log, its events, its state at any point, its roster and
@@ -78,13 +82,22 @@ export class MatchHistory {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async log(matchId: string, principal: Principal): Promise<MatchLogView> {
+  async log(
+    matchId: string,
+    principal: Principal,
+    page: { cursor?: string; limit?: number } = {},
+  ): Promise<MatchLogView> {
     const { match, visible } = await this.open(matchId, principal);
     await this.caughtUp('turn-log', match, visible);
     const viewer = viewerOf(principal);
     const context = this.turnLog.context(matchId);
     const reverted = match.revertedAsOf(visible);
-    const stored = this.turnLog.entries(matchId, visible);
+    const from = page.cursor !== undefined ? eventsCursorFrom(page.cursor) : 1;
+    const limit = Math.min(page.limit ?? MAX_LOG_PAGE, MAX_LOG_PAGE);
+    const following = this.turnLog.entries(matchId, visible).filter((entry) => entry.revision >= from);
+    const stored = following.slice(0, limit);
+    const nextCursor =
+      following.length > limit ? eventsCursor(stored[stored.length - 1]!.revision + 1) : null;
     // AA-2: this side's own view of its private events (its own sealed cards), described for it alone.
     const own = new Map<number, RecordedEvent>();
     if (viewer.side && context) {
@@ -119,7 +132,7 @@ export class MatchHistory {
         reverted: reverted.has(entry.revision),
       };
     });
-    return { matchId, revision: visible, entries };
+    return { matchId, revision: visible, entries, nextCursor };
   }
 
   async events(

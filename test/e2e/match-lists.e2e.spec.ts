@@ -103,7 +103,7 @@ describe('match lists over HTTP', () => {
     expect((await new (org.constructor as typeof Caller)(t.url, undefined).get('/matches')).status).toBe(401);
   });
 
-  it('a complete page of events carries an ETag and answers 304 to If-None-Match; the page at the head does not', async () => {
+  it('a complete page of events carries an ETag and answers 304 to If-None-Match; the page at the head does not; the log pages too', async () => {
     const m = await openMatch(t, { matchId: 'tagged', ruleset: 'hand-to-hand' });
     for (const [unitId, side] of [
       ['impi', 'A'],
@@ -130,6 +130,13 @@ describe('match lists over HTTP', () => {
     expect(head.status).toBe(200);
     expect(head.body.events.map((e: { revision: number }) => e.revision)).toEqual([3]);
     expect(head.headers.etag).toBeUndefined();
+
+    // The turn log pages the same way.
+    const log = await m.A.get('/matches/tagged/log?limit=2');
+    expect(log.body.entries.map((e: { revision: number }) => e.revision)).toEqual([1, 2]);
+    const logRest = await m.A.get(`/matches/tagged/log?limit=2&cursor=${log.body.nextCursor}`);
+    expect(logRest.body).toMatchObject({ entries: [{ revision: 3 }], nextCursor: null });
+    expect((await m.A.get('/matches/tagged/log?limit=501')).status).toBe(400);
 
     // A judge's backup marks events 2 and 3 reverted: the complete page changed, and so does its tag.
     const judge = await issueKey(t, { role: 'judge' });

@@ -40,6 +40,28 @@ export class MatchLogDto {
   })
   revision!: number;
   @ApiProperty({ type: [LogEntryDto] }) entries!: LogEntryDto[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as `cursor` for the next page; null on the last.',
+  })
+  nextCursor!: string | null;
+}
+
+export class LogQueryDto {
+  @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  cursor?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 500, default: 500 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  limit?: number;
 }
 
 export class EventsQueryDto {
