@@ -1,6 +1,8 @@
 import { LongWorkBudget } from '../audit/long-work-budget.js';
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { createHash } from 'node:crypto';
+import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import {
@@ -14,6 +16,7 @@ import type { MatchResult } from '../projections/results.projection.js';
 import { ApiAccess } from './dto/error.dto.js';
 import {
   EventsQueryDto,
+  LogQueryDto,
   MatchEventsPageDto,
   MatchLogDto,
   MatchResultDto,
@@ -43,7 +46,7 @@ export class MatchLogController {
   @ApiAccess(READERS)
   @ApiOperation({
     summary:
-      'The turn log: one plain sentence per step, with its dice, modifiers and rule ids, in unit and side names. A sealed card appears only to its own side before its reveal.',
+      'The turn log: one plain sentence per step, with its dice, modifiers and rule ids, in unit and side names, a page at a time (?limit= 1–500, default 500; ?cursor=). A sealed card appears only to its own side before its reveal.',
   })
   @ApiOkResponse({
     type: MatchLogDto,
@@ -63,18 +66,24 @@ export class MatchLogController {
           reverted: false,
         },
       ],
+      nextCursor: null,
     },
   })
-  log(@CurrentPrincipal() principal: Principal, @Param('id', MatchIdPipe) id: string): Promise<MatchLogView> {
-    return this.history.log(id, principal);
+  log(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', MatchIdPipe) id: string,
+    @Query() query: LogQueryDto,
+  ): Promise<MatchLogView> {
+    return this.history.log(id, principal, query);
   }
 
   @Get('events')
   @ApiAccess(READERS)
   @ApiOperation({
     summary:
-      'The match’s events as this caller may see them, by revision: ?from= (default 1) and ?limit= (1–500, default 100).',
+      'The match’s events as this caller may see them, by revision, a page at a time: ?limit= (1–500, default 100), ?cursor= (the `nextCursor` of the page before) or ?from= (the first page’s first revision). A page whose range is complete carries an ETag; send it back in If-None-Match for a 304.',
   })
+  @ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of a page read before.' })
   @ApiOkResponse({
     type: MatchEventsPageDto,
     example: {
@@ -90,30 +99,52 @@ export class MatchLogController {
           reverted: false,
         },
       ],
-      next: 2,
+      nextCursor: 'eyJmcm9tIjoyfQ',
     },
   })
-  events(
+  @ApiResponse({ status: 304, description: 'The page is as it was when its ETag was given.' })
+  async events(
     @CurrentPrincipal() principal: Principal,
     @Param('id', MatchIdPipe) id: string,
     @Query() query: EventsQueryDto,
-  ): Promise<MatchEventsPage> {
-    return this.history.events(id, principal, query.from ?? 1, query.limit ?? 100);
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Omit<MatchEventsPage, 'complete'> | undefined> {
+    const { complete, ...page } = await this.history.events(id, principal, query);
+    // Each key sees its own view (AA-2), so a cache must keep answers apart by key.
+    void reply.header('Vary', 'Authorization');
+    if (!complete) return page;
+    // A complete page grows no more; a later revert can still flag its events, and the tag follows that.
+    const etag = `"${createHash('sha256').update(JSON.stringify(page)).digest('base64url')}"`;
+    void reply.header('ETag', etag);
+    if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+      void reply.status(304);
+      return undefined;
+    }
+    return page;
   }
 
   @Get('state')
   @ApiAccess(READERS)
   @ApiOperation({
-    summary: 'The match state as it stood right after event N (?at=N, reverts applied), or now without ?at.',
+    summary:
+      'The match as it stood right after event N (?at=N, reverts applied), or now without ?at: the play contract of GET /matches/:id as of that event.',
   })
   @ApiOkResponse({
     type: MatchStateAtDto,
     example: {
       matchId: 'r1-t4',
+      revision: 5,
       ruleset: { id: EXAMPLE_RULESET.id, version: EXAMPLE_RULESET.version, hash: '9f2c…' },
-      at: 5,
-      revision: 9,
+      turn: 1,
+      activeSide: 'A',
+      phase: 'play',
+      ended: false,
+      awaiting: [],
+      pending: { undoRequests: [], disputes: [] },
       state: { turn: 1, activeSide: 'A', units: {} },
+      at: 5,
+      visibleRevision: 9,
     },
   })
   state(

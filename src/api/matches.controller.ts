@@ -1,16 +1,28 @@
 import { createHash } from 'node:crypto';
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import type { MatchCommandResult } from '../match/match-command-handler.js';
 import { CreateMatch, EndTurn, RegisterUnit } from '../match/match.commands.js';
 import { GetMatch, type MatchStateView } from '../match/match.queries.js';
+import { type MatchListPage, MatchListQueries } from '../projections/matches.projection.js';
+import { ErrorDto } from './dto/error.dto.js';
 import {
   CommandResultDto,
   CreateMatchDto,
   EndTurnDto,
+  MatchListDto,
+  MatchListQueryDto,
   MatchStateDto,
   RegisterUnitDto,
 } from './dto/match.dto.js';
@@ -23,7 +35,27 @@ export class MatchesController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly list: MatchListQueries,
   ) {}
+
+  @Get()
+  @ApiBadRequestResponse({ type: ErrorDto, description: 'A filter, limit or cursor that is not valid.' })
+  @ApiNotFoundResponse({
+    type: ErrorDto,
+    description: 'A key bound to a tournament named another one (answered as an unknown tournament).',
+  })
+  @ApiOperation({
+    summary:
+      'The matches this key may see, in id order, a page at a time (?limit= 1–100, default 50; ?cursor=), filtered by ?tournament=, ?status=open|ended and ?updatedSince=.',
+  })
+  @ApiOkResponse({ type: MatchListDto })
+  matches(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: MatchListQueryDto,
+  ): Promise<MatchListPage> {
+    const { limit, ...filters } = query;
+    return this.list.list(principal, { limit: limit ?? 50, ...filters });
+  }
 
   @Post()
   @Roles('organiser', 'judge')
@@ -43,7 +75,10 @@ export class MatchesController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'The match as it stands: turn, active side, units and flags, what it waits for.' })
+  @ApiOperation({
+    summary:
+      'The match as it stands, in the play contract every ruleset shares: turn, active side, phase, whether it ended, what it awaits (and the route that sends it), open undo requests and disputes, and the ruleset’s own state.',
+  })
   @ApiOkResponse({ type: MatchStateDto })
   get(
     @CurrentPrincipal() principal: Principal,

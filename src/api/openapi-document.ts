@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { COMMAND_ANSWER_EXAMPLE, PLAY_CONTRACT_EXAMPLE } from './dto/match.dto.js';
 
 type Json = Record<string, unknown>;
 
@@ -29,6 +30,11 @@ const ERROR_EXAMPLES: Record<string, { description: string; example: Json }> = {
   },
 };
 
+const CONTRACT_EXAMPLES: Record<string, unknown> = {
+  CommandResultDto: COMMAND_ANSWER_EXAMPLE,
+  MatchStateDto: PLAY_CONTRACT_EXAMPLE,
+};
+
 /**
  * Completes the generated document so that every route says the same things the same way: the
  * refusals its access can give (401 and 403 behind a key, 429 everywhere), and an example for every
@@ -37,6 +43,11 @@ const ERROR_EXAMPLES: Record<string, { description: string; example: Json }> = {
 export function completeDocument(document: OpenAPIObject): OpenAPIObject {
   const schemas = (document.components?.schemas ?? {}) as Record<string, Json>;
   const errorSchema = schemas.ErrorDto ? { $ref: '#/components/schemas/ErrorDto' } : { type: 'object' };
+  // The play contract's examples are whole answers, so that each route's example holds together (an
+  // example made from the parts' own would show a match both ended and awaiting a step).
+  for (const [name, example] of Object.entries(CONTRACT_EXAMPLES)) {
+    if (schemas[name]) schemas[name].example ??= example;
+  }
   for (const methods of Object.values(document.paths)) {
     for (const operation of Object.values(methods as Record<string, Json>)) {
       if (typeof operation !== 'object' || operation === null || !('responses' in operation)) continue;

@@ -39,6 +39,12 @@ export class StateNotKeptError extends RangeError {
 export interface KeptState {
   state: unknown;
   turnStartedAt: number;
+  /**
+   * The match-level state right after it (open undo requests and disputes, the end), for answers given
+   * as of an earlier revision (a spectator held behind live play, `state?at=`). Kept in memory only: a
+   * snapshot's kept states come back without it, and it is then rebuilt like any state not kept.
+   */
+  meta?: MatchMeta;
 }
 
 export interface MatchFoldOptions {
@@ -80,7 +86,7 @@ export class MatchFold {
   ) {
     this.retained = new Set(options.retain ?? []);
     this.current = ruleset.decider.initialState();
-    this.kept.set(0, { state: this.current, turnStartedAt: 1 });
+    this.kept.set(0, { state: this.current, turnStartedAt: 1, meta: this.currentMeta });
   }
 
   /** A fold standing where an image of another fold stood (a snapshot). */
@@ -92,7 +98,11 @@ export class MatchFold {
     fold.last = image.revision;
     for (const [revision, state, turnStartedAt] of image.kept)
       fold.kept.set(revision, { state, turnStartedAt });
-    fold.kept.set(image.revision, { state: image.state, turnStartedAt: image.meta.turnStartedAt });
+    fold.kept.set(image.revision, {
+      state: image.state,
+      turnStartedAt: image.meta.turnStartedAt,
+      meta: image.meta,
+    });
     return fold;
   }
 
@@ -115,7 +125,7 @@ export class MatchFold {
     const turnBegan = meta.turnStartedAt !== this.currentMeta.turnStartedAt;
     this.current = state;
     this.currentMeta = meta;
-    this.kept.set(revision, { state, turnStartedAt: meta.turnStartedAt });
+    this.kept.set(revision, { state, turnStartedAt: meta.turnStartedAt, meta });
     this.last = revision;
     if (turnBegan) this.forgetBefore(meta.turnStartedAt);
   }
@@ -152,6 +162,11 @@ export class MatchFold {
     const kept = this.kept.get(revision);
     if (!kept) throw new StateNotKeptError(revision);
     return kept.state;
+  }
+
+  /** The match-level state right after event `revision`, when it is at hand (undefined otherwise). */
+  metaAt(revision: number): MatchMeta | undefined {
+    return this.kept.get(revision)?.meta;
   }
 
   /** What this fold holds, as plain data (states are immutable values, so nothing is copied). */

@@ -6,6 +6,7 @@ import { MatchAggregate, type MatchAggregateImage } from './match-aggregate.js';
 import { MatchNotFoundError } from './match-errors.js';
 import { matchStream } from './match-stream.js';
 import { LeastRecentlyUsed } from './least-recently-used.js';
+import { initialMeta, type MatchMeta } from '../rules/match/match-level.js';
 import { SNAPSHOT_STORE, type SnapshotStore } from './snapshots/snapshot-store.js';
 
 /** Bumped whenever MatchAggregateImage or MatchFoldImage changes shape: older snapshots are then ignored. */
@@ -127,6 +128,21 @@ export class MatchAggregates implements OnApplicationShutdown {
     return (await this.rebuildKeptState(aggregate.matchId, revision)).state;
   }
 
+  /**
+   * The ruleset state and the match-level state right after event `revision` (0: before the first):
+   * what an answer given as of an earlier revision is built from.
+   */
+  async matchAt(aggregate: MatchAggregate, revision: number): Promise<{ state: unknown; meta: MatchMeta }> {
+    if (!Number.isInteger(revision) || revision < 0 || revision > aggregate.revision) {
+      throw new RangeError(`no event ${revision} in this match`);
+    }
+    if (revision === 0) return { state: aggregate.ruleset.decider.initialState(), meta: initialMeta() };
+    const meta = aggregate.fold.keeps(revision) ? aggregate.fold.metaAt(revision) : undefined;
+    if (meta) return { state: aggregate.fold.stateAt(revision), meta };
+    const rebuilt = await this.rebuildKeptState(aggregate.matchId, revision);
+    return { state: rebuilt.state, meta: rebuilt.meta ?? initialMeta() };
+  }
+
   /** Folds the match up to `revision` from the nearest usable snapshot at or before it. */
   private async rebuildKeptState(matchId: string, revision: number): Promise<KeptState> {
     const stream = matchStream(matchId);
@@ -154,7 +170,11 @@ export class MatchAggregates implements OnApplicationShutdown {
       }
       await yieldToEventLoop();
     }
-    return { state: aggregate.fold.state, turnStartedAt: aggregate.fold.meta.turnStartedAt };
+    return {
+      state: aggregate.fold.state,
+      turnStartedAt: aggregate.fold.meta.turnStartedAt,
+      meta: aggregate.fold.meta,
+    };
   }
 
   private async coldLoad(matchId: string): Promise<MatchAggregate> {

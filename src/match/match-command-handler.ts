@@ -1,6 +1,6 @@
 import { WrongExpectedRevisionError } from '../event-store/wrong-expected-revision.error.js';
 import type { NewEvent, RecordedCommand, RecordedEvent } from '../event-store/event-store.port.js';
-import type { EventView } from './match-viewer.js';
+import type { EventView, PlayContractView } from './match-viewer.js';
 import type { MatchAggregate } from './match-aggregate.js';
 import { MatchBusyError } from './match-errors.js';
 import type { Principal } from '../auth/principal.js';
@@ -18,14 +18,15 @@ export interface MatchCommandRequest {
   rulesetId?: string;
 }
 
-export interface MatchCommandResult {
-  matchId: string;
-  /** The stream's revision after this command's events. */
-  revision: number;
+/**
+ * What every match command answers: the play contract as it stood right after the command's events
+ * (`revision` is the last of them), plus those events.
+ */
+export interface MatchCommandResult extends PlayContractView {
   /** True when this commandId had already been handled: this is the first answer, as it was given. */
   duplicate: boolean;
+  /** The events this command appended (or first appended), as this caller may see them. */
   events: EventView[];
-  state: unknown;
 }
 
 /** What a command decided: the events to append and the ruleset to record them under. */

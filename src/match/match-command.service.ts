@@ -85,18 +85,16 @@ export class MatchCommandService implements MatchCommandSteps {
         `commandId ${request.commandId} was already used for another command; choose a new one`,
       );
     }
-    // The first answer as it was given: the state right after these events, not the state now.
+    // The first answer as it was given: the match right after these events, not the match now.
     const aggregate = await this.aggregates.current(request.matchId);
     const last = earlier[earlier.length - 1]!.metadata.revision;
-    const state = await this.aggregates.stateAt(aggregate, last);
+    const then = await this.aggregates.matchAt(aggregate, last);
     const viewer = viewerOf(request.principal);
-    const asThen = { ...aggregate.current(), revision: last, state, reverted: new Set<number>() };
+    const asThen = { ...aggregate.current(), revision: last, ...then, reverted: new Set<number>() };
     return {
-      matchId: request.matchId,
-      revision: last,
+      ...this.viewer.contract(asThen, { revision: last, ...then }, viewer),
       duplicate: true,
       events: this.viewer.events(asThen, viewer, earlier),
-      state: this.viewer.stateOf(asThen, state, viewer),
     };
   }
 
@@ -214,15 +212,23 @@ export class MatchCommandService implements MatchCommandSteps {
     return match ? this.aggregates.catchUp(match) : this.aggregates.find(request.matchId);
   }
 
-  view(request: MatchCommandRequest, match: MatchAggregate, mine: RecordedEvent[]): MatchCommandResult {
+  async view(
+    request: MatchCommandRequest,
+    match: MatchAggregate,
+    mine: RecordedEvent[],
+  ): Promise<MatchCommandResult> {
     const viewer = viewerOf(request.principal);
     const current = match.current();
+    // The answer stands right after this command's events (another instance may have appended since).
+    const last = mine[mine.length - 1]!.metadata.revision;
+    const at =
+      last === current.revision
+        ? { revision: last, state: current.state, meta: current.meta }
+        : { revision: last, ...(await this.aggregates.matchAt(match, last)) };
     return {
-      matchId: request.matchId,
-      revision: mine[mine.length - 1]!.metadata.revision,
+      ...this.viewer.contract(current, at, viewer),
       duplicate: false,
       events: this.viewer.events(current, viewer, mine),
-      state: this.viewer.state(current, viewer),
     };
   }
 

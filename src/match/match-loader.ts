@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { LoadedMatch } from './match-aggregate.js';
 import { MatchAggregates } from './match-aggregates.js';
+import type { MatchMeta } from '../rules/match/match-level.js';
 
 export { foldMatch, type LoadedMatch } from './match-aggregate.js';
 
@@ -16,5 +17,10 @@ export class MatchLoader {
   /** The ruleset state right after event `revision`: kept in memory, or rebuilt from a snapshot. */
   async stateAt(matchId: string, revision: number): Promise<unknown> {
     return this.aggregates.stateAt(await this.aggregates.current(matchId), revision);
+  }
+
+  /** The ruleset state and the match-level state right after event `revision` (0: before the first). */
+  async matchAt(matchId: string, revision: number): Promise<{ state: unknown; meta: MatchMeta }> {
+    return this.aggregates.matchAt(await this.aggregates.current(matchId), revision);
   }
 }

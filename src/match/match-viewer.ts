@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import type { DomainEvent } from '../rules/common/decider.js';
+import type { RulesetRef } from '../rules/common/ruleset-ref.js';
+import type { Side } from '../rules/common/sides.js';
 import type { Viewer } from '../rules/ruleset.js';
 import { isMatchLevelEvent } from '../rules/match/events.js';
+import type { MatchMeta } from '../rules/match/match-level.js';
 import type { LoadedMatch } from './match-aggregate.js';
 import { SealedOrders } from './sealed-orders.js';
 
@@ -15,6 +18,72 @@ export interface EventView {
   actor: { role: string; side?: string };
   /** True when a later ActionsReverted undid it (C-5); it stays in the log. */
   reverted: boolean;
+}
+
+/** One thing the match waits for, and how to send it: post `command`'s body to `route`. */
+export interface AwaitedStepView {
+  /** The route segment that answers it (POST /matches/{id}/{step}): the ruleset's route of `command`. */
+  step: string;
+  /** The command type that answers it. */
+  command: string;
+  /** The route to post it to. */
+  route: string;
+  /** The side that must send it. */
+  side: Side;
+  unitId?: string;
+  /** The rule that asks for it. */
+  ruleId: string;
+}
+
+export interface PendingUndoRequest {
+  requestId: string;
+  toRevision: number;
+  reason: string;
+  side: Side;
+}
+
+export interface PendingDispute {
+  disputeId: string;
+  revision: number;
+  claim: string;
+  side: Side;
+}
+
+/**
+ * The play contract: what `GET /matches/:id` and every command answer carry, whatever the ruleset.
+ * The ruleset supplies where the match stands (progress), what it awaits and its own state; the
+ * match-level rules supply the end and what is pending.
+ */
+export interface PlayContractView {
+  matchId: string;
+  /** The revision everything below stands at (a spectator may be held behind live play). */
+  revision: number;
+  ruleset: RulesetRef;
+  turn: number;
+  activeSide: Side;
+  /** The ruleset's own name for where the turn stands (each ruleset documents its phases). */
+  phase: string;
+  ended: boolean;
+  /** Only once ended: the winning side (null for a draw), its name and the note. */
+  result?: { winner: Side | null; winnerName: string | null; note: string };
+  /** What the match waits for, first to send first; empty when the side to play may do anything, and after the end. */
+  awaiting: AwaitedStepView[];
+  /** Undo requests and disputes still waiting for an answer or a ruling. */
+  pending: { undoRequests: PendingUndoRequest[]; disputes: PendingDispute[] };
+  /** The ruleset's own state, as this caller may see it. */
+  state: unknown;
+}
+
+/** A match as it stood right after one revision: what a play-contract answer is built from. */
+export interface MatchAt {
+  revision: number;
+  state: unknown;
+  meta: MatchMeta;
+}
+
+/** The route of a match command: POST /matches/{matchId}/{segment}. */
+export function matchRoute(matchId: string, segment: string): string {
+  return `/matches/${encodeURIComponent(matchId)}/${segment}`;
 }
 
 /**
@@ -58,4 +127,65 @@ export class MatchViewer {
   stateOf(match: LoadedMatch, state: unknown, viewer: Viewer): unknown {
     return match.ruleset.viewState(state, viewer, this.sealedOrders.escrow(match.matchId));
   }
+
+  /** The match now, in the play contract's shape, as this viewer may see it. */
+  contractNow(match: LoadedMatch, viewer: Viewer): PlayContractView {
+    return this.contract(match, { revision: match.revision, state: match.state, meta: match.meta }, viewer);
+  }
+
+  /**
+   * The match as it stood right after `at.revision`, in the play contract's shape. Everything in it is
+   * of that revision (a delayed spectator learns nothing newer from `awaiting` or `pending`), and only
+   * the ruleset's own state can hold a sealed card: it goes through the ruleset's view like any state,
+   * while `awaiting` and `pending` are rebuilt field by field, so nothing a ruleset or a player adds to
+   * them can ride along (AA-2).
+   */
+  contract(match: LoadedMatch, at: MatchAt, viewer: Viewer): PlayContractView {
+    const { ruleset } = match;
+    const { turn, activeSide, phase } = ruleset.progress(at.state);
+    const ended = at.meta.ended;
+    // After the end nothing is awaited, whatever the ruleset's state still says (C-4).
+    const awaiting = ended
+      ? []
+      : ruleset.awaiting(at.state).map((input): AwaitedStepView => {
+          const step = ruleset.routes[input.command as keyof typeof ruleset.routes] ?? input.command;
+          return {
+            step,
+            command: input.command,
+            route: matchRoute(match.matchId, step),
+            side: input.side,
+            ...(input.unitId !== undefined ? { unitId: input.unitId } : {}),
+            ruleId: input.ruleId,
+          };
+        });
+    return {
+      matchId: match.matchId,
+      revision: at.revision,
+      ruleset: match.rulesetRef,
+      turn,
+      activeSide,
+      phase,
+      ended: ended !== null,
+      ...(ended ? { result: { ...ended, winnerName: sideName(match, ended.winner) } } : {}),
+      awaiting,
+      pending: {
+        // An undo can no longer be answered once the match has ended; a dispute can still be ruled.
+        undoRequests: ended
+          ? []
+          : at.meta.undoRequests
+              .filter((request) => request.status === 'open')
+              .map(({ requestId, toRevision, reason, side }) => ({ requestId, toRevision, reason, side })),
+        disputes: at.meta.disputes
+          .filter((dispute) => dispute.ruling === null)
+          .map(({ disputeId, revision, claim, side }) => ({ disputeId, revision, claim, side })),
+      },
+      state: this.stateOf(match, at.state, viewer),
+    };
+  }
+}
+
+function sideName(match: LoadedMatch, side: Side | null): string | null {
+  if (side === null) return null;
+  const sides = match.created.sides as Partial<Record<Side, string>> | undefined;
+  return sides?.[side] ?? null;
 }

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { type Principal, viewerOf } from '../auth/principal.js';
 import { NotYourCommandError } from './match-errors.js';
-import { MatchLoader } from './match-loader.js';
-import { MatchViewer } from './match-viewer.js';
+import { type LoadedMatch, MatchLoader } from './match-loader.js';
+import { type MatchAt, MatchViewer, type PlayContractView } from './match-viewer.js';
 import { visibleRevision } from './spectator-delay.js';
 
 export class GetMatch {
@@ -13,12 +13,8 @@ export class GetMatch {
   ) {}
 }
 
-export interface MatchStateView {
-  matchId: string;
-  ruleset: { id: string; version: string; hash: string };
-  revision: number;
-  state: unknown;
-}
+/** `GET /matches/:id`: the play contract, as this caller may see it now. */
+export type MatchStateView = PlayContractView;
 
 /** Player keys read only their own match; the other roles read any. */
 export function assertMayRead(principal: Principal, matchId: string): void {
@@ -39,12 +35,12 @@ export class MatchQueries {
     assertMayRead(principal, matchId);
     const match = await this.loader.load(matchId);
     const visible = visibleRevision(principal, match, this.config.spectatorDelayEvents);
-    const state = visible === match.revision ? match.state : await this.loader.stateAt(matchId, visible);
-    return {
-      matchId,
-      ruleset: match.rulesetRef,
-      revision: visible,
-      state: this.viewer.stateOf(match, state, viewerOf(principal)),
-    };
+    return this.viewer.contract(match, await this.matchAt(match, visible), viewerOf(principal));
+  }
+
+  /** The match as it stood right after `revision`: from the fold now, or rebuilt (kept states, snapshots). */
+  async matchAt(match: LoadedMatch, revision: number): Promise<MatchAt> {
+    if (revision === match.revision) return { revision, state: match.state, meta: match.meta };
+    return { revision, ...(await this.loader.matchAt(match.matchId, revision)) };
   }
 }

@@ -6,9 +6,8 @@ import { visibleRevision } from '../match/spectator-delay.js';
 import { matchStream } from '../match/match-stream.js';
 import { MatchNotFoundError } from '../match/match-errors.js';
 import { type LoadedMatch, MatchLoader } from '../match/match-loader.js';
-import { type EventView, MatchViewer } from '../match/match-viewer.js';
-import { assertMayRead } from '../match/match.queries.js';
-import type { RulesetRef } from '../rules/common/ruleset-ref.js';
+import { type EventView, MatchViewer, type PlayContractView } from '../match/match-viewer.js';
+import { assertMayRead, MatchQueries } from '../match/match.queries.js';
 import { ProjectionRunner } from './projection-runner.js';
 import { type MatchResult, ResultsProjection } from './results.projection.js';
 import { RosterProjection, type RosterUnit } from './roster.projection.js';
@@ -29,23 +28,29 @@ export interface MatchLogView {
   /** The last revision this caller may see (a spectator may be held behind live play). */
   revision: number;
   entries: LogEntryView[];
+  /** Pass as `cursor` for the next page; null on the last. */
+  nextCursor: string | null;
 }
 
 export interface MatchEventsPage {
   matchId: string;
   revision: number;
   events: EventView[];
-  /** The `from` of the next page, or null at the end. */
-  next: number | null;
+  /** Pass as `cursor` for the next page; null when this page reaches the last event the caller may see. */
+  nextCursor: string | null;
+  /**
+   * True when every event this page can hold is written: it is full, or more events follow it. Such a
+   * page grows no more (its `reverted` flags may still change, which its ETag follows).
+   */
+  complete: boolean;
 }
 
-export interface MatchStateAtView {
-  matchId: string;
-  ruleset: RulesetRef;
-  /** The state is as it stood right after this event (0: before the first). */
+/** The play contract as it stood right after event `at` (`GET /matches/:id/state?at=`). */
+export interface MatchStateAtView extends PlayContractView {
+  /** The state is as it stood right after this event (0: before the first); `revision` equals it. */
   at: number;
-  revision: number;
-  state: unknown;
+  /** The last event this caller may see now. */
+  visibleRevision: number;
 }
 
 export interface RosterView {
@@ -55,6 +60,8 @@ export interface RosterView {
 }
 
 export const MAX_EVENTS_PAGE = 500;
+/** A turn log's page: its default too, so that a match's whole log usually comes in one answer. */
+export const MAX_LOG_PAGE = 500;
 
 /**
  * A match's history for one caller: its log, its events, its state at any point, its roster and
@@ -71,16 +78,26 @@ export class MatchHistory {
     private readonly turnLog: TurnLogProjection,
     private readonly rosters: RosterProjection,
     private readonly results: ResultsProjection,
+    private readonly queries: MatchQueries,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async log(matchId: string, principal: Principal): Promise<MatchLogView> {
+  async log(
+    matchId: string,
+    principal: Principal,
+    page: { cursor?: string; limit?: number } = {},
+  ): Promise<MatchLogView> {
     const { match, visible } = await this.open(matchId, principal);
     await this.caughtUp('turn-log', match, visible);
     const viewer = viewerOf(principal);
     const context = this.turnLog.context(matchId);
     const reverted = match.revertedAsOf(visible);
-    const stored = this.turnLog.entries(matchId, visible);
+    const from = page.cursor !== undefined ? eventsCursorFrom(page.cursor) : 1;
+    const limit = Math.min(page.limit ?? MAX_LOG_PAGE, MAX_LOG_PAGE);
+    const following = this.turnLog.entries(matchId, visible).filter((entry) => entry.revision >= from);
+    const stored = following.slice(0, limit);
+    const nextCursor =
+      following.length > limit ? eventsCursor(stored[stored.length - 1]!.revision + 1) : null;
     // AA-2: this side's own view of its private events (its own sealed cards), described for it alone.
     const own = new Map<number, RecordedEvent>();
     if (viewer.side && context) {
@@ -115,23 +132,35 @@ export class MatchHistory {
         reverted: reverted.has(entry.revision),
       };
     });
-    return { matchId, revision: visible, entries };
+    return { matchId, revision: visible, entries, nextCursor };
   }
 
-  async events(matchId: string, principal: Principal, from = 1, limit = 100): Promise<MatchEventsPage> {
+  async events(
+    matchId: string,
+    principal: Principal,
+    page: { from?: number; cursor?: string; limit?: number } = {},
+  ): Promise<MatchEventsPage> {
     const { match, visible } = await this.open(matchId, principal);
+    const from = page.cursor !== undefined ? eventsCursorFrom(page.cursor) : (page.from ?? 1);
+    const limit = Math.min(page.limit ?? 100, MAX_EVENTS_PAGE);
     const viewer = viewerOf(principal);
     const reverted = match.revertedAsOf(visible);
-    const last = Math.min(visible, from + Math.min(limit, MAX_EVENTS_PAGE) - 1);
-    const page =
+    const last = Math.min(visible, from + limit - 1);
+    const read =
       last >= from
         ? await this.store.readStream(matchStream(matchId), { fromRevision: from, maxCount: last - from + 1 })
         : [];
-    const events = page.map((e) => ({
+    const events = read.map((e) => ({
       ...this.viewer.event(match, e, viewer),
       reverted: reverted.has(e.metadata.revision),
     }));
-    return { matchId, revision: visible, events, next: last < visible ? last + 1 : null };
+    return {
+      matchId,
+      revision: visible,
+      events,
+      nextCursor: last < visible ? eventsCursor(last + 1) : null,
+      complete: last < visible || events.length === limit,
+    };
   }
 
   async stateAt(matchId: string, principal: Principal, at?: number): Promise<MatchStateAtView> {
@@ -140,13 +169,10 @@ export class MatchHistory {
     if (revision > visible) {
       throw new BadRequestException(`at must be an event of this match you may see, 0 to ${visible}`);
     }
-    const state = revision === match.revision ? match.state : await this.loader.stateAt(matchId, revision);
     return {
-      matchId,
-      ruleset: match.rulesetRef,
+      ...this.viewer.contract(match, await this.queries.matchAt(match, revision), viewerOf(principal)),
       at: revision,
-      revision: visible,
-      state: this.viewer.stateOf(match, state, viewerOf(principal)),
+      visibleRevision: visible,
     };
   }
 
@@ -190,4 +216,22 @@ export class MatchHistory {
     // A read model behind this event answers 503 with Retry-After, never a stale answer as current.
     if (position !== undefined) await this.runner.require(name, position);
   }
+}
+
+/** An events cursor: opaque to clients (base64url JSON of the next page's first revision). */
+export function eventsCursor(from: number): string {
+  return Buffer.from(JSON.stringify({ from })).toString('base64url');
+}
+
+function eventsCursorFrom(cursor: string): number {
+  let from: unknown;
+  try {
+    from = (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { from?: unknown }).from;
+  } catch {
+    from = undefined;
+  }
+  if (typeof from !== 'number' || !Number.isSafeInteger(from) || from < 1) {
+    throw new BadRequestException('cursor is not one this API gave out');
+  }
+  return from;
 }

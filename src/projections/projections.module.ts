@@ -2,6 +2,7 @@ import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/comm
 import { APP_CONFIG, type AppConfig, projectionsFile } from '../config/app-config.js';
 import { MatchModule } from '../match/match.module.js';
 import { MatchHistory } from './match-history.service.js';
+import { MatchesProjection, MatchListQueries } from './matches.projection.js';
 import { PROJECTIONS, type Projection } from './projection.js';
 import { ProjectionDatabase } from './projection-database.js';
 import { ProjectionRunner } from './projection-runner.js';
@@ -20,6 +21,7 @@ const READ_MODELS = [
   ResultsProjection,
   TournamentsProjection,
   StandingsProjection,
+  MatchesProjection,
 ];
 
 /**
@@ -46,6 +48,7 @@ const READ_MODELS = [
     RetryAfterHook,
     MatchHistory,
     TournamentQueries,
+    MatchListQueries,
     // The tournament's commands wait on these without importing the read models (DESIGN.md layering).
     { provide: ReadModelProgress, useExisting: ProjectionRunner },
     { provide: MatchSchedules, useExisting: TournamentsProjection },
@@ -54,6 +57,7 @@ const READ_MODELS = [
     ProjectionRunner,
     MatchHistory,
     TournamentQueries,
+    MatchListQueries,
     ReadModelProgress,
     MatchSchedules,
     ...READ_MODELS,

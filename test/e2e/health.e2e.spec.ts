@@ -38,7 +38,7 @@ describe('service: health, readiness and docs', () => {
     });
     expect(response.body).toMatchObject({ status: 'ready', store: { store: 'sqlite', status: 'up' } });
     expect(response.body.readModels.map((m: { name: string }) => m.name).sort()).toEqual(
-      ['results', 'roster', 'standings', 'tournaments', 'turn-log'].sort(),
+      ['matches', 'results', 'roster', 'standings', 'tournaments', 'turn-log'].sort(),
     );
     for (const model of response.body.readModels) {
       expect(model).toMatchObject({ state: 'live', lag: 0, failure: null });

@@ -67,13 +67,13 @@ describe('organiser: match history', () => {
     await e1('state-at');
     const at3 = await org.get('/matches/state-at/state?at=3');
     expect(at3.status).toBe(200);
-    expect(at3.body).toMatchObject({ matchId: 'state-at', at: 3, revision: 10 });
+    expect(at3.body).toMatchObject({ matchId: 'state-at', at: 3, revision: 3, visibleRevision: 10 });
     expect(Object.keys(at3.body.state.units)).toEqual(['impi', 'nnc']);
     expect(at3.body.state.charges).toEqual([]);
     const at6 = await org.get('/matches/state-at/state?at=6');
     expect(at6.body.state.awaiting).toEqual([expect.objectContaining({ step: 'impact-roll', side: 'A' })]);
     const now = await org.get('/matches/state-at/state');
-    expect(now.body).toMatchObject({ at: 10, revision: 10 });
+    expect(now.body).toMatchObject({ at: 10, revision: 10, visibleRevision: 10 });
     expect(now.body.state.units.nnc.impactBonusAgainst).toMatchObject({ value: 1, inTurn: 3 });
     expect((await org.get('/matches/state-at/state?at=0')).body.state).toEqual({ created: false });
     expect((await org.get('/matches/state-at/state?at=11')).status).toBe(400);
@@ -109,10 +109,10 @@ describe('organiser: match history', () => {
     const first = await org.get('/matches/paged/events?limit=4');
     expect(first.status).toBe(200);
     expect(first.body.events.map((e: { revision: number }) => e.revision)).toEqual([1, 2, 3, 4]);
-    expect(first.body).toMatchObject({ matchId: 'paged', revision: 10, next: 5 });
-    const rest = await org.get(`/matches/paged/events?from=${first.body.next}&limit=100`);
+    expect(first.body).toMatchObject({ matchId: 'paged', revision: 10, nextCursor: expect.any(String) });
+    const rest = await org.get(`/matches/paged/events?cursor=${first.body.nextCursor}&limit=100`);
     expect(rest.body.events.map((e: { revision: number }) => e.revision)).toEqual([5, 6, 7, 8, 9, 10]);
-    expect(rest.body.next).toBeNull();
+    expect(rest.body.nextCursor).toBeNull();
     expect(rest.body.events[0]).toEqual({
       revision: 5,
       type: 'WillpowerTested',
@@ -123,7 +123,11 @@ describe('organiser: match history', () => {
     });
     expect((await org.get('/matches/paged/events?from=0')).status).toBe(400);
     expect((await org.get('/matches/paged/events?limit=501')).status).toBe(400);
-    expect((await org.get('/matches/paged/events?from=50')).body).toMatchObject({ events: [], next: null });
+    expect((await org.get('/matches/paged/events?from=50')).body).toMatchObject({
+      events: [],
+      nextCursor: null,
+    });
+    expect((await org.get('/matches/paged/events?cursor=nonsense')).status).toBe(400);
   });
 
   it('GET /matches/:id/roster and /result: the units as they stand, and the result once ended', async () => {
@@ -277,6 +281,7 @@ describe('organiser: match history', () => {
       log: (await org.get('/matches/log-e1/log')).body,
       roster: (await org.get('/matches/roster/roster')).body,
       result: (await org.get('/matches/roster/result')).body,
+      matches: (await org.get('/matches?limit=100')).body,
     };
     const status = await org.get('/projections');
     expect(status.body.map((s: { name: string }) => s.name)).toEqual([
@@ -285,8 +290,9 @@ describe('organiser: match history', () => {
       'results',
       'tournaments',
       'standings',
+      'matches',
     ]);
-    for (const name of ['turn-log', 'roster', 'results', 'tournaments', 'standings']) {
+    for (const name of ['turn-log', 'roster', 'results', 'tournaments', 'standings', 'matches']) {
       const rebuilt = await org.post(`/projections/${name}/rebuild`, { commandId: commandId() });
       expect(rebuilt.status).toBe(201);
       expect(rebuilt.body).toMatchObject({ name, errors: 0 });
@@ -294,6 +300,7 @@ describe('organiser: match history', () => {
     expect((await org.get('/matches/log-e1/log')).body).toEqual(before.log);
     expect((await org.get('/matches/roster/roster')).body).toEqual(before.roster);
     expect((await org.get('/matches/roster/result')).body).toEqual(before.result);
+    expect((await org.get('/matches?limit=100')).body).toEqual(before.matches);
     expect((await org.post('/projections/nope/rebuild')).status).toBe(404);
   });
 });

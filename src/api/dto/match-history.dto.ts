@@ -1,14 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { SIDES } from '../../rules/common/sides.js';
 import { MatchOutcomeDto } from './tournament.dto.js';
 import { EXAMPLE_RULESET } from '../../rules/registry.js';
+import { ActorDto, EventViewDto, PlayContractDto } from './match.dto.js';
 
-export class ActorDto {
-  @ApiProperty({ enum: ['organiser', 'judge', 'player', 'spectator', 'system'] }) role!: string;
-  @ApiPropertyOptional({ enum: SIDES }) side?: string;
-}
+export { ActorDto, EventViewDto };
 
 export class DiceRollDto {
   @ApiProperty({ example: 'impact' }) purpose!: string;
@@ -42,28 +40,47 @@ export class MatchLogDto {
   })
   revision!: number;
   @ApiProperty({ type: [LogEntryDto] }) entries!: LogEntryDto[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as `cursor` for the next page; null on the last.',
+  })
+  nextCursor!: string | null;
 }
 
-export class EventViewDto {
-  @ApiProperty({ example: 3 }) revision!: number;
-  @ApiProperty({ example: 'WillpowerTested' }) type!: string;
-  @ApiProperty({
-    description: 'The event’s data as this caller may see it (a sealed card is hidden, AA-2).',
-    example: { chargeId: 'c1', unitId: 'impi', total: 5, morale: 8, passed: true },
-  })
-  data!: unknown;
-  @ApiProperty({ example: '2026-04-11T10:01:00.000Z' }) at!: string;
-  @ApiProperty({ type: ActorDto }) actor!: ActorDto;
-  @ApiProperty({ description: 'Undone by a later ActionsReverted (C-5).' }) reverted!: boolean;
+export class LogQueryDto {
+  @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  cursor?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 500, default: 500 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  limit?: number;
 }
 
 export class EventsQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1, description: 'The first revision to return.' })
+  @ApiPropertyOptional({
+    minimum: 1,
+    default: 1,
+    description: 'The first revision of the first page (later pages: `cursor`).',
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
   from?: number;
+
+  @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page (wins over `from`).' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  cursor?: string;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 500, default: 100 })
   @IsOptional()
@@ -79,11 +96,12 @@ export class MatchEventsPageDto {
   @ApiProperty({ description: 'The last event this caller may see.', example: 9 }) revision!: number;
   @ApiProperty({ type: [EventViewDto] }) events!: EventViewDto[];
   @ApiProperty({
-    type: Number,
+    type: String,
     nullable: true,
-    description: 'The `from` of the next page; null when this page reaches the end.',
+    description:
+      'Pass as `cursor` for the next page; null when this page reaches the last event you may see.',
   })
-  next!: number | null;
+  nextCursor!: string | null;
 }
 
 export class StateAtQueryDto {
@@ -98,13 +116,12 @@ export class StateAtQueryDto {
   at?: number;
 }
 
-export class MatchStateAtDto {
-  @ApiProperty({ example: 'r1-t4' }) matchId!: string;
-  @ApiProperty({ example: { id: EXAMPLE_RULESET.id, version: EXAMPLE_RULESET.version, hash: '…' } })
-  ruleset!: unknown;
-  @ApiProperty({ description: 'The state is as it stood right after this event.', example: 5 }) at!: number;
-  @ApiProperty({ description: 'The last event this caller may see.', example: 9 }) revision!: number;
-  @ApiProperty({ description: 'The ruleset state as this caller may see it.' }) state!: unknown;
+/** The play contract as it stood right after event `at`. */
+export class MatchStateAtDto extends PlayContractDto {
+  @ApiProperty({ description: 'The answer is as the match stood right after this event.', example: 5 })
+  at!: number;
+  @ApiProperty({ description: 'The last event this caller may see now.', example: 9 })
+  visibleRevision!: number;
 }
 
 export class RosterUnitDto {

@@ -4,12 +4,14 @@ import {
   IsIn,
   IsInt,
   IsNumber,
+  IsISO8601,
   IsObject,
   IsOptional,
   IsPositive,
   IsString,
   Length,
   Matches,
+  Max,
   Min,
   ValidateNested,
 } from 'class-validator';
@@ -117,34 +119,243 @@ export class RegisterUnitDto extends CommandDto {
 
 export class EndTurnDto extends CommandDto {}
 
-/** What every command answers: the events it appended (or first appended) and the state after. */
-export class CommandResultDto {
-  @ApiProperty() matchId!: string;
-  @ApiProperty({ description: 'The match stream revision after this command.' }) revision!: number;
+export class ActorDto {
+  @ApiProperty({ enum: ['organiser', 'judge', 'player', 'spectator', 'system'] }) role!: string;
+  @ApiPropertyOptional({ enum: SIDES }) side?: string;
+}
+
+export class EventViewDto {
+  @ApiProperty({ example: 3 }) revision!: number;
+  @ApiProperty({ example: 'WillpowerTested' }) type!: string;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The event’s data as this caller may see it (a sealed card is hidden, AA-2).',
+    example: { chargeId: 'c1', unitId: 'impi', total: 5, morale: 8, passed: true },
+  })
+  data!: Record<string, unknown>;
+  @ApiProperty({ example: '2026-04-11T10:01:00.000Z' }) at!: string;
+  @ApiProperty({ type: ActorDto }) actor!: ActorDto;
+  @ApiProperty({ description: 'Undone by a later ActionsReverted (C-5).' }) reverted!: boolean;
+}
+
+export class RulesetRefDto {
+  @ApiProperty({ example: EXAMPLE_RULESET.id }) id!: string;
+  @ApiProperty({ example: EXAMPLE_RULESET.version }) version!: string;
+  @ApiProperty({
+    description: 'SHA-256 of the canonical JSON of the match’s parameters.',
+    example: '9f2c4e0b6a1d…',
+  })
+  hash!: string;
+}
+
+export class AwaitedStepDto {
+  @ApiProperty({
+    description: 'The route segment that answers it: POST /matches/{id}/{step}.',
+    example: 'impact-rolls',
+  })
+  step!: string;
+  @ApiProperty({ description: 'The command type that answers it.', example: 'RollImpact' })
+  command!: string;
+  @ApiProperty({ description: 'Post the command’s body here.', example: '/matches/isandlwana/impact-rolls' })
+  route!: string;
+  @ApiProperty({ enum: SIDES, description: 'The side that must send it.' }) side!: 'A' | 'B';
+  @ApiPropertyOptional({ description: 'The unit it is about.', example: 'impi' }) unitId?: string;
+  @ApiProperty({ description: 'The rule that asks for it.', example: 'HH-7' }) ruleId!: string;
+}
+
+export class PendingUndoRequestDto {
+  @ApiProperty({ example: 'undo-1' }) requestId!: string;
+  @ApiProperty({ description: 'Back to the state right after this event (C-5, Q-16).', example: 6 })
+  toRevision!: number;
+  @ApiProperty({ example: 'wrong unit charged' }) reason!: string;
+  @ApiProperty({ enum: SIDES, description: 'The side that asked; the other side answers.' })
+  side!: 'A' | 'B';
+}
+
+export class PendingDisputeDto {
+  @ApiProperty({ example: 'dispute-1' }) disputeId!: string;
+  @ApiProperty({ description: 'The event disputed.', example: 7 }) revision!: number;
+  @ApiProperty({ example: 'the impact missed the downhill −1' }) claim!: string;
+  @ApiProperty({ enum: SIDES }) side!: 'A' | 'B';
+}
+
+export class PendingDto {
+  @ApiProperty({ type: [PendingUndoRequestDto], description: 'Undo requests waiting for the opponent.' })
+  undoRequests!: PendingUndoRequestDto[];
+  @ApiProperty({ type: [PendingDisputeDto], description: 'Disputes waiting for a judge’s ruling.' })
+  disputes!: PendingDisputeDto[];
+}
+
+export class MatchResultSummaryDto {
+  @ApiProperty({ enum: [...SIDES], nullable: true, description: 'null: a draw.' }) winner!: 'A' | 'B' | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Zulus' }) winnerName!: string | null;
+  @ApiProperty({ example: 'the square broke' }) note!: string;
+}
+
+/**
+ * The play contract (README "Play contract"): the same top level for every ruleset, on
+ * `GET /matches/:id` and on every command answer.
+ */
+export class PlayContractDto {
+  @ApiProperty({ example: 'isandlwana' }) matchId!: string;
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'The revision everything in this answer stands at (a spectator may be held behind live play; a command answer: its last event).',
+    example: 5,
+  })
+  revision!: number;
+  @ApiProperty({ type: RulesetRefDto }) ruleset!: RulesetRefDto;
+  @ApiProperty({ type: 'integer', description: 'The player turn (C-4); 0 before the first.', example: 1 })
+  turn!: number;
+  @ApiProperty({ enum: SIDES, description: 'The side whose turn it is.' }) activeSide!: 'A' | 'B';
+  @ApiProperty({
+    description:
+      'Where the turn stands, in the ruleset’s own words: hand-to-hand setup | play | melee; atomic-africa setup | play | close-combat.',
+    example: 'melee',
+  })
+  phase!: string;
+  @ApiProperty({ description: 'True once MatchEnded stands.', example: false }) ended!: boolean;
+  @ApiPropertyOptional({ type: MatchResultSummaryDto, description: 'Only once ended.' })
+  result?: MatchResultSummaryDto;
+  @ApiProperty({
+    type: [AwaitedStepDto],
+    description:
+      'What the match waits for, and from whom: post the command to `route`. Empty when the side to play may do anything, and always after the end.',
+  })
+  awaiting!: AwaitedStepDto[];
+  @ApiProperty({ type: PendingDto, description: 'Open undo requests and disputes.' }) pending!: PendingDto;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2).',
+    example: { turn: 1, activeSide: 'A', units: {} },
+  })
+  state!: Record<string, unknown>;
+}
+
+/** A `GET /matches/:id` answer, its ruleset state cut short (hand-to-hand: a charge made contact, its impact is awaited, A asked for an undo). */
+export const PLAY_CONTRACT_EXAMPLE = {
+  matchId: 'isandlwana',
+  revision: 7,
+  ruleset: { id: 'hand-to-hand', version: '1.0.0', hash: '5a7f0c3e…' },
+  turn: 1,
+  activeSide: 'A',
+  phase: 'melee',
+  ended: false,
+  awaiting: [
+    {
+      step: 'impact-rolls',
+      command: 'RollImpact',
+      route: '/matches/isandlwana/impact-rolls',
+      side: 'A',
+      unitId: 'impi',
+      ruleId: 'HH-7',
+    },
+  ],
+  pending: {
+    undoRequests: [{ requestId: 'undo-1', toRevision: 3, reason: 'wrong unit charged', side: 'A' }],
+    disputes: [],
+  },
+  state: { created: true, turn: 1, activeSide: 'A', units: {}, charges: [], awaiting: [] },
+};
+
+/** A command answer (the same match: the charge that made contact). */
+export const COMMAND_ANSWER_EXAMPLE = {
+  ...PLAY_CONTRACT_EXAMPLE,
+  revision: 6,
+  pending: { undoRequests: [], disputes: [] },
+  duplicate: false,
+  events: [
+    {
+      revision: 6,
+      type: 'ContactMade',
+      data: { chargeId: 'c1', attackerId: 'impi', defenderId: 'nnc', aspect: 'front', turn: 1 },
+      at: '2026-04-11T10:01:00.000Z',
+      actor: { role: 'player', side: 'A' },
+      reverted: false,
+    },
+  ],
+};
+
+/** What every command answers: the play contract right after its events, and those events. */
+export class CommandResultDto extends PlayContractDto {
   @ApiProperty({ description: 'True when the commandId had been handled before; nothing was appended.' })
   duplicate!: boolean;
   @ApiProperty({
-    description: 'The events, as this caller may see them.',
-    example: [
-      {
-        revision: 3,
-        type: 'WillpowerTested',
-        data: {},
-        at: '2026-11-30T10:00:00.000Z',
-        actor: { role: 'player', side: 'A' },
-      },
-    ],
+    type: [EventViewDto],
+    description: 'The events this command appended (or first appended), as this caller may see them.',
   })
-  events!: unknown[];
-  @ApiProperty({ description: 'The match state after the command, as this caller may see it.' })
-  state!: unknown;
+  events!: EventViewDto[];
 }
 
-export class MatchStateDto {
-  @ApiProperty() matchId!: string;
-  @ApiProperty({ example: { id: EXAMPLE_RULESET.id, version: EXAMPLE_RULESET.version, hash: '…' } })
-  ruleset!: unknown;
-  @ApiProperty() revision!: number;
-  @ApiProperty({ description: 'Turn, active side, units and their flags, and what the match waits for.' })
-  state!: unknown;
+/** `GET /matches/:id`: the play contract now. */
+export class MatchStateDto extends PlayContractDto {}
+
+export class MatchListQueryDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 400)
+  cursor?: string;
+
+  @ApiPropertyOptional({ description: 'Only the matches of this tournament.', example: 'spring-cup' })
+  @IsOptional()
+  @Matches(ID, { message: `tournament ${ID_MESSAGE}` })
+  tournament?: string;
+
+  @ApiPropertyOptional({ enum: ['open', 'ended'] })
+  @IsOptional()
+  @IsIn(['open', 'ended'])
+  status?: 'open' | 'ended';
+
+  @ApiPropertyOptional({
+    description: 'Only matches whose last event was recorded at or after this time (ISO 8601).',
+    example: '2026-04-11T10:00:00.000Z',
+  })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  updatedSince?: string;
+}
+
+export class MatchListRulesetDto {
+  @ApiProperty({ example: EXAMPLE_RULESET.id }) id!: string;
+  @ApiProperty({ example: EXAMPLE_RULESET.version }) version!: string;
+}
+
+export class MatchSummaryDto {
+  @ApiProperty({ example: 'isandlwana' }) matchId!: string;
+  @ApiProperty({ type: MatchListRulesetDto }) ruleset!: MatchListRulesetDto;
+  @ApiProperty({ type: String, nullable: true, example: 'spring-cup' }) tournamentId!: string | null;
+  @ApiProperty({ type: SideNamesDto }) sides!: SideNamesDto;
+  @ApiProperty({ enum: ['open', 'ended'] }) status!: 'open' | 'ended';
+  @ApiProperty({ type: MatchResultSummaryDto, nullable: true }) result!: MatchResultSummaryDto | null;
+  @ApiProperty({
+    description: 'The last revision (for a spectator held behind live play, the last it may read).',
+    example: 12,
+  })
+  revision!: number;
+  @ApiProperty({ example: '2026-04-11T10:00:00.000Z' }) createdAt!: string;
+  @ApiProperty({ description: 'When its last event was recorded.', example: '2026-04-11T10:42:00.000Z' })
+  updatedAt!: string;
+}
+
+export class MatchListDto {
+  @ApiProperty({ type: [MatchSummaryDto] }) items!: MatchSummaryDto[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as `cursor` for the next page; null on the last.',
+  })
+  nextCursor!: string | null;
 }

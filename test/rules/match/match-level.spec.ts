@@ -88,6 +88,38 @@ describe('match-level decisions', () => {
     given.when(by(playerA, { type: 'OrderBackup', toRevision: 5, reason: 'r' })).thenRefuses('C-5');
   });
 
+  it("Q-16 C-5 a players' agreed undo reaches back to the current turn's first event and no further; earlier needs a judge", () => {
+    // given turn 2 began with the TurnEnded at event 6, and the match is at event 8
+    const given = match.given([...others(5), { type: 'TurnEnded', data: {} }, ...others(2)]);
+    // when side B asks to go back to the turn's own first event (the TurnEnded), then it is recorded
+    given
+      .when(by(playerB, { type: 'RequestUndo', requestId: 'q16', toRevision: 6, reason: 'wrong unit' }))
+      .then([
+        {
+          type: 'UndoRequested',
+          data: { requestId: 'q16', toRevision: 6, reason: 'wrong unit', side: 'B' },
+        },
+      ]);
+    // when it asks for the last event of the turn before, then it is refused: Q-16 bounds players to this turn
+    const refusal = given
+      .when(by(playerB, { type: 'RequestUndo', requestId: 'q16', toRevision: 5, reason: 'earlier' }))
+      .thenRefuses('C-5', 'conflict');
+    expect(refusal.message).toContain('a judge can order a backup');
+    // and a judge may back up across the turn boundary
+    given
+      .when(by(judge, { type: 'OrderBackup', toRevision: 5, reason: 'earlier' }))
+      .then(([backup]) => expect(backup).toMatchObject({ data: { toRevision: 5, orderedBy: 'judge' } }));
+    // given the request to event 6 stood open and the turn then ended, when the opponent agrees, then it is refused
+    const requested = {
+      type: 'UndoRequested',
+      data: { requestId: 'q16', toRevision: 6, reason: 'r', side: 'B' },
+    };
+    match
+      .given([...others(5), { type: 'TurnEnded', data: {} }, requested, { type: 'TurnEnded', data: {} }])
+      .when(by(playerA, { type: 'AnswerUndo', requestId: 'q16', agree: true }))
+      .thenRefuses('C-5');
+  });
+
   it('C-5 an undo request lapses for good when its turn ends or the match is reverted', () => {
     // given side A asked to undo to event 4, then the turn ended
     const request = {
