@@ -81,7 +81,7 @@ export class AuditController {
     summary:
       'The match as NDJSON: one stored event envelope a line, then the service’s signed checkpoint of the last one.',
     description:
-      'The last line is the same object as GET /matches/:id/checkpoint, for the last event exported: a file cut short, or with events added, no longer verifies. It is left out only when the stored chain is broken (the service signs no broken log). Verify the file offline with `npx umpire verify FILE --public-key KEY [--checkpoint FILE]`.',
+      'The last line is the same object as GET /matches/:id/checkpoint, for the last event exported: a file cut short, or with events added, no longer verifies. It is left out only when the stored chain is broken (the service signs no broken log). Verify the file offline with packages/verify, which needs Node.js alone: `node packages/verify/dist/umpire-verify.js FILE --public-key KEY [--checkpoint FILE]`. Once the match has ended the export carries a weak ETag, and If-None-Match with it answers 304.',
   })
   @ApiOkResponse({
     description:
@@ -231,7 +231,7 @@ export class AuditController {
   @Public()
   @ApiOperation({
     summary: 'The Ed25519 public key that signs checkpoints, as PEM (SubjectPublicKeyInfo) and JWK.',
-    description: 'Save the whole answer and pass it to `umpire verify --public-key FILE`.',
+    description: 'Save the whole answer and pass it to `umpire-verify FILE --public-key KEY` (packages/verify) or `umpire verify`.',
   })
   @ApiOkResponse({ type: PublicKeyDto })
   publicKey(): PublicKeyDocument {

@@ -1,18 +1,11 @@
 import { generateKeyPairSync } from 'node:crypto';
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publicKeyDocument, signCheckpoint } from '../../src/audit/checkpoint.js';
 import type { ExportedEvent } from '../../src/audit/export-format.js';
-import { REPO_ROOT, runNode } from './support/cli.js';
+import { runNode } from './support/cli.js';
+import { buildVerifyPackage } from './support/verify-package.js';
 import { zuluCharge } from './support/match-log.js';
 import { edit, toNdjsonText } from './support/tamper.js';
 
@@ -43,38 +36,17 @@ describe('@umpire/verify, the built package on its own', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'umpire-verify-package-'));
-    const built = join(dir, 'build');
-    const run = await runNode([
-      join(REPO_ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--config',
-      join(REPO_ROOT, 'packages/verify/vite.config.ts'),
-      '--outDir',
-      built,
-    ]);
-    if (run.code !== 0) throw new Error(`the package does not build: ${run.stderr}`);
-    // The package as published: its package.json and dist/, nothing else.
-    const pkg = join(dir, 'package');
-    mkdirSync(join(pkg, 'dist', 'chunks'), { recursive: true });
-    copyFileSync(join(REPO_ROOT, 'packages/verify/package.json'), join(pkg, 'package.json'));
-    for (const file of readdirSync(built, { recursive: true, withFileTypes: true })) {
-      if (!file.isFile()) continue;
-      const from = join(file.parentPath, file.name);
-      copyFileSync(from, join(pkg, 'dist', from.slice(built.length + 1)));
-    }
-    const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as {
-      bin: Record<string, string>;
-    };
-    bin = join(pkg, manifest.bin['umpire-verify']!);
+    ({ bin } = await buildVerifyPackage(dir));
     hh = await (await zuluCharge({ end: true })).events();
     write('key.json', JSON.stringify(publicKeyDocument(publicKey)));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('imports nothing but Node.js built-ins and its own files: no native module, no node_modules', () => {
-    const files = readdirSync(join(dir, 'package', 'dist'), { recursive: true, withFileTypes: true }).filter(
-      (f) => f.isFile() && f.name.endsWith('.js'),
-    );
+    const files = readdirSync(join(dir, 'packages', 'verify', 'dist'), {
+      recursive: true,
+      withFileTypes: true,
+    }).filter((f) => f.isFile() && f.name.endsWith('.js'));
     expect(files.map((f) => f.name).sort()).toEqual(['index.js', 'umpire-verify.js', 'verify-command.js']);
     for (const file of files) {
       const text = readFileSync(join(file.parentPath, file.name), 'utf8');
