@@ -231,7 +231,8 @@ export class AuditController {
   @Public()
   @ApiOperation({
     summary: 'The Ed25519 public key that signs checkpoints, as PEM (SubjectPublicKeyInfo) and JWK.',
-    description: 'Save the whole answer and pass it to `umpire-verify FILE --public-key KEY` (packages/verify) or `umpire verify`.',
+    description:
+      'Save the whole answer and pass it to `umpire-verify FILE --public-key KEY` (packages/verify) or `umpire verify`.',
   })
   @ApiOkResponse({ type: PublicKeyDto })
   publicKey(): PublicKeyDocument {
