@@ -6,15 +6,20 @@ import {
   Controller,
   Get,
   Header,
+  Headers,
   HttpCode,
   Inject,
   Param,
   Post,
+  Res,
   StreamableFile,
 } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import {
   ApiBearerAuth,
   ApiConflictResponse,
+  ApiHeader,
+  ApiNotModifiedResponse,
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
@@ -23,6 +28,7 @@ import {
 import { CheckpointSigner } from '../audit/checkpoint-signer.service.js';
 import type { PublicKeyDocument, SignedCheckpoint } from '../audit/checkpoint.js';
 import { ChainWalk } from '../audit/chain-walk.js';
+import { exportETag, ifNoneMatchHolds } from '../audit/export-etag.js';
 import { exportedEvent, exportLine } from '../audit/export-format.js';
 import { LongWorkBudget } from '../audit/long-work-budget.js';
 import { MatchSecrets } from '../match/match-secrets.service.js';
@@ -75,7 +81,7 @@ export class AuditController {
     summary:
       'The match as NDJSON: one stored event envelope a line, then the service’s signed checkpoint of the last one.',
     description:
-      'The last line is the same object as GET /matches/:id/checkpoint, for the last event exported: a file cut short, or with events added, no longer verifies. It is left out only when the stored chain is broken (the service signs no broken log). Verify the file offline with `npx umpire verify FILE --public-key KEY [--checkpoint FILE]`.',
+      'The last line is the same object as GET /matches/:id/checkpoint, for the last event exported: a file cut short, or with events added, no longer verifies. It is left out only when the stored chain is broken (the service signs no broken log). Verify the file offline with packages/verify, which needs Node.js alone: `node packages/verify/dist/umpire-verify.js FILE --public-key KEY [--checkpoint FILE]`. Once the match has ended the export carries a weak ETag, and If-None-Match with it answers 304.',
   })
   @ApiOkResponse({
     description:
@@ -92,20 +98,38 @@ export class AuditController {
       },
     },
   })
+  @ApiHeader({
+    name: 'If-None-Match',
+    required: false,
+    description:
+      'The ETag of an export of this match saved earlier: 304 if the match has ended since and the export is the same.',
+  })
+  @ApiNotModifiedResponse({
+    description:
+      'The match has ended and its export is the one whose ETag was sent (weak: the closing checkpoint is signed again at each export, over the same head).',
+  })
   async export(
     @CurrentPrincipal() principal: Principal,
     @Param('id', MatchIdPipe) id: string,
-  ): Promise<StreamableFile> {
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile | undefined> {
     assertMayRead(principal, id);
+    const { visible, ended, headHash } = await this.visible(principal, id);
+    if (ended) {
+      // An ended match takes no more events: its export is fixed by its head (issue 15).
+      const etag = exportETag(
+        { stream: matchStream(id), revision: visible, hash: headHash },
+        this.signer.keyId,
+      );
+      void reply.header('ETag', etag);
+      if (ifNoneMatchHolds(ifNoneMatch, etag)) {
+        void reply.status(304);
+        return undefined;
+      }
+    }
     // The budget is held until the last line is sent, or the client goes away.
     const release = this.budget.take(principal.keyId, 'export');
-    let visible: number;
-    try {
-      ({ visible } = await this.visible(principal, id));
-    } catch (error) {
-      release();
-      throw error;
-    }
     const stream = matchStream(id);
     const { store, signer } = this;
     async function* lines(): AsyncGenerator<string> {
@@ -207,7 +231,8 @@ export class AuditController {
   @Public()
   @ApiOperation({
     summary: 'The Ed25519 public key that signs checkpoints, as PEM (SubjectPublicKeyInfo) and JWK.',
-    description: 'Save the whole answer and pass it to `umpire verify --public-key FILE`.',
+    description:
+      'Save the whole answer and pass it to `umpire-verify FILE --public-key KEY` (packages/verify) or `umpire verify`.',
   })
   @ApiOkResponse({ type: PublicKeyDto })
   publicKey(): PublicKeyDocument {
@@ -215,13 +240,17 @@ export class AuditController {
   }
 
   /** The last revision this caller may see now: a delayed spectator sees the log as it stood that many events ago. */
-  private async visible(principal: Principal, id: string): Promise<{ visible: number; ended: boolean }> {
+  private async visible(
+    principal: Principal,
+    id: string,
+  ): Promise<{ visible: number; ended: boolean; headHash: string }> {
     assertMayRead(principal, id);
     // The head revision from the cached aggregate: no read of the stream.
     const match = await this.matches.load(id);
     return {
       visible: visibleRevision(principal, match, this.config.spectatorDelayEvents),
       ended: match.meta.ended !== null,
+      headHash: match.headHash,
     };
   }
 

@@ -6,6 +6,7 @@ import {
   checkpointSignatureValid,
   publicKeyDocument,
   type PublicKeyDocument,
+  publicKeyId,
   signCheckpoint,
   type SignedCheckpoint,
 } from './checkpoint.js';
@@ -16,10 +17,13 @@ import { loadOrCreateSigningKey } from './signing-key.js';
 export class CheckpointSigner {
   private readonly privateKey: KeyObject;
   readonly publicKey: KeyObject;
+  /** SHA-256 of the public key's DER, as every checkpoint names it. */
+  readonly keyId: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.privateKey = loadOrCreateSigningKey(config.dataDir, config.signingKey);
     this.publicKey = createPublicKey(this.privateKey);
+    this.keyId = publicKeyId(this.publicKey);
   }
 
   sign(head: Omit<Checkpoint, 'signedAt'>, signedAt = new Date().toISOString()): SignedCheckpoint {

@@ -1,7 +1,15 @@
+import { spawn } from 'node:child_process';
 import { createHash, createHmac, createPublicKey, verify } from 'node:crypto';
 import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { longMatch } from '../../bench/verify-match.js';
+import { startTestApp, type TestApp } from '../e2e/support/test-app.js';
+import { openMatch } from '../e2e/support/umpire-client.js';
+import { REPO_ROOT, type CliRun } from './support/cli.js';
 import { SALT_A1, closeCombat, shootingTests } from './support/match-log.js';
+import { buildVerifyPackage } from './support/verify-package.js';
 
 /**
  * The README's "Verification recipes", reimplemented from its words alone, with nothing but
@@ -144,5 +152,85 @@ describe('the README recipes, reimplemented independently', () => {
       expect(sha256(key.export({ type: 'spki', format: 'der' }))).toBe(signed.keyId);
     }
     expect(Buffer.from(document.jwk.x, 'base64url')).toHaveLength(32);
+  });
+});
+
+/**
+ * The README's offline verification example, run exactly as printed: its shell lines, read from the
+ * README, in a folder laid out as a checkout after `npm run build` (packages/verify built there),
+ * against the real service, with UMPIRE and KEY set as the README says. The first group of lines
+ * (keep a checkpoint) runs during play, the second once the match has ended.
+ */
+describe('the README verify example, as printed', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    dir = mkdtempSync(join(tmpdir(), 'umpire-readme-verify-'));
+    await buildVerifyPackage(dir);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The README's sh block that runs the package's bin, as groups of lines parted by blank lines. */
+  function exampleSteps(): string[] {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    const example = blocks.filter((block) => block.includes('packages/verify/dist/umpire-verify.js'));
+    expect(example).toHaveLength(1);
+    return example[0]!.split(/\n\s*\n/).filter((step) => step.trim() !== '');
+  }
+
+  function shell(script: string, env: Record<string, string>): Promise<CliRun> {
+    const { NODE_OPTIONS: _jestFlags, ...inherited } = process.env;
+    return new Promise((resolve, reject) => {
+      const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script], {
+        cwd: dir,
+        env: { ...inherited, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  it('C-3 export, kept checkpoint and public key: the printed lines verify the match (exit 0)', async () => {
+    const steps = exampleSteps();
+    expect(steps).toHaveLength(2);
+    const m = await openMatch(t, { matchId: 'isandlwana', ruleset: 'hand-to-hand' });
+    const at = (route: string) => `/matches/isandlwana/${route}`;
+    await m.organiser.command(at('units'), { unitId: 'impi', name: 'Impi', side: 'A', morale: 8, move: 6 });
+    await m.organiser.command(at('units'), { unitId: 'nnc', name: 'NNC', side: 'B', morale: 7, move: 6 });
+    const env = { UMPIRE: t.url, KEY: m.A.token! };
+
+    const kept = await shell(steps[0]!, env);
+    expect(kept).toMatchObject({ code: 0, stderr: '' });
+
+    await m.A.command(at('charges'), {
+      chargeId: 'c1',
+      attackerId: 'impi',
+      defenderId: 'nnc',
+      aspect: 'front',
+      slope: 'downhill',
+      dice: [2, 3],
+    });
+    await m.A.command(at('impact-rolls'), { chargeId: 'c1', dice: [4] });
+    await m.organiser.command(at('end'), { winner: 'A' });
+    const last = await m.revision();
+
+    const run = await shell(steps[1]!, env);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/checkpoint {4}ok: event 3 .* still in the log, signature valid/);
+    expect(run.stdout).toMatch(
+      new RegExp(`closing {7}ok: event ${last} .* the last event of the file, signature valid`),
+    );
+    expect(run.stdout).toContain('VERIFIED: every check holds');
   });
 });

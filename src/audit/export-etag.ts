@@ -1,0 +1,28 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The validator of an ended match's export (issue 15: immutable answers carry an ETag and answer 304
+ * to If-None-Match). Once a match has ended its log takes no more events, so the export is fixed by
+ * its head (revision and hash) and the key that signs its closing checkpoint. The ETag is weak: the
+ * closing line is signed at export time, so two exports differ in `signedAt` and its signature while
+ * holding the same events, the same head and a checkpoint that proves the same thing.
+ */
+export function exportETag(head: { stream: string; revision: number; hash: string }, keyId: string): string {
+  const digest = createHash('sha256')
+    .update(`${head.stream}\n${head.revision}\n${head.hash}\n${keyId}`)
+    .digest('base64url');
+  return `W/"${head.revision}-${digest.slice(0, 32)}"`;
+}
+
+/**
+ * RFC 9110 §13.1.2: If-None-Match holds `*` or a list of entity tags, compared weakly (a W/ prefix on
+ * either side is ignored). True when the client already holds this representation.
+ */
+export function ifNoneMatchHolds(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const text = Array.isArray(header) ? header.join(',') : header;
+  if (text.trim() === '*') return true;
+  const opaque = (tag: string): string => tag.trim().replace(/^W\//, '');
+  const wanted = opaque(etag);
+  return text.split(',').some((tag) => opaque(tag) === wanted);
+}

@@ -1,0 +1,103 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { publicKeyDocument, signCheckpoint } from '../../src/audit/checkpoint.js';
+import type { ExportedEvent } from '../../src/audit/export-format.js';
+import { runNode } from './support/cli.js';
+import { buildVerifyPackage } from './support/verify-package.js';
+import { zuluCharge } from './support/match-log.js';
+import { edit, toNdjsonText } from './support/tamper.js';
+
+/**
+ * packages/verify, as anyone gets it (issue 15): built by its own build (`npm run build:verify`, the
+ * Vite config the repository's build runs), then copied alone into a folder outside the repository,
+ * with no node_modules anywhere above it, and run with nothing but `node` on a real export.
+ */
+describe('@umpire/verify, the built package on its own', () => {
+  let dir: string;
+  let bin: string;
+  let hh: ExportedEvent[];
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+
+  const closingOf = (events: readonly ExportedEvent[]) => {
+    const last = events[events.length - 1]!.metadata;
+    return signCheckpoint(
+      { stream: last.stream, revision: last.revision, hash: last.hash, signedAt: '2026-01-01T01:00:00.000Z' },
+      privateKey,
+    );
+  };
+  const write = (name: string, text: string): string => {
+    writeFileSync(join(dir, name), text);
+    return name;
+  };
+  /** `node dist/umpire-verify.js …` from the folder the package was copied to. */
+  const verify = (...args: string[]) => runNode([bin, ...args], dir);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'umpire-verify-package-'));
+    ({ bin } = await buildVerifyPackage(dir));
+    hh = await (await zuluCharge({ end: true })).events();
+    write('key.json', JSON.stringify(publicKeyDocument(publicKey)));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('imports nothing but Node.js built-ins and its own files: no native module, no node_modules', () => {
+    const files = readdirSync(join(dir, 'packages', 'verify', 'dist'), {
+      recursive: true,
+      withFileTypes: true,
+    }).filter((f) => f.isFile() && f.name.endsWith('.js'));
+    expect(files.map((f) => f.name).sort()).toEqual(['index.js', 'umpire-verify.js', 'verify-command.js']);
+    for (const file of files) {
+      const text = readFileSync(join(file.parentPath, file.name), 'utf8');
+      const specifiers = [...text.matchAll(/(?:^|\s)(?:import|export)\b[^'"]*?from\s*["']([^"']+)["']/g)].map(
+        (m) => m[1]!,
+      );
+      const dynamic = [...text.matchAll(/\bimport\(\s*["']([^"']+)["']/g)].map((m) => m[1]!);
+      for (const specifier of [...specifiers, ...dynamic]) {
+        expect(specifier).toMatch(/^(node:|\.\/|\.\.\/)/);
+      }
+      expect(text).not.toMatch(/\brequire\(/);
+    }
+  });
+
+  it('C-3 an untouched export, its kept checkpoint and the public key: exit 0, VERIFIED', async () => {
+    write('match.ndjson', toNdjsonText(hh, closingOf(hh)));
+    const kept = signCheckpoint(
+      {
+        stream: hh[0]!.metadata.stream,
+        revision: 4,
+        hash: hh[3]!.metadata.hash,
+        signedAt: '2026-01-01T00:00:00.000Z',
+      },
+      privateKey,
+    );
+    write('kept.json', JSON.stringify(kept));
+    const run = await verify('match.ndjson', '--checkpoint', 'kept.json', '--public-key', 'key.json');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('chain         ok: intact: 11 events');
+    expect(run.stdout).toMatch(/checkpoint {4}ok: event 4 .* still in the log, signature valid/);
+    expect(run.stdout).toContain('VERIFIED: every check holds');
+  });
+
+  it('C-3 a tampered export: exit 1, and the first discrepancy named by event and rule', async () => {
+    const forged = edit(hh, 8, (e) => (e.data.outcome = 'retreat'), { rechain: true });
+    write('forged.ndjson', toNdjsonText(forged, closingOf(hh)));
+    const run = await verify('forged.ndjson', '--public-key', 'key.json');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('FAILED: the first discrepancy is at event 8, rule HH-3:');
+  });
+
+  it('C-3 the JSON report and the usage exit status are the CLI’s', async () => {
+    write('plain.ndjson', toNdjsonText(hh, closingOf(hh)));
+    const json = await verify('plain.ndjson', '--public-key', 'key.json', '--json');
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.stdout) as { ok: boolean; checked: { events: number } };
+    expect(report).toMatchObject({ ok: true, checked: { events: 11 } });
+    const usage = await verify();
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('umpire-verify: FILE is missing');
+    expect(usage.stderr).toContain('usage: umpire-verify FILE');
+  });
+});
