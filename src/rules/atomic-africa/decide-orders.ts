@@ -175,6 +175,9 @@ export function revealEvent(
   inCloseCombatNow: boolean,
 ): AtomicAfricaEvent {
   const edition = editionOf(state);
+  if (data.card === undefined && edition.cardsAsCodes) {
+    violation('AA-5', `card is needed: it reveals the card still sealed for unit ${unit.unitId}`, 'invalid');
+  }
   const card = cardInput(state, data.card, 'card');
 
   let salt: string | null = null;
