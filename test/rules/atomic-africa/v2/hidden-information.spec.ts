@@ -53,7 +53,7 @@ describe('atomic-africa v2 hidden information (AA-2)', () => {
     const seen = A2_CARDS.map((a2) => {
       const match = b1Flees(a2);
       const views = OTHERS.map((viewer) => {
-        const view = atomicAfricaV2.viewState(match.state, viewer, escrow) as {
+        const view = atomicAfricaV2.viewState(match.state, viewer, escrow.escrow) as {
           activation: { awaiting: unknown };
         };
         return view.activation.awaiting;
