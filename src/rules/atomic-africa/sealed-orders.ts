@@ -15,6 +15,7 @@ import {
   SUITS,
   toCard,
 } from './cards.js';
+import { sealingClosed } from './decide-orders.js';
 import { editionOf, type Edition } from './edition.js';
 import { orderCommitment } from './commitment.js';
 import type { AtomicAfricaEvent } from './events.js';
@@ -120,6 +121,9 @@ function unitHolding(
 }
 
 function seal(state: AtomicAfricaState, command: Command, services: PrepareServices): Command {
+  // Q-21: once the turn's first activation has closed sealing, nothing is sealed (nor checked) at all.
+  if (sealingClosed(state))
+    violation('Q-21', `sealing for turn ${state.turn} closed at its first activation`);
   const card = cardFrom(editionOf(state), command.card);
   const unitId = String(command.unitId);
   const turn = Number(command.turn);
