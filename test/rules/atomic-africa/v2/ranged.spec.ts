@@ -49,7 +49,7 @@ describe('atomic-africa v2 ranged attacks (Q-24)', () => {
       .thenRefuses('Q-24', 'conflict');
   });
 
-  it('Q-24 a unit that fired does not then open a close combat (one activation a turn)', () => {
+  it('Q-24 AA-4 a unit in close combat fights through its activation, never by a ranged attack', () => {
     const match = battle({ A1: {}, B1: {}, B2: {} }, [['A1', 'B1']])
       .seal('A1', '3C')
       .seal('B1', '4C');
