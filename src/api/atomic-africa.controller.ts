@@ -61,7 +61,8 @@ export class AtomicAfricaController {
 
   @Post('orders')
   @ApiOperation({
-    summary: 'Seal a unit’s orders card for this turn, as the card or as a commitment (AA-1, AA-2).',
+    summary:
+      'Seal a unit’s orders card for this turn, as the card (its code, e.g. 7S) or as a commitment (AA-1, AA-2); version 2: before the turn’s first activation (Q-21).',
   })
   @ApiCreatedResponse({ type: CommandResultDto })
   seal(@CurrentPrincipal() p: Principal, @Param('id', MatchIdPipe) id: string, @Body() body: SealOrderDto) {
@@ -88,7 +89,10 @@ export class AtomicAfricaController {
   }
 
   @Post('pursuits')
-  @ApiOperation({ summary: 'Pursue (or not) a unit whose flee stands (AA-9).' })
+  @ApiOperation({
+    summary:
+      'Pursue (or not) a unit whose flee stands (AA-9). Version 2: offered to every enemy in contact; pursuing reveals the card, declining reveals nothing (Q-23).',
+  })
   @ApiCreatedResponse({ type: CommandResultDto })
   pursue(@CurrentPrincipal() p: Principal, @Param('id', MatchIdPipe) id: string, @Body() body: PursuitDto) {
     return this.send(Pursue, p, id, body);
@@ -120,7 +124,8 @@ export class AtomicAfricaController {
 
   @Post('ranged-attacks')
   @ApiOperation({
-    summary: 'A ranged attack (AA-11); never at a unit in close combat from outside it (AA-12).',
+    summary:
+      'A ranged attack (AA-11); never at a unit in close combat from outside it (AA-12). Version 2: an activation, revealing the attacker’s card (Q-24).',
   })
   @ApiCreatedResponse({ type: CommandResultDto })
   rangedAttack(

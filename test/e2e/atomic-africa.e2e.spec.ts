@@ -1,8 +1,9 @@
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type Caller, commandId, type MatchTable, openMatch } from './support/umpire-client.js';
 
-type Card = { rank: string; suit: string } | { joker: 'red' | 'black' };
-const card = (rank: string, suit: string): Card => ({ rank, suit });
+/** Version 2 writes every card as its code: 7S, 10H, KC, JOKER-BLACK (README, "Atomic Africa version 2"). */
+type Card = string;
+const card = (rank: string, suit: string): Card => `${rank}${suit[0]!.toUpperCase()}`;
 
 /**
  * Atomic Africa close combat over real HTTP on SQLite. Every scenario starts the same way: infantry a1
@@ -49,6 +50,8 @@ describe('atomic-africa over HTTP', () => {
     await m.A.command(at(m, 'contacts'), { unitId: 'a1', enemyId: 'b1' });
     const end = await m.A.command(at(m, 'end-turn'));
     expect(types(end)).toEqual(['TurnEnded', 'CloseCombatBegan']);
+    // C-4: the same TurnEnded as hand-to-hand's (version 2).
+    expect(end.body.events[0].data).toEqual({ endedTurn: 1, endedSide: 'A', turn: 2, activeSide: 'B' });
     return m;
   }
 
@@ -197,7 +200,7 @@ describe('atomic-africa over HTTP', () => {
     ['by-colour', 'stands'],
   ])('Q-8 AA-6 a black Joker flee under jokerPosture %s is %s', async (jokerPosture, verdict) => {
     const m = await inCloseCombat({ parameters: { jokerPosture } });
-    await sealBoth(m, { joker: 'black' }, card('5', 'hearts'));
+    await sealBoth(m, 'JOKER-BLACK', card('5', 'hearts'));
     await declare(m, 'fight', 'flee');
     expect(fleeVerdict(await revealBoth(m))).toBe(verdict);
   });
@@ -303,6 +306,85 @@ describe('atomic-africa over HTTP', () => {
     });
   });
 
+  async function register(m: MatchTable, unitId: string, side: 'A' | 'B', firepower = 2, movement = 6) {
+    await m.organiser.command(at(m, 'units'), {
+      unitId,
+      name: unitId,
+      side,
+      unitType: 'infantry',
+      movement,
+      firepower,
+    });
+  }
+
+  it('Q-23 AA-9 a flee is offered to every enemy in contact whatever its card; a declined pursuit reveals nothing', async () => {
+    n += 1;
+    const m = await openMatch(t, { matchId: `aa-${n}`, ruleset: 'atomic-africa' });
+    await register(m, 'a1', 'A');
+    await register(m, 'a2', 'A');
+    await register(m, 'b1', 'B');
+    await m.A.command(at(m, 'contacts'), { unitId: 'a1', enemyId: 'b1' });
+    await m.A.command(at(m, 'contacts'), { unitId: 'a2', enemyId: 'b1' });
+    await m.A.command(at(m, 'end-turn'));
+    await m.A.command(at(m, 'orders'), { unitId: 'a1', turn: 2, card: '5H' });
+    await m.A.command(at(m, 'orders'), { unitId: 'a2', turn: 2, card: 'QS' });
+    await m.B.command(at(m, 'orders'), { unitId: 'b1', turn: 2, card: '9C' });
+    await m.B.command(at(m, 'intents'), { unitId: 'b1', intent: 'flee', opponentId: 'a1' });
+    await m.A.command(at(m, 'intents'), { unitId: 'a1', intent: 'fight' });
+    await m.B.command(at(m, 'reveals'), { unitId: 'b1' });
+    const revealed = await m.A.command(at(m, 'reveals'), { unitId: 'a1' });
+    expect(revealed.body.state.activation.awaiting).toEqual([
+      { step: 'pursue', unitId: 'a1', side: 'A' },
+      { step: 'pursue', unitId: 'a2', side: 'A' },
+    ]);
+    const declined = await m.A.command(at(m, 'pursuits'), { unitId: 'a2', pursue: false });
+    expect(declined.body.events[0].data).toMatchObject({
+      unitId: 'a2',
+      pursue: false,
+      outcome: 'not-pursued',
+    });
+    const seenByB = await m.B.get(`/matches/${m.matchId}`);
+    expect(seenByB.body.state.orders.a2).toMatchObject({ card: null, hidden: true, revealed: false });
+    const pursued = await m.A.command(at(m, 'pursuits'), { unitId: 'a1', pursue: true });
+    expect(pursued.body.events[0].data).toMatchObject({ outcome: 'escaped', pursuerMovement: 6 });
+    await m.B.command(at(m, 'break-offs'), {
+      unitId: 'b1',
+      destination: 'd',
+      inTransit: 't',
+      rangeInches: 5,
+    });
+    const attack = await m.A.command(at(m, 'close-combat-attacks'), { unitId: 'a1', dice: [4, 4] });
+    const ended = attack.body.events.find((e: { type: string }) => e.type === 'CloseCombatEnded');
+    expect(ended.data).toMatchObject({ escaped: ['b1'], fled: [{ unitId: 'b1', caughtBy: [] }] });
+  });
+
+  it('Q-24 AA-7 a ranged attack reveals its card and rolls as many dice as Mass Fire asks: no fixed cap', async () => {
+    n += 1;
+    const m = await openMatch(t, { matchId: `aa-${n}`, ruleset: 'atomic-africa' });
+    await register(m, 'a1', 'A', 60);
+    await register(m, 'b1', 'B');
+    await m.A.command(at(m, 'orders'), { unitId: 'a1', turn: 1, card: 'KH' });
+    const dice = Array.from({ length: 120 }, (_, i) => (i % 6) + 1);
+    const attack = await m.A.command(at(m, 'ranged-attacks'), {
+      attackerId: 'a1',
+      targetId: 'b1',
+      rangeInches: 3,
+      specialAction: 'mass-fire',
+      dice,
+    });
+    expect(types(attack)).toEqual(['OrderRevealed', 'RangedAttackRolled']);
+    expect(attack.body.events[0].data).toMatchObject({ card: 'KH', specialAction: 'mass-fire' });
+    expect(attack.body.events[1].data).toMatchObject({ diceCount: 120, hits: 60, massFire: true });
+    const sealAgain = await m.B.post(at(m, 'orders'), {
+      commandId: commandId(),
+      unitId: 'b1',
+      turn: 1,
+      card: '2C',
+    });
+    expect(sealAgain.status).toBe(409);
+    expect(sealAgain.body.ruleId).toBe('Q-21');
+  });
+
   describe('AA-2 sealed means sealed: no route shows a sealed card to anyone but its side', () => {
     const SECRET = card('7', 'spades');
     const leaks = (text: string | undefined) => /spades|"7S"|7♠/i.test(text ?? '');
@@ -358,12 +440,7 @@ describe('atomic-africa over HTTP', () => {
 
     it('the escrow the opponent sees is as long for a club as for a diamond or a Joker: its length tells nothing', async () => {
       const escrowLengths: number[] = [];
-      for (const secret of [
-        card('7', 'clubs'),
-        card('7', 'diamonds'),
-        card('10', 'hearts'),
-        { joker: 'red' as const },
-      ]) {
+      for (const secret of [card('7', 'clubs'), card('7', 'diamonds'), card('10', 'hearts'), 'JOKER-RED']) {
         const m = await inCloseCombat();
         await sealBoth(m, secret, card('5', 'hearts'));
         const seen = await m.B.get(`/matches/${m.matchId}/export`);
@@ -396,8 +473,8 @@ describe('atomic-africa over HTTP', () => {
         .find((e) => e.type === 'OrderSealed')!;
       const [sent, recorded] = sealed.metadata.commandId.split('#') as [string, string];
       const deck = [
-        ...SUITS.flatMap((suit) => RANKS.map((rank) => ({ rank, suit }) as Card)),
-        ...JOKER_COLOURS.map((joker) => ({ joker }) as Card),
+        ...SUITS.flatMap((suit) => RANKS.map((rank) => card(rank, suit))),
+        ...JOKER_COLOURS.map((joker) => `JOKER-${joker.toUpperCase()}`),
       ];
       // The opponent knows everything in the command but the card: try every card, with and without the id.
       const guesses = deck.flatMap((guess) =>
@@ -410,7 +487,7 @@ describe('atomic-africa over HTTP', () => {
       expect(guesses).not.toContain(recorded);
     });
 
-    it('AA-1 a card already revealed this turn cannot be sealed again for another unit of the side', async () => {
+    it('Q-21 once a card is revealed (an activation) sealing is closed for the turn, and the refusal names no card', async () => {
       n += 1;
       const m = await openMatch(t, { matchId: `aa-${n}`, ruleset: 'atomic-africa' });
       for (const unitId of ['a1', 'a2']) {
@@ -432,7 +509,8 @@ describe('atomic-africa over HTTP', () => {
         card: SECRET,
       });
       expect(again.status).toBe(409);
-      expect(again.body).toMatchObject({ ruleId: 'AA-1', message: expect.stringContaining('a1') });
+      expect(again.body).toMatchObject({ ruleId: 'Q-21' });
+      expect(leaks(again.text)).toBe(false);
     });
 
     it('after the reveal everyone may see it', async () => {

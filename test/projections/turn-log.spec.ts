@@ -104,9 +104,9 @@ describe('turn log', () => {
     await everyAtomicAfricaStep(h.store);
     const entries = await log('aa-all');
     const sealed = entries.filter((e) => e.type === 'OrderSealed');
-    expect(sealed).toHaveLength(4);
+    expect(sealed).toHaveLength(6);
     for (const entry of sealed) {
-      expect(entry.sentence).toMatch(/sealed an orders card for the /);
+      expect(entry.sentence).toMatch(/sealed (an orders card for|the orders of) the /);
       expect(entry.sentence).not.toMatch(/[♠♥♦♣]|spades|hearts|clubs|diamonds/);
       expect(entry.privateFor).toHaveLength(1);
     }
@@ -116,7 +116,7 @@ describe('turn log', () => {
       h.turnLog.dump() as { entries: { type: string; sentence: string }[] }
     ).entries.filter((e) => e.type === 'OrderSealed');
     expect(JSON.stringify(beforeReveal)).not.toMatch(/spades|hearts|clubs|♠|♥|♣/);
-    expect(dump).toContain('orders card was revealed: 7♠');
+    expect(dump).toContain('orders card was revealed: 7S');
     const flee = entries.find((e) => e.type === 'FleeJudged')!;
     expect(flee.sentence).toBe(
       "Turn 2: the Rifles' flee stands: the card allows movement and shows defensive posture.",
@@ -130,7 +130,7 @@ describe('turn log', () => {
       'Turn 2: the Askari Company could not attack the Rifles: 30" is beyond range.',
     );
     expect(entries.find((e) => e.type === 'RangedAttackRolled')!.sentence).toBe(
-      'Turn 3: the Mortars fired at the Maxim Team at 10" (threshold 2): 2D6 4+5 = 9, hitting on 4+: 2 hits, suppressed.',
+      'Turn 3: the Mortars fired at the Maxim Team at 10" (threshold 2): 2D6 4 5, hitting on 4+: 2 hits, suppressed.',
     );
   });
 });

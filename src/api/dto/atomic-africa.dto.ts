@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import {
+  IsArray,
   IsBoolean,
   IsIn,
   IsInt,
@@ -9,40 +9,86 @@ import {
   IsString,
   Length,
   Matches,
+  Max,
   Min,
-  ValidateIf,
-  IsObject,
-  ValidateNested,
+  ValidateBy,
+  type ValidationOptions,
 } from 'class-validator';
-import { CommandDto, RollingCommandDto } from './command.dto.js';
+import { CommandDto } from './command.dto.js';
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 const ID_MESSAGE = 'must be 1–64 letters, digits, _ . : or -';
 
-/** An orders card: a rank and a suit, or a Joker (AA-1). */
-export class CardDto {
-  @ApiPropertyOptional({
-    enum: ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'],
-    example: '7',
-  })
-  @ValidateIf((card: CardDto) => card.joker === undefined)
-  @IsIn(['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'], {
-    message: 'card.rank must be A, 2–10, J, Q or K (or give card.joker)',
-  })
-  rank?: string;
+const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+const SUITS = ['clubs', 'diamonds', 'hearts', 'spades'];
+const CARD_CODE = /^(?:(?:A|[2-9]|10|J|Q|K)[CDHS]|JOKER-(?:RED|BLACK))$/;
 
-  @ApiPropertyOptional({ enum: ['clubs', 'diamonds', 'hearts', 'spades'], example: 'spades' })
-  @ValidateIf((card: CardDto) => card.joker === undefined)
-  @IsIn(['clubs', 'diamonds', 'hearts', 'spades'], {
-    message: 'card.suit must be clubs, diamonds, hearts or spades',
-  })
-  suit?: string;
-
-  @ApiPropertyOptional({ enum: ['red', 'black'], description: 'A Joker instead of rank and suit.' })
-  @IsOptional()
-  @IsIn(['red', 'black'])
-  joker?: string;
+/**
+ * An orders card (AA-1). Version 2 matches write it as its code ('7S', '10H', 'KC', 'JOKER-RED'); the
+ * object form of version 1 ({ rank, suit } or { joker }) is still read, and version 2 records it as the
+ * code. The rules check the card again; this only refuses what is no card at all, naming the field.
+ */
+function isOrdersCard(value: unknown): boolean {
+  if (typeof value === 'string') return CARD_CODE.test(value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const card = value as Record<string, unknown>;
+  const keys = Object.keys(card).sort().join(',');
+  if (keys === 'joker') return card.joker === 'red' || card.joker === 'black';
+  return keys === 'rank,suit' && RANKS.includes(card.rank as string) && SUITS.includes(card.suit as string);
 }
+
+function IsOrdersCard(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isOrdersCard',
+      validator: {
+        validate: isOrdersCard,
+        defaultMessage: () =>
+          'card must be a card code: rank A, 2–10, J, Q or K then suit C, D, H or S (7S, 10H, KC), or JOKER-RED / JOKER-BLACK',
+      },
+    },
+    options,
+  );
+}
+
+/** The card property's OpenAPI schema: the code, or (read only) the version 1 object. */
+const CARD_SCHEMA = {
+  oneOf: [
+    { type: 'string', pattern: CARD_CODE.source, example: '7S' },
+    {
+      type: 'object',
+      description: 'Version 1 form, still read: { rank, suit } or { joker }.',
+      properties: {
+        rank: { type: 'string', enum: RANKS },
+        suit: { type: 'string', enum: SUITS },
+        joker: { type: 'string', enum: ['red', 'black'] },
+      },
+    },
+  ],
+};
+
+/**
+ * Faces entered at the table (C-1). No fixed cap: the rules ask for as many dice as the unit's firepower
+ * and Mass Fire call for, and refuse any other count (the body limits still apply to every request).
+ */
+class TableDiceDto extends CommandDto {
+  @ApiPropertyOptional({
+    type: [Number],
+    description:
+      'Table-dice matches only: the faces rolled, as many as the attack needs (firepower, doubled by Mass Fire). Omit with server dice.',
+    example: [3, 4],
+  })
+  @IsOptional()
+  @IsArray()
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(6, { each: true })
+  dice?: number[];
+}
+
+/** Version 2: a pursuit (Q-23) or a ranged attack (Q-24) reveals the unit's card when it is still sealed. */
+const REVEAL_ON_THE_WAY =
+  'Version 2, when the card is still sealed and you sealed a commitment: the card and salt (a card the service sealed is revealed for you). A face card announces its specialAction.';
 
 export class ContactDto extends CommandDto {
   @ApiProperty({ example: 'askari-1' })
@@ -65,15 +111,13 @@ export class SealOrderDto extends CommandDto {
   turn!: number;
 
   @ApiPropertyOptional({
-    type: CardDto,
+    ...CARD_SCHEMA,
     description:
       'The card itself: the service seals it as a commitment with a secret salt, keeps the card encrypted for your side, and reveals it for you (AA-2).',
   })
   @IsOptional()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => CardDto)
-  card?: CardDto;
+  @IsOrdersCard()
+  card?: string | Record<string, string>;
 
   @ApiPropertyOptional({
     description:
@@ -106,14 +150,12 @@ export class RevealDto extends CommandDto {
   unitId!: string;
 
   @ApiPropertyOptional({
-    type: CardDto,
+    ...CARD_SCHEMA,
     description: 'Required when you sealed a commitment; optional when the service sealed your card.',
   })
   @IsOptional()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => CardDto)
-  card?: CardDto;
+  @IsOrdersCard()
+  card?: string | Record<string, string>;
 
   @ApiPropertyOptional({ description: 'The salt of your commitment.' })
   @IsOptional()
@@ -135,9 +177,28 @@ export class PursuitDto extends CommandDto {
   @Matches(ID, { message: `unitId ${ID_MESSAGE}` })
   unitId!: string;
 
-  @ApiProperty({ description: 'Whether the unit pursues the fleeing enemy (AA-9).' })
+  @ApiProperty({
+    description:
+      'Whether the unit pursues the fleeing enemy (AA-9). Version 2 (Q-23): pursuing reveals your card if still sealed; declining reveals nothing.',
+  })
   @IsBoolean()
   pursue!: boolean;
+
+  @ApiPropertyOptional({ ...CARD_SCHEMA, description: REVEAL_ON_THE_WAY })
+  @IsOptional()
+  @IsOrdersCard()
+  card?: string | Record<string, string>;
+
+  @ApiPropertyOptional({ description: 'The salt of your commitment, with card (version 2).' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 256)
+  salt?: string;
+
+  @ApiPropertyOptional({ description: 'Face cards: the special action announced (AA-7), with the reveal.' })
+  @IsOptional()
+  @Matches(/^[a-z]+(-[a-z]+)*$/, { message: 'specialAction must be a kebab-case name such as dig-in' })
+  specialAction?: string;
 }
 
 export class BreakOffDto extends CommandDto {
@@ -165,13 +226,13 @@ export class BreakOffDto extends CommandDto {
   rangeInches?: number;
 }
 
-export class CloseCombatAttackDto extends RollingCommandDto {
+export class CloseCombatAttackDto extends TableDiceDto {
   @ApiProperty({ description: 'The attacking unit (yours).', example: 'askari-1' })
   @Matches(ID, { message: `unitId ${ID_MESSAGE}` })
   unitId!: string;
 }
 
-export class RangedAttackDto extends RollingCommandDto {
+export class RangedAttackDto extends TableDiceDto {
   @ApiProperty({ example: 'askari-1' })
   @Matches(ID, { message: `attackerId ${ID_MESSAGE}` })
   attackerId!: string;
@@ -184,4 +245,20 @@ export class RangedAttackDto extends RollingCommandDto {
   @IsNumber()
   @Min(0)
   rangeInches!: number;
+
+  @ApiPropertyOptional({ ...CARD_SCHEMA, description: REVEAL_ON_THE_WAY })
+  @IsOptional()
+  @IsOrdersCard()
+  card?: string | Record<string, string>;
+
+  @ApiPropertyOptional({ description: 'The salt of your commitment, with card (version 2).' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 256)
+  salt?: string;
+
+  @ApiPropertyOptional({ description: 'Face cards: the special action announced (AA-7), with the reveal.' })
+  @IsOptional()
+  @Matches(/^[a-z]+(-[a-z]+)*$/, { message: 'specialAction must be a kebab-case name such as dig-in' })
+  specialAction?: string;
 }

@@ -26,6 +26,53 @@ export type Posture = 'defensive' | 'offensive' | 'none';
 
 export type JokerPosture = 'none' | 'by-colour';
 
+/**
+ * A card's code: 'AC', '2D' … '10H', 'JS', 'QC', 'KH', 'JOKER-RED', 'JOKER-BLACK'. Version 2 writes
+ * cards this way everywhere (commands, commitments, events, state, log); version 1 records objects.
+ */
+export type CardCode = string;
+
+/** A card as an event or the state holds it: an object under version 1, a code under version 2. */
+export type RecordedCard = Card | CardCode;
+
+const CODE = /^(?:(A|[2-9]|10|J|Q|K)([CDHS])|JOKER-(RED|BLACK))$/;
+const SUIT_BY_LETTER: Record<string, Suit> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
+
+/** The card a code names, or undefined when it names none. */
+function cardOfCode(code: string): Card | undefined {
+  const match = CODE.exec(code);
+  if (!match) return undefined;
+  if (match[3]) return { joker: match[3] === 'RED' ? 'red' : 'black' };
+  return { rank: match[1] as Rank, suit: SUIT_BY_LETTER[match[2]!]! };
+}
+
+/** The card an event or the state recorded, whichever notation its version writes. */
+export function toCard(recorded: RecordedCard): Card {
+  if (typeof recorded !== 'string') return recorded;
+  const card = cardOfCode(recorded);
+  if (!card) throw new Error('a recorded card code names no card');
+  return card;
+}
+
+/**
+ * Version 2's input: the card's code. The object form of version 1 ({ rank, suit } or { joker }) is
+ * still accepted on input, for clients written against it, and normalised to the code, so that only
+ * one notation is ever recorded. The message names the field, never a card (AA-2).
+ */
+export function parseCardCode(value: unknown, field: string): CardCode {
+  if (typeof value === 'string') {
+    if (!cardOfCode(value)) {
+      violation(
+        'AA-1',
+        `${field} must be a card code: rank A, 2–10, J, Q or K then suit C, D, H or S (7S, 10H, KC), or JOKER-RED / JOKER-BLACK`,
+        'invalid',
+      );
+    }
+    return value;
+  }
+  return cardCode(parseCard(value, field));
+}
+
 export function isJoker(card: Card): card is Joker {
   return 'joker' in card;
 }
@@ -42,12 +89,14 @@ const SUIT_LETTER: Record<Suit, string> = { clubs: 'C', diamonds: 'D', hearts: '
  * with another: 'AC', '10S', 'QH', 'JOKER-RED', 'JOKER-BLACK'. ASCII so that every client hashes
  * the same bytes.
  */
-export function cardCode(card: Card): string {
+export function cardCode(recorded: RecordedCard): string {
+  if (typeof recorded === 'string') return recorded;
+  const card = recorded;
   if (isJoker(card)) return `JOKER-${card.joker.toUpperCase()}`;
   return `${card.rank}${SUIT_LETTER[card.suit]}`;
 }
 
-export function sameCard(a: Card, b: Card): boolean {
+export function sameCard(a: RecordedCard, b: RecordedCard): boolean {
   return cardCode(a) === cardCode(b);
 }
 

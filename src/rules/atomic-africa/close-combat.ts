@@ -1,6 +1,7 @@
 import type { Side } from '../common/sides.js';
 import { CONTACT_THRESHOLD, rangeThreshold } from './attack.js';
-import { postureOf } from './cards.js';
+import { postureOf, toCard } from './cards.js';
+import { editionOf } from './edition.js';
 import type { AtomicAfricaEvent } from './events.js';
 import { allowsMovement, effectiveMovement } from './special-actions.js';
 import { entry, type Activation, type AtomicAfricaState, type Combatant, type Order } from './state.js';
@@ -36,16 +37,33 @@ export function orderOf(state: AtomicAfricaState, unitId: string): Order {
   return order;
 }
 
-/** The order as revealed: only ever called once the card is public. */
+/**
+ * Q-21, Q-25 (version 2): the unit's order when it holds a card for the turn: sealed, and not lost in
+ * a clash. Under version 1 every unit in a close combat holds one.
+ */
+export function cardHeld(state: AtomicAfricaState, unitId: string): Order | undefined {
+  const order = entry(state.orders, unitId);
+  return order && order.clashedWith === undefined ? order : undefined;
+}
+
+/** The order as revealed: only ever called once the card is public. Null: no card for the turn (Q-21). */
 function revealedCard(state: AtomicAfricaState, unitId: string) {
-  const order = orderOf(state, unitId);
+  const order = editionOf(state).sealingClosesAtFirstActivation
+    ? cardHeld(state, unitId)
+    : orderOf(state, unitId);
+  if (!order) return null;
   if (!order.revealed || order.card === null) throw new Error(`the order of ${unitId} is not revealed`);
-  return { card: order.card, specialAction: order.specialAction };
+  return { card: toCard(order.card), specialAction: order.specialAction };
+}
+
+/** The special action the unit's revealed card announced; none without a card (Q-21). */
+export function specialActionOf(state: AtomicAfricaState, unitId: string): string | null {
+  return revealedCard(state, unitId)?.specialAction ?? null;
 }
 
 export function movementAllowed(state: AtomicAfricaState, unitId: string): boolean {
-  const { card, specialAction } = revealedCard(state, unitId);
-  return allowsMovement(card, specialAction);
+  const revealed = revealedCard(state, unitId);
+  return revealed !== null && allowsMovement(revealed.card, revealed.specialAction);
 }
 
 export function movementOf(state: AtomicAfricaState, unitId: string): number {
@@ -53,14 +71,43 @@ export function movementOf(state: AtomicAfricaState, unitId: string): number {
   if (!unit || !state.match) throw new Error(`unknown unit ${unitId}`);
   return effectiveMovement(
     unit.movement,
-    revealedCard(state, unitId).specialAction,
+    specialActionOf(state, unitId),
     state.match.parameters.sprintMultiplier,
   );
 }
 
-/** AA-9, Q-15: a unit broke off and was not caught by a pursuit. */
+/** Version 2, Q-23: the pursuers that caught this fleeing unit. */
+export function caughtBy(activation: Activation, unitId: string): string[] {
+  return (activation.pursuits ?? [])
+    .filter((p) => p.fleeingId === unitId && p.outcome === 'thwarted')
+    .map((p) => p.pursuerId);
+}
+
+/** AA-9, Q-15, Q-23: a unit broke off and no pursuit caught it. */
 export function escapes(activation: Activation, combatant: Combatant): boolean {
-  return combatant.flee === 'stands' && activation.pursuit?.outcome !== 'thwarted';
+  if (combatant.flee !== 'stands') return false;
+  if (activation.pursuits) return caughtBy(activation, combatant.unitId).length === 0;
+  return activation.pursuit?.outcome !== 'thwarted';
+}
+
+/**
+ * Version 2, Q-23: every enemy in base contact with a unit whose flee stands is offered its pursuit,
+ * whatever its card, unless it broke off itself. The offers depend on the contacts and the declared,
+ * public flee verdicts only, never on a sealed card (AA-2).
+ */
+export function pursuitOffers(
+  state: AtomicAfricaState,
+  activation: Activation,
+): { pursuerId: string; fleeingId: string }[] {
+  const both = combatants(activation);
+  const fleeing = both.filter((c) => c.flee === 'stands').map((c) => c.unitId);
+  return fleeing.flatMap((fleeingId) =>
+    state.contacts
+      .filter((pair) => pair.includes(fleeingId))
+      .map((pair) => (pair[0] === fleeingId ? pair[1] : pair[0]))
+      .filter((pursuerId) => !fleeing.includes(pursuerId))
+      .map((pursuerId) => ({ pursuerId, fleeingId })),
+  );
 }
 
 /**
@@ -72,6 +119,13 @@ export function thresholdAgainst(
   activation: Activation,
   target: Combatant,
 ): number | null {
+  if (target.flee === 'stands' && activation.pursuits) {
+    // Q-23: caught by the attacker, in contact; caught by another pursuer, it is in close combat with
+    // that one and nobody outside fires at it (AA-12); else at the range between the In-transit figures.
+    const catchers = caughtBy(activation, target.unitId);
+    if (catchers.includes(opponentIn(activation, target.unitId).unitId)) return CONTACT_THRESHOLD;
+    if (catchers.length > 0) return null;
+  }
   if (!escapes(activation, target)) return CONTACT_THRESHOLD;
   if (target.rangeInches === null || !state.match) {
     throw new Error('range of an escaped unit is not reported');
@@ -93,8 +147,15 @@ export function progress(state: AtomicAfricaState): Progress {
   // AA-4: the activating player declared when opening the activation; now the reacting player.
   if (reacting.intent === null) return { kind: 'awaiting', steps: [step('declare', reacting)] };
 
-  // AA-5: both cards, in either order.
-  const unrevealed = both.filter((c) => !orderOf(state, c.unitId).revealed);
+  const edition = editionOf(state);
+  // AA-5: both cards, in either order. Q-21: a unit with no card has nothing to reveal; Q-22: a card
+  // revealed at an earlier reaction this turn stands.
+  const unrevealed = edition.sealingClosesAtFirstActivation
+    ? both.filter((c) => {
+        const order = entry(state.orders, c.unitId);
+        return order !== undefined && !order.revealed;
+      })
+    : both.filter((c) => !orderOf(state, c.unitId).revealed);
   if (unrevealed.length > 0) {
     return { kind: 'awaiting', steps: unrevealed.map((c) => step('reveal', c)) };
   }
@@ -102,9 +163,26 @@ export function progress(state: AtomicAfricaState): Progress {
   // AA-6, Q-8, Q-9: every flee is judged on the revealed card.
   const unjudged = both.find((c) => c.intent === 'flee' && c.flee === null);
   if (unjudged) {
-    const { card } = revealedCard(state, unjudged.unitId);
+    const revealed = revealedCard(state, unjudged.unitId);
+    if (revealed === null) {
+      // Q-21, Q-25: a unit left with no card (its reveal clashed) must fight.
+      return {
+        kind: 'automatic',
+        event: {
+          type: 'FleeJudged',
+          data: {
+            unitId: unjudged.unitId,
+            turn: activation.turn,
+            verdict: 'refused',
+            allowsMovement: false,
+            posture: 'none',
+            noCard: true,
+          },
+        },
+      };
+    }
     const canMove = movementAllowed(state, unjudged.unitId);
-    const posture = postureOf(card, state.match.parameters.jokerPosture);
+    const posture = postureOf(revealed.card, state.match.parameters.jokerPosture);
     return {
       kind: 'automatic',
       event: {
@@ -120,10 +198,27 @@ export function progress(state: AtomicAfricaState): Progress {
     };
   }
 
-  // AA-9: a lone fleeing unit may be pursued by an opponent whose card allows movement. When both
-  // break off there is nobody left to pursue.
   const fleeing = both.filter((c) => c.flee === 'stands');
-  if (fleeing.length === 1 && activation.pursuit === null) {
+  if (activation.pursuits) {
+    // Q-23: every enemy in contact with a unit whose flee stands decides on its pursuit, all offered at
+    // once and the same whatever their cards.
+    const decided = activation.pursuits;
+    const pending = pursuitOffers(state, activation).filter(
+      (offer) => !decided.some((d) => d.pursuerId === offer.pursuerId && d.fleeingId === offer.fleeingId),
+    );
+    if (pending.length > 0) {
+      return {
+        kind: 'awaiting',
+        steps: pending.map(({ pursuerId }) => {
+          const pursuer = entry(state.units, pursuerId);
+          if (!pursuer) throw new Error(`unknown unit ${pursuerId}`);
+          return { step: 'pursue' as const, unitId: pursuerId, side: pursuer.side };
+        }),
+      };
+    }
+  } else if (fleeing.length === 1 && activation.pursuit === null) {
+    // AA-9: a lone fleeing unit may be pursued by an opponent whose card allows movement. When both
+    // break off there is nobody left to pursue.
     const pursuer = opponentIn(activation, fleeing[0].unitId);
     if (movementAllowed(state, pursuer.unitId)) {
       return { kind: 'awaiting', steps: [step('pursue', pursuer)] };
@@ -149,6 +244,7 @@ export function progress(state: AtomicAfricaState): Progress {
   if (attacker) {
     const target = opponentIn(activation, attacker.unitId);
     if (thresholdAgainst(state, activation, target) === null) {
+      const caughtByAnother = activation.pursuits !== undefined && !escapes(activation, target);
       return {
         kind: 'automatic',
         event: {
@@ -158,7 +254,7 @@ export function progress(state: AtomicAfricaState): Progress {
             targetId: target.unitId,
             turn: activation.turn,
             rangeInches: target.rangeInches ?? 0,
-            reason: 'beyond-range',
+            reason: caughtByAnother ? 'target-in-close-combat' : 'beyond-range',
           },
         },
       };
@@ -168,6 +264,18 @@ export function progress(state: AtomicAfricaState): Progress {
 
   const escaped = both.filter((c) => escapes(activation, c)).map((c) => c.unitId);
   const [a, b] = activating.side === 'A' ? [activating, reacting] : [reacting, activating];
+  if (activation.pursuits) {
+    // Q-23: the pair stays in contact when nobody broke off, or the opponent caught the one who did.
+    const fled = fleeing.map((c) => ({ unitId: c.unitId, caughtBy: caughtBy(activation, c.unitId) }));
+    const inContact = fled.every((f) => f.caughtBy.includes(opponentIn(activation, f.unitId).unitId));
+    return {
+      kind: 'automatic',
+      event: {
+        type: 'CloseCombatEnded',
+        data: { unitIds: [a.unitId, b.unitId], turn: activation.turn, inContact, escaped, fled },
+      },
+    };
+  }
   return {
     kind: 'automatic',
     event: {

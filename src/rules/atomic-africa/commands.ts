@@ -1,5 +1,5 @@
 import type { Side } from '../common/sides.js';
-import type { Card } from './cards.js';
+import type { RecordedCard } from './cards.js';
 import type { UnitType } from './units.js';
 
 /*
@@ -45,7 +45,8 @@ export interface SealOrder {
   type: 'SealOrder';
   unitId: string;
   turn: number;
-  card?: Card;
+  /** Version 2: the card's code ('7S', '10H', 'KC', 'JOKER-RED'); version 1: { rank, suit } or { joker }. */
+  card?: RecordedCard;
   commitment?: string;
   /**
    * With a commitment only: the card and salt encrypted by the service for the owning side (AA-2). The
@@ -68,13 +69,24 @@ export interface DeclareIntent {
 export interface RevealOrder {
   type: 'RevealOrder';
   unitId: string;
-  card: Card;
+  card: RecordedCard;
+  salt?: string;
+  specialAction?: string;
+}
+
+/**
+ * Version 2: a command that reveals the unit's card on the way when it is still sealed (a pursuit,
+ * Q-23; a ranged attack, Q-24): the same fields as RevealOrder. With a card the service sealed, it
+ * fills them in itself.
+ */
+export interface RevealOnTheWay {
+  card?: RecordedCard;
   salt?: string;
   specialAction?: string;
 }
 
 /** AA-9: the opponent of a fleeing unit decides whether to pursue. */
-export interface Pursue {
+export interface Pursue extends RevealOnTheWay {
   type: 'Pursue';
   unitId: string;
   pursue: boolean;
@@ -104,7 +116,7 @@ export interface ResolveCloseCombat {
 }
 
 /** AA-11, AA-12: ordinary shooting with the stand-in rules. */
-export interface RangedAttack {
+export interface RangedAttack extends RevealOnTheWay {
   type: 'RangedAttack';
   attackerId: string;
   targetId: string;

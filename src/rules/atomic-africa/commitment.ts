@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cardCode, type Card } from './cards.js';
+import { cardCode, type RecordedCard } from './cards.js';
 
 /**
  * AA-2: a side may seal an order as a commitment instead of the card itself, so that not even the
@@ -8,7 +8,7 @@ import { cardCode, type Card } from './cards.js';
  * commitment from being replayed for another unit or turn. The salt must be secret and random
  * (32 random bytes in hex, say): with a guessable salt the opponent could try all 54 cards.
  */
-export function orderCommitment(card: Card, unitId: string, turn: number, salt: string): string {
+export function orderCommitment(card: RecordedCard, unitId: string, turn: number, salt: string): string {
   return createHash('sha256')
     .update(`${cardCode(card)}|${unitId}|${turn}|${salt}`, 'utf8')
     .digest('hex');

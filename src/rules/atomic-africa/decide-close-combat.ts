@@ -2,20 +2,33 @@ import type { DiceSource } from '../common/dice.js';
 import { violation } from '../common/rule-violation.js';
 import { rollAttack } from './attack.js';
 import {
+  cardHeld,
   describeSteps,
   escapes,
+  movementAllowed,
   movementOf,
   opponentIn,
-  orderOf,
   progress,
+  pursuitOffers,
+  specialActionOf,
   thresholdAgainst,
   type AwaitedStep,
 } from './close-combat.js';
+import { revealEvent } from './decide-orders.js';
+import { editionOf } from './edition.js';
+import { evolve } from './evolve.js';
 import type { ResolveCloseCombat, DeclareIntent, Pursue, ReportBreakOff } from './commands.js';
 import type { AtomicAfricaEvent } from './events.js';
 import { requireMatch, requireUnit } from './guards.js';
 import { fieldsOf, inches, oneOf, text } from './input.js';
-import { entry, type Activation, type AtomicAfricaState, type Combatant } from './state.js';
+import {
+  entry,
+  type Activation,
+  type AtomicAfricaState,
+  type Combatant,
+  type PursuitOutcome,
+} from './state.js';
+import type { Unit } from './units.js';
 
 const INTENTS = ['fight', 'flee'] as const;
 
@@ -68,6 +81,7 @@ export function declareIntent(state: AtomicAfricaState, command: DeclareIntent):
   const data = fieldsOf(command);
   const unit = requireUnit(state, data.unitId, 'unitId');
   const intent = oneOf(INTENTS, data.intent, 'intent', 'AA-4');
+  const edition = editionOf(state);
 
   if (unit.side !== state.activeSide) {
     const activation = state.activation;
@@ -83,6 +97,10 @@ export function declareIntent(state: AtomicAfricaState, command: DeclareIntent):
     }
     if (data.opponentId !== undefined && data.opponentId !== activation.activating.unitId) {
       violation('AA-4', `unit ${unit.unitId} is fighting unit ${activation.activating.unitId}`, 'invalid');
+    }
+    // Q-21: whether a unit holds a card is public (its seal and any clash are events); its card is not.
+    if (edition.sealingClosesAtFirstActivation && intent === 'flee' && !cardHeld(state, unit.unitId)) {
+      violation('Q-21', `unit ${unit.unitId} has no card this turn: it must fight`, 'conflict');
     }
     return [
       {
@@ -107,7 +125,12 @@ export function declareIntent(state: AtomicAfricaState, command: DeclareIntent):
       'conflict',
     );
   }
-  if (hasFoughtThisTurn(state, unit.unitId)) {
+  if (edition.reactingUnitMayBeEngagedAgain) {
+    // Q-22: each activating unit activates once per turn (a ranged attack is an activation too, Q-24).
+    if ((state.activated ?? []).includes(unit.unitId)) {
+      violation('Q-22', `unit ${unit.unitId} has already activated this turn`, 'conflict');
+    }
+  } else if (hasFoughtThisTurn(state, unit.unitId)) {
     violation('AA-4', `unit ${unit.unitId} has already fought its close combat this turn`, 'conflict');
   }
   const pairs = pendingPairs(state, unit.unitId);
@@ -130,11 +153,21 @@ export function declareIntent(state: AtomicAfricaState, command: DeclareIntent):
     }
     opponentId = named;
   }
-  if (hasFoughtThisTurn(state, opponentId)) {
+  if (edition.sealingClosesAtFirstActivation) {
+    // Q-21: the activating unit needs its card; the reacting one, without a card, must fight. Q-22:
+    // a reacting unit may be engaged again.
+    if (!cardHeld(state, unit.unitId)) {
+      violation(
+        'Q-21',
+        `unit ${unit.unitId} has no card for turn ${state.turn}: it cannot activate`,
+        'conflict',
+      );
+    }
+  } else if (hasFoughtThisTurn(state, opponentId)) {
     violation('AA-4', `unit ${opponentId} has already fought a close combat this turn`, 'conflict');
   }
   // AA-1, AA-5: the cards are committed before anybody declares, or the declaration would choose them.
-  for (const id of [unit.unitId, opponentId]) {
+  for (const id of edition.sealingClosesAtFirstActivation ? [] : [unit.unitId, opponentId]) {
     if (!entry(state.orders, id)) {
       violation('AA-1', `unit ${id} has no sealed orders card for turn ${state.turn} yet`, 'conflict');
     }
@@ -161,6 +194,10 @@ export function pursue(state: AtomicAfricaState, command: Pursue): AtomicAfricaE
   const unit = requireUnit(state, data.unitId, 'unitId');
   if (typeof data.pursue !== 'boolean') violation('AA-9', 'pursue must be true or false', 'invalid');
   const { activation } = requireStep(state, 'pursue', unit.unitId, 'AA-9');
+  if (activation.pursuits) return pursueV2(state, activation, unit, data, data.pursue);
+  if (REVEAL_FIELDS.some((field) => data[field] !== undefined)) {
+    violation('AA-9', 'a pursuit carries no card under this ruleset version', 'invalid');
+  }
   const fleeing = opponentIn(activation, unit.unitId);
   const pursuerMovement = movementOf(state, unit.unitId);
   const fleeingMovement = movementOf(state, fleeing.unitId);
@@ -231,8 +268,8 @@ export function resolveCloseCombat(
     match.parameters.rangedAttack,
     {
       firepower: unit.firepower,
-      massFire: orderOf(state, unit.unitId).specialAction === 'mass-fire',
-      targetDugIn: orderOf(state, target.unitId).specialAction === 'dig-in',
+      massFire: specialActionOf(state, unit.unitId) === 'mass-fire',
+      targetDugIn: specialActionOf(state, target.unitId) === 'dig-in',
       threshold,
       side: unit.side,
       purpose: `close-combat attack by ${unit.unitId} on ${target.unitId}`,
@@ -251,4 +288,60 @@ export function resolveCloseCombat(
       },
     },
   ];
+}
+
+const REVEAL_FIELDS = ['card', 'salt', 'specialAction'] as const;
+
+/**
+ * Q-23 (version 2): an enemy offered the pursuit pursues by revealing its card if it is still sealed (a
+ * reaction, not an activation), or declines and reveals nothing. It catches the fleeing unit when its
+ * card allows movement and its movement beats the fleeing unit's (Q-10); every decision is an event,
+ * "no pursuit: the card allows no movement" (AA-9) and "no card" (Q-21) included.
+ */
+function pursueV2(
+  state: AtomicAfricaState,
+  activation: Activation,
+  unit: Unit,
+  data: Record<string, unknown>,
+  pursues: boolean,
+): AtomicAfricaEvent[] {
+  const offer = pursuitOffers(state, activation).find((o) => o.pursuerId === unit.unitId);
+  if (!offer) throw new Error(`no pursuit is offered to ${unit.unitId}`);
+  const decided = (
+    outcome: PursuitOutcome,
+    pursuerMovement: number | null,
+    after: AtomicAfricaState,
+  ): AtomicAfricaEvent => ({
+    type: 'PursuitDecided',
+    data: {
+      unitId: unit.unitId,
+      fleeingId: offer.fleeingId,
+      turn: activation.turn,
+      pursue: pursues,
+      pursuerMovement,
+      fleeingMovement: movementOf(after, offer.fleeingId),
+      outcome,
+    },
+  });
+  const order = entry(state.orders, unit.unitId);
+  const revealing = order !== undefined && !order.revealed;
+  const carriesReveal = REVEAL_FIELDS.some((field) => data[field] !== undefined);
+  if (carriesReveal && !(pursues && revealing)) {
+    violation(
+      'Q-23',
+      pursues
+        ? `unit ${unit.unitId} has no sealed card to reveal with its pursuit`
+        : 'a declined pursuit reveals nothing: send no card, salt or specialAction',
+      'invalid',
+    );
+  }
+  if (!pursues) return [decided('not-pursued', null, state)];
+  const events: AtomicAfricaEvent[] = [];
+  if (revealing) events.push(revealEvent(state, unit, order, data, true));
+  const after = events.reduce(evolve, state);
+  if (!cardHeld(after, unit.unitId)) return [...events, decided('no-card', null, after)];
+  if (!movementAllowed(after, unit.unitId)) return [...events, decided('cannot-move', null, after)];
+  const pursuerMovement = movementOf(after, unit.unitId);
+  const outcome = pursuerMovement > movementOf(after, offer.fleeingId) ? 'thwarted' : 'escaped';
+  return [...events, decided(outcome, pursuerMovement, after)];
 }

@@ -6,14 +6,20 @@ import type { AtomicAfricaEvent } from './events.js';
 import { requireMatch, requireUnit } from './guards.js';
 import { fieldsOf, inches, isRecord, oneOf, side, text } from './input.js';
 import { resolveParameters } from './parameters.js';
+import { editionOf, EDITION_1, type Edition } from './edition.js';
 import { entry, type AtomicAfricaState } from './state.js';
 import { isInfantry, UNIT_ID, UNIT_TYPES } from './units.js';
 import { opponentOf } from '../common/sides.js';
 
 export const RULESET_ID = 'atomic-africa';
-export const RULESET_VERSION = '1.0.0';
+/** Version 1's; every version is an edition (edition.ts), and new matches get the last. */
+export const RULESET_VERSION = EDITION_1.version;
 
-export function createMatch(state: AtomicAfricaState, command: CreateMatch): AtomicAfricaEvent[] {
+export function createMatch(
+  state: AtomicAfricaState,
+  command: CreateMatch,
+  edition: Edition = EDITION_1,
+): AtomicAfricaEvent[] {
   if (state.match) violation('C-4', 'the match is already created', 'conflict');
   const data = fieldsOf(command);
   const matchId = text(data.matchId, 'matchId', 'C-4');
@@ -44,7 +50,7 @@ export function createMatch(state: AtomicAfricaState, command: CreateMatch): Ato
         diceMode,
         diceCommitment,
         parameters,
-        ruleset: rulesetRef(RULESET_ID, RULESET_VERSION, parameters),
+        ruleset: rulesetRef(RULESET_ID, edition.version, parameters),
         turn: 1,
         activeSide: 'A',
       },
@@ -133,8 +139,14 @@ export function endTurn(state: AtomicAfricaState, _command: EndTurn): AtomicAfri
     );
   }
   const nextTurn = state.turn + 1;
+  const activeSide = opponentOf(state.activeSide);
   return [
-    { type: 'TurnEnded', data: { turn: state.turn, nextTurn, activeSide: opponentOf(state.activeSide) } },
+    editionOf(state).turnEndedShape === 'ended-and-next'
+      ? {
+          type: 'TurnEnded',
+          data: { endedTurn: state.turn, endedSide: state.activeSide, turn: nextTurn, activeSide },
+        }
+      : { type: 'TurnEnded', data: { turn: state.turn, nextTurn, activeSide } },
     ...state.contacts.map((unitIds): AtomicAfricaEvent => ({
       type: 'CloseCombatBegan',
       data: { unitIds, turn: nextTurn },

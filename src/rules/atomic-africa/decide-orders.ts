@@ -1,19 +1,21 @@
 import { violation } from '../common/rule-violation.js';
 import type { Side } from '../common/sides.js';
-import { parseCard, sameCard, type Card } from './cards.js';
+import { parseCard, parseCardCode, sameCard, type RecordedCard } from './cards.js';
+import { editionOf } from './edition.js';
 import { isCommitment, orderCommitment } from './commitment.js';
 import type { RevealOrder, SealOrder } from './commands.js';
 import type { AtomicAfricaEvent } from './events.js';
 import { inCloseCombat, requireMatch, requireUnit } from './guards.js';
 import { fieldsOf } from './input.js';
 import { checkSpecialAction } from './special-actions.js';
-import { entry, type AtomicAfricaState } from './state.js';
+import { entry, type AtomicAfricaState, type Order } from './state.js';
+import type { Unit } from './units.js';
 
 /**
  * AA-1: one physical card cannot go to two units of a side in one turn. Only cards the service knows
  * are compared: sealed in the open, or revealed. The message names neither card nor unit (AA-2).
  */
-function refuseCardTwice(state: AtomicAfricaState, side: Side, unitId: string, card: Card): void {
+function refuseCardTwice(state: AtomicAfricaState, side: Side, unitId: string, card: RecordedCard): void {
   const taken = Object.values(state.orders).some(
     (order) =>
       order.side === side && order.unitId !== unitId && order.card !== null && sameCard(order.card, card),
@@ -25,6 +27,24 @@ function refuseCardTwice(state: AtomicAfricaState, side: Side, unitId: string, c
       'conflict',
     );
   }
+}
+
+/** A card as this match's version writes it (one notation in version 2). */
+export function cardInput(state: AtomicAfricaState, value: unknown, field: string): RecordedCard {
+  return editionOf(state).cardsAsCodes ? parseCardCode(value, field) : parseCard(value, field);
+}
+
+/**
+ * Q-21 (version 2): sealing for a turn closes at its first activation: the first declaration, reveal
+ * or ranged attack of the turn, by either side.
+ */
+export function sealingClosed(state: AtomicAfricaState): boolean {
+  return (
+    editionOf(state).sealingClosesAtFirstActivation &&
+    (state.activation !== null ||
+      (state.activated ?? []).length > 0 ||
+      Object.values(state.orders).some((order) => order.revealed))
+  );
 }
 
 /** AA-1, AA-2: a unit's orders card for the current turn, as the card itself or a commitment to it. */
@@ -52,8 +72,15 @@ export function sealOrder(state: AtomicAfricaState, command: SealOrder): AtomicA
   if (entry(state.orders, unit.unitId)) {
     violation('AA-1', `unit ${unit.unitId} already has its sealed orders card for turn ${turn}`, 'conflict');
   }
+  if (sealingClosed(state)) {
+    violation(
+      'Q-21',
+      `sealing for turn ${turn} closed at its first activation: unit ${unit.unitId} has no card this turn`,
+      'conflict',
+    );
+  }
   if (hasCard) {
-    const card = parseCard(data.card, 'card');
+    const card = cardInput(state, data.card, 'card');
     refuseCardTwice(state, unit.side, unit.unitId, card);
     return [
       {
@@ -106,6 +133,15 @@ function checkRevealMoment(state: AtomicAfricaState, unitId: string): boolean {
       'conflict',
     );
   }
+  // Version 2: outside close combat a reveal is the unit's activation, its own side's turn only (Q-21).
+  const unit = entry(state.units, unitId);
+  if (editionOf(state).rangedAttackIsActivation && unit && unit.side !== state.activeSide) {
+    violation(
+      'AA-5',
+      `unit ${unitId} is not in close combat: its card is revealed when it activates, in side ${unit.side}'s turn`,
+      'conflict',
+    );
+  }
   return false;
 }
 
@@ -122,7 +158,27 @@ export function revealOrder(state: AtomicAfricaState, command: RevealOrder): Ato
     violation('AA-1', `unit ${unit.unitId} has no sealed orders card for turn ${state.turn}`, 'conflict');
   if (order.revealed) violation('AA-5', `the card of unit ${unit.unitId} is already revealed`, 'conflict');
   const inCloseCombatNow = checkRevealMoment(state, unit.unitId);
-  const card = parseCard(data.card, 'card');
+  return [revealEvent(state, unit, order, data, inCloseCombatNow)];
+}
+
+/**
+ * AA-2, AA-5, AA-7: the reveal of a sealed order, from the fields card, salt and specialAction: it must
+ * be the sealed card (or hash to the commitment); if not, nothing changes and the card stays sealed.
+ * Q-25 (version 2): a card the side already revealed this turn is recorded as a clash. Messages name
+ * no card.
+ */
+export function revealEvent(
+  state: AtomicAfricaState,
+  unit: Unit,
+  order: Order,
+  data: Record<string, unknown>,
+  inCloseCombatNow: boolean,
+): AtomicAfricaEvent {
+  const edition = editionOf(state);
+  if (data.card === undefined && edition.cardsAsCodes) {
+    violation('AA-5', `card is needed: it reveals the card still sealed for unit ${unit.unitId}`, 'invalid');
+  }
+  const card = cardInput(state, data.card, 'card');
 
   let salt: string | null = null;
   if (order.sealedAs === 'card') {
@@ -144,13 +200,35 @@ export function revealOrder(state: AtomicAfricaState, command: RevealOrder): Ato
       );
     }
     // AA-1: with commitments the service first learns the card here, so the duplicate is caught now.
-    refuseCardTwice(state, unit.side, unit.unitId, card);
+    if (!edition.clashLeavesNoCard) refuseCardTwice(state, unit.side, unit.unitId, card);
+  }
+  if (edition.clashLeavesNoCard) {
+    // Q-25: the card matched its seal, so it is shown; but another unit of the side showed it first.
+    const first = Object.values(state.orders).find(
+      (other) =>
+        other.side === unit.side &&
+        other.unitId !== unit.unitId &&
+        other.revealed &&
+        other.card !== null &&
+        sameCard(other.card, card),
+    );
+    if (first) {
+      return {
+        type: 'OrderClashed',
+        data: {
+          unitId: unit.unitId,
+          side: unit.side,
+          turn: order.turn,
+          card,
+          salt,
+          clashesWith: first.unitId,
+        },
+      };
+    }
   }
   const specialAction = checkSpecialAction(card, data.specialAction, unit.unitType, inCloseCombatNow);
-  return [
-    {
-      type: 'OrderRevealed',
-      data: { unitId: unit.unitId, side: unit.side, turn: order.turn, card, salt, specialAction },
-    },
-  ];
+  return {
+    type: 'OrderRevealed',
+    data: { unitId: unit.unitId, side: unit.side, turn: order.turn, card, salt, specialAction },
+  };
 }

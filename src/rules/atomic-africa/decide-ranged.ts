@@ -6,6 +6,11 @@ import type { AtomicAfricaEvent } from './events.js';
 import { inCloseCombat, requireMatch, requireUnit } from './guards.js';
 import { fieldsOf, inches } from './input.js';
 import { entry, type AtomicAfricaState } from './state.js';
+import { cardHeld } from './close-combat.js';
+import { revealEvent } from './decide-orders.js';
+import { editionOf } from './edition.js';
+import { evolve } from './evolve.js';
+import type { Unit } from './units.js';
 
 /** The special action a unit's card announced this turn, once revealed; hidden cards count for nothing. */
 function announced(state: AtomicAfricaState, unitId: string): string | null {
@@ -53,12 +58,25 @@ export function rangedAttack(
     const last = match.parameters.rangedAttack.rangeBands.at(-1)?.upTo;
     violation('AA-11', `no attack beyond ${String(last)} inches`, 'invalid');
   }
+  let before = state;
+  const events: AtomicAfricaEvent[] = [];
+  if (editionOf(state).rangedAttackIsActivation) {
+    const reveal = asActivation(state, attacker, data);
+    if (reveal) {
+      events.push(reveal);
+      before = evolve(state, reveal);
+      // Q-25: the card clashed, so the unit has no card and cannot activate (Q-21); the clash stands.
+      if (reveal.type === 'OrderClashed') return events;
+    }
+  } else if (['card', 'salt', 'specialAction'].some((field) => data[field] !== undefined)) {
+    violation('AA-11', 'a ranged attack carries no card under this ruleset version', 'invalid');
+  }
   const outcome = rollAttack(
     match.parameters.rangedAttack,
     {
       firepower: attacker.firepower,
-      massFire: announced(state, attacker.unitId) === 'mass-fire',
-      targetDugIn: announced(state, target.unitId) === 'dig-in',
+      massFire: announced(before, attacker.unitId) === 'mass-fire',
+      targetDugIn: announced(before, target.unitId) === 'dig-in',
       threshold,
       side: attacker.side,
       purpose: `ranged attack by ${attacker.unitId} on ${target.unitId}`,
@@ -66,6 +84,7 @@ export function rangedAttack(
     dice,
   );
   return [
+    ...events,
     {
       type: 'RangedAttackRolled',
       data: {
@@ -77,4 +96,42 @@ export function rangedAttack(
       },
     },
   ];
+}
+
+/**
+ * Q-24 (version 2): a ranged attack is the attacker's activation: a unit of the active side, once a
+ * turn, with a card for the turn (revealed by the attack when still sealed), and not after it fled, was
+ * caught or fought a close combat this turn (Q-15). Returns the reveal the attack makes, if any.
+ */
+function asActivation(
+  state: AtomicAfricaState,
+  attacker: Unit,
+  data: Record<string, unknown>,
+): AtomicAfricaEvent | undefined {
+  const id = attacker.unitId;
+  if (attacker.side !== state.activeSide) {
+    violation(
+      'Q-24',
+      `a ranged attack is an activation: unit ${id} fires in its own side's turn`,
+      'conflict',
+    );
+  }
+  if ((state.activated ?? []).includes(id)) {
+    violation('Q-24', `unit ${id} has already activated this turn`, 'conflict');
+  }
+  if (state.closeCombats.some((cc) => cc.resolved && cc.unitIds.includes(id))) {
+    violation(
+      'Q-24',
+      `unit ${id} fled, was caught or fought a close combat this turn: it does not fire`,
+      'conflict',
+    );
+  }
+  const order = cardHeld(state, id);
+  if (!order)
+    violation('Q-21', `unit ${id} has no card for turn ${state.turn}: it cannot activate`, 'conflict');
+  if (!order.revealed) return revealEvent(state, attacker, order, data, false);
+  if (['card', 'salt', 'specialAction'].some((field) => data[field] !== undefined)) {
+    violation('AA-5', `the card of unit ${id} is already revealed`, 'invalid');
+  }
+  return undefined;
 }

@@ -8,6 +8,7 @@ import { createMatch, endTurn, registerUnit, reportContact } from './decide-matc
 import { revealOrder, sealOrder } from './decide-orders.js';
 import { rangedAttack } from './decide-ranged.js';
 import type { AtomicAfricaEvent } from './events.js';
+import { editionOf, type Edition } from './edition.js';
 import { evolve } from './evolve.js';
 import type { AtomicAfricaState } from './state.js';
 
@@ -26,13 +27,14 @@ export const COMMAND_TYPES = [
 ] as const satisfies readonly AtomicAfricaCommand['type'][];
 
 function decideCommand(
+  edition: Edition,
   state: AtomicAfricaState,
   command: AtomicAfricaCommand,
   dice: DiceSource,
 ): AtomicAfricaEvent[] {
   switch (command.type) {
     case 'CreateMatch':
-      return createMatch(state, command);
+      return createMatch(state, command, edition);
     case 'RegisterUnit':
       return registerUnit(state, command);
     case 'ReportContact':
@@ -59,11 +61,26 @@ function decideCommand(
 }
 
 /**
+ * The decide() of one edition: it creates matches under its own version. Every other command is decided
+ * by the edition the match was created under, which must be this one (a match keeps its version).
+ *
  * The command's own events, then whatever the facts now decide without further input: flee verdicts
  * once both cards are out (AA-6), an attack forgone beyond range (AA-11), the end of the close combat.
  * All in the same append, so the log never stands still on something already decided.
  */
-export function decide(
+export function decideFor(edition: Edition) {
+  return (state: AtomicAfricaState, command: AtomicAfricaCommand, dice: DiceSource): AtomicAfricaEvent[] => {
+    if (state.match && editionOf(state) !== edition) {
+      throw new Error(
+        `a match of atomic-africa ${state.match.ruleset.version} is decided by that version, not ${edition.version}`,
+      );
+    }
+    return decide(edition, state, command, dice);
+  };
+}
+
+function decide(
+  edition: Edition,
   state: AtomicAfricaState,
   command: AtomicAfricaCommand,
   dice: DiceSource,
@@ -75,7 +92,7 @@ export function decide(
   ) {
     violation('C-6', `type must be one of ${COMMAND_TYPES.join(', ')}`, 'invalid');
   }
-  const events = decideCommand(state, command, dice);
+  const events = decideCommand(edition, state, command, dice);
   let current = events.reduce(evolve, state);
   for (let next = progress(current); next.kind === 'automatic'; next = progress(current)) {
     events.push(next.event);

@@ -19,15 +19,18 @@ import {
   unit,
 } from '../common/index.js';
 import type { DiceRoll } from '../common/dice.js';
-import type { Card } from './cards.js';
-import type { AtomicAfricaEvent } from './events.js';
+import type { RecordedCard } from './cards.js';
+import type { Edition } from './edition.js';
+import { turnBegun, type AtomicAfricaEvent } from './events.js';
 
 /** The turn-log sentence of each atomic-africa event: one small function per event type. */
 type Data<Type extends AtomicAfricaEvent['type']> = Extract<AtomicAfricaEvent, { type: Type }>['data'];
 
 const SUIT_SYMBOLS: Record<string, string> = { clubs: '♣', diamonds: '♦', hearts: '♥', spades: '♠' };
 
-function card(value: Card): string {
+/** Version 2 records the card's code, and the log writes it so; version 1 objects read as before. */
+function card(value: RecordedCard): string {
+  if (typeof value === 'string') return value;
   if ('joker' in value) return `the ${value.joker} Joker`;
   return `${value.rank}${SUIT_SYMBOLS[value.suit] ?? value.suit}`;
 }
@@ -54,8 +57,14 @@ function attack(
   },
   verb: string,
   range: string,
+  facesOnly = false,
 ): string {
-  const rolled = d.roll ? dice(d.roll) : 'no dice to roll';
+  // Version 2 lists the faces and counts the dice that hit: a sum of faces means nothing here (AA-11).
+  const rolled = d.roll
+    ? facesOnly
+      ? `${d.roll.faces.length}D6 ${d.roll.faces.join(' ')}`
+      : dice(d.roll)
+    : 'no dice to roll';
   const massFire = d.massFire ? ' with Mass Fire' : '';
   const dugIn = d.targetDugIn ? ', the target dug in' : '';
   return `${unit(context, d.attackerId)} ${verb} ${unit(context, d.targetId)} ${range} (threshold ${d.threshold}): ${rolled}${massFire}, hitting on ${d.hitOn}+${dugIn}: ${plural(d.hits, 'hit')}, ${d.suppressed ? 'suppressed' : 'not suppressed'}.`;
@@ -84,6 +93,12 @@ function orderRevealed(context: LogContext, d: Data<'OrderRevealed'>): LogLine {
 
 function fleeJudged(context: LogContext, d: Data<'FleeJudged'>): LogLine {
   const name = possessive(unit(context, d.unitId));
+  if (d.noCard) {
+    return line(context, `${name} flee was refused: it has no card this turn, so it stays and fights.`, [
+      'AA-6',
+      'Q-21',
+    ]);
+  }
   if (d.verdict === 'stands') {
     return line(context, `${name} flee stands: the card allows movement and shows defensive posture.`, [
       'AA-6',
@@ -108,6 +123,19 @@ function pursuitDecided(context: LogContext, d: Data<'PursuitDecided'>): LogLine
   const pursuer = unit(context, d.unitId);
   const fleeing = unit(context, d.fleeingId);
   if (d.outcome === 'not-pursued') return line(context, `${pursuer} did not pursue ${fleeing}.`, ['AA-9']);
+  if (d.outcome === 'cannot-move') {
+    return line(context, `no pursuit of ${fleeing} by ${pursuer}: its card allows no movement.`, [
+      'AA-9',
+      'Q-23',
+    ]);
+  }
+  if (d.outcome === 'no-card') {
+    return line(context, `no pursuit of ${fleeing} by ${pursuer}: it has no card this turn.`, [
+      'Q-21',
+      'Q-23',
+    ]);
+  }
+  if (d.pursuerMovement === null) throw new Error('a pursuit run has the pursuer’s movement');
   const race = `movement ${inches(d.pursuerMovement)} against ${inches(d.fleeingMovement)}`;
   return d.outcome === 'thwarted'
     ? line(
@@ -138,9 +166,12 @@ function closeCombatAttackRolled(context: LogContext, d: Data<'CloseCombatAttack
 
 function closeCombatEnded(context: LogContext, d: Data<'CloseCombatEnded'>): LogLine {
   const [a, b] = d.unitIds;
+  const caught = (d.fled ?? []).filter((f) => f.caughtBy.length > 0);
   const how = d.inContact
     ? 'they stay in contact'
-    : `${list(d.escaped.map((id) => unit(context, id)))} escaped and the contact is gone`;
+    : d.escaped.length > 0
+      ? `${list(d.escaped.map((id) => unit(context, id)))} escaped and the contact is gone`
+      : `${list(caught.map((f) => `${unit(context, f.unitId)} was caught by ${list(f.caughtBy.map((id) => unit(context, id)))}`))}, and their contact is gone`;
   return line(context, `the close combat of ${unit(context, a)} and ${unit(context, b)} was over: ${how}.`, [
     'AA-10',
   ]);
@@ -168,6 +199,12 @@ const DESCRIBERS: Describers<AtomicAfricaEvent> = {
       ['AA-4'],
     ),
   OrderRevealed: orderRevealed,
+  OrderClashed: (context, d) =>
+    line(
+      context,
+      `${possessive(unit(context, d.unitId))} orders card was revealed: ${card(d.card)}, which ${unit(context, d.clashesWith)} of the same side had already revealed: a clash, and ${unit(context, d.unitId)} has no card this turn.`,
+      ['AA-1', 'Q-25', 'Q-21', ...(d.salt ? ['AA-2'] : [])],
+    ),
   FleeJudged: fleeJudged,
   PursuitDecided: pursuitDecided,
   BreakOffReported: (context, d) => {
@@ -180,11 +217,17 @@ const DESCRIBERS: Describers<AtomicAfricaEvent> = {
   },
   CloseCombatAttackRolled: closeCombatAttackRolled,
   CloseCombatAttackForgone: (context, d) =>
-    line(
-      context,
-      `${unit(context, d.attackerId)} could not attack ${unit(context, d.targetId)}: ${inches(d.rangeInches)} is beyond range.`,
-      ['AA-10', 'AA-11'],
-    ),
+    d.reason === 'target-in-close-combat'
+      ? line(
+          context,
+          `${unit(context, d.attackerId)} could not attack ${unit(context, d.targetId)}: another pursuer caught it, and no unit outside that close combat fires into it.`,
+          ['AA-12', 'Q-23'],
+        )
+      : line(
+          context,
+          `${unit(context, d.attackerId)} could not attack ${unit(context, d.targetId)}: ${inches(d.rangeInches)} is beyond range.`,
+          ['AA-10', 'AA-11'],
+        ),
   CloseCombatEnded: closeCombatEnded,
   RangedAttackRolled: (context, d) =>
     line(
@@ -193,8 +236,11 @@ const DESCRIBERS: Describers<AtomicAfricaEvent> = {
       ['AA-11', 'AA-12', ...(d.massFire || d.targetDugIn ? ['AA-7'] : [])],
       [d.roll],
     ),
-  // The ending side is the one whose turn it was: the event names only the next.
-  TurnEnded: (context, d) => turnEnded(context, context.activeSide, d.turn, d.nextTurn, d.activeSide),
+  // Version 1 names only the next side: the ending side is the one whose turn it was.
+  TurnEnded: (context, d) =>
+    'nextTurn' in d
+      ? turnEnded(context, context.activeSide, d.turn, d.nextTurn, d.activeSide)
+      : turnEnded(context, d.endedSide, d.endedTurn, d.turn, d.activeSide),
   CloseCombatBegan: (context, d) => {
     const [a, b] = d.unitIds;
     return line(
@@ -207,14 +253,45 @@ const DESCRIBERS: Describers<AtomicAfricaEvent> = {
   },
 };
 
-/** Every event type atomic-africa records. */
-export const EVENT_TYPES = Object.keys(DESCRIBERS) as readonly AtomicAfricaEvent['type'][];
+/** Version 2's attacks: the faces and the count of dice that hit, never a sum. */
+const DESCRIBERS_V2: Describers<AtomicAfricaEvent> = {
+  ...DESCRIBERS,
+  CloseCombatAttackRolled: (context, d) => {
+    const range = d.rangeInches === null ? 'in contact' : `at ${inches(d.rangeInches)}`;
+    return line(
+      context,
+      attack(context, d, 'attacked', range, true),
+      [
+        'AA-10',
+        'AA-11',
+        ...(d.massFire || d.targetDugIn ? ['AA-7'] : []),
+        ...(d.rangeInches === null ? ['Q-15'] : []),
+      ],
+      [d.roll],
+    );
+  },
+  RangedAttackRolled: (context, d) =>
+    line(
+      context,
+      attack(context, d, 'fired at', `at ${inches(d.rangeInches)}`, true),
+      ['AA-11', 'AA-12', 'Q-24', ...(d.massFire || d.targetDugIn ? ['AA-7'] : [])],
+      [d.roll],
+    ),
+};
+
+/** Every event type an edition records: OrderClashed only from version 2 (Q-25). */
+export function eventTypesOf(edition: Edition): readonly AtomicAfricaEvent['type'][] {
+  const types = Object.keys(DESCRIBERS) as AtomicAfricaEvent['type'][];
+  return edition.clashLeavesNoCard ? types : types.filter((type) => type !== 'OrderClashed');
+}
 
 /** One sentence for one atomic-africa event, as handed over (already viewed for its reader, AA-2). */
-export const describe = describeWith(DESCRIBERS);
+export function describerOf(edition: Edition) {
+  return describeWith(edition.cardsAsCodes ? DESCRIBERS_V2 : DESCRIBERS);
+}
 
-/** The log context after an event: names, and the new turn (recorded as `nextTurn`). */
+/** The log context after an event: names, and the new turn. */
 export function logContextAfter(context: LogContext, event: AtomicAfricaEvent): LogContext {
   if (event.type !== 'TurnEnded') return namesAfter(context, event);
-  return { ...context, turn: Number(event.data.nextTurn), activeSide: event.data.activeSide };
+  return { ...context, turn: turnBegun(event.data), activeSide: event.data.activeSide };
 }

@@ -2,7 +2,8 @@ import type { DomainEvent } from '../common/decider.js';
 import type { RulesetRef } from '../common/ruleset-ref.js';
 import type { Side } from '../common/sides.js';
 import type { AttackOutcome } from './attack.js';
-import type { Card, Posture } from './cards.js';
+import type { Posture, RecordedCard } from './cards.js';
+import type { PursuitOutcome } from './state.js';
 import type { DiceMode, Intent } from './commands.js';
 import type { AtomicAfricaParameters } from './parameters.js';
 import type { UnitType } from './units.js';
@@ -41,7 +42,7 @@ export type OrderSealed = DomainEvent<
     side: Side;
     turn: number;
     sealedAs: 'card' | 'commitment';
-    card: Card | null;
+    card: RecordedCard | null;
     commitment: string | null;
     /** Service-encrypted card and salt for the owning side; present only when the service sealed it. */
     escrow?: string;
@@ -66,7 +67,24 @@ export type IntentDeclared = DomainEvent<
 /** AA-5: public from here on, with the salt so anyone can check the commitment. */
 export type OrderRevealed = DomainEvent<
   'OrderRevealed',
-  { unitId: string; side: Side; turn: number; card: Card; salt: string | null; specialAction: string | null }
+  {
+    unitId: string;
+    side: Side;
+    turn: number;
+    card: RecordedCard;
+    salt: string | null;
+    specialAction: string | null;
+  }
+>;
+
+/**
+ * Version 2, Q-25, AA-1: a reveal (it matched its seal, and is public like any reveal) showing a card
+ * that unit `clashesWith` of the same side had already revealed this turn. The unit has no card for the
+ * turn (Q-21); the match goes on, and a judge may still rule on the dispute.
+ */
+export type OrderClashed = DomainEvent<
+  'OrderClashed',
+  { unitId: string; side: Side; turn: number; card: RecordedCard; salt: string | null; clashesWith: string }
 >;
 
 /** AA-6, Q-8, Q-9: decided as soon as both cards are revealed; a refused flee fights. */
@@ -78,6 +96,8 @@ export type FleeJudged = DomainEvent<
     verdict: 'stands' | 'refused';
     allowsMovement: boolean;
     posture: Posture;
+    /** Version 2, Q-21: the unit has no card for the turn (none sealed, or it clashed): it must fight. */
+    noCard?: true;
   }
 >;
 
@@ -89,9 +109,10 @@ export type PursuitDecided = DomainEvent<
     fleeingId: string;
     turn: number;
     pursue: boolean;
-    pursuerMovement: number;
+    /** Null (version 2) when the pursuer declined or has no card: nothing about its card is recorded. */
+    pursuerMovement: number | null;
     fleeingMovement: number;
-    outcome: 'thwarted' | 'escaped' | 'not-pursued';
+    outcome: PursuitOutcome;
   }
 >;
 
@@ -110,13 +131,30 @@ export type CloseCombatAttackRolled = DomainEvent<
 /** AA-11: beyond the last range band there is no attack; recorded so the log says why nothing was rolled. */
 export type CloseCombatAttackForgone = DomainEvent<
   'CloseCombatAttackForgone',
-  { attackerId: string; targetId: string; turn: number; rangeInches: number; reason: 'beyond-range' }
+  {
+    attackerId: string;
+    targetId: string;
+    turn: number;
+    rangeInches: number;
+    /** target-in-close-combat (version 2): another pursuer caught the target, and AA-12 forbids the shot. */
+    reason: 'beyond-range' | 'target-in-close-combat';
+  }
 >;
 
 /** The activation is over. inContact false: a unit broke off and escaped, and the contact is gone. */
 export type CloseCombatEnded = DomainEvent<
   'CloseCombatEnded',
-  { unitIds: [string, string]; turn: number; inContact: boolean; escaped: string[] }
+  {
+    unitIds: [string, string];
+    turn: number;
+    inContact: boolean;
+    escaped: string[];
+    /**
+     * Version 2, Q-23: each unit whose flee stood, with the pursuers that caught it. It left every
+     * other contact; it stays in close combat with these.
+     */
+    fled?: { unitId: string; caughtBy: string[] }[];
+  }
 >;
 
 /** AA-11, AA-12. */
@@ -125,8 +163,27 @@ export type RangedAttackRolled = DomainEvent<
   { attackerId: string; targetId: string; turn: number; rangeInches: number } & AttackOutcome
 >;
 
-/** C-4. */
-export type TurnEnded = DomainEvent<'TurnEnded', { turn: number; nextTurn: number; activeSide: Side }>;
+/** C-4, version 1: `turn` is the turn that ended. */
+export interface TurnEndedV1 {
+  turn: number;
+  nextTurn: number;
+  activeSide: Side;
+}
+
+/** C-4, version 2: the same shape as hand-to-hand's; `turn` and `activeSide` are the new turn's. */
+export interface TurnEndedV2 {
+  endedTurn: number;
+  endedSide: Side;
+  turn: number;
+  activeSide: Side;
+}
+
+export type TurnEnded = DomainEvent<'TurnEnded', TurnEndedV1 | TurnEndedV2>;
+
+/** The turn a TurnEnded begins, whichever shape its version records. */
+export function turnBegun(data: TurnEndedV1 | TurnEndedV2): number {
+  return 'nextTurn' in data ? data.nextTurn : data.turn;
+}
 
 /** AA-3: infantry pairs in contact at the end of a turn; unitIds is [side A's unit, side B's unit]. */
 export type CloseCombatBegan = DomainEvent<'CloseCombatBegan', { unitIds: [string, string]; turn: number }>;
@@ -138,6 +195,7 @@ export type AtomicAfricaEvent =
   | OrderSealed
   | IntentDeclared
   | OrderRevealed
+  | OrderClashed
   | FleeJudged
   | PursuitDecided
   | BreakOffReported

@@ -1,5 +1,6 @@
 import { assertNever } from '../common/decider.js';
-import type { AtomicAfricaEvent } from './events.js';
+import { editionFor, editionOf } from './edition.js';
+import { turnBegun, type AtomicAfricaEvent } from './events.js';
 import type { Activation, AtomicAfricaState, Combatant } from './state.js';
 import { entry } from './state.js';
 
@@ -50,6 +51,7 @@ export function evolve(state: AtomicAfricaState, event: AtomicAfricaEvent): Atom
         match: { matchId, sides, diceMode, diceCommitment, parameters, ruleset },
         turn,
         activeSide,
+        ...(editionFor(ruleset.version).rangedAttackIsActivation ? { activated: [] } : {}),
       };
     }
     case 'UnitRegistered':
@@ -87,6 +89,14 @@ export function evolve(state: AtomicAfricaState, event: AtomicAfricaEvent): Atom
           reacting: freshCombatant(opponentId, state),
           pursuit: null,
         };
+        // Q-22: version 2 remembers who activated, so that nobody activates twice in a turn.
+        if (state.activated) {
+          return {
+            ...state,
+            activation: { ...activation, pursuits: [] },
+            activated: [...state.activated, unitId],
+          };
+        }
         return { ...state, activation };
       }
       return updateCombatant(state, unitId, (c) => ({ ...c, intent }));
@@ -100,10 +110,31 @@ export function evolve(state: AtomicAfricaState, event: AtomicAfricaEvent): Atom
         orders: { ...state.orders, [unitId]: { ...order, card, salt, specialAction, revealed: true } },
       };
     }
+    case 'OrderClashed': {
+      // Q-25: shown like any reveal, but the unit holds no card for the rest of the turn (Q-21).
+      const { unitId, card, salt, clashesWith } = event.data;
+      const order = entry(state.orders, unitId);
+      if (!order) throw new Error(`no sealed order for ${unitId}`);
+      return {
+        ...state,
+        orders: {
+          ...state.orders,
+          [unitId]: { ...order, card, salt, specialAction: null, revealed: true, clashedWith: clashesWith },
+        },
+      };
+    }
     case 'FleeJudged':
       return updateCombatant(state, event.data.unitId, (c) => ({ ...c, flee: event.data.verdict }));
     case 'PursuitDecided': {
       if (!state.activation) throw new Error('no activation for a pursuit');
+      const decisions = state.activation.pursuits;
+      if (decisions) {
+        const { unitId: pursuerId, fleeingId, outcome } = event.data;
+        return {
+          ...state,
+          activation: { ...state.activation, pursuits: [...decisions, { pursuerId, fleeingId, outcome }] },
+        };
+      }
       return {
         ...state,
         activation: {
@@ -123,6 +154,7 @@ export function evolve(state: AtomicAfricaState, event: AtomicAfricaEvent): Atom
     case 'CloseCombatAttackForgone':
       return updateCombatant(state, event.data.attackerId, (c) => ({ ...c, attack: 'forgone' }));
     case 'CloseCombatEnded': {
+      if (event.data.fled) return closeCombatEndedV2(state, event.data);
       const { unitIds, escaped } = event.data;
       const gone = (pair: readonly [string, string]) => escaped.some((unitId) => involves(pair, unitId));
       return {
@@ -139,16 +171,18 @@ export function evolve(state: AtomicAfricaState, event: AtomicAfricaEvent): Atom
       };
     }
     case 'RangedAttackRolled':
-      return state;
+      // Q-24: under version 2 a ranged attack is the unit's activation of the turn.
+      return state.activated ? { ...state, activated: [...state.activated, event.data.attackerId] } : state;
     case 'TurnEnded':
       // C-4, AA-1: a new turn, a new hand of orders; the close combats of the turn are rebuilt below.
       return {
         ...state,
-        turn: event.data.nextTurn,
+        turn: turnBegun(event.data),
         activeSide: event.data.activeSide,
         orders: {},
         closeCombats: [],
         activation: null,
+        ...(editionOf(state).rangedAttackIsActivation ? { activated: [] } : {}),
       };
     case 'CloseCombatBegan':
       return {
@@ -161,4 +195,29 @@ export function evolve(state: AtomicAfricaState, event: AtomicAfricaEvent): Atom
     default:
       return assertNever(event, 'atomic-africa event');
   }
+}
+
+type Ended = Extract<AtomicAfricaEvent, { type: 'CloseCombatEnded' }>['data'];
+
+/**
+ * Version 2, Q-23: each unit whose flee stood left every contact but with the pursuers that caught it;
+ * the close combats it was still due to fight this turn with the others are gone too.
+ */
+function closeCombatEndedV2(state: AtomicAfricaState, data: Ended): AtomicAfricaState {
+  const fled = data.fled ?? [];
+  const leftContact = (pair: readonly [string, string]) =>
+    fled.some(
+      ({ unitId, caughtBy }) =>
+        involves(pair, unitId) && !caughtBy.some((catcher) => involves(pair, catcher)),
+    );
+  return {
+    ...state,
+    activation: null,
+    contacts: state.contacts.filter((pair) => !leftContact(pair)),
+    closeCombats: state.closeCombats
+      .filter((cc) => samePair(cc.unitIds, data.unitIds) || cc.resolved || !leftContact(cc.unitIds))
+      .map((cc) =>
+        samePair(cc.unitIds, data.unitIds) ? { ...cc, resolved: true, inContact: data.inContact } : cc,
+      ),
+  };
 }

@@ -1,53 +1,66 @@
 import type { Ruleset } from '../ruleset.js';
 import { actingSide } from './acting-side.js';
 import type { AtomicAfricaCommand } from './commands.js';
-import { COMMAND_TYPES, decide } from './decide.js';
-import { RULESET_ID, RULESET_VERSION } from './decide-match.js';
+import { COMMAND_TYPES, decideFor } from './decide.js';
+import { RULESET_ID } from './decide-match.js';
+import { describerOf, eventTypesOf, logContextAfter } from './describe.js';
+import { EDITION_1, EDITION_2, type Edition } from './edition.js';
 import type { AtomicAfricaEvent } from './events.js';
 import { evolve } from './evolve.js';
-import { describe, EVENT_TYPES, logContextAfter } from './describe.js';
 import { defaultParameters, type AtomicAfricaParameters } from './parameters.js';
 import { initialState, type AtomicAfricaState } from './state.js';
 import { awaiting, progress, roster, ROUTES } from './roster.js';
 import { ruleIdOf } from './rule-ids.js';
 import { checkReveal } from './reveal-check.js';
 import { prepare } from './sealed-orders.js';
-import { viewEvent, viewState } from './views.js';
+import { eventViewOf, viewState } from './views.js';
 
-/** The atomic-africa close-combat ruleset (RULES.md AA-*, seeds/000_a2ed206f04c2ac00.txt). */
-export const atomicAfrica: Ruleset<
+export type AtomicAfricaRuleset = Ruleset<
   AtomicAfricaState,
   AtomicAfricaCommand,
   AtomicAfricaEvent,
   AtomicAfricaParameters
-> = {
-  id: RULESET_ID,
-  version: RULESET_VERSION,
-  defaultParameters,
-  commandTypes: COMMAND_TYPES,
-  routes: ROUTES,
-  eventTypes: EVENT_TYPES,
-  decider: { initialState, decide, evolve },
-  actingSide,
-  prepare,
-  viewState,
-  viewEvent,
-  describe,
-  logContextAfter,
-  ruleIdOf,
-  roster,
-  awaiting,
-  progress,
-  checkReveal,
-};
+>;
 
-/** Every version of the ruleset, oldest first: the registry lists them all (logs verify forever). */
-export const ATOMIC_AFRICA_VERSIONS: readonly Ruleset<
-  AtomicAfricaState,
-  AtomicAfricaCommand,
-  AtomicAfricaEvent,
-  AtomicAfricaParameters
->[] = [atomicAfrica];
+/**
+ * The atomic-africa close-combat ruleset (RULES.md AA-*, seeds/000_a2ed206f04c2ac00.txt) as one
+ * edition decides it. Every version is built from the same code; what differs is the edition's flags.
+ * evolve and the hooks that read a state follow the version the state's MatchCreated recorded.
+ */
+function atomicAfricaRuleset(edition: Edition): AtomicAfricaRuleset {
+  return {
+    id: RULESET_ID,
+    version: edition.version,
+    defaultParameters,
+    commandTypes: COMMAND_TYPES,
+    routes: ROUTES,
+    eventTypes: eventTypesOf(edition),
+    decider: { initialState, decide: decideFor(edition), evolve },
+    actingSide,
+    prepare,
+    viewState,
+    viewEvent: eventViewOf(edition),
+    describe: describerOf(edition),
+    logContextAfter,
+    ruleIdOf,
+    roster,
+    awaiting,
+    progress,
+    checkReveal,
+  };
+}
+
+/** Version 1 ('1.0.0'): matches created under it keep deciding as they always did. */
+export const atomicAfricaV1: AtomicAfricaRuleset = atomicAfricaRuleset(EDITION_1);
+
+/** Version 2 ('2.0.0'): Q-21 … Q-25, every pursuit decision an event, one card notation. */
+export const atomicAfricaV2: AtomicAfricaRuleset = atomicAfricaRuleset(EDITION_2);
+
+/** Version 1, under the name the ruleset had before it had versions. */
+export const atomicAfrica: AtomicAfricaRuleset = atomicAfricaV1;
+
+/** Every version of the ruleset, oldest first; the last is the one new matches get. */
+export const ATOMIC_AFRICA_VERSIONS: readonly AtomicAfricaRuleset[] = [atomicAfricaV1, atomicAfricaV2];
 
 export * from './attack.js';
 export * from './cards.js';
@@ -62,3 +75,4 @@ export * from './units.js';
 export type { AtomicAfricaStateView, ActivationView, OrderView } from './views.js';
 export { RULESET_ID, RULESET_VERSION } from './decide-match.js';
 export { COMMAND_TYPES } from './decide.js';
+export { EDITION_1, EDITION_2, EDITIONS, editionOf, type Edition } from './edition.js';

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../common/decider.js';
 import { RuleViolation } from '../common/rule-violation.js';
-import { parseCard, sameCard } from './cards.js';
+import { parseCard, parseCardCode, sameCard } from './cards.js';
 import { orderCommitment } from './commitment.js';
 import type { AtomicAfricaEvent } from './events.js';
 import { type AtomicAfricaState, entry } from './state.js';
@@ -10,15 +10,18 @@ import { type AtomicAfricaState, entry } from './state.js';
  * SHA-256(card|unitId|turn|salt) equals the commitment. Messages name no card.
  */
 export function checkReveal(state: unknown, event: DomainEvent): string | null | undefined {
-  if (event.type !== 'OrderRevealed') return undefined;
-  const { unitId, card, salt, turn } = (event as Extract<AtomicAfricaEvent, { type: 'OrderRevealed' }>).data;
+  // Q-25: a clash is a reveal too, checked against its seal the same way.
+  if (event.type !== 'OrderRevealed' && event.type !== 'OrderClashed') return undefined;
+  const { unitId, card, salt, turn } = (
+    event as Extract<AtomicAfricaEvent, { type: 'OrderRevealed' | 'OrderClashed' }>
+  ).data;
   const order = entry((state as AtomicAfricaState).orders, unitId);
   if (!order) return `unit ${unitId} reveals an orders card it never sealed`;
   if (order.turn !== turn)
     return `unit ${unitId} reveals for turn ${turn} an order sealed for turn ${order.turn}`;
   let revealed;
   try {
-    revealed = parseCard(card, 'card');
+    revealed = typeof card === 'string' ? parseCardCode(card, 'card') : parseCard(card, 'card');
   } catch (error) {
     return error instanceof RuleViolation ? error.message : 'the revealed card is not an orders card';
   }

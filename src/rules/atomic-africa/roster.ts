@@ -1,7 +1,9 @@
 import { type AwaitedInput, type MatchProgress, rosterRows, type RosterRow } from '../common/index.js';
 import { type AwaitedStep, progress as closeCombatProgress } from './close-combat.js';
 import type { AtomicAfricaCommand } from './commands.js';
-import type { AtomicAfricaState } from './state.js';
+import { sealingClosed } from './decide-orders.js';
+import { editionOf } from './edition.js';
+import { entry, type AtomicAfricaState } from './state.js';
 import { viewState } from './views.js';
 
 /** The units with their type, movement and firepower, and whom they are in contact with (AA-3). */
@@ -38,19 +40,36 @@ const STEPS: Record<AwaitedStep['step'], { command: AtomicAfricaCommand['type'];
   attack: { command: 'ResolveCloseCombat', ruleId: 'AA-11' },
 };
 
-/** What the close combat being resolved waits for; outside one, the side to play may do anything. */
+/**
+ * What the close combat being resolved waits for. Version 2 also lists, while sealing is open (the
+ * `orders` phase), each unit still without a sealed card (Q-21: after the first activation it has
+ * none this turn). Otherwise the side to play may do anything. Never derived from a sealed card (AA-2).
+ */
 export function awaiting(state: AtomicAfricaState): AwaitedInput[] {
   const next = closeCombatProgress(state);
-  if (next.kind !== 'awaiting') return [];
-  return next.steps.map(({ step, side, unitId }) => ({ ...STEPS[step], side, unitId }));
+  if (next.kind === 'awaiting') {
+    return next.steps.map(({ step, side, unitId }) => ({ ...STEPS[step], side, unitId }));
+  }
+  if (phaseOf(state) !== 'orders') return [];
+  return Object.values(state.units)
+    .filter((unit) => !entry(state.orders, unit.unitId))
+    .map((unit) => ({ command: 'SealOrder', side: unit.side, unitId: unit.unitId, ruleId: 'Q-21' }));
 }
 
-/** Phases: `setup` before the match exists, `close-combat` while an activation is open, `play` otherwise. */
+/**
+ * Version 1's phases: `setup` before the match exists, `close-combat` while an activation is open,
+ * `play` otherwise. Version 2's: `setup`; `orders` while both sides may still seal this turn's cards
+ * (Q-21); `activations` once the turn's first activation has closed sealing; `close-combat` while an
+ * activation of a close combat is open (declarations, reveals, pursuits, break-offs, attacks).
+ */
+function phaseOf(state: AtomicAfricaState): string {
+  if (state.match === null) return 'setup';
+  if (state.activation !== null) return 'close-combat';
+  if (!editionOf(state).sealingClosesAtFirstActivation) return 'play';
+  return sealingClosed(state) ? 'activations' : 'orders';
+}
+
 export function progress(state: AtomicAfricaState): MatchProgress {
   if (state.match === null) return { turn: 0, activeSide: 'A', phase: 'setup' };
-  return {
-    turn: state.turn,
-    activeSide: state.activeSide,
-    phase: state.activation === null ? 'play' : 'close-combat',
-  };
+  return { turn: state.turn, activeSide: state.activeSide, phase: phaseOf(state) };
 }

@@ -21,8 +21,10 @@ export function ruleIdOf(event: AtomicAfricaEvent, path: FieldPath = []): string
     case 'OrderRevealed':
       if (field === 'card' || field === 'salt') return 'AA-2';
       return field === 'specialAction' ? 'AA-7' : 'AA-5';
+    case 'OrderClashed':
+      return field === 'card' || field === 'salt' ? 'AA-2' : 'Q-25';
     case 'FleeJudged':
-      return 'AA-6';
+      return e.data.noCard ? 'Q-21' : 'AA-6';
     case 'PursuitDecided':
       return 'AA-9';
     case 'BreakOffReported':
@@ -30,9 +32,11 @@ export function ruleIdOf(event: AtomicAfricaEvent, path: FieldPath = []): string
     case 'CloseCombatAttackRolled':
       return field === 'rangeInches' ? 'AA-10' : 'AA-11';
     case 'CloseCombatAttackForgone':
+      return e.data.reason === 'target-in-close-combat' ? 'AA-12' : 'AA-11';
     case 'RangedAttackRolled':
       return 'AA-11';
     case 'CloseCombatEnded':
+      if (field === 'fled') return 'Q-23';
       return field === 'escaped' ? 'AA-9' : 'AA-10';
     case 'TurnEnded':
       return 'C-4';

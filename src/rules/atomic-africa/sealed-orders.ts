@@ -2,7 +2,21 @@ import type { Escrow, PrepareServices } from '../common/escrow.js';
 import { violation } from '../common/rule-violation.js';
 import type { Side } from '../common/sides.js';
 import type { Viewer } from '../ruleset.js';
-import { type Card, isJoker, JOKER_COLOURS, parseCard, RANKS, sameCard, SUITS } from './cards.js';
+import {
+  type Card,
+  cardCode,
+  isJoker,
+  JOKER_COLOURS,
+  parseCard,
+  parseCardCode,
+  type RecordedCard,
+  RANKS,
+  sameCard,
+  SUITS,
+  toCard,
+} from './cards.js';
+import { sealingClosed } from './decide-orders.js';
+import { editionOf, type Edition } from './edition.js';
 import { orderCommitment } from './commitment.js';
 import type { AtomicAfricaEvent } from './events.js';
 import type { AtomicAfricaState, Order } from './state.js';
@@ -19,6 +33,16 @@ interface Escrowed {
   salt: string;
 }
 
+/** A card from a command, in the notation of the match's version (version 2 normalises to the code). */
+function cardFrom(edition: Edition, value: unknown): RecordedCard {
+  return edition.cardsAsCodes ? parseCardCode(value, 'card') : parseCard(value, 'card');
+}
+
+/** The escrowed card as the match's version writes it. */
+function written(edition: Edition, card: Card): RecordedCard {
+  return edition.cardsAsCodes ? cardCode(card) : card;
+}
+
 type Command = { type: string } & Record<string, unknown>;
 
 const SALT_BYTES = 32;
@@ -32,8 +56,8 @@ const DECK = [
  * card gives the same length, so the ciphertext's length says nothing (AES-GCM does not pad; a JSON
  * plaintext told clubs from diamonds by the length of their names).
  */
-function escrowPlaintext(card: Card, salt: Uint8Array): Uint8Array {
-  const index = DECK.findIndex((candidate) => sameCard(candidate, card));
+function escrowPlaintext(card: RecordedCard, salt: Uint8Array): Uint8Array {
+  const index = DECK.findIndex((candidate) => sameCard(candidate, toCard(card)));
   if (index < 0) throw new Error('not a card of the deck');
   return Buffer.concat([Buffer.from([index]), salt]);
 }
@@ -84,7 +108,7 @@ function unitHolding(
   state: AtomicAfricaState,
   side: Side,
   turn: number,
-  card: Card,
+  card: RecordedCard,
   exceptUnitId: string,
 ): string | undefined {
   for (const order of Object.values(state.orders)) {
@@ -97,7 +121,10 @@ function unitHolding(
 }
 
 function seal(state: AtomicAfricaState, command: Command, services: PrepareServices): Command {
-  const card = parseCard(command.card, 'card');
+  // Q-21: once the turn's first activation has closed sealing, nothing is sealed (nor checked) at all.
+  if (sealingClosed(state))
+    violation('Q-21', `sealing for turn ${state.turn} closed at its first activation`);
+  const card = cardFrom(editionOf(state), command.card);
   const unitId = String(command.unitId);
   const turn = Number(command.turn);
   const side = (state as { units?: Record<string, { side: Side }> }).units?.[unitId]?.side;
@@ -114,14 +141,20 @@ function seal(state: AtomicAfricaState, command: Command, services: PrepareServi
   };
 }
 
-function reveal(state: AtomicAfricaState, command: Command, services: PrepareServices): Command {
-  const unitId = String(command.unitId);
+function reveal(
+  state: AtomicAfricaState,
+  command: Command,
+  services: PrepareServices,
+  unitId: string,
+): Command {
+  const edition = editionOf(state);
   const order = Object.hasOwn(state.orders, unitId) ? state.orders[unitId] : undefined;
-  const escrowed = order ? openOrder(services.escrow, order) : undefined;
+  const escrowed = order && !order.revealed ? openOrder(services.escrow, order) : undefined;
   if (!escrowed) {
     // A commitment the side sealed itself: decide() checks it against its card; this checks the card
-    // is not one held in escrow for another unit of the side (AA-1), which decide() cannot see.
-    if (order && command.card !== undefined) {
+    // is not one held in escrow for another unit of the side (AA-1), which decide() cannot see. Version
+    // 2 refuses no reveal here (it would stall the match): the second reveal of a card clashes (Q-25).
+    if (order && command.card !== undefined && !edition.clashLeavesNoCard) {
       const card = parseCard(command.card, 'card');
       const holder = unitHolding(services.escrow, state, order.side, order.turn, card, unitId);
       if (holder) violation('AA-1', `your side has already given that card to unit ${holder} this turn`);
@@ -129,22 +162,36 @@ function reveal(state: AtomicAfricaState, command: Command, services: PrepareSer
     return command;
   }
   if (command.salt !== undefined) return command;
-  if (command.card !== undefined && !sameCard(parseCard(command.card, 'card'), escrowed.card)) {
+  if (command.card !== undefined && !sameCard(cardFrom(edition, command.card), escrowed.card)) {
     violation('AA-2', 'the card revealed is not the card sealed', 'conflict');
   }
-  return { ...command, card: escrowed.card, salt: escrowed.salt };
+  return { ...command, card: written(edition, escrowed.card), salt: escrowed.salt };
 }
 
 /** Rewrites SealOrder-with-card and RevealOrder-of-an-escrowed-card; other commands pass through. */
 export function prepare(state: AtomicAfricaState, command: Command, services: PrepareServices): Command {
   // Only a well-formed unit id is looked up; anything else goes on to decide() to be refused, so that
   // no answer can depend on another unit's sealed card (AA-2).
+  if (command.type === 'RangedAttack') return prepareByAttacker(state, command, services);
   if (typeof command.unitId !== 'string') return command;
   if (command.type === 'SealOrder' && command.card !== undefined && command.commitment === undefined) {
     return seal(state, command, services);
   }
-  if (command.type === 'RevealOrder') return reveal(state, command, services);
+  if (command.type === 'RevealOrder') return reveal(state, command, services, command.unitId);
+  // Version 2: a pursuit (Q-23) and a ranged attack (Q-24) reveal a card still sealed; a declined
+  // pursuit reveals nothing, so nothing is opened for it.
+  if (editionOf(state).cardsAsCodes) {
+    if (command.type === 'Pursue' && command.pursue === true)
+      return reveal(state, command, services, command.unitId);
+  }
   return command;
+}
+
+/** The same for commands that name their unit otherwise (a ranged attack's attackerId). */
+function prepareByAttacker(state: AtomicAfricaState, command: Command, services: PrepareServices): Command {
+  if (command.type !== 'RangedAttack' || typeof command.attackerId !== 'string') return command;
+  if (!editionOf(state).rangedAttackIsActivation) return command;
+  return reveal(state, command, services, command.attackerId);
 }
 
 /** The owner's view shows its own escrowed cards; nobody else's view is touched. */
@@ -152,13 +199,14 @@ export function showOwnCards<View extends { orders: Record<string, Order> }>(
   view: View,
   viewer: Viewer,
   escrow: Escrow,
+  edition: Edition,
 ): View {
   if (!viewer.side) return view;
   const orders = Object.fromEntries(
     Object.entries(view.orders).map(([unitId, order]) => {
       if (order.side !== viewer.side || order.card) return [unitId, order];
       const escrowed = openForView(escrow, order);
-      return [unitId, escrowed ? { ...order, card: escrowed.card } : order];
+      return [unitId, escrowed ? { ...order, card: written(edition, escrowed.card) } : order];
     }),
   );
   return { ...view, orders };
@@ -168,10 +216,11 @@ export function showOwnCardInEvent(
   event: AtomicAfricaEvent,
   viewer: Viewer,
   escrow: Escrow,
+  edition: Edition,
 ): AtomicAfricaEvent {
   if (event.type !== 'OrderSealed' || !viewer.side) return event;
   const sealed = event.data;
   if (sealed.side !== viewer.side || sealed.card) return event;
   const escrowed = openForView(escrow, sealed);
-  return escrowed ? { ...event, data: { ...sealed, card: escrowed.card } } : event;
+  return escrowed ? { ...event, data: { ...sealed, card: written(edition, escrowed.card) } } : event;
 }

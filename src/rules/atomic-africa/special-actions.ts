@@ -1,5 +1,5 @@
 import { violation } from '../common/rule-violation.js';
-import { isFaceCard, isJoker, type Card } from './cards.js';
+import { isFaceCard, isJoker, toCard, type Card, type RecordedCard } from './cards.js';
 import type { UnitType } from './units.js';
 
 /** AA-7: the only special actions a face card may announce in close combat. */
@@ -18,11 +18,12 @@ const SPECIAL_ACTION_NAME = /^[a-z][a-z-]{0,39}$/;
  * card (AA-2): the reveal may still be rejected, and then the card stays sealed.
  */
 export function checkSpecialAction(
-  card: Card,
+  recorded: RecordedCard,
   specialAction: unknown,
   unitType: UnitType,
   inCloseCombat: boolean,
 ): string | null {
+  const card = toCard(recorded);
   if (!isFaceCard(card)) {
     if (specialAction !== undefined && specialAction !== null) {
       violation('AA-1', 'only a face card (J, Q, K) announces a special action', 'invalid');

@@ -1,6 +1,6 @@
 import type { RulesetRef } from '../common/ruleset-ref.js';
 import type { Side } from '../common/sides.js';
-import type { Card } from './cards.js';
+import type { RecordedCard } from './cards.js';
 import type { DiceMode, Intent } from './commands.js';
 import type { AtomicAfricaParameters } from './parameters.js';
 import type { Unit } from './units.js';
@@ -23,7 +23,7 @@ export interface Order {
   side: Side;
   turn: number;
   sealedAs: 'card' | 'commitment';
-  card: Card | null;
+  card: RecordedCard | null;
   commitment: string | null;
   /** See SealOrder.escrow: opaque to the rules. */
   escrow?: string;
@@ -32,6 +32,11 @@ export interface Order {
   salt: string | null;
   /** Face cards, after the reveal (AA-7). */
   specialAction: string | null;
+  /**
+   * Version 2, Q-25: the reveal showed a card this unit of the side had already revealed: the unit has no
+   * card for the turn (Q-21). Absent otherwise (and always under version 1).
+   */
+  clashedWith?: string;
 }
 
 /**
@@ -58,9 +63,23 @@ export interface Combatant {
   attack: 'rolled' | 'forgone' | null;
 }
 
+/**
+ * AA-9, Q-10, Q-23. thwarted: the pursuer caught the fleeing unit; escaped: it pursued and was not fast
+ * enough; not-pursued: it declined. Version 2 adds cannot-move (its card allows no movement, AA-9) and
+ * no-card (it has no card for the turn, Q-21).
+ */
+export type PursuitOutcome = 'thwarted' | 'escaped' | 'not-pursued' | 'cannot-move' | 'no-card';
+
 export interface Pursuit {
   unitId: string;
-  outcome: 'thwarted' | 'escaped' | 'not-pursued';
+  outcome: PursuitOutcome;
+}
+
+/** Version 2, Q-23: one enemy's decision on the pursuit of one fleeing unit. */
+export interface PursuitDecision {
+  pursuerId: string;
+  fleeingId: string;
+  outcome: PursuitOutcome;
 }
 
 /** AA-4 to AA-10: the close combat the activating player opened and which is not yet over. */
@@ -68,7 +87,10 @@ export interface Activation {
   turn: number;
   activating: Combatant;
   reacting: Combatant;
+  /** Version 1: the opponent's pursuit. */
   pursuit: Pursuit | null;
+  /** Version 2: every pursuit decided so far, by any enemy in contact with a fleeing unit. */
+  pursuits?: PursuitDecision[];
 }
 
 export interface AtomicAfricaState {
@@ -84,6 +106,11 @@ export interface AtomicAfricaState {
   /** AA-1: this turn's orders, by unit id; a new turn starts with none. */
   orders: Record<string, Order>;
   activation: Activation | null;
+  /**
+   * Version 2 (Q-22, Q-24): the units of the active side that have activated this turn (a close combat
+   * opened, or a ranged attack). Absent under version 1, whose states keep their shape.
+   */
+  activated?: string[];
 }
 
 export function initialState(): AtomicAfricaState {

@@ -2,6 +2,7 @@ import { assertNever } from '../common/decider.js';
 import type { Escrow } from '../common/escrow.js';
 import type { Viewer } from '../ruleset.js';
 import { progress, type AwaitedStep } from './close-combat.js';
+import { editionOf, EDITION_1, type Edition } from './edition.js';
 import type { AtomicAfricaEvent } from './events.js';
 import { showOwnCardInEvent, showOwnCards } from './sealed-orders.js';
 import type { Activation, AtomicAfricaState, Order } from './state.js';
@@ -46,13 +47,18 @@ export function viewState(state: AtomicAfricaState, viewer: Viewer, escrow?: Esc
     ? { ...state.activation, awaiting: next.kind === 'awaiting' ? next.steps : [] }
     : null;
   const view = structuredClone({ ...state, orders, activation });
-  return escrow ? showOwnCards(view, viewer, escrow) : view;
+  return escrow ? showOwnCards(view, viewer, escrow, editionOf(state)) : view;
 }
 
-export function viewEvent(event: AtomicAfricaEvent, viewer: Viewer, escrow?: Escrow): AtomicAfricaEvent {
-  const viewed = publicPartOf(event, viewer);
-  return escrow ? showOwnCardInEvent(viewed, viewer, escrow) : viewed;
+/** The viewEvent of an edition: a side's own escrowed card is shown in that edition's notation. */
+export function eventViewOf(edition: Edition) {
+  return (event: AtomicAfricaEvent, viewer: Viewer, escrow?: Escrow): AtomicAfricaEvent => {
+    const viewed = publicPartOf(event, viewer);
+    return escrow ? showOwnCardInEvent(viewed, viewer, escrow, edition) : viewed;
+  };
 }
+
+export const viewEvent = eventViewOf(EDITION_1);
 
 function publicPartOf(event: AtomicAfricaEvent, viewer: Viewer): AtomicAfricaEvent {
   switch (event.type) {
@@ -66,6 +72,7 @@ function publicPartOf(event: AtomicAfricaEvent, viewer: Viewer): AtomicAfricaEve
     case 'ContactReported':
     case 'IntentDeclared':
     case 'OrderRevealed':
+    case 'OrderClashed':
     case 'FleeJudged':
     case 'PursuitDecided':
     case 'BreakOffReported':

@@ -1,4 +1,5 @@
 import type { EventStore } from '../../../src/event-store/event-store.port.js';
+import { orderCommitment } from '../../../src/rules/atomic-africa/index.js';
 import { Table } from './table.js';
 
 type Card = { rank: string; suit: string } | { joker: 'red' | 'black' };
@@ -108,9 +109,12 @@ export async function everyAtomicAfricaStep(store: EventStore, matchId = 'aa-all
   await t.as('A', { type: 'ReportContact', unitId: 'a1', enemyId: 'b1' });
   await t.as('A', { type: 'ReportContact', unitId: 'a2', enemyId: 'b2' });
   await t.as('A', { type: 'EndTurn' });
-  // Turn 2, side B's: b1 activates and fights, a1 flees on 7♠ and escapes out of range.
+  // Turn 2, side B's: every card is sealed before the first activation (Q-21); b1 activates and
+  // fights, a1 flees on 7♠ and escapes out of range.
   await t.as('A', { type: 'SealOrder', unitId: 'a1', turn: 2, card: card('7', 'spades') });
   await t.as('B', { type: 'SealOrder', unitId: 'b1', turn: 2, card: card('5', 'hearts') });
+  await t.as('A', { type: 'SealOrder', unitId: 'a2', turn: 2, card: card('5', 'hearts') });
+  await t.as('B', { type: 'SealOrder', unitId: 'b2', turn: 2, card: card('9', 'clubs') });
   await t.as('B', { type: 'DeclareIntent', unitId: 'b1', intent: 'fight' });
   await t.as('A', { type: 'DeclareIntent', unitId: 'a1', intent: 'flee' });
   await t.as('B', { type: 'RevealOrder', unitId: 'b1', card: card('5', 'hearts') });
@@ -125,8 +129,6 @@ export async function everyAtomicAfricaStep(store: EventStore, matchId = 'aa-all
   });
   await resolveIfAwaited(t, 'B', 'b1');
   // a2 and b2 both fight.
-  await t.as('A', { type: 'SealOrder', unitId: 'a2', turn: 2, card: card('5', 'hearts') });
-  await t.as('B', { type: 'SealOrder', unitId: 'b2', turn: 2, card: card('9', 'clubs') });
   await t.as('B', { type: 'DeclareIntent', unitId: 'b2', intent: 'fight' });
   await t.as('A', { type: 'DeclareIntent', unitId: 'a2', intent: 'fight' });
   await t.as('B', { type: 'RevealOrder', unitId: 'b2', card: card('9', 'clubs') });
@@ -134,8 +136,22 @@ export async function everyAtomicAfricaStep(store: EventStore, matchId = 'aa-all
   await t.as('B', { type: 'ResolveCloseCombat', unitId: 'b2' }, [4, 1]);
   await t.as('A', { type: 'ResolveCloseCombat', unitId: 'a2' }, [1, 3]);
   await t.as('B', { type: 'EndTurn' });
-  // Turn 3, side A's: ordinary shooting (AA-11).
-  await t.as('A', { type: 'RangedAttack', attackerId: 'a3', targetId: 'b3', rangeInches: 10 }, [4, 5]);
+  // Turn 3, side A's: ordinary shooting (AA-11), an activation that reveals a3's card (Q-24); then a1
+  // reveals its own commitment to the same 2♣: a clash (Q-25), and a1 has no card this turn.
+  const salt = 'a1-turn-3-salt-6b5a49382716';
+  await t.as('A', { type: 'SealOrder', unitId: 'a3', turn: 3, card: card('2', 'clubs') });
+  await t.as('A', {
+    type: 'SealOrder',
+    unitId: 'a1',
+    turn: 3,
+    commitment: orderCommitment(card('2', 'clubs') as never, 'a1', 3, salt),
+  });
+  await t.as(
+    'A',
+    { type: 'RangedAttack', attackerId: 'a3', targetId: 'b3', rangeInches: 10, card: card('2', 'clubs') },
+    [4, 5],
+  );
+  await t.as('A', { type: 'RevealOrder', unitId: 'a1', card: card('2', 'clubs'), salt });
   return t;
 }
 

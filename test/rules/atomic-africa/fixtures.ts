@@ -7,6 +7,7 @@ import {
 } from '../../../src/rules/common/index.js';
 import {
   atomicAfrica,
+  type AtomicAfricaRuleset,
   type AtomicAfricaCommand,
   type AtomicAfricaEvent,
   type AtomicAfricaState,
@@ -30,8 +31,11 @@ export function card(code: string): Card {
   return { rank: code.slice(0, -1) as Rank, suit };
 }
 
-export function stateOf(events: readonly AtomicAfricaEvent[]): AtomicAfricaState {
-  return fold(atomicAfrica.decider, events);
+export function stateOf(
+  events: readonly AtomicAfricaEvent[],
+  ruleset: AtomicAfricaRuleset = atomicAfrica,
+): AtomicAfricaState {
+  return fold(ruleset.decider, events);
 }
 
 /**
@@ -42,14 +46,17 @@ export function stateOf(events: readonly AtomicAfricaEvent[]): AtomicAfricaState
 export class Match {
   readonly events: AtomicAfricaEvent[] = [];
 
+  /** Version 1 unless told otherwise. */
+  constructor(readonly ruleset: AtomicAfricaRuleset = atomicAfrica) {}
+
   get state(): AtomicAfricaState {
-    return stateOf(this.events);
+    return stateOf(this.events, this.ruleset);
   }
 
   /** Runs a command with table dice; every face must be used (C-1). Returns the new events. */
   run(command: AtomicAfricaCommand, faces: number[] = []): AtomicAfricaEvent[] {
     const dice = new TableDice(faces);
-    const events = atomicAfrica.decider.decide(this.state, command, dice);
+    const events = this.ruleset.decider.decide(this.state, command, dice);
     dice.assertAllUsed();
     this.events.push(...events);
     return events;
@@ -65,7 +72,7 @@ export class Match {
     const before = JSON.stringify(this.events);
     let caught: unknown;
     try {
-      atomicAfrica.decider.decide(this.state, command, new TableDice(faces));
+      this.ruleset.decider.decide(this.state, command, new TableDice(faces));
     } catch (error) {
       caught = error;
     }
@@ -83,7 +90,7 @@ export class Match {
   }
 
   create(parameters?: unknown): this {
-    return this.given(matchCreated(parameters));
+    return this.given(matchCreated(parameters, this.ruleset.version));
   }
 
   unit(unitId: string, side: Side, unitType: UnitType = 'infantry', movement = 6, firepower = 2): this {
@@ -101,8 +108,13 @@ export class Match {
     return this;
   }
 
+  /** The card as the match's version writes it: an object under version 1, the code under version 2. */
+  cardFor(code: string): Card | string {
+    return this.ruleset.version === '1.0.0' ? card(code) : code;
+  }
+
   seal(unitId: string, code: string): this {
-    this.run({ type: 'SealOrder', unitId, turn: this.state.turn, card: card(code) });
+    this.run({ type: 'SealOrder', unitId, turn: this.state.turn, card: this.cardFor(code) });
     return this;
   }
 
@@ -112,7 +124,7 @@ export class Match {
   }
 
   reveal(unitId: string, code: string, specialAction?: string): AtomicAfricaEvent[] {
-    return this.run({ type: 'RevealOrder', unitId, card: card(code), specialAction });
+    return this.run({ type: 'RevealOrder', unitId, card: this.cardFor(code), specialAction });
   }
 
   types(): string[] {

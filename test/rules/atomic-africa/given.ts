@@ -14,7 +14,7 @@ import {
 
 type Event<Type extends AtomicAfricaEvent['type']> = Extract<AtomicAfricaEvent, { type: Type }>;
 
-export function matchCreated(parameters?: unknown): Event<'MatchCreated'> {
+export function matchCreated(parameters?: unknown, version: string = RULESET_VERSION): Event<'MatchCreated'> {
   const resolved = resolveParameters(parameters);
   return {
     type: 'MatchCreated',
@@ -24,7 +24,7 @@ export function matchCreated(parameters?: unknown): Event<'MatchCreated'> {
       diceMode: 'table',
       diceCommitment: null,
       parameters: resolved,
-      ruleset: rulesetRef(RULESET_ID, RULESET_VERSION, resolved),
+      ruleset: rulesetRef(RULESET_ID, version, resolved),
       turn: 1,
       activeSide: 'A',
     },
@@ -54,9 +54,13 @@ export function turnEnded(
   turn: number,
   activeSide: Side,
   inContact: [string, string][] = [],
+  version: string = RULESET_VERSION,
 ): AtomicAfricaEvent[] {
+  const endedSide: Side = activeSide === 'A' ? 'B' : 'A';
   return [
-    { type: 'TurnEnded', data: { turn, nextTurn: turn + 1, activeSide } },
+    version === RULESET_VERSION
+      ? { type: 'TurnEnded', data: { turn, nextTurn: turn + 1, activeSide } }
+      : { type: 'TurnEnded', data: { endedTurn: turn, endedSide, turn: turn + 1, activeSide } },
     ...inContact.map((unitIds): AtomicAfricaEvent => ({
       type: 'CloseCombatBegan',
       data: { unitIds, turn: turn + 1 },

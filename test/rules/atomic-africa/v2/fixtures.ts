@@ -1,0 +1,64 @@
+import type { Side } from '../../../../src/rules/common/index.js';
+import {
+  atomicAfricaV2,
+  type AtomicAfricaEvent,
+  orderCommitment,
+  type UnitType,
+} from '../../../../src/rules/atomic-africa/index.js';
+import { Match } from '../fixtures.js';
+import { contactReported, turnEnded, unitRegistered } from '../given.js';
+
+export const V2 = atomicAfricaV2.version;
+
+export interface UnitSpec {
+  unitType?: UnitType;
+  movement?: number;
+  firepower?: number;
+}
+
+/**
+ * A version 2 match at the start of turn 3, side A to play: the units given (A… on side A, B… on side B),
+ * and the pairs given reported in base contact in turn 2, so that they begin turn 3 in close combat.
+ */
+export function battle(units: Record<string, UnitSpec>, contacts: [string, string][] = []): Match {
+  const match = new Match(atomicAfricaV2).create();
+  for (const [unitId, spec] of Object.entries(units)) {
+    const side: Side = unitId.startsWith('A') ? 'A' : 'B';
+    match.given(
+      unitRegistered(unitId, side, spec.unitType ?? 'infantry', spec.movement ?? 6, spec.firepower ?? 2),
+    );
+  }
+  match.given(...turnEnded(1, 'B', [], V2));
+  match.given(...contacts.map(([a, b]) => contactReported(a, b, 2)));
+  match.given(...turnEnded(2, 'A', contacts, V2));
+  return match;
+}
+
+/** A1 and B1 in close combat at the start of turn 3, side A to play. */
+export function duel(a: UnitSpec = {}, b: UnitSpec = {}): Match {
+  return battle({ A1: a, B1: b }, [['A1', 'B1']]);
+}
+
+/** Version 2's OrderRevealed of a card sealed in the open (turn 3). */
+export function revealedEvent(
+  unitId: string,
+  code: string,
+  specialAction: string | null = null,
+): AtomicAfricaEvent {
+  return {
+    type: 'OrderRevealed',
+    data: {
+      unitId,
+      side: unitId.startsWith('A') ? 'A' : 'B',
+      turn: 3,
+      card: code,
+      salt: null,
+      specialAction,
+    },
+  };
+}
+
+/** A side's own commitment (AA-2) to a card for turn 3. */
+export function sealCommitment(match: Match, unitId: string, code: string, salt: string): void {
+  match.run({ type: 'SealOrder', unitId, turn: 3, commitment: orderCommitment(code, unitId, 3, salt) });
+}
