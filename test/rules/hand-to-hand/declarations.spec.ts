@@ -1,4 +1,5 @@
-import { handToHandV2 } from '../../../src/rules/hand-to-hand/index.js';
+import { initialLogContext } from '../../../src/rules/common/index.js';
+import { handToHandV2, type HandToHandEvent } from '../../../src/rules/hand-to-hand/index.js';
 import {
   charge,
   endTurn,
@@ -189,5 +190,66 @@ describe('hand-to-hand 2.0.0: the melee phase declares before it resolves (Q-17)
       'AttackEndedWithoutImpact',
     ]);
     expect(events.at(-1)).toMatchObject({ data: { chargeId: 'C2', reason: 'defender-removed' } });
+  });
+});
+
+describe('hand-to-hand 2.0.0: the turn log of the declarations (Q-17)', () => {
+  function logOf(events: readonly HandToHandEvent[]) {
+    let context = initialLogContext(handToHandV2.id);
+    return events.map((event) => {
+      const line = handToHandV2.describe(event, context);
+      context = handToHandV2.logContextAfter(context, event);
+      return line;
+    });
+  }
+
+  it('Q-17 HH-9 the log tells a surrender before any impact, and each attack that ended without one, under its rule', () => {
+    const given = givenMatchV2();
+    given.do(charge('C1', 'Z1', 'N1', 'left-flank'), WILL_PASS);
+    given.do(charge('C2', 'Z2', 'N1', 'right-flank'), WILL_PASS);
+    const closing = given.do(endTurn);
+    const lines = logOf([...given.events.slice(0, -closing.length), ...closing]).slice(-closing.length);
+    expect(lines.map(({ sentence, ruleIds }) => ({ sentence, ruleIds }))).toEqual([
+      {
+        sentence:
+          'Turn 1: the unit N1, contacted on its left flank and right flank and not to its front, surrendered at once.',
+        ruleIds: ['HH-9'],
+      },
+      { sentence: 'Turn 1: the unit N1 was removed: it surrendered.', ruleIds: ['HH-9'] },
+      {
+        sentence:
+          "Turn 1: the unit Z1's attack on the unit N1 ended without an impact: the unit N1 had surrendered before its turn.",
+        ruleIds: ['Q-17', 'HH-9'],
+      },
+      {
+        sentence:
+          "Turn 1: the unit Z2's attack on the unit N1 ended without an impact: the unit N1 had surrendered before its turn.",
+        ruleIds: ['Q-17', 'HH-9'],
+      },
+      expect.objectContaining({ ruleIds: ['C-4'] }),
+    ]);
+    expect(closing.slice(2, 4).map((event) => handToHandV2.ruleIdOf(event, ['data', 'reason']))).toEqual([
+      'Q-17',
+      'Q-17',
+    ]);
+  });
+
+  it('Q-18 Q-19 the log names the rule that bars a withdrawn or rallied unit from attacking', () => {
+    const withdrew: HandToHandEvent = {
+      type: 'UnitWithdrew',
+      data: {
+        unitId: 'N1',
+        leftTable: false,
+        brokeContactWith: ['Z1'],
+        restrictions: [{ restriction: 'attack', inTurn: 2, ruleId: 'Q-19' }],
+      },
+    };
+    const [line] = logOf([...standardTable(undefined, '2.0.0'), turnEnded(1, 'A'), withdrew]).slice(-1);
+    expect(line).toMatchObject({
+      sentence: 'Turn 2: the unit N1 withdrew from contact with the unit Z1; it may not attack in turn 2.',
+      ruleIds: ['HH-15', 'Q-19'],
+    });
+    expect(handToHandV2.ruleIdOf(withdrew, ['data', 'restrictions', 0, 'inTurn'])).toBe('Q-19');
+    expect(handToHandV2.eventTypes).toContain('AttackEndedWithoutImpact');
   });
 });
