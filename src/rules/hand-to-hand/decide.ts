@@ -16,8 +16,8 @@ import { decideWithdraw } from './withdraw.js';
 
 /**
  * Pure: the same state, command and dice give the same events (C-3). A match created here records the
- * edition's version; every later command is decided by the edition the match recorded. A refused command throws a
- * RuleViolation before any event exists, so nothing is appended (C-6). Dice are asked for only when
+ * edition's version; every later command is decided by the edition the match recorded. A refused
+ * command throws a RuleViolation before any event exists, so nothing is appended (C-6). Dice are asked for only when
  * the step needs them, in a fixed order: willpower, then nothing else in the same command; impact; test.
  */
 export function decide(

@@ -1,6 +1,8 @@
-import type { HandToHandEvent } from '../../../src/rules/hand-to-hand/index.js';
+import { NO_DICE } from '../../../src/rules/common/index.js';
+import { handToHandV1, handToHandV2, type HandToHandEvent } from '../../../src/rules/hand-to-hand/index.js';
 import {
   charge,
+  createMatch,
   endTurn,
   Given,
   giveGround,
@@ -42,6 +44,16 @@ function repeatAfterVictory(version: '1.0.0' | '2.0.0') {
 }
 
 describe('hand-to-hand 2.0.0: the repeated impact, Q-18, Q-19, Q-20', () => {
+  it('C-3 a match records the version it is created under; each version lists the events it can record', () => {
+    for (const ruleset of [handToHandV1, handToHandV2]) {
+      const [created] = ruleset.decider.decide(ruleset.decider.initialState(), createMatch(), NO_DICE);
+      expect(created).toMatchObject({ data: { ruleset: { id: 'hand-to-hand', version: ruleset.version } } });
+    }
+    expect([handToHandV1.version, handToHandV2.version]).toEqual(['1.0.0', '2.0.0']);
+    expect(handToHandV1.eventTypes).not.toContain('AttackEndedWithoutImpact');
+    expect(handToHandV2.eventTypes).toContain('AttackEndedWithoutImpact');
+  });
+
   it('HH-7 HH-11 HH-17 a repeated impact after a stuck Reform counts every modifier again, the victorious +1 included', () => {
     const { first, repeat } = repeatAfterVictory('2.0.0');
     expect(first.modifiers.map((m) => m.name)).toEqual(['charge', 'victorious']);
