@@ -27,6 +27,10 @@ export class HandToHandController {
   @Post('charges')
   @ApiOperation({
     summary: 'Charge (HH-4, HH-5): declare, and roll the willpower test; a pass makes contact.',
+    description:
+      'A unit already in contact attacks the enemy to its front the same way (HH-10). From version 2.0.0 ' +
+      'the active side declares all its attacks of the melee phase first; the first impact roll closes ' +
+      'the declarations and judges surrender (Q-17, HH-9).',
   })
   @ApiCreatedResponse({ type: CommandResultDto })
   charge(
@@ -39,7 +43,12 @@ export class HandToHandController {
   }
 
   @Post('impact-rolls')
-  @ApiOperation({ summary: 'The attacker’s impact roll (HH-7): 1D6 plus every modifier that applies.' })
+  @ApiOperation({
+    summary: 'The attacker’s impact roll (HH-7): 1D6 plus every modifier that applies.',
+    description:
+      'From version 2.0.0 the impacts follow the declared order; the first closes the declarations (Q-17), ' +
+      'and an attack whose defender left contact first ends without an impact.',
+  })
   @ApiCreatedResponse({ type: CommandResultDto })
   impact(
     @CurrentPrincipal() p: Principal,

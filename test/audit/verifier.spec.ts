@@ -20,7 +20,7 @@ describe('the verifier re-runs a match from nothing', () => {
       expect(report).toMatchObject({
         ok: true,
         matchId: expect.any(String),
-        ruleset: { id: 'hand-to-hand', version: '1.0.0' },
+        ruleset: { id: 'hand-to-hand', version: '2.0.0' },
         head: { revision: 11 },
         checked: {
           events: 11,

@@ -126,44 +126,69 @@ describe('hand-to-hand over HTTP', () => {
     expect(test.body.events[0].data).toMatchObject({ effectiveMorale: 5, total: 10, margin: 5, outcome });
   });
 
-  it('HH-9 two attackers on both flanks: the defender surrenders at once, with no impact roll', async () => {
+  it('Q-17 HH-9 two attackers declared on both flanks: the defender surrenders when the first impact roll closes the declarations', async () => {
     const m = await match();
     await units(m, [
       ['left', 'A', 8],
       ['right', 'A', 8],
+      ['reserve', 'A', 8],
       ['square', 'B', 9],
+      ['pickets', 'B', 7],
     ]);
+    const flank = (chargeId: string, attackerId: string, aspect: string) =>
+      m.A.command(at(m, 'charges'), {
+        chargeId,
+        attackerId,
+        defenderId: 'square',
+        aspect,
+        slope: 'level',
+        dice: [1, 2],
+      });
+    await flank('l', 'left', 'left-flank');
+    await flank('r', 'right', 'right-flank');
+    // declared, not yet judged: once judged, no attack of the two would strike, so nothing is awaited
+    expect((await m.state()).units.square.status).toBe('active');
+    expect((await m.state()).awaiting).toEqual([]);
     await m.A.command(at(m, 'charges'), {
-      chargeId: 'l',
-      attackerId: 'left',
-      defenderId: 'square',
-      aspect: 'left-flank',
+      chargeId: 'p',
+      attackerId: 'reserve',
+      defenderId: 'pickets',
+      aspect: 'front',
       slope: 'level',
       dice: [1, 2],
     });
-    await m.A.command(at(m, 'impact-rolls'), { chargeId: 'l', dice: [1] });
-    await m.B.command(at(m, 'morale-tests'), { unitId: 'square', cause: 'melee', dice: [1, 2] }); // holds
-    const second = await m.A.command(at(m, 'charges'), {
-      chargeId: 'r',
-      attackerId: 'right',
-      defenderId: 'square',
-      aspect: 'right-flank',
-      slope: 'level',
-      dice: [2, 2],
-    });
-    expect(types(second)).toEqual([
-      'ChargeDeclared',
-      'WillpowerTested',
-      'ContactMade',
+    expect((await m.state()).awaiting).toEqual([
+      { step: 'impact-roll', unitId: 'reserve', chargeId: 'p', side: 'A', ruleId: 'Q-17' },
+    ]);
+    const closing = await m.A.command(at(m, 'impact-rolls'), { chargeId: 'p', dice: [1] });
+    expect(types(closing)).toEqual([
       'DefenderSurrendered',
       'UnitRemoved',
+      'AttackEndedWithoutImpact',
+      'AttackEndedWithoutImpact',
+      'ImpactRolled',
     ]);
     expect((await m.state()).units.square).toMatchObject({
       status: 'removed',
       removedBecause: 'surrendered',
     });
+    const late = await m.A.post(at(m, 'charges'), {
+      commandId: commandId(),
+      chargeId: 'x',
+      attackerId: 'left',
+      defenderId: 'pickets',
+      aspect: 'front',
+      slope: 'level',
+      dice: [1, 1],
+    });
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ ruleId: 'Q-17' });
+    await m.B.command(at(m, 'morale-tests'), { unitId: 'pickets', cause: 'melee', dice: [1, 2] }); // holds
+    await m.A.command(at(m, 'end-turn'));
+    await m.B.command(at(m, 'end-turn'));
     const again = await m.A.post(at(m, 'charges'), {
       commandId: commandId(),
+      chargeId: 'a',
       attackerId: 'left',
       defenderId: 'square',
       aspect: 'front',

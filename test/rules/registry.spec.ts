@@ -1,5 +1,5 @@
 import { atomicAfrica } from '../../src/rules/atomic-africa/index.js';
-import { handToHand } from '../../src/rules/hand-to-hand/index.js';
+import { handToHand, handToHandV2 } from '../../src/rules/hand-to-hand/index.js';
 import {
   allRulesets,
   currentRuleset,
@@ -17,7 +17,8 @@ describe('the ruleset registry and the plug-in shape', () => {
     expect(rulesetFor({ id: 'hand-to-hand', version: '1.0.0' })).toBe(handToHand);
     expect(rulesetFor({ id: 'atomic-africa', version: '1.0.0' })).toBe(atomicAfrica);
     // a version nobody registered decides nothing, rather than the nearest one
-    expect(rulesetFor({ id: 'hand-to-hand', version: '2.0.0' })).toBeUndefined();
+    expect(rulesetFor({ id: 'hand-to-hand', version: '2.0.0' })).toBe(handToHandV2);
+    expect(rulesetFor({ id: 'hand-to-hand', version: '3.0.0' })).toBeUndefined();
     expect(rulesetFor({ id: 'chess', version: '1.0.0' })).toBeUndefined();
     expect(currentRuleset('hand-to-hand')).toBe(versionsOf('hand-to-hand').at(-1));
     expect(currentRuleset('toString')).toBeUndefined();

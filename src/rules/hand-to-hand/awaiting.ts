@@ -4,6 +4,9 @@ import type { AwaitedStep, MatchState } from './state.js';
 export function describeStep(step: AwaitedStep): string {
   switch (step.step) {
     case 'impact-roll':
+      if (step.ruleId === 'Q-17') {
+        return `the first impact roll, of charge ${step.chargeId} by unit ${step.unitId} (side ${step.side}), or more declarations`;
+      }
       return `the impact roll of charge ${step.chargeId} by unit ${step.unitId} (side ${step.side})`;
     case 'morale-test':
       return `the melee morale test of unit ${step.unitId} (side ${step.side})`;
@@ -35,12 +38,13 @@ export function requireAwaited<S extends AwaitedStep['step']>(
   matches: (awaited: Extract<AwaitedStep, { step: S }>) => boolean,
   fallback: { ruleId: string; message: string },
 ): Extract<AwaitedStep, { step: S }> {
-  const found = state.awaiting.find(
+  const steps = state.awaiting;
+  const found = steps.find(
     (awaited): awaited is Extract<AwaitedStep, { step: S }> =>
       awaited.step === step && matches(awaited as Extract<AwaitedStep, { step: S }>),
   );
   if (found !== undefined) return found;
-  const [first] = state.awaiting;
+  const [first] = steps;
   if (first !== undefined) violation(first.ruleId, `the match is waiting for ${describeStep(first)}`);
   return violation(fallback.ruleId, fallback.message);
 }

@@ -1,11 +1,47 @@
 import { violation, type DiceSource } from '../common/index.js';
-import { requireNothingAwaited } from './awaiting.js';
+import { describeStep, requireNothingAwaited } from './awaiting.js';
 import type { Charge } from './commands.js';
 import type { HandToHandEvent } from './events.js';
 import { requireOneOf, requireText } from './input.js';
+import { pendingSteps } from './declarations.js';
+import { editionOf } from './edition.js';
 import { judgeTwoDice } from './morale-test.js';
-import { isRestricted, requireActiveUnit, type Contact, type MatchState, type UnitState } from './state.js';
+import {
+  declarationsClosed,
+  isRestricted,
+  requireActiveUnit,
+  type Contact,
+  type MatchState,
+  type UnitState,
+} from './state.js';
+import { surrenderEvents, surrenders } from './surrender.js';
 import { ASPECTS, SLOPES, type Aspect, type ChargeKind } from './vocabulary.js';
+
+/** Why a unit may not attack, by the rule that bars it. */
+const NO_ATTACK_BECAUSE: Readonly<Record<string, string>> = {
+  'Q-18': 'rallied this turn and makes no attack in it',
+  'Q-19': 'withdrew from contact in its movement and does not charge this turn',
+};
+
+/**
+ * Whether a new attack may be declared now. Version 1.0.0 resolves one charge wholly before the next
+ * (its README's "one charge at a time"); from 2.0.0 (Q-17) the declarations stay open until the first
+ * impact roll, and only a step that is no melee's (a rally test) holds them up.
+ */
+function requireDeclarationsOpen(state: MatchState): void {
+  if (!editionOf(state).declareBeforeResolve) {
+    requireNothingAwaited(state);
+    return;
+  }
+  if (declarationsClosed(state)) {
+    violation(
+      'Q-17',
+      `the declarations of turn ${state.turn}'s melee phase closed at its first impact roll; attacks are declared before any is resolved`,
+    );
+  }
+  const [pending] = pendingSteps(state);
+  if (pending !== undefined) violation(pending.ruleId, `the match is waiting for ${describeStep(pending)}`);
+}
 
 /**
  * HH-10: a unit already in contact may attack only an enemy touching its front. Such an attack is a
@@ -34,21 +70,6 @@ function kindOfAttack(attacker: UnitState, defender: UnitState, aspect: Aspect):
   return 'fight-back';
 }
 
-/**
- * HH-9: contacted on both flanks, or on a flank and the rear, and not to its front, the defender
- * surrenders at once. Only standing contacts count (the source says "simultaneous", and faltered
- * charges never make one); flanks and rear count when made by an attack of this melee phase; an enemy
- * touching its front, from whenever, means it is not "not to the front".
- */
-function surrenders(contacts: readonly Contact[], turn: number): boolean {
-  const front = contacts.some((c) => c.aspect === 'front');
-  const thisPhase = contacts.filter((c) => c.sinceTurn === turn);
-  const left = thisPhase.some((c) => c.aspect === 'left-flank');
-  const right = thisPhase.some((c) => c.aspect === 'right-flank');
-  const rear = thisPhase.some((c) => c.aspect === 'rear');
-  return !front && ((left && right) || ((left || right) && rear));
-}
-
 export function decideCharge(state: MatchState, command: Charge, dice: DiceSource): HandToHandEvent[] {
   const chargeId = requireText(command.chargeId, 'chargeId');
   const attackerId = requireText(command.attackerId, 'attackerId');
@@ -60,7 +81,7 @@ export function decideCharge(state: MatchState, command: Charge, dice: DiceSourc
   // not carry every id it ever used (its size would grow with the match).
   if (state.charges.some((charge) => charge.chargeId === chargeId))
     violation('C-6', `chargeId ${chargeId} is already used in this melee phase`);
-  requireNothingAwaited(state);
+  requireDeclarationsOpen(state);
 
   const attacker = requireActiveUnit(state, attackerId, 'attackerId');
   const defender = requireActiveUnit(state, defenderId, 'defenderId');
@@ -75,7 +96,11 @@ export function decideCharge(state: MatchState, command: Charge, dice: DiceSourc
   }
   if (attacker.broken) violation('HH-13', `unit ${attackerId} is broken and cannot attack`);
   if (isRestricted(attacker.cannotAttack, state.turn)) {
-    violation(attacker.cannotAttack.ruleId, `unit ${attackerId} cannot attack in turn ${state.turn}`);
+    const { ruleId } = attacker.cannotAttack;
+    violation(
+      ruleId,
+      `unit ${attackerId} ${NO_ATTACK_BECAUSE[ruleId] ?? `cannot attack in turn ${state.turn}`}`,
+    );
   }
   // HH-4: each unit attacks once in a melee phase (a stuck-reform repeat belongs to the same charge).
   if (state.charges.some((c) => c.attackerId === attackerId)) {
@@ -120,18 +145,15 @@ export function decideCharge(state: MatchState, command: Charge, dice: DiceSourc
   }
 
   events.push({ type: 'ContactMade', data: { chargeId, attackerId, defenderId, aspect, turn: state.turn } });
+  // Q-17: from 2.0.0 surrender waits for the close of the declarations.
+  if (editionOf(state).declareBeforeResolve) return events;
 
-  // HH-9
+  // HH-9, 1.0.0: judged as each charge makes contact.
   const contactsAfter: Contact[] = [
     ...defender.contacts.filter((c) => c.unitId !== attackerId),
     { unitId: attackerId, aspect, sinceTurn: state.turn },
   ];
-  if (surrenders(contactsAfter, state.turn)) {
-    const contactAspects = ASPECTS.filter((a) => contactsAfter.some((c) => c.aspect === a));
-    events.push(
-      { type: 'DefenderSurrendered', data: { chargeId, unitId: defenderId, contactAspects } },
-      { type: 'UnitRemoved', data: { unitId: defenderId, reason: 'surrendered', ruleId: 'HH-9' } },
-    );
-  }
+  if (surrenders(contactsAfter, state.turn))
+    events.push(...surrenderEvents(chargeId, defender, contactsAfter));
   return events;
 }

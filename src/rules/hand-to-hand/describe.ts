@@ -49,6 +49,12 @@ const REMOVAL_WORDS: Record<string, string> = {
   'stuck-reform-surrender': 'surrendered after being stuck in reform',
 };
 
+const NO_IMPACT_BECAUSE: Record<Data<'AttackEndedWithoutImpact'>['reason'], string> = {
+  'defender-surrendered': 'had surrendered',
+  'defender-removed': 'had been removed',
+  'defender-left-contact': 'had left contact',
+};
+
 function restrictions(entries: readonly RestrictionEntry[]): string[] {
   return entries.map((r) => `it may not ${r.restriction} in turn ${r.inTurn}`);
 }
@@ -202,6 +208,12 @@ const DESCRIBERS: Describers<HandToHandEvent> = {
       `${unit(context, d.unitId)}, contacted on its ${list(d.contactAspects.map((a) => ASPECT_WORDS[a] ?? a))} and not to its front, surrendered at once.`,
       ['HH-9'],
     ),
+  AttackEndedWithoutImpact: (context, d) =>
+    line(
+      context,
+      `${possessive(unit(context, d.attackerId))} attack on ${unit(context, d.defenderId)} ended without an impact: ${unit(context, d.defenderId)} ${NO_IMPACT_BECAUSE[d.reason]} before its turn.`,
+      ['Q-17', ...(d.reason === 'defender-surrendered' ? ['HH-9'] : [])],
+    ),
   ImpactRolled: impactRolled,
   MoraleTested: moraleTested,
   AttackerVictorious: (context, d) =>
@@ -230,10 +242,14 @@ const DESCRIBERS: Describers<HandToHandEvent> = {
       d.brokeContactWith.length > 0
         ? ` from contact with ${list(d.brokeContactWith.map((id) => unit(context, id)))}`
         : '';
+    const barred = d.restrictions ?? [];
     return line(
       context,
-      `${unit(context, d.unitId)} withdrew${from}${d.leftTable ? ', off the table' : ''}.`,
-      ['HH-15'],
+      [
+        `${unit(context, d.unitId)} withdrew${from}${d.leftTable ? ', off the table' : ''}`,
+        ...restrictions(barred),
+      ].join('; ') + '.',
+      ['HH-15', ...barred.map((r) => r.ruleId)],
     );
   },
   UnitRemoved: (context, d) =>

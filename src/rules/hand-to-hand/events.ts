@@ -76,7 +76,24 @@ export type ContactMade = DomainEvent<
   { chargeId: string; attackerId: string; defenderId: string; aspect: Aspect; turn: number }
 >;
 
-/** HH-9: the aspects on which the defender was in contact when it gave up. */
+/**
+ * Q-17 (2.0.0): an attack whose defender left contact (gave ground, was removed, surrendered) before
+ * the attack's turn to resolve ends without an impact; its unit has still made its attack this phase.
+ */
+export type AttackEndedWithoutImpact = DomainEvent<
+  'AttackEndedWithoutImpact',
+  {
+    chargeId: string;
+    attackerId: string;
+    defenderId: string;
+    reason: 'defender-surrendered' | 'defender-removed' | 'defender-left-contact';
+  }
+>;
+
+/**
+ * HH-9: the aspects on which the defender was in contact when it gave up. From 2.0.0 (Q-17) it is judged
+ * once, at the first impact roll, and chargeId is the first declared attack on the defender.
+ */
 export type DefenderSurrendered = DomainEvent<
   'DefenderSurrendered',
   { chargeId: string; unitId: string; contactAspects: Aspect[] }
@@ -185,7 +202,13 @@ export type UnitRallied = DomainEvent<'UnitRallied', { unitId: string; restricti
 /** HH-15 */
 export type UnitWithdrew = DomainEvent<
   'UnitWithdrew',
-  { unitId: string; leftTable: boolean; brokeContactWith: string[] }
+  {
+    unitId: string;
+    leftTable: boolean;
+    brokeContactWith: string[];
+    /** Q-19 (2.0.0): no charge in this turn's melee phase. Absent from 1.0.0 events. */
+    restrictions?: RestrictionEntry[];
+  }
 >;
 
 export type UnitRemoved = DomainEvent<
@@ -213,6 +236,7 @@ export type HandToHandEvent =
   | ChargeFaltered
   | ContactMade
   | DefenderSurrendered
+  | AttackEndedWithoutImpact
   | ImpactRolled
   | MoraleTested
   | AttackerVictorious

@@ -2,8 +2,18 @@ import { sum, type DiceSource } from '../common/index.js';
 import { requireAwaited } from './awaiting.js';
 import type { RollImpact } from './commands.js';
 import type { HandToHandEvent, ImpactModifier } from './events.js';
+import { closingEvents } from './declarations.js';
+import { editionOf } from './edition.js';
+import { applied } from './evolve.js';
 import { requireText } from './input.js';
-import { findCharge, requireActiveUnit, type ChargeState, type MatchState, type UnitState } from './state.js';
+import {
+  declarationsClosed,
+  findCharge,
+  requireActiveUnit,
+  type ChargeState,
+  type MatchState,
+  type UnitState,
+} from './state.js';
 
 /**
  * HH-7: every factor that applies, each with the rule that grants it, so the log shows the arithmetic.
@@ -26,8 +36,12 @@ export function impactModifiers(
   // Q-14: the slope is the attacker's position relative to the defender.
   if (charge.slope === 'uphill') modifiers.push({ name: 'uphill', value: m.uphill, ruleId: 'HH-7' });
   if (charge.slope === 'downhill') modifiers.push({ name: 'downhill', value: m.downhill, ruleId: 'HH-7' });
-  // HH-17: only in the turn the victory named (the owner's next turn after it).
-  if (attacker.victoriousInTurn === state.turn) {
+  // HH-17: only in the turn the victory named (the owner's next turn after it). From 2.0.0 the attack
+  // keeps the victory it was declared with, so a repeated impact counts it again.
+  const victorious = editionOf(state).repeatedImpactCountsVictorious
+    ? charge.victorious === true
+    : attacker.victoriousInTurn === state.turn;
+  if (victorious) {
     modifiers.push({ name: 'victorious', value: m.victorious, ruleId: 'HH-17' });
   }
   // HH-11 / HH-12: any enemy attacking the unit in that enemy side's next turn.
@@ -56,6 +70,23 @@ export function decideRollImpact(
     ruleId: 'HH-7',
     message: `charge ${chargeId} is not waiting for an impact roll`,
   });
+  if (editionOf(state).declareBeforeResolve && !declarationsClosed(state)) {
+    return closeDeclarations(state, chargeId, dice);
+  }
+  return rollImpact(state, chargeId, dice);
+}
+
+/**
+ * Q-17: the first impact roll closes the declarations. Surrender (HH-9) is judged then, once, before any
+ * impact, and the attacks ahead of this one whose defender surrendered end without an impact; this one
+ * strikes (the match awaits the first attack that still strikes, so the one named here does).
+ */
+function closeDeclarations(state: MatchState, chargeId: string, dice: DiceSource): HandToHandEvent[] {
+  const closing = closingEvents(state);
+  return [...closing, ...rollImpact(applied(state, closing), chargeId, dice)];
+}
+
+function rollImpact(state: MatchState, chargeId: string, dice: DiceSource): HandToHandEvent[] {
   const charge = findCharge(state, chargeId);
   if (charge === undefined) throw new Error(`awaited charge ${chargeId} is not in the current phase`);
   const attacker = requireActiveUnit(state, charge.attackerId, 'attackerId');

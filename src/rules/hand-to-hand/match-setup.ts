@@ -6,11 +6,17 @@ import { resolveParameters } from './parameters.js';
 import { findUnit, type HandToHandState, type MatchState } from './state.js';
 
 export const HAND_TO_HAND_ID = 'hand-to-hand';
+/** The first version. Its edition and the later ones are in edition.ts. */
 export const HAND_TO_HAND_VERSION = '1.0.0';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
-export function decideCreateMatch(state: HandToHandState, command: CreateMatch): HandToHandEvent[] {
+/** C-3: the match records the version it is created under, and keeps it for life. */
+export function decideCreateMatch(
+  state: HandToHandState,
+  command: CreateMatch,
+  version: string,
+): HandToHandEvent[] {
   if (state.created) violation('C-4', `match ${state.matchId} has already been created`);
   const matchId = requireText(command.matchId, 'matchId');
   const sides: unknown = command.sides;
@@ -36,7 +42,7 @@ export function decideCreateMatch(state: HandToHandState, command: CreateMatch):
         diceMode,
         diceCommitment,
         parameters,
-        ruleset: rulesetRef(HAND_TO_HAND_ID, HAND_TO_HAND_VERSION, parameters),
+        ruleset: rulesetRef(HAND_TO_HAND_ID, version, parameters),
         // C-4: side A opens.
         turn: 1,
         activeSide: 'A',

@@ -1,6 +1,7 @@
 import { type AwaitedInput, type MatchProgress, rosterRows, type RosterRow } from '../common/index.js';
 import type { HandToHandCommand } from './commands.js';
-import type { AwaitedStep, HandToHandState } from './state.js';
+import { editionOf } from './edition.js';
+import { declarationsClosed, type AwaitedStep, type HandToHandState, type MatchState } from './state.js';
 import { viewState } from './view.js';
 
 /** The units with their morale, move and flags, as every viewer sees them. */
@@ -27,7 +28,11 @@ const ANSWERED_BY: Record<AwaitedStep['step'], HandToHandCommand['type']> = {
   'rally-test': 'TakeMoraleTest',
 };
 
-/** HH-9: one step resolves at a time, in the order the state keeps them. */
+/**
+ * HH-9: one step resolves at a time, in order. From 2.0.0, while the declarations are open (Q-17), the
+ * awaited step is the impact roll that would close them (rule Q-17): the side to play may declare more
+ * attacks first. Empty: the side to play may do anything (move, shoot, declare, end its turn).
+ */
 export function awaiting(state: HandToHandState): AwaitedInput[] {
   if (!state.created) return [];
   return state.awaiting.map(({ step, side, unitId, ruleId }) => ({
@@ -39,11 +44,27 @@ export function awaiting(state: HandToHandState): AwaitedInput[] {
 }
 
 /**
- * Phases: `setup` before the match exists, `melee` while this melee phase has charges (HH-4, HH-9),
- * `play` otherwise (movement and shooting happen on the table, not here).
+ * Phases, 1.0.0: `setup` before the match exists, `melee` while this melee phase has charges or a step
+ * is awaited (HH-4, HH-9), `play` otherwise (movement and shooting happen on the table, not here).
  */
-export function progress(state: HandToHandState): MatchProgress {
-  if (!state.created) return { turn: 0, activeSide: 'A', phase: 'setup' };
+function progressV1(state: MatchState): MatchProgress {
   const melee = state.charges.length > 0 || state.awaiting.length > 0;
   return { turn: state.turn, activeSide: state.activeSide, phase: melee ? 'melee' : 'play' };
+}
+
+/**
+ * Phases from 2.0.0 (Q-17): `setup` before the match exists; `play` until the turn's first attack is
+ * declared (movement, shooting tests, rally tests, withdrawals); `melee-declaring` from the first
+ * declaration until the first impact roll (more attacks may be declared); `melee-resolving` from then
+ * until the turn ends (impacts, tests and give-ground reports in declared order, then only EndTurn).
+ */
+function progressV2(state: MatchState): MatchProgress {
+  const phase =
+    state.charges.length === 0 ? 'play' : declarationsClosed(state) ? 'melee-resolving' : 'melee-declaring';
+  return { turn: state.turn, activeSide: state.activeSide, phase };
+}
+
+export function progress(state: HandToHandState): MatchProgress {
+  if (!state.created) return { turn: 0, activeSide: 'A', phase: 'setup' };
+  return editionOf(state).declareBeforeResolve ? progressV2(state) : progressV1(state);
 }

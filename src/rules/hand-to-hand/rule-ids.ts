@@ -21,6 +21,8 @@ export function ruleIdOf(event: HandToHandEvent, path: FieldPath = []): string {
       return 'HH-4';
     case 'DefenderSurrendered':
       return 'HH-9';
+    case 'AttackEndedWithoutImpact':
+      return 'Q-17';
     case 'ImpactRolled':
       return carriedRuleId(event, path) ?? 'HH-7';
     case 'MoraleTested':
@@ -41,7 +43,7 @@ export function ruleIdOf(event: HandToHandEvent, path: FieldPath = []): string {
     case 'RallyTestRequired':
       return 'HH-13';
     case 'UnitWithdrew':
-      return 'HH-15';
+      return carriedRuleId(event, path) ?? 'HH-15';
     case 'UnitRemoved':
       return carriedRuleId(event, path) ?? 'HH-14';
     case 'TurnEnded':

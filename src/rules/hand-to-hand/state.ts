@@ -36,7 +36,10 @@ export interface UnitState {
   contacts: Contact[];
 }
 
-/** A charge of the current melee phase (HH-9: resolved one at a time, in declared order). */
+/**
+ * An attack of the current melee phase (a charge, or a fight-back, HH-10), in declared order. Version
+ * 1.0.0 resolves each wholly before the next is declared; from 2.0.0 all are declared first (Q-17).
+ */
 export interface ChargeState {
   chargeId: string;
   attackerId: string;
@@ -44,14 +47,24 @@ export interface ChargeState {
   aspect: Aspect;
   slope: Slope;
   kind: ChargeKind;
-  status: 'declared' | 'faltered' | 'contact';
+  /**
+   * 'contact': made contact, its impact still to come. From 2.0.0 (Q-17) an attack goes on to 'struck'
+   * at its first impact roll, or to 'ended' when its defender left contact before its turn.
+   */
+  status: 'declared' | 'faltered' | 'contact' | 'struck' | 'ended';
   /** HH-8: the last impact rolled in this charge, which the defender's test subtracts. */
   lastImpact: number | null;
+  /**
+   * HH-17, from 2.0.0 only: the attacker was victorious in this turn when it declared the attack, so
+   * every impact of the attack counts the +1, a repeat too (absent from 1.0.0 states).
+   */
+  victorious?: boolean;
 }
 
 /** What the match waits for before anything else may happen. `side` is the side that must act. */
 export type AwaitedStep =
-  | { step: 'impact-roll'; unitId: string; chargeId: string; side: Side; ruleId: 'HH-7' }
+  /** Q-17: while the declarations are open, the impact roll that would close them. */
+  | { step: 'impact-roll'; unitId: string; chargeId: string; side: Side; ruleId: 'HH-7' | 'Q-17' }
   | { step: 'morale-test'; unitId: string; chargeId: string; side: Side; ruleId: 'HH-8' }
   | {
       step: 'give-ground-report';
@@ -110,6 +123,16 @@ export function requireActiveUnit(state: MatchState, unitId: string, field = 'un
     violation(REMOVAL_RULES[reason], `unit ${unitId} ${REMOVAL_WORDS[reason]}`);
   }
   return unit;
+}
+
+/** Q-17: the declarations close at the first impact roll (or the first attack that ends without one). */
+export function declarationsClosed(state: MatchState): boolean {
+  return state.charges.some((charge) => charge.status === 'struck' || charge.status === 'ended');
+}
+
+/** Q-17: the attacks in contact whose impact is still to come, in declared order. */
+export function attacksToResolve(state: MatchState): ChargeState[] {
+  return state.charges.filter((charge) => charge.status === 'contact');
 }
 
 export function findCharge(state: MatchState, chargeId: string): ChargeState | undefined {

@@ -3,6 +3,7 @@ import { requireAwaited, requireNothingAwaited } from './awaiting.js';
 import type { TakeMoraleTest } from './commands.js';
 import type { HandToHandEvent, MoraleTested } from './events.js';
 import { requireInteger, requireOneOf, requireText } from './input.js';
+import { editionOf } from './edition.js';
 import { rollMoraleTest } from './morale-test.js';
 import { findCharge, nextTurnOf, requireActiveUnit, type MatchState } from './state.js';
 import { TEST_CAUSES } from './vocabulary.js';
@@ -87,6 +88,10 @@ function decideRallyTest(state: MatchState, unitId: string, dice: DiceSource): H
         restrictions: [
           { restriction: 'move', inTurn: state.turn, ruleId: 'HH-13' },
           { restriction: 'fire', inTurn: state.turn, ruleId: 'HH-13' },
+          // nor does it attack that turn, neither charging nor fighting back (it may be attacked).
+          ...(editionOf(state).rallyBarsAttack
+            ? [{ restriction: 'attack' as const, inTurn: state.turn, ruleId: 'Q-18' }]
+            : []),
         ],
       },
     },

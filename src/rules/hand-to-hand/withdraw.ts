@@ -1,7 +1,8 @@
 import { violation } from '../common/index.js';
 import { requireNothingAwaited } from './awaiting.js';
 import type { Withdraw } from './commands.js';
-import type { HandToHandEvent } from './events.js';
+import { editionOf } from './edition.js';
+import type { HandToHandEvent, UnitWithdrew } from './events.js';
 import { requireBoolean, requireText } from './input.js';
 import { isRestricted, requireActiveUnit, type MatchState } from './state.js';
 
@@ -25,12 +26,17 @@ export function decideWithdraw(state: MatchState, command: Withdraw): HandToHand
     violation(unit.cannotMove.ruleId, `unit ${unitId} may not move in turn ${state.turn}`);
   }
   if (unit.contacts.length === 0) violation('HH-15', `unit ${unitId} is not in contact with an enemy`);
-  const events: HandToHandEvent[] = [
-    {
-      type: 'UnitWithdrew',
-      data: { unitId, leftTable, brokeContactWith: unit.contacts.map((contact) => contact.unitId) },
-    },
-  ];
+  const withdrew: UnitWithdrew['data'] = {
+    unitId,
+    leftTable,
+    brokeContactWith: unit.contacts.map((contact) => contact.unitId),
+  };
+  // Q-19: no charge in this turn's melee phase. Out of contact until the enemy's turn, the unit could
+  // make no other attack this turn, so barring its attacks bars exactly its charges.
+  if (editionOf(state).noChargeAfterWithdrawal && !leftTable) {
+    withdrew.restrictions = [{ restriction: 'attack', inTurn: state.turn, ruleId: 'Q-19' }];
+  }
+  const events: HandToHandEvent[] = [{ type: 'UnitWithdrew', data: withdrew }];
   if (leftTable) {
     events.push({ type: 'UnitRemoved', data: { unitId, reason: 'left-the-table', ruleId: 'HH-15' } });
   }

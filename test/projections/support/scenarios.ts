@@ -6,9 +6,9 @@ type Card = { rank: string; suit: string } | { joker: 'red' | 'black' };
 export const card = (rank: string, suit: string): Card => ({ rank, suit });
 
 /**
- * A hand-to-hand match that records every event type of the ruleset: E-1's charge downhill into a
- * flank, a faltering charge, a surrender on both flanks, a reform stuck three times, a break and its
- * rally, a withdrawal off the table.
+ * A hand-to-hand match (the current version, 2.0.0) that records every event type of the ruleset: E-1's
+ * charge downhill into a flank, a faltering charge, a surrender on both flanks and the attacks that end
+ * without an impact, a reform stuck three times, a break and its rally, a withdrawal off the table.
  */
 export async function everyHandToHandStep(store: EventStore, matchId = 'hh-all'): Promise<Table> {
   const t = await Table.create(store, matchId, 'hand-to-hand', { A: 'Zulus', B: 'British' });
@@ -44,33 +44,34 @@ export async function everyHandToHandStep(store: EventStore, matchId = 'hh-all')
     aspect,
     slope,
   });
-  // E-1, in the flank: willpower 2+3 = 5 ≤ 8; impact 4 +1 charge +1 flank −1 downhill = 5; NNC 7 − 5 = 2,
-  // rolls 2+4 = 6, 4 over: Reform.
+  // Q-17: side A declares every attack of its melee phase first, each willpower test as it is declared.
+  // E-1, in the flank: willpower 2+3 = 5 ≤ 8.
   await t.as('A', charge('c1', 'impi', 'nnc', 'left-flank', 'downhill'), [2, 3]);
-  await t.as('A', { type: 'RollImpact', chargeId: 'c1' }, [4]);
-  await t.as('B', { type: 'TakeMoraleTest', unitId: 'nnc', cause: 'melee' }, [2, 4]);
-  await t.as('B', { type: 'ReportGiveGround', unitId: 'nnc', couldMove: true, leftTable: false });
   // Q-3: 6+5 = 11 > 8, the charge falters.
   await t.as('A', charge('c2', 'runner', 'scouts', 'front', 'level'), [6, 5]);
   // HH-9: contacted on both flanks.
   await t.as('A', charge('c3', 'left', 'square', 'left-flank', 'level'), [1, 2]);
-  await t.as('A', { type: 'RollImpact', chargeId: 'c3' }, [1]);
-  await t.as('B', { type: 'TakeMoraleTest', unitId: 'square', cause: 'melee' }, [1, 2]);
   await t.as('A', charge('c4', 'right', 'square', 'right-flank', 'level'), [2, 1]);
-  // HH-11: stuck in reform three times in a row, then surrenders.
   await t.as('A', charge('c5', 'legion', 'band', 'front', 'level'), [1, 2]);
+  await t.as('A', charge('c6', 'zulu2', 'weak', 'front', 'level'), [1, 2]);
+  await t.as('A', charge('c7', 'guard', 'rock', 'front', 'uphill'), [1, 1]);
+  // The first impact roll closes the declarations: the square surrenders before it. Impact 4 +1 charge
+  // +1 flank −1 downhill = 5; NNC 7 − 5 = 2, rolls 2+4 = 6, 4 over: Reform. The attacks on the square
+  // then end without an impact.
+  await t.as('A', { type: 'RollImpact', chargeId: 'c1' }, [4]);
+  await t.as('B', { type: 'TakeMoraleTest', unitId: 'nnc', cause: 'melee' }, [2, 4]);
+  await t.as('B', { type: 'ReportGiveGround', unitId: 'nnc', couldMove: true, leftTable: false });
+  // HH-11: stuck in reform three times in a row, then surrenders.
   for (let round = 0; round < 3; round++) {
     await t.as('A', { type: 'RollImpact', chargeId: 'c5' }, [2]);
     await t.as('B', { type: 'TakeMoraleTest', unitId: 'band', cause: 'melee' }, [3, 6]);
     await t.as('B', { type: 'ReportGiveGround', unitId: 'band', couldMove: false, leftTable: false });
   }
   // HH-13: a break, then the rally test in the owner's next turn.
-  await t.as('A', charge('c6', 'zulu2', 'weak', 'front', 'level'), [1, 2]);
   await t.as('A', { type: 'RollImpact', chargeId: 'c6' }, [5]);
   await t.as('B', { type: 'TakeMoraleTest', unitId: 'weak', cause: 'melee' }, [3, 5]);
   await t.as('B', { type: 'ReportGiveGround', unitId: 'weak', couldMove: true, leftTable: false });
   // A defender that holds stays in contact.
-  await t.as('A', charge('c7', 'guard', 'rock', 'front', 'uphill'), [1, 1]);
   await t.as('A', { type: 'RollImpact', chargeId: 'c7' }, [1]);
   await t.as('B', { type: 'TakeMoraleTest', unitId: 'rock', cause: 'melee' }, [1, 2]);
   await t.as('A', { type: 'EndTurn' });

@@ -299,7 +299,7 @@ describe('hand-to-hand: charge, willpower, impact', () => {
     expect(given.refused(charge('C1', 'Z2', 'N2'), WILL_PASS).ruleId).toBe('C-6');
   });
 
-  it('HH-9 charges resolve one at a time: a second charge waits for the pending step, refused under its rule', () => {
+  it('HH-9 (1.0.0) charges resolve one at a time: a second charge waits for the pending step, refused under its rule', () => {
     const given = givenMatch();
     given.do(charge('C1', 'Z1', 'N1'), WILL_PASS);
     const whileImpact = given.refused(charge('C2', 'Z2', 'N1', 'left-flank'), WILL_PASS);

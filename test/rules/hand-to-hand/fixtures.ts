@@ -168,6 +168,11 @@ export function givenMatch(parameters?: HandToHandParameterOverrides): Given {
   return Given.from(standardTable(parameters));
 }
 
+/** The standard table in a match created under version 2.0.0 (decide and evolve read it from the state). */
+export function givenMatchV2(parameters?: HandToHandParameterOverrides): Given {
+  return Given.from(standardTable(parameters, '2.0.0'));
+}
+
 /**
  * Z1 charges N1 frontally on level ground and passes willpower; impact die `die` (+1 charge); N1 rolls
  * `testFaces`. With die 3 the impact is 4 and N1 (morale 7) tests against 3.

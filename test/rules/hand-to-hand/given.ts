@@ -17,7 +17,10 @@ import {
 
 type Event<Type extends HandToHandEvent['type']> = Extract<HandToHandEvent, { type: Type }>;
 
-export function matchCreated(parameters?: HandToHandParameterOverrides): Event<'MatchCreated'> {
+export function matchCreated(
+  parameters?: HandToHandParameterOverrides,
+  version = HAND_TO_HAND_VERSION,
+): Event<'MatchCreated'> {
   const resolved = resolveParameters(parameters);
   return {
     type: 'MatchCreated',
@@ -27,7 +30,7 @@ export function matchCreated(parameters?: HandToHandParameterOverrides): Event<'
       diceMode: 'table',
       diceCommitment: null,
       parameters: resolved,
-      ruleset: rulesetRef(HAND_TO_HAND_ID, HAND_TO_HAND_VERSION, resolved),
+      ruleset: rulesetRef(HAND_TO_HAND_ID, version, resolved),
       turn: 1,
       activeSide: 'A',
     },
@@ -45,11 +48,14 @@ export function unitRegistered(
 
 /**
  * The standard table: Zulus (side A, morale 8: Z1, Z2, Z3) against a Natal Native Contingent
- * (side B, morale 7: N1, N2) and a Briton band B1 of morale 9.
+ * (side B, morale 7: N1, N2) and a Briton band B1 of morale 9. Version 1.0.0 unless named.
  */
-export function standardTable(parameters?: HandToHandParameterOverrides): HandToHandEvent[] {
+export function standardTable(
+  parameters?: HandToHandParameterOverrides,
+  version = HAND_TO_HAND_VERSION,
+): HandToHandEvent[] {
   return [
-    matchCreated(parameters),
+    matchCreated(parameters, version),
     ...['Z1', 'Z2', 'Z3'].map((id) => unitRegistered(id, 'A', 8)),
     ...['N1', 'N2'].map((id) => unitRegistered(id, 'B', 7)),
     unitRegistered('B1', 'B', 9),

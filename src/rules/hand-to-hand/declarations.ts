@@ -1,0 +1,137 @@
+import type { AttackEndedWithoutImpact, HandToHandEvent } from './events.js';
+import { evolveEvent } from './evolve-event.js';
+import {
+  attacksToResolve,
+  declarationsClosed,
+  requireMatch,
+  type AwaitedStep,
+  type ChargeState,
+  type MatchState,
+} from './state.js';
+import { surrenderEvents, surrenders } from './surrender.js';
+
+/**
+ * Q-17 (2.0.0): the melee phase declares before it resolves. The active side declares all its attacks
+ * (charges, each with its willpower test rolled as declared, and units already in contact attacking
+ * again); the first impact roll closes the declarations; surrender (HH-9) is judged then, once, before
+ * any impact; the impacts follow in declared order.
+ */
+
+/** The events' own effects, without awaiting a queue head: what closing would leave. */
+function foldEvents(state: MatchState, events: readonly HandToHandEvent[]): MatchState {
+  return requireMatch(events.reduce(evolveEvent, state));
+}
+
+/** True for the awaited impact of an attack still in the queue (not a repeat after a stuck Reform). */
+function isQueueHead(state: MatchState, step: AwaitedStep): boolean {
+  return (
+    step.step === 'impact-roll' &&
+    state.charges.some((charge) => charge.chargeId === step.chargeId && charge.status === 'contact')
+  );
+}
+
+/** What the match waits for other than the queue's next impact (tests, reports, repeats, rally tests). */
+export function pendingSteps(state: MatchState): AwaitedStep[] {
+  return state.awaiting.filter((step) => !isQueueHead(state, step));
+}
+
+/**
+ * HH-9 at the close of the declarations: each defender of an attack that made contact, taken in the
+ * order it was first attacked, surrenders if this phase's attacks touch both its flanks, or a flank and
+ * its rear, while no enemy touches its front (attacking this phase or in contact from before).
+ */
+function surrendersAtClose(state: MatchState): HandToHandEvent[] {
+  const firstAttackOn = new Map<string, string>();
+  for (const attack of attacksToResolve(state)) {
+    if (!firstAttackOn.has(attack.defenderId)) firstAttackOn.set(attack.defenderId, attack.chargeId);
+  }
+  const events: HandToHandEvent[] = [];
+  for (const [defenderId, chargeId] of firstAttackOn) {
+    const defender = state.units[defenderId];
+    if (defender === undefined || defender.status === 'removed') continue;
+    if (surrenders(defender.contacts, state.turn)) {
+      events.push(...surrenderEvents(chargeId, defender, defender.contacts));
+    }
+  }
+  return events;
+}
+
+/** Why an attack can no longer strike: its defender is gone or out of contact with it; null if it can. */
+function whyNoImpact(
+  state: MatchState,
+  attack: ChargeState,
+): AttackEndedWithoutImpact['data']['reason'] | null {
+  const defender = state.units[attack.defenderId];
+  if (defender === undefined) {
+    throw new Error(`attack ${attack.chargeId} names unknown unit ${attack.defenderId}`);
+  }
+  if (defender.status === 'removed') {
+    return defender.removedBecause === 'surrendered' ? 'defender-surrendered' : 'defender-removed';
+  }
+  return defender.contacts.some((contact) => contact.unitId === attack.attackerId)
+    ? null
+    : 'defender-left-contact';
+}
+
+/**
+ * Q-17: when nothing else is pending, the next attacks in declared order whose defender left contact by
+ * their turn (gave ground, removed, surrendered) end without an impact, each recorded, up to the first
+ * that still can strike. Their units have made their attack (HH-4: one a phase).
+ */
+export function attacksEndingWithoutImpact(state: MatchState): HandToHandEvent[] {
+  if (pendingSteps(state).length > 0) return [];
+  const events: HandToHandEvent[] = [];
+  for (const attack of attacksToResolve(state)) {
+    const reason = whyNoImpact(state, attack);
+    if (reason === null) break;
+    const { chargeId, attackerId, defenderId } = attack;
+    events.push({ type: 'AttackEndedWithoutImpact', data: { chargeId, attackerId, defenderId, reason } });
+  }
+  return events;
+}
+
+/**
+ * Q-17: what closing the declarations records before any impact: each surrender, then the attacks at
+ * the head of the queue that can no longer strike. Decided on the state with the declarations open, so
+ * the match can say beforehand which attack's impact will close them.
+ */
+export function closingEvents(state: MatchState): HandToHandEvent[] {
+  const surrendered = surrendersAtClose(state);
+  return [...surrendered, ...attacksEndingWithoutImpact(foldEvents(state, surrendered))];
+}
+
+/**
+ * Q-17: the state awaits the impact of the queue's head once nothing else is pending. While the
+ * declarations are open, that is the attack whose impact would close them: the first that still strikes
+ * once surrender is judged (rule Q-17: the side may declare more first); after, the next in order.
+ */
+export function queueHeadAwaited(state: MatchState): MatchState {
+  const others = pendingSteps(state);
+  const open = state.charges.length > 0 && !declarationsClosed(state);
+  const [head] =
+    others.length > 0 ? [] : attacksToResolve(open ? foldEvents(state, closingEvents(state)) : state);
+  const awaiting: AwaitedStep[] =
+    head === undefined
+      ? others
+      : [
+          {
+            step: 'impact-roll',
+            unitId: head.attackerId,
+            chargeId: head.chargeId,
+            side: sideOf(state, head.attackerId),
+            ruleId: open ? 'Q-17' : 'HH-7',
+          },
+        ];
+  return sameSteps(awaiting, state.awaiting) ? state : { ...state, awaiting };
+}
+
+function sideOf(state: MatchState, unitId: string): AwaitedStep['side'] {
+  const unit = state.units[unitId];
+  if (unit === undefined) throw new Error(`attack names unknown unit ${unitId}`);
+  return unit.side;
+}
+
+/** Keeps the state as it is when nothing changed (states are values; most events touch no attack). */
+function sameSteps(a: readonly AwaitedStep[], b: readonly AwaitedStep[]): boolean {
+  return a.length === b.length && a.every((step, i) => JSON.stringify(step) === JSON.stringify(b[i]));
+}
