@@ -4,6 +4,9 @@ import { TournamentModule } from '../tournament/tournament.module.js';
 import { MatchLogController } from './match-log.controller.js';
 import { MatchStreamsController } from './match-streams.controller.js';
 import { ProjectionsController } from './projections.controller.js';
+import { TournamentExportController } from './tournament-export.controller.js';
+import { TournamentParticipantsController } from './tournament-participants.controller.js';
+import { TournamentRoundsController } from './tournament-rounds.controller.js';
 import { TournamentsController } from './tournaments.controller.js';
 import { WebhooksController } from './webhooks.controller.js';
 
@@ -12,6 +15,9 @@ import { WebhooksController } from './webhooks.controller.js';
   imports: [TournamentModule, LiveModule],
   controllers: [
     TournamentsController,
+    TournamentParticipantsController,
+    TournamentRoundsController,
+    TournamentExportController,
     MatchLogController,
     MatchStreamsController,
     WebhooksController,
