@@ -5,6 +5,7 @@ import { MatchLogController } from './match-log.controller.js';
 import { MatchStreamsController } from './match-streams.controller.js';
 import { ProjectionsController } from './projections.controller.js';
 import { TournamentExportController } from './tournament-export.controller.js';
+import { TournamentExport } from './tournament-export/tournament-export.service.js';
 import { TournamentParticipantsController } from './tournament-participants.controller.js';
 import { TournamentRoundsController } from './tournament-rounds.controller.js';
 import { TournamentsController } from './tournaments.controller.js';
@@ -23,5 +24,6 @@ import { WebhooksController } from './webhooks.controller.js';
     WebhooksController,
     ProjectionsController,
   ],
+  providers: [TournamentExport],
 })
 export class OrganiserApiModule {}

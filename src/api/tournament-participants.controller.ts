@@ -1,4 +1,6 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { UseGuards } from '@nestjs/common';
+import { ParticipantKeyGuard } from './tournament-acting.js';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import { KeyRegistry } from '../auth/key-registry.service.js';
@@ -12,12 +14,15 @@ import { ApiAccess } from './dto/error.dto.js';
 import { PageQueryDto, TournamentKeyDto } from './dto/tournament.dto.js';
 import {
   ActingParticipantDto,
+  EXAMPLE_PARTICIPANT,
+  ParticipantDto,
+  ParticipantPageDto,
   IssueParticipantKeyDto,
   ReasonDto,
   RegisterParticipantDto,
   TournamentCommandDto,
 } from './dto/tournament-conduct.dto.js';
-import { actingParticipant } from './tournament-acting.js';
+import { actingParticipant, assertParticipantKey } from './tournament-acting.js';
 import { TournamentIdPipe } from './tournament-id.pipe.js';
 import { BadRequestException } from '@nestjs/common';
 
@@ -25,6 +30,7 @@ const PAGE_SIZE = 50;
 
 /** The participants registry of a tournament: register, check in, withdraw, drop out, participant keys. */
 @ApiTags('tournaments')
+@UseGuards(ParticipantKeyGuard)
 @Controller('tournaments/:id/participants')
 export class TournamentParticipantsController {
   constructor(
@@ -55,11 +61,13 @@ export class TournamentParticipantsController {
   @Roles('organiser', 'judge', 'spectator', 'player')
   @ApiAccess('any key of the tournament')
   @ApiOperation({ summary: 'The participants in order of registration. Paginated: ?limit= and ?cursor=.' })
-  @ApiOkResponse({ description: '{ items: participants, nextCursor }' })
+  @ApiOkResponse({ type: ParticipantPageDto, example: { items: [EXAMPLE_PARTICIPANT], nextCursor: null } })
   list(
+    @CurrentPrincipal() principal: Principal,
     @Param('id', TournamentIdPipe) id: string,
     @Query() query: PageQueryDto,
   ): Promise<Page<ParticipantView>> {
+    assertParticipantKey(principal);
     return this.board.participants(id, query.limit ?? PAGE_SIZE, query.cursor);
   }
 
@@ -67,10 +75,13 @@ export class TournamentParticipantsController {
   @Roles('organiser', 'judge', 'spectator', 'player')
   @ApiAccess('any key of the tournament')
   @ApiOperation({ summary: 'One participant.' })
+  @ApiOkResponse({ type: ParticipantDto, example: EXAMPLE_PARTICIPANT })
   get(
+    @CurrentPrincipal() principal: Principal,
     @Param('id', TournamentIdPipe) id: string,
     @Param('participantId') participantId: string,
   ): Promise<ParticipantView> {
+    assertParticipantKey(principal);
     return this.board.participant(id, participantId);
   }
 

@@ -1,4 +1,6 @@
 import { Body, Controller, Get, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import { UseGuards } from '@nestjs/common';
+import { ParticipantKeyGuard } from './tournament-acting.js';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
@@ -14,15 +16,18 @@ import {
   ActingParticipantDto,
   DisputeResultDto,
   EditPairingsDto,
+  EXAMPLE_ROUND,
   ForfeitDto,
   OpenRoundDto,
   OverrideResultDto,
   ReasonDto,
   ReportResultDto,
   RescheduleDto,
+  RoundDto,
+  RoundPageDto,
   TournamentCommandDto,
 } from './dto/tournament-conduct.dto.js';
-import { actingParticipant } from './tournament-acting.js';
+import { actingParticipant, assertParticipantKey } from './tournament-acting.js';
 import { TournamentIdPipe } from './tournament-id.pipe.js';
 
 const PAGE_SIZE = 50;
@@ -33,6 +38,7 @@ const PAGE_SIZE = 50;
  * reschedule, with a reason. A round closes by itself when every pairing has a result.
  */
 @ApiTags('tournaments')
+@UseGuards(ParticipantKeyGuard)
 @Controller('tournaments/:id/rounds')
 export class TournamentRoundsController {
   constructor(
@@ -73,8 +79,13 @@ export class TournamentRoundsController {
   @ApiOperation({
     summary: 'The rounds with their pairings, tables and results. Paginated: ?limit= and ?cursor=.',
   })
-  @ApiOkResponse({ description: '{ items: rounds, nextCursor }' })
-  list(@Param('id', TournamentIdPipe) id: string, @Query() query: PageQueryDto): Promise<Page<RoundView>> {
+  @ApiOkResponse({ type: RoundPageDto, example: { items: [EXAMPLE_ROUND], nextCursor: null } })
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) id: string,
+    @Query() query: PageQueryDto,
+  ): Promise<Page<RoundView>> {
+    assertParticipantKey(principal);
     return this.board.rounds(id, query.limit ?? PAGE_SIZE, query.cursor);
   }
 
@@ -82,10 +93,13 @@ export class TournamentRoundsController {
   @Roles('organiser', 'judge', 'spectator', 'player')
   @ApiAccess('any key of the tournament')
   @ApiOperation({ summary: 'One round: its pairings, tables, byes and where each result stands.' })
+  @ApiOkResponse({ type: RoundDto, example: EXAMPLE_ROUND })
   get(
+    @CurrentPrincipal() principal: Principal,
     @Param('id', TournamentIdPipe) id: string,
     @Param('round', ParseIntPipe) round: number,
   ): Promise<RoundView> {
+    assertParticipantKey(principal);
     return this.board.round(id, round);
   }
 

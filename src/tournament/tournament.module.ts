@@ -8,7 +8,6 @@ import { TournamentScope } from './tournament-scope.js';
 import { RefereeResults } from './referee-results.js';
 import { TournamentBoard } from './tournament-board.service.js';
 import { TournamentConduct } from './tournament-conduct.service.js';
-import { TournamentExport } from './tournament-export.js';
 import { TournamentService } from './tournament.service.js';
 
 /** Tournaments: their own stream, their schedule and standings, and the keys bound to them. */
@@ -18,7 +17,6 @@ import { TournamentService } from './tournament.service.js';
     TournamentService,
     TournamentConduct,
     TournamentBoard,
-    TournamentExport,
     RefereeResults,
     TournamentDirectory,
     TournamentScope,
@@ -30,7 +28,6 @@ import { TournamentService } from './tournament.service.js';
     TournamentService,
     TournamentConduct,
     TournamentBoard,
-    TournamentExport,
     TournamentDirectory,
     TournamentScope,
     KeyScope,

@@ -230,3 +230,102 @@ export class TournamentCommandDto {
   duplicate!: boolean;
   @ApiProperty({ type: [TournamentEventDto] }) events!: TournamentEventDto[];
 }
+
+export class ParticipantDto {
+  @ApiProperty({ example: 'p1' }) participantId!: string;
+  @ApiProperty({ example: 'Alice Moyo' }) name!: string;
+  @ApiProperty({ type: String, nullable: true, example: 'Harare Wargamers' }) club!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Zulus' }) faction!: string | null;
+  @ApiProperty({ type: Number, nullable: true, example: 1 }) seed!: number | null;
+  @ApiProperty({ example: 1, description: '1 for the first registered.' }) registered!: number;
+  @ApiProperty({ example: true, description: 'Only checked-in participants are paired.' })
+  checkedIn!: boolean;
+  @ApiProperty({ enum: ['active', 'withdrawn', 'dropped'] }) status!: string;
+  @ApiProperty({ type: Number, nullable: true, example: null }) droppedAfterRound!: number | null;
+}
+
+export const EXAMPLE_PARTICIPANT = {
+  participantId: 'p1',
+  name: 'Alice Moyo',
+  club: 'Harare Wargamers',
+  faction: 'Zulus',
+  seed: 1,
+  registered: 1,
+  checkedIn: true,
+  status: 'active',
+  droppedAfterRound: null,
+};
+
+export class ParticipantPageDto {
+  @ApiProperty({ type: [ParticipantDto] }) items!: ParticipantDto[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as ?cursor= for the next page; null on the last.',
+  })
+  nextCursor!: string | null;
+}
+
+export class SeatDto {
+  @ApiProperty({ example: 'p1' }) participantId!: string;
+  @ApiProperty({ example: 'Alice Moyo' }) name!: string;
+}
+
+export class PairingViewDto {
+  @ApiProperty({ example: 1 }) table!: number;
+  @ApiProperty({ type: SeatDto }) A!: SeatDto;
+  @ApiProperty({ type: SeatDto }) B!: SeatDto;
+  @ApiProperty({ type: String, nullable: true, description: 'The referee match playing it out, if any.' })
+  matchId!: string | null;
+  @ApiProperty({ type: String, nullable: true }) startsAt!: string | null;
+  @ApiProperty({
+    enum: ['pending', 'reported', 'disputed', 'final', 'void'],
+    description: 'reported: awaiting the opponent; disputed: awaiting a judge.',
+  })
+  status!: string;
+  @ApiProperty({ type: Object, nullable: true, example: { outcome: 'A', by: 'p1' } }) reported!: unknown;
+  @ApiProperty({
+    type: Object,
+    nullable: true,
+    description: 'source: confirmed, overridden, referee or forfeit.',
+    example: { outcome: 'A', source: 'confirmed', forfeitedBy: null },
+  })
+  result!: unknown;
+}
+
+export class RoundDto {
+  @ApiProperty({ example: 1 }) round!: number;
+  @ApiProperty({ enum: PAIRING_METHODS }) method!: string;
+  @ApiProperty({ enum: ['paired', 'started', 'closed'] }) status!: string;
+  @ApiProperty({ type: [PairingViewDto] }) pairings!: PairingViewDto[];
+  @ApiProperty({ type: [SeatDto] }) byes!: SeatDto[];
+}
+
+export const EXAMPLE_ROUND = {
+  round: 1,
+  method: 'swiss',
+  status: 'started',
+  pairings: [
+    {
+      table: 1,
+      A: { participantId: 'p1', name: 'Alice Moyo' },
+      B: { participantId: 'p5', name: 'Erin Dube' },
+      matchId: null,
+      startsAt: null,
+      status: 'final',
+      reported: { outcome: 'A', by: 'p1' },
+      result: { outcome: 'A', source: 'confirmed', forfeitedBy: null },
+    },
+  ],
+  byes: [{ participantId: 'p9', name: 'Ivan Ncube' }],
+};
+
+export class RoundPageDto {
+  @ApiProperty({ type: [RoundDto] }) items!: RoundDto[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Pass as ?cursor= for the next page; null on the last.',
+  })
+  nextCursor!: string | null;
+}

@@ -1,14 +1,14 @@
 import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { ChainWalk } from '../audit/chain-walk.js';
-import { CheckpointSigner } from '../audit/checkpoint-signer.service.js';
-import { exportLine } from '../audit/export-format.js';
-import { storePages } from '../audit/store-pages.js';
-import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
-import { matchStream } from '../match/match-stream.js';
-import { tournamentStream } from '../rules/tournament/index.js';
-import { TournamentBoard } from './tournament-board.service.js';
-import { tournamentSummary } from './tournament-summary.js';
+import { ChainWalk } from '../../audit/chain-walk.js';
+import { CheckpointSigner } from '../../audit/checkpoint-signer.service.js';
+import { exportLine } from '../../audit/export-format.js';
+import { storePages } from '../../audit/store-pages.js';
+import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port.js';
+import { matchStream } from '../../match/match-stream.js';
+import { tournamentStream } from '../../rules/tournament/index.js';
+import { TournamentBoard } from '../../tournament/tournament-board.service.js';
+import { tournamentSummary } from '../../tournament/tournament-summary.js';
 
 /**
  * GET /tournaments/:id/export, NDJSON:

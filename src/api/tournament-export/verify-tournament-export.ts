@@ -1,13 +1,17 @@
 import type { KeyObject } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { ChainWalk } from '../audit/chain-walk.js';
-import { checkpointSignatureValid, type SignedCheckpoint } from '../audit/checkpoint.js';
-import { type ExportedEvent, parseExportLine } from '../audit/export-format.js';
-import { verifyMatchLog } from '../audit/verifier.js';
-import { matchIdOf } from '../match/match-stream.js';
-import { fold } from '../rules/common/decider.js';
-import { tournamentDecider, type TournamentEvent, tournamentIdOf } from '../rules/tournament/index.js';
-import { TOURNAMENT_EXPORT_FORMAT, type TournamentSummary, tournamentSummary } from './tournament-summary.js';
+import { ChainWalk } from '../../audit/chain-walk.js';
+import { checkpointSignatureValid, type SignedCheckpoint } from '../../audit/checkpoint.js';
+import { type ExportedEvent, parseExportLine } from '../../audit/export-format.js';
+import { verifyMatchLog } from '../../audit/verifier.js';
+import { matchIdOf } from '../../match/match-stream.js';
+import { fold } from '../../rules/common/decider.js';
+import { tournamentDecider, type TournamentEvent, tournamentIdOf } from '../../rules/tournament/index.js';
+import {
+  TOURNAMENT_EXPORT_FORMAT,
+  type TournamentSummary,
+  tournamentSummary,
+} from '../../tournament/tournament-summary.js';
 
 export interface TournamentExportReport {
   ok: boolean;
