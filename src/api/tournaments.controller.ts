@@ -198,7 +198,7 @@ export class TournamentsController {
   @ApiAccess('organiser, judge, spectator (bound keys: their tournament)')
   @ApiOperation({
     summary:
-      'Standings from the ended matches: points per the tournament’s scoring (default win 3, draw 1, loss 0), ranked by points, then wins, then name.',
+      'Standings. With participants: points by the published scoring table, then the tournament’s tie-breaks (Buchholz, median Buchholz, Sonneborn–Berger, head-to-head, wins, as configured), then seed and registration order; each row shows the figures it was ranked by. A tournament without participants: from its ended matches, by points, then wins, then name.',
   })
   @ApiOkResponse({
     type: StandingsDto,

@@ -2,7 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import { verifyTournamentExport } from '../../src/api/tournament-export/verify-tournament-export.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { Caller, commandId, issueKey, organiser } from './support/umpire-client.js';
-import { endMatch, Receiver } from './organiser-support.js';
+import { endMatch, openSse, Receiver } from './organiser-support.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are asserted field by field */
 
@@ -407,6 +407,29 @@ describe('tournament: a 9-player, 4-round Swiss event', () => {
     ]) {
       const delivery = await receiver.waitFor((body) => body.event?.type === type);
       expect(JSON.parse(delivery.body)).toMatchObject({ kind: 'event', tournamentId: T, event: { type } });
+    }
+  });
+
+  it('the tournament’s live feed carries its own events, from its creation on', async () => {
+    const feed = await openSse(t, `/tournaments/${T}/stream`, judge.token);
+    try {
+      const wanted = [
+        'RoundOpened',
+        'PairingsPublished',
+        'ResultReported',
+        'ResultConfirmed',
+        'ResultOverridden',
+      ];
+      const seen = (): Set<string> => new Set(feed.messages.map((m) => m.data.event.type as string));
+      while (!wanted.every((type) => seen().has(type))) await feed.waitFor(feed.messages.length + 1);
+      const overridden = feed.messages.find((m) => m.data.event.type === 'ResultOverridden')!;
+      expect(overridden.data).toMatchObject({
+        tournamentId: T,
+        event: { data: { round: 2, table: 2, outcome: 'B' } },
+      });
+      expect(overridden.data.matchId).toBeUndefined();
+    } finally {
+      feed.close();
     }
   });
 

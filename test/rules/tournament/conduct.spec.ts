@@ -335,3 +335,29 @@ describe('results', () => {
     expect(clash.message).toContain('participant p2 is already in match m1 at table 1 of round 1');
   });
 });
+
+describe('round robin through the rounds', () => {
+  it('C-6 four participants meet each other once over three rounds; a fourth round is refused', () => {
+    let events: TournamentEvent[] = [created, ...field(4)];
+    const met = new Set<string>();
+    for (let round = 1; round <= 3; round++) {
+      const decided = tournament
+        .given(events)
+        .when({ type: 'OpenRound', round, method: 'round-robin' })
+        .then(() => undefined);
+      const published = decided[1]!.data as { pairings: { table: number; A: string; B: string }[] };
+      events = [...events, ...decided, started(round)];
+      for (const p of published.pairings) {
+        met.add([p.A, p.B].sort().join('-'));
+        events = [...events, ...confirmed(round, p.table, 'draw', p.B)];
+      }
+      events.push({ type: 'RoundClosed', data: { round } });
+    }
+    expect([...met].sort()).toEqual(['p1-p2', 'p1-p3', 'p1-p4', 'p2-p3', 'p2-p4', 'p3-p4']);
+    const refusal = tournament
+      .given(events)
+      .when({ type: 'OpenRound', round: 4, method: 'round-robin' })
+      .thenRefuses('C-6');
+    expect(refusal.message).toContain('a round robin of 4 has 3 rounds');
+  });
+});
