@@ -4,6 +4,10 @@ import { TournamentModule } from '../tournament/tournament.module.js';
 import { MatchLogController } from './match-log.controller.js';
 import { MatchStreamsController } from './match-streams.controller.js';
 import { ProjectionsController } from './projections.controller.js';
+import { TournamentExportController } from './tournament-export.controller.js';
+import { TournamentExport } from './tournament-export/tournament-export.service.js';
+import { TournamentParticipantsController } from './tournament-participants.controller.js';
+import { TournamentRoundsController } from './tournament-rounds.controller.js';
 import { TournamentsController } from './tournaments.controller.js';
 import { WebhooksController } from './webhooks.controller.js';
 
@@ -12,10 +16,14 @@ import { WebhooksController } from './webhooks.controller.js';
   imports: [TournamentModule, LiveModule],
   controllers: [
     TournamentsController,
+    TournamentParticipantsController,
+    TournamentRoundsController,
+    TournamentExportController,
     MatchLogController,
     MatchStreamsController,
     WebhooksController,
     ProjectionsController,
   ],
+  providers: [TournamentExport],
 })
 export class OrganiserApiModule {}

@@ -31,6 +31,8 @@ import {
   TournamentPageDto,
 } from './dto/tournament.dto.js';
 import { TournamentIdPipe } from './tournament-id.pipe.js';
+import { TournamentBoard } from '../tournament/tournament-board.service.js';
+import type { TournamentStandingsView } from '../tournament/tournament-views.js';
 import { EXAMPLE_RULESET } from '../rules/registry.js';
 
 const PAGE_SIZE = 50;
@@ -43,6 +45,7 @@ export class TournamentsController {
     private readonly queries: TournamentQueries,
     private readonly keys: KeyRegistry,
     private readonly keyScope: KeyScope,
+    private readonly board: TournamentBoard,
   ) {}
 
   @Post()
@@ -140,13 +143,14 @@ export class TournamentsController {
     @Param('id', TournamentIdPipe) id: string,
     @Body() body: ScheduleMatchDto,
   ): Promise<MatchScheduledView> {
-    const { commandId, matchId, round, table, players, ruleset, ...match } = body;
+    const { commandId, matchId, round, table, players, participants, ruleset, ...match } = body;
     return this.tournaments.schedule(principal, id, {
       commandId,
       matchId,
       round,
       table,
       players: players ? { A: players.A, B: players.B } : undefined,
+      participants: participants ? { A: participants.A, B: participants.B } : undefined,
       rulesetId: ruleset,
       match,
     });
@@ -194,7 +198,7 @@ export class TournamentsController {
   @ApiAccess('organiser, judge, spectator (bound keys: their tournament)')
   @ApiOperation({
     summary:
-      'Standings from the ended matches: points per the tournament’s scoring (default win 3, draw 1, loss 0), ranked by points, then wins, then name.',
+      'Standings. With participants: points by the published scoring table, then the tournament’s tie-breaks (Buchholz, median Buchholz, Sonneborn–Berger, head-to-head, wins, as configured), then seed and registration order; each row shows the figures it was ranked by. A tournament without participants: from its ended matches, by points, then wins, then name.',
   })
   @ApiOkResponse({
     type: StandingsDto,
@@ -207,8 +211,12 @@ export class TournamentsController {
       ],
     },
   })
-  standings(@Param('id', TournamentIdPipe) id: string): Promise<StandingsView> {
-    return this.queries.standings(id);
+  async standings(
+    @Param('id', TournamentIdPipe) id: string,
+  ): Promise<StandingsView | TournamentStandingsView> {
+    // A tournament run with participants ranks them from its own stream; one run the old way, with
+    // names on matches, from the standings read model.
+    return (await this.board.standings(id)) ?? this.queries.standings(id);
   }
 
   @Post(':id/keys')

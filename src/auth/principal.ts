@@ -13,6 +13,8 @@ export interface KeyGrant {
   matchId?: string;
   side?: Side;
   tournamentId?: string;
+  /** A participant key (a player key bound to a tournament): the participant it reports results for. */
+  participantId?: string;
 }
 
 /** The caller of a request, as the guard established it. */

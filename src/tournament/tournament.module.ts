@@ -5,6 +5,9 @@ import { MatchModule } from '../match/match.module.js';
 import { KeyScope } from './key-scope.js';
 import { TournamentDirectory } from './tournament-directory.js';
 import { TournamentScope } from './tournament-scope.js';
+import { RefereeResults } from './referee-results.js';
+import { TournamentBoard } from './tournament-board.service.js';
+import { TournamentConduct } from './tournament-conduct.service.js';
 import { TournamentService } from './tournament.service.js';
 
 /** Tournaments: their own stream, their schedule and standings, and the keys bound to them. */
@@ -12,12 +15,23 @@ import { TournamentService } from './tournament.service.js';
   imports: [CqrsModule, MatchModule],
   providers: [
     TournamentService,
+    TournamentConduct,
+    TournamentBoard,
+    RefereeResults,
     TournamentDirectory,
     TournamentScope,
     KeyScope,
     // The AuthGuard runs it for every route, between the key and the route's roles.
     { provide: SCOPE_CHECK, useExisting: TournamentScope },
   ],
-  exports: [TournamentService, TournamentDirectory, TournamentScope, KeyScope, SCOPE_CHECK],
+  exports: [
+    TournamentService,
+    TournamentConduct,
+    TournamentBoard,
+    TournamentDirectory,
+    TournamentScope,
+    KeyScope,
+    SCOPE_CHECK,
+  ],
 })
 export class TournamentModule {}

@@ -3,7 +3,13 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { actorOf, type Principal, recordedCommandId } from '../auth/principal.js';
-import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
+import {
+  type Actor,
+  EVENT_STORE,
+  type EventStore,
+  type RecordedCommand,
+  type RecordedEvent,
+} from '../event-store/event-store.port.js';
 import type { MatchCommandResult } from '../match/match-command-handler.js';
 import { CreateMatch } from '../match/match.commands.js';
 import { ReadModelProgress } from './read-model-ports.js';
@@ -21,6 +27,9 @@ import { StreamBusyError } from '../match/match-errors.js';
 import { TournamentDirectory } from './tournament-directory.js';
 import {
   DEFAULT_SCORING,
+  DEFAULT_TIE_BREAKS,
+  type TieBreak,
+  type ParticipantSides,
   type Players,
   type Scoring,
   type TournamentEvent,
@@ -32,12 +41,15 @@ export interface CreateTournamentRequest {
   tournamentId?: string;
   name: string;
   scoring?: Scoring;
+  /** The tie-breaks after points, in order; the default ones when not given. */
+  tieBreaks?: TieBreak[];
 }
 
 export interface TournamentCreatedView {
   tournamentId: string;
   name: string;
   scoring: Scoring;
+  tieBreaks: TieBreak[];
   createdAt: string;
   /** True when this commandId had created it before: nothing was appended. */
   duplicate: boolean;
@@ -49,6 +61,7 @@ export interface ScheduleMatchRequest {
   round: number;
   table: number;
   players?: Players;
+  participants?: ParticipantSides;
   /** The CreateMatch command's own fields: ruleset, sides, diceMode, parameters. */
   rulesetId: string;
   match: Record<string, unknown>;
@@ -60,6 +73,8 @@ export interface MatchScheduledView {
   round: number;
   table: number;
   players: Players | null;
+  /** The pairing's participants, when the match plays one out. */
+  participants?: ParticipantSides;
   /** True when this commandId had scheduled it before: nothing was appended. */
   duplicate: boolean;
   /** What CreateMatch answered (its first answer, for a repeated commandId). */
@@ -99,6 +114,7 @@ export class TournamentService {
       tournamentId,
       name: request.name,
       scoring: request.scoring ?? DEFAULT_SCORING,
+      ...(request.tieBreaks ? { tieBreaks: request.tieBreaks } : {}),
     };
     const answer = async (created: RecordedEvent, duplicate: boolean): Promise<TournamentCreatedView> => {
       await this.projections.waitFor('tournaments', created.position);
@@ -107,6 +123,7 @@ export class TournamentService {
         tournamentId,
         name: data.name,
         scoring: data.scoring,
+        tieBreaks: data.tieBreaks ?? [...DEFAULT_TIE_BREAKS],
         createdAt: created.metadata.at,
         duplicate,
       };
@@ -125,7 +142,11 @@ export class TournamentService {
         const data = created.data as Extract<TournamentEvent, { type: 'TournamentCreated' }>['data'];
         // C-6, as for match commands: a commandId sent again with another tournament is refused, not
         // answered with the first one.
-        if (data.name !== command.name || canonicalize(data.scoring) !== canonicalize(command.scoring)) {
+        if (
+          data.name !== command.name ||
+          canonicalize(data.scoring) !== canonicalize(command.scoring) ||
+          canonicalize(data.tieBreaks ?? null) !== canonicalize(command.tieBreaks ?? null)
+        ) {
           violation('C-6', `commandId ${request.commandId} was already used for another tournament`);
         }
         return answer(created, true);
@@ -140,8 +161,13 @@ export class TournamentService {
     });
   }
 
-  /** The steps every tournament command shares: its stream loaded, decided on, appended to. */
-  private streamSteps(principal: Principal, tournamentId: string) {
+  /**
+   * The steps every tournament command shares: its stream loaded, decided on, appended to (with the
+   * command recorded on its first event when given, so that a commandId sent again with another
+   * command can be told apart).
+   */
+  streamSteps(principal: Principal | Actor, tournamentId: string, recordedCommand?: RecordedCommand) {
+    const actor: Actor = principal.role === 'system' ? principal : actorOf(principal as Principal);
     const stream = tournamentStream(tournamentId);
     const load = async (): Promise<Tournament | undefined> => {
       const events = await this.store.readStream(stream);
@@ -168,7 +194,8 @@ export class TournamentService {
         const result = await this.store.append(stream, events, {
           expectedRevision: revision === 0 ? 'no_stream' : revision,
           commandId: recordedId,
-          actor: actorOf(principal),
+          actor,
+          ...(recordedCommand ? { command: recordedCommand } : {}),
         });
         const recorded = result.duplicate
           ? []
@@ -233,6 +260,7 @@ export class TournamentService {
       round: request.round,
       table: request.table,
       players: request.players ?? null,
+      ...(request.participants ? { participants: request.participants } : {}),
       ...(created ? { createdMatchId: created } : {}),
     });
     const shared = this.streamSteps(principal, tournamentId);
@@ -287,8 +315,12 @@ export class TournamentService {
       (request.matchId !== undefined && request.matchId !== first.matchId) ||
       request.round !== first.round ||
       request.table !== first.table ||
-      players?.A !== first.players?.A ||
-      players?.B !== first.players?.B
+      // Names the service took from the participants were not the request's own.
+      ((request.players !== undefined || !first.participants) &&
+        (players?.A !== first.players?.A || players?.B !== first.players?.B)) ||
+      (request.participants !== undefined &&
+        (request.participants.A !== first.participants?.A ||
+          request.participants.B !== first.participants?.B))
     ) {
       violation(
         'C-6',

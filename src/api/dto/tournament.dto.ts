@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  IsArray,
   IsIn,
   IsInt,
   IsOptional,
@@ -15,7 +17,12 @@ import {
 } from 'class-validator';
 import { MATCH_ID_PATTERN } from '../../match/match-stream.js';
 import { SIDES } from '../../rules/common/sides.js';
-import { TOURNAMENT_ID_PATTERN } from '../../tournament/tournament-events.js';
+import {
+  PARTICIPANT_ID_PATTERN,
+  TIE_BREAKS,
+  type TieBreak,
+  TOURNAMENT_ID_PATTERN,
+} from '../../tournament/tournament-events.js';
 import { CommandDto } from './command.dto.js';
 import { KEY_COMMAND_ID } from './key.dto.js';
 import { CommandResultDto, CreateMatchDto, SideNamesDto } from './match.dto.js';
@@ -39,6 +46,13 @@ export class ScoringDto {
   @Min(-100)
   @Max(100)
   loss!: number;
+
+  @ApiPropertyOptional({ example: 3, description: 'Points for a bye; a win’s when omitted.' })
+  @IsOptional()
+  @IsInt()
+  @Min(-100)
+  @Max(100)
+  bye?: number;
 }
 
 export class CreateTournamentDto extends CommandDto {
@@ -64,6 +78,19 @@ export class CreateTournamentDto extends CommandDto {
   @ValidateNested()
   @Type(() => ScoringDto)
   scoring?: ScoringDto;
+
+  @ApiPropertyOptional({
+    enum: TIE_BREAKS,
+    isArray: true,
+    description:
+      'The tie-breaks after points, in order (then seed, then registration order, never the name). Default: buchholz, median-buchholz, sonneborn-berger, head-to-head.',
+    example: ['buchholz', 'median-buchholz', 'sonneborn-berger', 'head-to-head'],
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(TIE_BREAKS.length)
+  @IsIn(TIE_BREAKS, { each: true })
+  tieBreaks?: TieBreak[];
 }
 
 export class TournamentCreatedDto {
@@ -105,6 +132,16 @@ export class PlayersDto {
   B!: string;
 }
 
+export class ParticipantSidesDto {
+  @ApiProperty({ example: 'p1' })
+  @Matches(PARTICIPANT_ID_PATTERN, { message: 'participants.A must be a participant id' })
+  A!: string;
+
+  @ApiProperty({ example: 'p5' })
+  @Matches(PARTICIPANT_ID_PATTERN, { message: 'participants.B must be a participant id' })
+  B!: string;
+}
+
 /** CreateMatch's own body, plus where the match plays in the tournament. */
 export class ScheduleMatchDto extends CreateMatchDto {
   @ApiProperty({ example: 1, description: 'The round, from 1.' })
@@ -128,6 +165,17 @@ export class ScheduleMatchDto extends CreateMatchDto {
   @ValidateNested()
   @Type(() => PlayersDto)
   players?: PlayersDto;
+
+  @ApiPropertyOptional({
+    type: ParticipantSidesDto,
+    description:
+      'Participant ids on each side. In a paired round they are the pairing’s at this table (409 otherwise), and may be left out; elsewhere a participant is in one match per round (409 naming the other).',
+  })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ParticipantSidesDto)
+  participants?: ParticipantSidesDto;
 }
 
 export class MatchScheduledDto {

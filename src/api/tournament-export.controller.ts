@@ -1,0 +1,85 @@
+import { Readable } from 'node:stream';
+import { Controller, Get, Header, Param, StreamableFile } from '@nestjs/common';
+import { UseGuards } from '@nestjs/common';
+import { ParticipantKeyGuard } from './tournament-acting.js';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
+import type { Principal } from '../auth/principal.js';
+import { assertParticipantKey } from './tournament-acting.js';
+import { TournamentBoard } from '../tournament/tournament-board.service.js';
+import { TournamentExport } from './tournament-export/tournament-export.service.js';
+import { ApiAccess } from './dto/error.dto.js';
+import { TournamentIdPipe } from './tournament-id.pipe.js';
+
+/** The tournament as files: the whole of it as NDJSON (verifiable offline), its standings as CSV. */
+@ApiTags('tournaments')
+@UseGuards(ParticipantKeyGuard)
+@Controller('tournaments/:id')
+export class TournamentExportController {
+  constructor(
+    private readonly exporter: TournamentExport,
+    private readonly board: TournamentBoard,
+  ) {}
+
+  @Get('export')
+  @Roles('organiser', 'judge')
+  @ApiAccess('organiser, judge (bound keys: their tournament)')
+  @Header('Content-Type', 'application/x-ndjson; charset=utf-8')
+  @ApiProduces('application/x-ndjson')
+  @ApiOperation({
+    summary:
+      'The tournament as NDJSON: a summary line (participants, rounds, pairings, results, standings, matches), the tournament stream’s envelopes and its signed checkpoint, then each match’s envelopes and signed checkpoint.',
+    description:
+      'Every line after the first is a stored envelope exactly (hash chain intact) or a signed checkpoint closing a stream. verifyTournamentExport (src/api/tournament-export/verify-tournament-export.ts) checks it offline with the service’s public key: the chains, the checkpoints, every match re-decided, and the summary against the tournament’s events.',
+  })
+  @ApiOkResponse({
+    description: 'NDJSON, one JSON object a line.',
+    content: {
+      'application/x-ndjson': {
+        schema: { type: 'string', description: 'A summary line, then envelopes and signed checkpoints.' },
+        example:
+          '{"format":"umpire-tournament-export/1","tournamentId":"spring-open-2026","name":"Spring Open 2026","exportedAt":"2026-04-11T18:00:00.000Z","participants":[],"rounds":[],"standings":[],"matches":[]}\n' +
+          '{"type":"TournamentCreated","data":{},"metadata":{"stream":"tournament-spring-open-2026","revision":1,"commandId":"k:c1","actor":{"role":"organiser"},"at":"2026-04-11T09:00:00.000Z","prevHash":"0…","hash":"9f…"}}\n' +
+          '{"checkpoint":{"stream":"tournament-spring-open-2026","revision":1,"hash":"9f…","signedAt":"2026-04-11T18:00:00.000Z"},"algorithm":"Ed25519","keyId":"3c…","signature":"q1…"}\n',
+      },
+    },
+  })
+  async export(@Param('id', TournamentIdPipe) id: string): Promise<StreamableFile> {
+    const lines = await this.exporter.lines(id);
+    return new StreamableFile(Readable.from(lines), {
+      type: 'application/x-ndjson; charset=utf-8',
+      disposition: `attachment; filename="tournament-${id}.ndjson"`,
+    });
+  }
+
+  @Get('standings.csv')
+  @Roles('organiser', 'judge', 'spectator', 'player')
+  @ApiAccess('any key of the tournament')
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  @ApiProduces('text/csv')
+  @ApiOperation({
+    summary: 'The standings as CSV: rank, participant, games, points, each tie-break figure, the final key.',
+  })
+  @ApiOkResponse({
+    description: 'RFC 4180 CSV with a header row.',
+    content: {
+      'text/csv': {
+        schema: { type: 'string' },
+        example:
+          'rank,participantId,name,club,faction,status,played,won,drawn,lost,byes,points,buchholz,median-buchholz,sonneborn-berger,head-to-head,seed,registered\r\n' +
+          '1,p6,Fay Sibanda,Even Club,,active,4,3,1,0,0,10,24,11,21.5,,6,6\r\n',
+      },
+    },
+  })
+  async standingsCsv(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) id: string,
+  ): Promise<StreamableFile> {
+    assertParticipantKey(principal);
+    const csv = await this.board.standingsCsv(id);
+    return new StreamableFile(Buffer.from(csv, 'utf8'), {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="standings-${id}.csv"`,
+    });
+  }
+}

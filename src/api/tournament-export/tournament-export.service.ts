@@ -1,0 +1,65 @@
+import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
+import { Inject, Injectable } from '@nestjs/common';
+import { ChainWalk } from '../../audit/chain-walk.js';
+import { CheckpointSigner } from '../../audit/checkpoint-signer.service.js';
+import { exportLine } from '../../audit/export-format.js';
+import { storePages } from '../../audit/store-pages.js';
+import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port.js';
+import { matchStream } from '../../match/match-stream.js';
+import { tournamentStream } from '../../rules/tournament/index.js';
+import { TournamentBoard } from '../../tournament/tournament-board.service.js';
+import { tournamentSummary } from '../../tournament/tournament-summary.js';
+
+/**
+ * GET /tournaments/:id/export, NDJSON:
+ * 1. a summary line `{ format, tournamentId, name, exportedAt, participants, rounds, standings,
+ *    matches }`: what the events below add up to, for a reader (and checked against them by the
+ *    verifier: a summary that says otherwise fails);
+ * 2. the tournament stream's envelopes exactly as stored (hash chain intact), then the service's
+ *    signed checkpoint of its last event;
+ * 3. for each match it scheduled, in schedule order, the match's envelopes and their signed
+ *    checkpoint, as GET /matches/:id/export gives them.
+ * A stream whose stored chain is broken gets no checkpoint (the service signs no broken log).
+ * verifyTournamentExport checks the whole file offline with the service's public key.
+ */
+@Injectable()
+export class TournamentExport {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly board: TournamentBoard,
+    private readonly signer: CheckpointSigner,
+  ) {}
+
+  async lines(tournamentId: string): Promise<AsyncGenerator<string>> {
+    const { state, events } = await this.board.current(tournamentId);
+    const summary = tournamentSummary(state, new Date().toISOString());
+    const revision = events[events.length - 1]!.metadata.revision;
+    const matches = summary.matches;
+    const { store, signer } = this;
+    async function* streamLines(stream: string, upTo: number): AsyncGenerator<string> {
+      const chain = new ChainWalk(stream);
+      for await (const page of storePages(store, stream, upTo)) {
+        let text = '';
+        for (const event of page) {
+          chain.add(event);
+          text += exportLine(event);
+        }
+        yield text;
+        await nextTurnOfTheLoop();
+      }
+      if (!chain.broken && chain.head.revision > 0)
+        yield JSON.stringify(signer.sign({ stream, ...chain.head })) + '\n';
+    }
+    async function* all(): AsyncGenerator<string> {
+      yield JSON.stringify(summary) + '\n';
+      yield* streamLines(tournamentStream(tournamentId), revision);
+      for (const matchId of matches) {
+        // Each match up to its head now: the checkpoint signs what was read.
+        const head = await store.readStream(matchStream(matchId), { fromRevision: 1, maxCount: 1 });
+        if (head.length === 0) continue;
+        yield* streamLines(matchStream(matchId), Number.MAX_SAFE_INTEGER);
+      }
+    }
+    return all();
+  }
+}

@@ -1,0 +1,301 @@
+import { Body, Controller, Get, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import { UseGuards } from '@nestjs/common';
+import { ParticipantKeyGuard } from './tournament-acting.js';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
+import type { Principal } from '../auth/principal.js';
+import type { TournamentCommand } from '../rules/tournament/index.js';
+import type { Page } from '../tournament/page-cursor.js';
+import { TournamentBoard } from '../tournament/tournament-board.service.js';
+import { type TournamentCommandView, TournamentConduct } from '../tournament/tournament-conduct.service.js';
+import type { RoundView } from '../tournament/tournament-views.js';
+import { ApiAccess } from './dto/error.dto.js';
+import { CommandDto } from './dto/command.dto.js';
+import { PageQueryDto } from './dto/tournament.dto.js';
+import {
+  ActingParticipantDto,
+  DisputeResultDto,
+  EditPairingsDto,
+  EXAMPLE_ROUND,
+  ForfeitDto,
+  OpenRoundDto,
+  OverrideResultDto,
+  ReasonDto,
+  ReportResultDto,
+  RescheduleDto,
+  RoundDto,
+  RoundPageDto,
+  TournamentCommandDto,
+} from './dto/tournament-conduct.dto.js';
+import { actingParticipant, assertParticipantKey } from './tournament-acting.js';
+import { TournamentIdPipe } from './tournament-id.pipe.js';
+
+const PAGE_SIZE = 50;
+
+/**
+ * Rounds and results: the organiser opens a round (pairings published), edits it until it starts;
+ * players report and confirm their results; judges and organisers override, forfeit, void and
+ * reschedule, with a reason. A round closes by itself when every pairing has a result.
+ */
+@ApiTags('tournaments')
+@UseGuards(ParticipantKeyGuard)
+@Controller('tournaments/:id/rounds')
+export class TournamentRoundsController {
+  constructor(
+    private readonly conduct: TournamentConduct,
+    private readonly board: TournamentBoard,
+  ) {}
+
+  private run(principal: Principal, id: string, commandId: string, command: TournamentCommand) {
+    return this.conduct.run(principal, id, commandId, command);
+  }
+
+  @Post()
+  @Roles('organiser')
+  @ApiAccess('organiser (bound keys: their tournament)')
+  @ApiOperation({
+    summary:
+      'Open the next round (RoundOpened, PairingsPublished): paired Swiss (score groups, no rematch, floats, a bye to the lowest-ranked without one), round robin (circle method), or imported. Refused (409) until the previous round has closed.',
+  })
+  @ApiCreatedResponse({ type: TournamentCommandDto })
+  open(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) id: string,
+    @Body() body: OpenRoundDto,
+  ): Promise<TournamentCommandView> {
+    const { commandId, round, method, pairings, byes } = body;
+    return this.run(principal, id, commandId, {
+      type: 'OpenRound',
+      round,
+      method,
+      ...(pairings ? { pairings: pairings.map((p) => ({ ...p })) } : {}),
+      ...(byes ? { byes } : {}),
+    });
+  }
+
+  @Get()
+  @Roles('organiser', 'judge', 'spectator', 'player')
+  @ApiAccess('any key of the tournament')
+  @ApiOperation({
+    summary: 'The rounds with their pairings, tables and results. Paginated: ?limit= and ?cursor=.',
+  })
+  @ApiOkResponse({ type: RoundPageDto, example: { items: [EXAMPLE_ROUND], nextCursor: null } })
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) id: string,
+    @Query() query: PageQueryDto,
+  ): Promise<Page<RoundView>> {
+    assertParticipantKey(principal);
+    return this.board.rounds(id, query.limit ?? PAGE_SIZE, query.cursor);
+  }
+
+  @Get(':round')
+  @Roles('organiser', 'judge', 'spectator', 'player')
+  @ApiAccess('any key of the tournament')
+  @ApiOperation({ summary: 'One round: its pairings, tables, byes and where each result stands.' })
+  @ApiOkResponse({ type: RoundDto, example: EXAMPLE_ROUND })
+  get(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) id: string,
+    @Param('round', ParseIntPipe) round: number,
+  ): Promise<RoundView> {
+    assertParticipantKey(principal);
+    return this.board.round(id, round);
+  }
+
+  @Post(':round/pairings')
+  @Roles('organiser')
+  @ApiAccess('organiser')
+  @ApiOperation({
+    summary:
+      'Replace the round’s pairings before it starts (PairingsPublished, edited, with the reason). A participant in two matches of the round is refused (409 naming both).',
+  })
+  @ApiCreatedResponse({ type: TournamentCommandDto })
+  edit(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) id: string,
+    @Param('round', ParseIntPipe) round: number,
+    @Body() body: EditPairingsDto,
+  ): Promise<TournamentCommandView> {
+    return this.run(principal, id, body.commandId, {
+      type: 'EditPairings',
+      round,
+      pairings: body.pairings.map((p) => ({ ...p })),
+      byes: body.byes,
+      reason: body.reason,
+    });
+  }
+
+  @Post(':round/start')
+  @Roles('organiser')
+  @ApiAccess('organiser')
+  @ApiOperation({ summary: 'Start the round (RoundStarted, ByeAwarded): its pairings stand from now on.' })
+  @ApiCreatedResponse({ type: TournamentCommandDto })
+  start(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) id: string,
+    @Param('round', ParseIntPipe) round: number,
+    @Body() body: CommandDto,
+  ): Promise<TournamentCommandView> {
+    return this.run(principal, id, body.commandId, { type: 'StartRound', round });
+  }
+
+  @Post(':round/tables/:table/report')
+  @Roles('player', 'organiser', 'judge')
+  @ApiAccess('the participant’s key (or organiser, judge naming the participant)')
+  @ApiOperation({
+    summary:
+      'Report the result of one’s pairing (ResultReported). The opponent confirms it; the opponent reporting the same result confirms it too, another result disputes it.',
+  })
+  @ApiCreatedResponse({ type: TournamentCommandDto })
+  report(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) id: string,
+    @Param('round', ParseIntPipe) round: number,
+    @Param('table', ParseIntPipe) table: number,
+    @Body() body: ReportResultDto,
+  ): Promise<TournamentCommandView> {
+    return this.run(principal, id, body.commandId, {
+      type: 'ReportResult',
+      round,
+      table,
+      participantId: actingParticipant(principal, body.participantId),
+      outcome: body.outcome,
+      ...(body.note ? { note: body.note } : {}),
+    });
+  }
+
+  @Post(':round/tables/:table/confirm')
+  @Roles('player', 'organiser', 'judge')
+  @ApiAccess('the opponent’s key (or organiser, judge naming the participant)')
+  @ApiOperation({ summary: 'Confirm the opponent’s report (ResultConfirmed): the result stands.' })
+  @ApiCreatedResponse({ type: TournamentCommandDto })
+  confirm(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) id: string,
+    @Param('round', ParseIntPipe) round: number,
+    @Param('table', ParseIntPipe) table: number,
+    @Body() body: ActingParticipantDto,
+  ): Promise<TournamentCommandView> {
+    return this.run(principal, id, body.commandId, {
+      type: 'ConfirmResult',
+      round,
+      table,
+      participantId: actingParticipant(principal, body.participantId),
+    });
+  }
+
+  @Post(':round/tables/:table/dispute')
+  @Roles('player', 'organiser', 'judge')
+  @ApiAccess('the opponent’s key (or organiser, judge naming the participant)')
+  @ApiOperation({ summary: 'Dispute the opponent’s report (ResultDisputed): a judge decides it (override).' })
+  @ApiCreatedResponse({ type: TournamentCommandDto })
+  dispute(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) id: string,
+    @Param('round', ParseIntPipe) round: number,
+    @Param('table', ParseIntPipe) table: number,
+    @Body() body: DisputeResultDto,
+  ): Promise<TournamentCommandView> {
+    return this.run(principal, id, body.commandId, {
+      type: 'DisputeResult',
+      round,
+      table,
+      participantId: actingParticipant(principal, body.participantId),
+      reason: body.reason,
+    });
+  }
+
+  @Post(':round/tables/:table/override')
+  @Roles('organiser', 'judge')
+  @ApiAccess('organiser, judge')
+  @ApiOperation({
+    summary: 'Set the result, with a reason (ResultOverridden): a dispute decided, or any result corrected.',
+  })
+  @ApiCreatedResponse({ type: TournamentCommandDto })
+  override(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) id: string,
+    @Param('round', ParseIntPipe) round: number,
+    @Param('table', ParseIntPipe) table: number,
+    @Body() body: OverrideResultDto,
+  ): Promise<TournamentCommandView> {
+    return this.run(principal, id, body.commandId, {
+      type: 'OverrideResult',
+      round,
+      table,
+      outcome: body.outcome,
+      reason: body.reason,
+    });
+  }
+
+  @Post(':round/tables/:table/forfeit')
+  @Roles('organiser', 'judge')
+  @ApiAccess('organiser, judge')
+  @ApiOperation({
+    summary: 'A participant forfeits the pairing, with a reason (ForfeitRecorded): the opponent wins.',
+  })
+  @ApiCreatedResponse({ type: TournamentCommandDto })
+  forfeit(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) id: string,
+    @Param('round', ParseIntPipe) round: number,
+    @Param('table', ParseIntPipe) table: number,
+    @Body() body: ForfeitDto,
+  ): Promise<TournamentCommandView> {
+    return this.run(principal, id, body.commandId, {
+      type: 'RecordForfeit',
+      round,
+      table,
+      participantId: body.participantId,
+      reason: body.reason,
+    });
+  }
+
+  @Post(':round/tables/:table/void')
+  @Roles('organiser', 'judge')
+  @ApiAccess('organiser, judge')
+  @ApiOperation({
+    summary:
+      'Void the pairing, with a reason (PairingVoided): it counts for nobody, and is no meeting for pairing.',
+  })
+  @ApiCreatedResponse({ type: TournamentCommandDto })
+  void(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) id: string,
+    @Param('round', ParseIntPipe) round: number,
+    @Param('table', ParseIntPipe) table: number,
+    @Body() body: ReasonDto,
+  ): Promise<TournamentCommandView> {
+    return this.run(principal, id, body.commandId, {
+      type: 'VoidPairing',
+      round,
+      table,
+      reason: body.reason,
+    });
+  }
+
+  @Post(':round/tables/:table/reschedule')
+  @Roles('organiser', 'judge')
+  @ApiAccess('organiser, judge')
+  @ApiOperation({
+    summary: 'Move a pairing with no result to another table or time, with a reason (PairingRescheduled).',
+  })
+  @ApiCreatedResponse({ type: TournamentCommandDto })
+  reschedule(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) id: string,
+    @Param('round', ParseIntPipe) round: number,
+    @Param('table', ParseIntPipe) table: number,
+    @Body() body: RescheduleDto,
+  ): Promise<TournamentCommandView> {
+    return this.run(principal, id, body.commandId, {
+      type: 'ReschedulePairing',
+      round,
+      table,
+      ...(body.toTable !== undefined ? { toTable: body.toTable } : {}),
+      ...(body.startsAt !== undefined ? { startsAt: body.startsAt } : {}),
+      reason: body.reason,
+    });
+  }
+}

@@ -1,0 +1,100 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import {
+  EVENT_STORE,
+  type EventStore,
+  type RecordedEvent,
+  type Subscription,
+} from '../event-store/event-store.port.js';
+import { lastPosition } from '../event-store/store-head.js';
+import { matchIdOf, matchStream } from '../match/match-stream.js';
+import { RuleViolation } from '../rules/common/rule-violation.js';
+import type { Outcome, Tournament } from '../rules/tournament/index.js';
+import { TournamentConduct } from './tournament-conduct.service.js';
+import { TournamentDirectory } from './tournament-directory.js';
+
+const SYSTEM = { role: 'system' } as const;
+
+/**
+ * A referee match that ends reports its pairing's result itself: MatchEnded in the match's stream
+ * becomes RefereeResultRecorded in the tournament's, decided by the tournament's rules like any result
+ * (a pairing that already has one keeps it: a judge overrides). Recorded under a commandId made of the
+ * match and the revision it ended at, so recording it twice (this process live, and a read catching
+ * up after a restart) appends it once.
+ *
+ * Live: a subscription from the store's head at start. Anything that ended while no process was
+ * listening is caught up when the tournament's rounds, standings or export are read (catchUp).
+ */
+@Injectable()
+export class RefereeResults implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('referee-results');
+  private subscription?: Subscription;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly conduct: TournamentConduct,
+    private readonly directory: TournamentDirectory,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const from = await lastPosition(this.store, 0);
+    this.subscription = this.store.subscribe({ fromPosition: from }, async (event) => {
+      if (event.type !== 'MatchEnded') return;
+      const matchId = matchIdOf(event.metadata.stream);
+      if (matchId === undefined) return;
+      try {
+        const schedule = await this.directory.scheduleOf(matchId);
+        if (schedule) await this.record(schedule.tournamentId, matchId, event);
+      } catch (error) {
+        // Caught up on the next read of the tournament.
+        this.logger.warn(`match ${matchId}'s result not recorded yet: ${(error as Error).message}`);
+      }
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.subscription?.close();
+  }
+
+  /** Records the result of every paired referee match that has ended and is not recorded yet. */
+  async catchUp(tournamentId: string, state: Tournament): Promise<boolean> {
+    let recorded = false;
+    for (const round of state.rounds) {
+      if (round.status === 'paired') continue;
+      for (const pairing of round.pairings) {
+        if (!pairing.matchId || pairing.status === 'final' || pairing.status === 'void') continue;
+        const ended = await this.endOf(pairing.matchId);
+        if (ended && (await this.record(tournamentId, pairing.matchId, ended))) recorded = true;
+      }
+    }
+    return recorded;
+  }
+
+  private async endOf(matchId: string): Promise<RecordedEvent | undefined> {
+    const events = await this.store.readStream(matchStream(matchId));
+    return events.filter((e) => e.type === 'MatchEnded').pop();
+  }
+
+  private async record(tournamentId: string, matchId: string, ended: RecordedEvent): Promise<boolean> {
+    const { winner } = (ended.data as { result: { winner: 'A' | 'B' | null } }).result;
+    const outcome: Outcome = winner ?? 'draw';
+    try {
+      await this.conduct.run(SYSTEM, tournamentId, `referee:${matchId}:${ended.metadata.revision}`, {
+        type: 'RecordRefereeResult',
+        matchId,
+        outcome,
+        endedRevision: ended.metadata.revision,
+      });
+      return true;
+    } catch (error) {
+      // Already recorded, or the pairing has a result a judge gave: nothing to do.
+      if (error instanceof RuleViolation) return false;
+      throw error;
+    }
+  }
+}

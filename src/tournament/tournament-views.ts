@@ -1,0 +1,158 @@
+import {
+  type Participant,
+  type PairingState,
+  type RoundState,
+  type Scoring,
+  type StandingRow,
+  standings,
+  type TieBreak,
+  type Tournament,
+} from '../rules/tournament/index.js';
+
+/**
+ * What the tournament's read routes and its export show, computed from its folded stream alone (a
+ * tournament's stream is a few hundred events): the same figures whoever computes them, the offline
+ * verifier included.
+ */
+
+export interface ParticipantView {
+  participantId: string;
+  name: string;
+  club: string | null;
+  faction: string | null;
+  seed: number | null;
+  /** 1 for the first registered. */
+  registered: number;
+  checkedIn: boolean;
+  status: Participant['status'];
+  droppedAfterRound: number | null;
+}
+
+export interface SeatView {
+  participantId: string;
+  name: string;
+}
+
+export interface PairingView {
+  table: number;
+  A: SeatView;
+  B: SeatView;
+  matchId: string | null;
+  startsAt: string | null;
+  status: PairingState['status'];
+  reported: { outcome: string; by: string } | null;
+  result: { outcome: string; source: string; forfeitedBy: string | null } | null;
+}
+
+export interface RoundView {
+  round: number;
+  method: RoundState['method'];
+  status: RoundState['status'];
+  pairings: PairingView[];
+  byes: SeatView[];
+}
+
+export interface TournamentStandingsView {
+  tournamentId: string;
+  scoring: Scoring;
+  tieBreaks: TieBreak[];
+  /** Rounds whose results count so far (started or closed). */
+  rounds: number;
+  standings: (StandingRow & { competitor: string })[];
+}
+
+export function participantView(p: Participant): ParticipantView {
+  return {
+    participantId: p.participantId,
+    name: p.name,
+    club: p.club ?? null,
+    faction: p.faction ?? null,
+    seed: p.seed ?? null,
+    registered: p.order,
+    checkedIn: p.checkedIn,
+    status: p.status,
+    droppedAfterRound: p.droppedAfterRound ?? null,
+  };
+}
+
+export function roundView(state: Tournament, round: RoundState): RoundView {
+  const seat = (participantId: string): SeatView => ({
+    participantId,
+    name: state.participants.find((p) => p.participantId === participantId)?.name ?? participantId,
+  });
+  return {
+    round: round.round,
+    method: round.method,
+    status: round.status,
+    pairings: round.pairings.map((p) => ({
+      table: p.table,
+      A: seat(p.A),
+      B: seat(p.B),
+      matchId: p.matchId ?? null,
+      startsAt: p.startsAt ?? null,
+      status: p.status,
+      reported: p.reported ? { ...p.reported } : null,
+      result: p.result
+        ? { outcome: p.result.outcome, source: p.result.source, forfeitedBy: p.result.forfeitedBy ?? null }
+        : null,
+    })),
+    byes: round.byes.map(seat),
+  };
+}
+
+export function standingsView(state: Tournament): TournamentStandingsView {
+  return {
+    tournamentId: state.tournamentId,
+    scoring: state.scoring,
+    tieBreaks: state.tieBreaks,
+    rounds: state.rounds.filter((r) => r.status !== 'paired').length,
+    standings: standings(state).map((row) => ({ ...row, competitor: row.name })),
+  };
+}
+
+/** The standings as CSV (RFC 4180): one row per participant, every figure they were ranked by. */
+export function standingsCsv(state: Tournament): string {
+  const view = standingsView(state);
+  const header = [
+    'rank',
+    'participantId',
+    'name',
+    'club',
+    'faction',
+    'status',
+    'played',
+    'won',
+    'drawn',
+    'lost',
+    'byes',
+    'points',
+    ...view.tieBreaks,
+    'seed',
+    'registered',
+  ];
+  const rows = view.standings.map((row) => [
+    row.rank,
+    row.participantId,
+    row.name,
+    row.club ?? '',
+    row.faction ?? '',
+    row.status,
+    row.played,
+    row.won,
+    row.drawn,
+    row.lost,
+    row.byes,
+    row.points,
+    ...view.tieBreaks.map((t) => row.tieBreaks[t] ?? ''),
+    row.finalKey.seed ?? '',
+    row.finalKey.registered,
+  ]);
+  return [header, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+function csvCell(value: string | number): string {
+  const text = String(value);
+  // A leading = + - @ would make a spreadsheet run it as a formula: quoted and prefixed.
+  const safe = /^[=+\-@]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
