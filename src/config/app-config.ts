@@ -56,6 +56,15 @@ export interface AppConfig {
   bodyLimitBytes: number;
   maxArrayLength: number;
   maxNestingDepth: number;
+  /**
+   * Browser origins allowed to call the service (CORS), e.g. `https://club.example`; `*` allows any.
+   * Empty (the default): no CORS headers at all, so browsers on other origins cannot read answers.
+   */
+  corsOrigins: string[];
+  /** How long a stream ticket may wait to be used, from its issue (POST /stream-tickets). */
+  streamTicketTtlMs: number;
+  /** GET /metrics without a key (a scraper on a private network); otherwise it takes an organiser key. */
+  metricsPublic: boolean;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -96,7 +105,36 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: count(env, 'UMPIRE_BODY_LIMIT_BYTES', 1_048_576, 1024),
     maxArrayLength: count(env, 'UMPIRE_MAX_ARRAY_LENGTH', 1000, 1),
     maxNestingDepth: count(env, 'UMPIRE_MAX_NESTING_DEPTH', 32, 2),
+    corsOrigins: corsOrigins(env.UMPIRE_CORS_ORIGINS),
+    streamTicketTtlMs: count(env, 'UMPIRE_STREAM_TICKET_TTL_MS', 60_000, 1000),
+    metricsPublic: onOff(env, 'UMPIRE_METRICS_PUBLIC', false),
   };
+}
+
+/**
+ * UMPIRE_CORS_ORIGINS: comma-separated origins (scheme, host and port, as a browser sends them), or
+ * `*`. A path or a trailing slash would never equal a browser's Origin header: refused at start.
+ */
+function corsOrigins(raw: string | undefined): string[] {
+  const origins = (raw ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  for (const origin of origins) {
+    if (origin === '*') continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== origin) {
+      throw new Error(
+        `UMPIRE_CORS_ORIGINS must list origins like https://club.example or http://localhost:5173 (no path, no trailing slash), got ${origin}`,
+      );
+    }
+  }
+  return origins;
 }
 
 function organiserKey(raw: string | undefined): string | undefined {

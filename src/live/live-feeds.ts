@@ -72,6 +72,11 @@ export class LiveFeeds {
         // Nothing is folded: an event is viewed with the match's ruleset alone, as it stood when
         // recorded; all a feed follows is whether the match has ended (then nothing is held back).
         let ended = loaded.meta.ended !== null;
+        // A reader resuming after the end has every event: it is told the feed is over, at once.
+        if (ended && after >= loaded.revision) {
+          connection.end(feedEnd(matchId, loaded.revision));
+          return;
+        }
         const held: RecordedEvent[] = [];
         const subscription = this.store.subscribe({ fromPosition, streamPrefix: stream }, async (event) => {
           if (event.metadata.stream !== stream) return;
@@ -81,7 +86,9 @@ export class LiveFeeds {
           while (held.length > delay || (held.length > 0 && ended)) {
             const next = held.shift()!;
             const message: MatchFeedMessage = { matchId, ...this.asRecorded(loaded, next, viewer) };
-            await connection.send(next.metadata.revision, message);
+            await connection.send(next.metadata.revision, next.type, message);
+            // MatchEnded is a match's last event (nothing is accepted after it): the feed is over.
+            if (next.type === 'MatchEnded') connection.end(feedEnd(matchId, next.metadata.revision));
           }
         });
         connection.onClose(() => void subscription.close());
@@ -124,7 +131,7 @@ export class LiveFeeds {
               ? { matchId: message.matchId, ends: event.type === 'MatchEnded' }
               : undefined;
           for (const next of hold.take(message, match)) {
-            if (!resume.has(next.position)) await connection.send(next.position, next);
+            if (!resume.has(next.position)) await connection.send(next.position, next.event.type, next);
           }
         });
         connection.onClose(() => void subscription.close());
@@ -208,6 +215,17 @@ export class LiveFeeds {
       throw error;
     }
   }
+}
+
+/** The last message of a match's feed (`event: end`): the match and the revision it ended at. */
+export interface MatchFeedEnd {
+  matchId: string;
+  revision: number;
+  ended: true;
+}
+
+function feedEnd(matchId: string, revision: number): MatchFeedEnd {
+  return { matchId, revision, ended: true };
 }
 
 function matchIdFromSchedule(event: RecordedEvent): string {

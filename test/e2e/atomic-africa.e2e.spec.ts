@@ -432,7 +432,7 @@ describe('atomic-africa over HTTP', () => {
         card: SECRET,
       });
       expect(again.status).toBe(409);
-      expect(again.body).toMatchObject({ ruleId: 'AA-1', message: expect.stringContaining('a1') });
+      expect(again.body).toMatchObject({ ruleId: 'AA-1', detail: expect.stringContaining('a1') });
     });
 
     it('after the reveal everyone may see it', async () => {

@@ -273,7 +273,7 @@ describe('organiser: every route, every key', () => {
         const reply = await call(route, caller);
         // A 404 as for an unknown id is a refusal too; other 404s (a webhook deleted already) are answers.
         const unknown =
-          reply.status === 404 && /^(tournament|match) \S+ does not exist$|^no key /.test(reply.body.message);
+          reply.status === 404 && /^(tournament|match) \S+ does not exist$|^no key /.test(reply.body.detail);
         const refused = reply.status === 401 || reply.status === 403 || unknown;
         const ok = want === 'allowed' ? !refused && reply.status < 500 : reply.status === want;
         if (!ok)
@@ -311,7 +311,7 @@ describe('organiser: every route, every key', () => {
       dice: [1, 2],
     });
     expect(charge.status).toBe(403);
-    expect(charge.body.message).toMatch(/side A/);
+    expect(charge.body.detail).toMatch(/side A/);
     const unit = await B.post('/matches/sides/units', {
       commandId: commandId(),
       unitId: 'sneaky',
