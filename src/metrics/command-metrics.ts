@@ -9,7 +9,7 @@ import { RuleViolation } from '../rules/common/rule-violation.js';
  * are the process's); GET /metrics adds each app's read-side gauges to it (see MetricsService).
  */
 export const processRegistry = new Registry();
-collectDefaultMetrics({ register: processRegistry, prefix: 'umpire_process_' });
+collectDefaultMetrics({ register: processRegistry });
 
 /**
  * What became of a command: recorded, answered as before, refused by a rule or a check, given up after
