@@ -220,6 +220,16 @@ describe('HTTP surface: stream tickets for browsers', () => {
     expect(reply.body.detail).toMatch(/expired/);
   });
 
+  it('a ticket stands for its key: a key revoked after the issue opens nothing with it', async () => {
+    const spectator = await issueKey(t, { role: 'spectator' });
+    const { url } = await ticketFor(spectator, { matchId: 'tk-1' });
+    const keyId = spectator.token!.split('_')[1]!;
+    expect((await organiser(t).delete(`/keys/${keyId}`)).status).toBeLessThan(300);
+    const reply = await request(t.url).get(url);
+    expectProblem(reply as never, 401);
+    expect(reply.body.detail).toMatch(/no longer valid/);
+  });
+
   it('a ticket is given only for a feed its key may read; one feed, named', async () => {
     const player = await issueKey(t, { role: 'player', matchId: 'tk-1', side: 'A' });
     expectProblem((await request(t.url).post('/stream-tickets').send({ matchId: 'tk-1' })) as never, 401);
