@@ -44,7 +44,7 @@ export class MetricsController {
     summary:
       'Metrics in the Prometheus text format: commands by type and outcome, latency, appends, read-model lag, live feeds, webhook deliveries.',
     description:
-      'Needs the organiser key, unless the service runs with UMPIRE_METRICS_PUBLIC=1 (then no key at all).',
+      'Needs an organiser key not bound to a tournament, unless the service runs with UMPIRE_METRICS_PUBLIC=1 (then no key at all).',
   })
   @ApiOkResponse({
     description: 'text/plain; version=0.0.4',
@@ -69,6 +69,12 @@ export class MetricsController {
     if (!principal) throw new UnauthorizedException('the API key is not valid');
     if (principal.role !== 'organiser') {
       throw new ForbiddenException(`this route is for organiser keys; this key is a ${principal.role} key`);
+    }
+    // The metrics count every tournament's play: a key bound to one tournament sees its own alone.
+    if (principal.tournamentId) {
+      throw new ForbiddenException(
+        'the metrics are the whole service’s: this route is for organiser keys not bound to a tournament',
+      );
     }
   }
 }
