@@ -32,6 +32,11 @@ export interface AppConfig {
   /** Requests per key (or per IP without a valid key) in each rate-limit window; 0 turns the limit off. */
   rateLimit: number;
   rateLimitWindowMs: number;
+  /**
+   * A refused request is answered after this long (never past its window's end), so that a client
+   * looping on 429s slows to the pace of its connections instead of spinning the CPU; 0: at once.
+   */
+  rateLimitPauseMs: number;
   /** pino level of the JSON logs: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
   /** Webhook deliveries: attempts per delivery, first retry delay (doubling), and per-attempt timeout. */
@@ -90,6 +95,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     spectatorDelayEvents: count(env, 'UMPIRE_SPECTATOR_DELAY_EVENTS', 0),
     rateLimit: count(env, 'UMPIRE_RATE_LIMIT', 1200),
     rateLimitWindowMs: count(env, 'UMPIRE_RATE_LIMIT_WINDOW_MS', 60_000, 1),
+    rateLimitPauseMs: count(env, 'UMPIRE_RATE_LIMIT_PAUSE_MS', 1000),
     logLevel: logLevel(env.UMPIRE_LOG_LEVEL),
     webhookMaxAttempts: count(env, 'UMPIRE_WEBHOOK_MAX_ATTEMPTS', 8, 1),
     webhookBackoffMs: count(env, 'UMPIRE_WEBHOOK_BACKOFF_MS', 1000, 1),

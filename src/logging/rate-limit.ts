@@ -28,8 +28,11 @@ interface WindowCount {
  * Fair sharing (issue 12): a flood must cost the tables it does not belong to as little as possible,
  * so the refusal is made in Fastify's first hook, before the body is read or parsed and before any of
  * Nest's guards, pipes or filters run, and it is cheap: no exception is thrown, and the answer is
- * written straight from a string. Each window's first refusal of a key is logged; the others are only
- * counted (metrics), so that a flood does not flood the log either.
+ * written straight from a string. It is written after a pause (UMPIRE_RATE_LIMIT_PAUSE_MS, 1 s, never past
+ * the window's end): a client that loops on 429s, as floods do, then sends one request per connection
+ * per pause instead of thousands a second that each cost the service a parse and an answer, while a
+ * client that honours Retry-After loses nothing. Each window's first refusal of a key is logged; the
+ * others are only counted (metrics), so that a flood does not flood the log either.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, WindowCount>();
@@ -63,7 +66,7 @@ export class RateLimiter {
 
 export function installRateLimit(
   app: NestFastifyApplication,
-  config: Pick<AppConfig, 'rateLimit' | 'rateLimitWindowMs'>,
+  config: Pick<AppConfig, 'rateLimit' | 'rateLimitWindowMs' | 'rateLimitPauseMs'>,
   onRefused: (tracker: string) => void = () => undefined,
 ): void {
   if (config.rateLimit === 0) return;
@@ -83,6 +86,8 @@ export function installRateLimit(
     onRefused(tracker);
     if (window.told) (request as FastifyRequest & { [RATE_LIMITED]?: boolean })[RATE_LIMITED] = true;
     window.told = true;
+    const pause = Math.min(config.rateLimitPauseMs, window.resetsAt - Date.now());
+    if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
     return reply
       .code(429)
       .header('retry-after', String(resetSeconds))

@@ -330,7 +330,7 @@ describe('HTTP surface: every error is problem+json', () => {
   let limited: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ bodyLimitBytes: 2048 });
-    limited = await startTestApp({ rateLimit: 2, rateLimitWindowMs: 60_000 });
+    limited = await startTestApp({ rateLimit: 2, rateLimitWindowMs: 60_000, rateLimitPauseMs: 400 });
     await tournamentWithMatches(t, 'problem-cup', [{ matchId: 'pb-1', table: 1 }]);
   });
   afterAll(async () => {
@@ -414,13 +414,25 @@ describe('HTTP surface: every error is problem+json', () => {
     expect(reply.body.detail).toBe('the request body is larger than 2048 bytes (UMPIRE_BODY_LIMIT_BYTES)');
   });
 
-  it('429 from the rate limit, before any work, with Retry-After', async () => {
+  it('429 from the rate limit, after a pause (UMPIRE_RATE_LIMIT_PAUSE_MS), with Retry-After; other keys go on meanwhile', async () => {
     const org = organiser(limited);
-    await org.get('/tournaments');
-    await org.get('/tournaments');
-    const reply = await request(limited.url)
+    const spectator = await issueKey(limited, { role: 'spectator' }); // the organiser's 1st request
+    await org.get('/tournaments'); // its 2nd: the last one allowed
+    const finished: string[] = [];
+    const started = Date.now();
+    const refused = request(limited.url)
       .get('/tournaments')
-      .set('Authorization', `Bearer ${ORGANISER_KEY}`);
+      .set('Authorization', `Bearer ${ORGANISER_KEY}`)
+      .then((reply) => {
+        finished.push('refused');
+        return reply;
+      });
+    await sleep(50);
+    expect((await spectator.get('/tournaments')).status).toBe(200);
+    finished.push('other key');
+    const reply = await refused;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(380);
+    expect(finished).toEqual(['other key', 'refused']);
     expectProblem(reply as never, 429);
     expect(reply.body.type).toBe('urn:umpire:problem:rate-limited');
     expect(Number(reply.headers['retry-after'])).toBeGreaterThanOrEqual(1);
