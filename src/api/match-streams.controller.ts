@@ -63,7 +63,7 @@ export class MatchStreamsController {
   @UseInterceptors(LiveFeedLimit)
   @ApiAccess('any role; a player key its own match, a bound key its tournament’s matches')
   @ApiEventStream(
-    'The match live: one SSE message per event, `id:` its revision, `event:` its type, `data:` the event as this caller may see it (AA-2). Spectators may run UMPIRE_SPECTATOR_DELAY_EVENTS behind until the match ends. After MatchEnded a last `event: end` message (no id) closes the feed. A browser opens it with `?ticket=` (POST /stream-tickets) instead of the Authorization header.',
+    'The match live: one SSE message per event, `id:` its revision, `event:` its type, `data:` the event as this caller may see it (AA-2). Spectators may run UMPIRE_SPECTATOR_DELAY_EVENTS behind until the match ends. After MatchEnded a last `event: end` message (no id) closes the feed; reconnecting after it answers 204 No Content, which stops an EventSource. A browser opens it with `?ticket=` (POST /stream-tickets) instead of the Authorization header.',
     'id: 3\nevent: WillpowerTested\ndata: {"matchId":"r1-t4","revision":3,"type":"WillpowerTested","data":{"passed":true},"at":"2026-04-11T10:01:00.000Z","actor":{"role":"player","side":"A"},"reverted":false}\n\nevent: end\ndata: {"matchId":"r1-t4","revision":42,"ended":true}\n\n',
   )
   async match(
@@ -100,6 +100,10 @@ export class MatchStreamsController {
   }
 
   private open(feed: Feed, kind: 'match' | 'tournament', request: FastifyRequest, reply: FastifyReply): void {
+    if (feed.over) {
+      void reply.status(204).send();
+      return;
+    }
     this.metrics.sseOpened.inc({ feed: kind });
     const connection = this.connections.start(request, reply, this.config.sseHeartbeatMs);
     void feed.run(connection).catch(() => connection.close());

@@ -36,6 +36,11 @@ export interface TournamentFeedMessage {
 
 /** An opened feed: access and existence are checked before any byte of the stream is written. */
 export interface Feed {
+  /**
+   * The reader has every message already: a match that ended at or before its Last-Event-ID. Answered
+   * 204, which tells an EventSource to stop reconnecting (it would otherwise come back every 2 s).
+   */
+  over?: boolean;
   run(connection: SseConnection): Promise<void>;
 }
 
@@ -68,15 +73,11 @@ export class LiveFeeds {
     const delay = delayFor(principal, this.config.spectatorDelayEvents);
 
     return {
+      over: loaded.meta.ended !== null && after >= loaded.revision,
       run: async (connection) => {
         // Nothing is folded: an event is viewed with the match's ruleset alone, as it stood when
         // recorded; all a feed follows is whether the match has ended (then nothing is held back).
         let ended = loaded.meta.ended !== null;
-        // A reader resuming after the end has every event: it is told the feed is over, at once.
-        if (ended && after >= loaded.revision) {
-          connection.end(feedEnd(matchId, loaded.revision));
-          return;
-        }
         const held: RecordedEvent[] = [];
         const subscription = this.store.subscribe({ fromPosition, streamPrefix: stream }, async (event) => {
           if (event.metadata.stream !== stream) return;

@@ -62,7 +62,8 @@ export class SseConnection {
 
   /**
    * The feed is over: a last `event: end` message (no id, so a reader's Last-Event-ID stays at the
-   * last event it had), then the response ends. A reader that reconnects anyway gets the end again.
+   * last event it had), then the response ends. An EventSource that reconnects anyway, with that
+   * Last-Event-ID, is answered 204 and stops.
    */
   end(data: unknown): void {
     this.write(`event: end\ndata: ${JSON.stringify(data)}\n\n`);

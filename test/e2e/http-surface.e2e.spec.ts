@@ -284,7 +284,6 @@ describe('HTTP surface: live feeds name their events and end with the match', ()
 
   it('each message carries `event:` its type beside `id:`; after MatchEnded an `event: end` closes the match feed', async () => {
     const { A, B } = await seated(t, 'named-1');
-    const org = organiser(t);
     const feed = readFeed(t, '/matches/named-1/stream', { authorization: `Bearer ${ORGANISER_KEY}` });
     const tournament = readFeed(
       t,
@@ -312,16 +311,20 @@ describe('HTTP surface: live feeds name their events and end with the match', ()
     for (const frame of tournamentFrames) expect(frame.event).toBe(frame.data.event.type);
     expect(tournamentFrames.map((f) => f.event)).toContain('MatchEnded');
 
-    // Resuming after the end: told at once that the feed is over.
+    // Reconnecting after the end (as an EventSource does by itself): 204, which stops it.
     const resumed = await readFeed(t, '/matches/named-1/stream', {
       authorization: `Bearer ${ORGANISER_KEY}`,
       'last-event-id': '11',
     });
-    expect(resumed.ended).toBe(true);
-    expect(frames(resumed.text)).toEqual([
-      { event: 'end', data: { matchId: 'named-1', revision: 11, ended: true } },
-    ]);
-    expect(org).toBeDefined();
+    expect(resumed).toMatchObject({ status: 204, text: '', ended: true });
+    // A reader from an earlier id still gets the rest, then the end.
+    const late = await readFeed(t, '/matches/named-1/stream', {
+      authorization: `Bearer ${ORGANISER_KEY}`,
+      'last-event-id': '9',
+    });
+    const rest = frames(late.text);
+    expect(rest.map((f) => f.id)).toEqual(['10', '11', undefined]);
+    expect(rest.map((f) => f.event).slice(1)).toEqual(['MatchEnded', 'end']);
   });
 });
 
