@@ -1,9 +1,10 @@
 import 'reflect-metadata';
-import { ValidationPipe } from '@nestjs/common';
+import fastifyCors from '@fastify/cors';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { completeDocument } from './api/openapi-document.js';
+import { FieldNamingValidationPipe } from './api/validation-pipe.js';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import {
@@ -14,6 +15,7 @@ import {
 } from './logging/request-logging.js';
 import { installBodyLimits } from './logging/body-limits.js';
 import { installRateLimit } from './logging/rate-limit.js';
+import { MetricsService } from './metrics/metrics.service.js';
 
 /** Builds the whole service; main.ts and the e2e tests both start it through here. */
 export async function createApp(
@@ -33,9 +35,14 @@ export async function createApp(
   const fastify = app.getHttpAdapter().getInstance();
   if (!quiet) app.useLogger(new JsonNestLogger(fastify.log));
   installRequestLogging(fastify);
+  // CORS before the rate limit, so that a browser can read a 429 too.
+  if (config.corsOrigins.length > 0) await app.register(fastifyCors, corsOptions(config.corsOrigins));
+  const metrics = app.get(MetricsService);
+  installRateLimit(app, config, () => metrics.rateLimited.inc());
   installBodyLimits(fastify, config);
-  await installRateLimit(app, config);
-  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  app.useGlobalPipes(
+    new FieldNamingValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
+  );
   app.enableShutdownHooks();
 
   const document = completeDocument(
@@ -53,10 +60,44 @@ export async function createApp(
   return app;
 }
 
+/**
+ * Cross-origin calls from the configured origins (UMPIRE_CORS_ORIGINS): the preflight is answered for
+ * the methods and headers the API uses, and the answer headers a client needs are readable. No
+ * cookies are involved (keys are bearer tokens), so credentials stay off.
+ */
+function corsOptions(origins: string[]) {
+  return {
+    origin: origins.includes('*') ? '*' : origins,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'Idempotency-Key',
+      'Last-Event-ID',
+      'If-None-Match',
+      'X-Request-Id',
+    ],
+    exposedHeaders: [
+      'ETag',
+      'Location',
+      'Retry-After',
+      'WWW-Authenticate',
+      'X-Request-Id',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ],
+    maxAge: 600,
+    strictPreflight: true,
+  };
+}
+
 const API_DESCRIPTION = [
   'Event-sourced referee and ledger for tabletop wargame close combat.',
   '',
-  'Every route but /health, /health/ready, /audit/public-key and these docs needs `Authorization: Bearer <key>`: 401 without a valid key, 403 for a key of the wrong role, match or side, 404 for another tournament’s ids on a key bound to a tournament (exactly as for unknown ids), 429 past the key’s rate limit. Every answer carries `x-request-id`. Bodies are limited before validation (size 413; nesting depth, array length and lone surrogates 400).',
+  'Every route but /health, /health/ready, /audit/public-key and these docs needs `Authorization: Bearer <key>` (the live feeds also take a `?ticket=` from POST /stream-tickets, for browsers): 401 without a valid key (with `WWW-Authenticate: Bearer`), 403 for a key of the wrong role, match or side, 404 for another tournament’s ids on a key bound to a tournament (exactly as for unknown ids), 429 past the key’s rate limit. Every answer carries `x-request-id`. Bodies are limited before validation (size 413; nesting depth, array length and lone surrogates 400).',
+  '',
+  'Every error is `application/problem+json` (RFC 9457): `type` (a URN per kind of problem), `title`, `status`, `detail`, plus `ruleId` for a refused command and `field` for the field at fault. Browsers on the origins in UMPIRE_CORS_ORIGINS may call the API (CORS).',
   '',
   'Lists are paginated with `?limit=` and `?cursor=` (the `nextCursor` of the previous page); a match’s events with `?from=` and `?limit=`. Live feeds are Server-Sent Events that resume from `Last-Event-ID`. Webhook deliveries are signed as Standard Webhooks say: `webhook-id`, `webhook-timestamp`, `webhook-signature` (verify with the `standardwebhooks` package and the webhook’s secret).',
 ].join('\n');

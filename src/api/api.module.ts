@@ -10,6 +10,7 @@ import { HandToHandController } from './hand-to-hand.controller.js';
 import { KeysController } from './keys.controller.js';
 import { MatchConductController } from './match-conduct.controller.js';
 import { MatchesController } from './matches.controller.js';
+import { StreamTicketsController } from './stream-tickets.controller.js';
 
 @Module({
   imports: [CqrsModule, MatchModule, TournamentModule],
@@ -20,6 +21,7 @@ import { MatchesController } from './matches.controller.js';
     MatchConductController,
     AuditController,
     KeysController,
+    StreamTicketsController,
   ],
   providers: [{ provide: APP_FILTER, useClass: DomainErrorFilter }],
 })

@@ -9,19 +9,22 @@ import {
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { WrongExpectedRevisionError } from '../event-store/wrong-expected-revision.error.js';
+import {
+  type Problem,
+  PROBLEM_CONTENT_TYPE,
+  PROBLEM_TYPES,
+  problem,
+  WWW_AUTHENTICATE,
+} from '../logging/problem-details.js';
 import { MatchNotFoundError, NotYourCommandError, StreamBusyError } from '../match/match-errors.js';
 import { RuleViolation } from '../rules/common/rule-violation.js';
 
-interface ErrorBody {
-  statusCode: number;
-  error: string;
-  message: string | string[];
-  ruleId?: string;
-}
-
 /**
- * Every error leaves here, in one shape. A rule breach is 422 (never valid) or 409 (not now) and names
- * its rule (C-6); an unexpected error says nothing of its insides (hidden orders must not leak, AA-2).
+ * Every error leaves here, as RFC 9457 problem details (application/problem+json): unknown routes,
+ * bodies refused by their limits, rate limits and readiness included, as Fastify's own errors and
+ * those of its hooks come through here too. A rule breach is 422 (never valid) or 409 (not now) and
+ * names its rule (C-6); a 401 says which scheme to use; an unexpected error says nothing of its
+ * insides (hidden orders must not leak, AA-2).
  */
 @Catch()
 export class DomainErrorFilter implements ExceptionFilter {
@@ -31,58 +34,63 @@ export class DomainErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const body = this.toBody(exception);
-    void reply.status(body.statusCode).send(body);
-  }
-
-  private toBody(exception: unknown): ErrorBody {
-    return errorBody(exception, this.config, this.logger);
+    const body = problemOf(exception, this.config, this.logger);
+    if (body.status === 401) void reply.header('WWW-Authenticate', WWW_AUTHENTICATE);
+    void reply.status(body.status).header('content-type', PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
   }
 }
 
 /** The HTTP status a refusal or error is answered with: the one mapping, for the filter and for tests. */
 export function statusOf(exception: unknown): number {
-  return errorBody(exception, { bodyLimitBytes: 0 }).statusCode;
+  return problemOf(exception, { bodyLimitBytes: 0 }).status;
 }
 
-function errorBody(
+/** The problem details an exception is answered with. */
+export function problemOf(
   exception: unknown,
   config: Pick<AppConfig, 'bodyLimitBytes'>,
   logger?: Logger,
-): ErrorBody {
+): Problem {
   if (exception instanceof RuleViolation) {
-    const statusCode = exception.kind === 'invalid' ? 422 : 409;
-    return {
-      statusCode,
-      error: statusCode === 422 ? 'Unprocessable Entity' : 'Conflict',
+    return problem(exception.kind === 'invalid' ? 422 : 409, exception.message, {
+      type: PROBLEM_TYPES.rule,
       ruleId: exception.ruleId,
-      message: exception.message,
-    };
+    });
   }
-  if (exception instanceof MatchNotFoundError)
-    return { statusCode: 404, error: 'Not Found', message: exception.message };
-  if (exception instanceof NotYourCommandError)
-    return { statusCode: 403, error: 'Forbidden', message: exception.message };
+  if (exception instanceof MatchNotFoundError) return problem(404, exception.message);
+  if (exception instanceof NotYourCommandError) return problem(403, exception.message);
   if (exception instanceof StreamBusyError || exception instanceof WrongExpectedRevisionError) {
-    return { statusCode: 409, error: 'Conflict', message: exception.message };
+    return problem(409, exception.message);
   }
   if (exception instanceof HttpException) {
-    const response = exception.getResponse();
-    const statusCode = exception.getStatus();
+    const status = exception.getStatus();
     // Fastify's own refusal of a body over its bodyLimit: say which limit, and where it is set.
-    if (statusCode === 413) {
-      return {
-        statusCode,
-        error: 'Payload Too Large',
-        message: `the request body is larger than ${config.bodyLimitBytes} bytes (UMPIRE_BODY_LIMIT_BYTES)`,
-      };
+    if (status === 413) {
+      return problem(
+        status,
+        `the request body is larger than ${config.bodyLimitBytes} bytes (UMPIRE_BODY_LIMIT_BYTES)`,
+        { field: 'body' },
+      );
     }
-    if (typeof response === 'object' && response !== null) {
-      const { message, error } = response as { message?: string | string[]; error?: string };
-      return { statusCode, error: error ?? exception.name, message: message ?? exception.message };
-    }
-    return { statusCode, error: exception.name, message: String(response) };
+    return problem(status, ...detailOf(exception));
   }
   logger?.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-  return { statusCode: 500, error: 'Internal Server Error', message: 'internal error' };
+  return problem(500, 'internal error');
+}
+
+/**
+ * The words of an HttpException and the field it names: a string, or Nest's `{ message }` object whose
+ * message may be the validation pipe's list (joined, and kept whole in `errors`), with a `field` when
+ * the thrower knew it.
+ */
+function detailOf(exception: HttpException): [string, { field?: string; errors?: string[] }] {
+  const response = exception.getResponse();
+  if (typeof response !== 'object' || response === null) return [String(response), {}];
+  const { message, field } = response as { message?: unknown; field?: unknown };
+  const fieldPart = typeof field === 'string' ? { field } : {};
+  if (Array.isArray(message)) {
+    const errors = message.map(String);
+    return [errors.join('; '), { ...fieldPart, errors }];
+  }
+  return [typeof message === 'string' ? message : exception.message, fieldPart];
 }

@@ -13,14 +13,15 @@ import {
 } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
+import { AcceptsStreamTicket, CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import { LiveFeedLimit } from '../auth/live-feed-limit.js';
 import type { Principal } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { type Feed, LiveFeeds } from '../live/live-feeds.js';
 import { SseConnections } from '../live/sse.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { ApiAccess } from './dto/error.dto.js';
-import { StreamQueryDto } from './dto/match-history.dto.js';
+import { LiveFeedQueryDto } from './dto/stream-ticket.dto.js';
 import { MatchIdPipe } from './match-id.pipe.js';
 import { TournamentIdPipe } from './tournament-id.pipe.js';
 
@@ -53,58 +54,69 @@ export class MatchStreamsController {
   constructor(
     private readonly feeds: LiveFeeds,
     private readonly connections: SseConnections,
+    private readonly metrics: MetricsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get('matches/:id/stream')
+  @AcceptsStreamTicket('match')
   @UseInterceptors(LiveFeedLimit)
   @ApiAccess('any role; a player key its own match, a bound key its tournament’s matches')
   @ApiEventStream(
-    'The match live: one SSE message per event, `id:` its revision, `data:` the event as this caller may see it (AA-2). Spectators may run UMPIRE_SPECTATOR_DELAY_EVENTS behind until the match ends.',
-    'id: 3\ndata: {"matchId":"r1-t4","revision":3,"type":"WillpowerTested","data":{"passed":true},"at":"2026-04-11T10:01:00.000Z","actor":{"role":"player","side":"A"},"reverted":false}\n\n',
+    'The match live: one SSE message per event, `id:` its revision, `event:` its type, `data:` the event as this caller may see it (AA-2). Spectators may run UMPIRE_SPECTATOR_DELAY_EVENTS behind until the match ends. After MatchEnded a last `event: end` message (no id) closes the feed; reconnecting after it answers 204 No Content, which stops an EventSource. A browser opens it with `?ticket=` (POST /stream-tickets) instead of the Authorization header.',
+    'id: 3\nevent: WillpowerTested\ndata: {"matchId":"r1-t4","revision":3,"type":"WillpowerTested","data":{"passed":true},"at":"2026-04-11T10:01:00.000Z","actor":{"role":"player","side":"A"},"reverted":false}\n\nevent: end\ndata: {"matchId":"r1-t4","revision":42,"ended":true}\n\n',
   )
   async match(
     @CurrentPrincipal() principal: Principal,
     @Param('id', MatchIdPipe) id: string,
     @Headers('last-event-id') header: string | undefined,
-    @Query() query: StreamQueryDto,
+    @Query() query: LiveFeedQueryDto,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const feed = await this.feeds.match(id, principal, lastEventId(header, query));
-    this.open(feed, request, reply);
+    this.open(feed, 'match', request, reply);
   }
 
   @Get('tournaments/:id/stream')
+  @AcceptsStreamTicket('tournament')
   @UseInterceptors(LiveFeedLimit)
   @Roles('organiser', 'judge', 'spectator')
   @ApiAccess('organiser, judge, spectator (bound keys: their tournament)')
   @ApiEventStream(
-    'The tournament live: its own events and every event of its matches from their scheduling on, `id:` the global position, viewed as by a spectator. Spectators may be held UMPIRE_SPECTATOR_DELAY_EVENTS messages behind.',
-    'id: 1042\ndata: {"position":1042,"tournamentId":"spring-open-2026","matchId":"r1-t4","event":{"revision":7,"type":"ImpactRolled","data":{},"at":"2026-04-11T10:02:13.000Z","actor":{"role":"player","side":"A"},"reverted":false}}\n\n',
+    'The tournament live: its own events and every event of its matches from their scheduling on, `id:` the global position, `event:` the event type, viewed as by a spectator. A browser opens it with `?ticket=` (POST /stream-tickets). Spectators may be held UMPIRE_SPECTATOR_DELAY_EVENTS messages behind.',
+    'id: 1042\nevent: ImpactRolled\ndata: {"position":1042,"tournamentId":"spring-open-2026","matchId":"r1-t4","event":{"revision":7,"type":"ImpactRolled","data":{},"at":"2026-04-11T10:02:13.000Z","actor":{"role":"player","side":"A"},"reverted":false}}\n\n',
   )
   async tournament(
     @CurrentPrincipal() principal: Principal,
     @Param('id', TournamentIdPipe) id: string,
     @Headers('last-event-id') header: string | undefined,
-    @Query() query: StreamQueryDto,
+    @Query() query: LiveFeedQueryDto,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const feed = await this.feeds.tournament(id, principal, lastEventId(header, query));
-    this.open(feed, request, reply);
+    this.open(feed, 'tournament', request, reply);
   }
 
-  private open(feed: Feed, request: FastifyRequest, reply: FastifyReply): void {
+  private open(feed: Feed, kind: 'match' | 'tournament', request: FastifyRequest, reply: FastifyReply): void {
+    if (feed.over) {
+      void reply.status(204).send();
+      return;
+    }
+    this.metrics.sseOpened.inc({ feed: kind });
     const connection = this.connections.start(request, reply, this.config.sseHeartbeatMs);
     void feed.run(connection).catch(() => connection.close());
   }
 }
 
-function lastEventId(header: string | undefined, query: StreamQueryDto): number | undefined {
+function lastEventId(header: string | undefined, query: LiveFeedQueryDto): number | undefined {
   if (header === undefined || header === '') return query.lastEventId;
   const value = Number(header);
   if (!Number.isInteger(value) || value < 0)
-    throw new BadRequestException('Last-Event-ID must be an id this stream sent');
+    throw new BadRequestException({
+      message: 'Last-Event-ID must be an id this stream sent',
+      field: 'Last-Event-ID',
+    });
   return value;
 }

@@ -7,10 +7,16 @@ import {
 } from '@nestjs/common';
 import { ModuleRef, Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { ALLOWED_ROLES, type AuthenticatedRequest, IS_PUBLIC } from './auth.decorators.js';
+import {
+  ALLOWED_ROLES,
+  type AuthenticatedRequest,
+  IS_PUBLIC,
+  STREAM_TICKET_FEED,
+} from './auth.decorators.js';
 import { KeyRegistry } from './key-registry.service.js';
-import type { Role } from './principal.js';
+import type { Principal, Role } from './principal.js';
 import { SCOPE_CHECK, type ScopeCheck } from './scope-check.js';
+import { StreamTickets } from './stream-tickets.js';
 
 /**
  * Bearer keys on every route but the public ones, in one fixed order: the key (401), then its scope
@@ -25,6 +31,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly keys: KeyRegistry,
     private readonly moduleRef: ModuleRef,
+    private readonly tickets: StreamTickets,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -33,12 +40,10 @@ export class AuthGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
 
     const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
-    const header = request.headers.authorization;
-    const token =
-      typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    if (!token) throw new UnauthorizedException('an API key is required: Authorization: Bearer <key>');
-    const principal = await this.keys.verify(token);
-    if (!principal) throw new UnauthorizedException('the API key is not valid');
+    const principal = await this.caller(
+      request,
+      this.reflector.get(STREAM_TICKET_FEED, context.getHandler()),
+    );
     request.principal = principal;
 
     await this.scopeCheck().check(principal, {
@@ -54,6 +59,33 @@ export class AuthGuard implements CanActivate {
       );
     }
     return true;
+  }
+
+  /**
+   * Who calls: the key of the Authorization header; on a live-feed route without one, the key a stream
+   * ticket was issued to, for the feed it names (a ticket elsewhere opens nothing).
+   */
+  private async caller(
+    request: FastifyRequest,
+    ticketFeed: 'match' | 'tournament' | undefined,
+  ): Promise<Principal> {
+    const header = request.headers.authorization;
+    const token =
+      typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const ticket = (request.query as Record<string, unknown> | undefined)?.ticket;
+    if (!token && typeof ticket === 'string') {
+      if (!ticketFeed) {
+        throw new UnauthorizedException(
+          'a stream ticket opens a live feed (GET /matches/:id/stream, GET /tournaments/:id/stream) and nothing else: send Authorization: Bearer <key>',
+        );
+      }
+      const id = (request.params as Record<string, string | undefined>).id ?? '';
+      return this.tickets.redeem(ticket, { feed: ticketFeed, id });
+    }
+    if (!token) throw new UnauthorizedException('an API key is required: Authorization: Bearer <key>');
+    const principal = await this.keys.verify(token);
+    if (!principal) throw new UnauthorizedException('the API key is not valid');
+    return principal;
   }
 
   /**

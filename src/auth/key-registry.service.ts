@@ -203,6 +203,18 @@ export class KeyRegistry implements OnModuleInit {
     return key.grant;
   }
 
+  /**
+   * The grant of a key that is valid now (not revoked), by its id alone: for a stream ticket, which
+   * was issued to a key whose secret was checked then.
+   */
+  async verifiedGrant(keyId: string): Promise<KeyGrant | undefined> {
+    if (keyId === CONFIGURED_ORGANISER.keyId)
+      return this.configuredOrganiserHash ? CONFIGURED_ORGANISER : undefined;
+    if (Date.now() - this.lastRefresh > REFRESH_MS) await this.refresh();
+    const key = this.keys.get(keyId);
+    return key && !key.revoked ? key.grant : undefined;
+  }
+
   /** The key's grant, revoked or not. */
   async grant(keyId: string): Promise<KeyGrant | undefined> {
     await this.refresh();

@@ -32,6 +32,11 @@ export interface AppConfig {
   /** Requests per key (or per IP without a valid key) in each rate-limit window; 0 turns the limit off. */
   rateLimit: number;
   rateLimitWindowMs: number;
+  /**
+   * A refused request is answered after this long (never past its window's end), so that a client
+   * looping on 429s slows to the pace of its connections instead of spinning the CPU; 0: at once.
+   */
+  rateLimitPauseMs: number;
   /** pino level of the JSON logs: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
   /** Webhook deliveries: attempts per delivery, first retry delay (doubling), and per-attempt timeout. */
@@ -56,6 +61,15 @@ export interface AppConfig {
   bodyLimitBytes: number;
   maxArrayLength: number;
   maxNestingDepth: number;
+  /**
+   * Browser origins allowed to call the service (CORS), e.g. `https://club.example`; `*` allows any.
+   * Empty (the default): no CORS headers at all, so browsers on other origins cannot read answers.
+   */
+  corsOrigins: string[];
+  /** How long a stream ticket may wait to be used, from its issue (POST /stream-tickets). */
+  streamTicketTtlMs: number;
+  /** GET /metrics without a key (a scraper on a private network); otherwise it takes an organiser key. */
+  metricsPublic: boolean;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -81,6 +95,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     spectatorDelayEvents: count(env, 'UMPIRE_SPECTATOR_DELAY_EVENTS', 0),
     rateLimit: count(env, 'UMPIRE_RATE_LIMIT', 1200),
     rateLimitWindowMs: count(env, 'UMPIRE_RATE_LIMIT_WINDOW_MS', 60_000, 1),
+    rateLimitPauseMs: count(env, 'UMPIRE_RATE_LIMIT_PAUSE_MS', 1000),
     logLevel: logLevel(env.UMPIRE_LOG_LEVEL),
     webhookMaxAttempts: count(env, 'UMPIRE_WEBHOOK_MAX_ATTEMPTS', 8, 1),
     webhookBackoffMs: count(env, 'UMPIRE_WEBHOOK_BACKOFF_MS', 1000, 1),
@@ -96,7 +111,36 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: count(env, 'UMPIRE_BODY_LIMIT_BYTES', 1_048_576, 1024),
     maxArrayLength: count(env, 'UMPIRE_MAX_ARRAY_LENGTH', 1000, 1),
     maxNestingDepth: count(env, 'UMPIRE_MAX_NESTING_DEPTH', 32, 2),
+    corsOrigins: corsOrigins(env.UMPIRE_CORS_ORIGINS),
+    streamTicketTtlMs: count(env, 'UMPIRE_STREAM_TICKET_TTL_MS', 60_000, 1000),
+    metricsPublic: onOff(env, 'UMPIRE_METRICS_PUBLIC', false),
   };
+}
+
+/**
+ * UMPIRE_CORS_ORIGINS: comma-separated origins (scheme, host and port, as a browser sends them), or
+ * `*`. A path or a trailing slash would never equal a browser's Origin header: refused at start.
+ */
+function corsOrigins(raw: string | undefined): string[] {
+  const origins = (raw ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  for (const origin of origins) {
+    if (origin === '*') continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== origin) {
+      throw new Error(
+        `UMPIRE_CORS_ORIGINS must list origins like https://club.example or http://localhost:5173 (no path, no trailing slash), got ${origin}`,
+      );
+    }
+  }
+  return origins;
 }
 
 function organiserKey(raw: string | undefined): string | undefined {

@@ -36,6 +36,11 @@ export interface TournamentFeedMessage {
 
 /** An opened feed: access and existence are checked before any byte of the stream is written. */
 export interface Feed {
+  /**
+   * The reader has every message already: a match that ended at or before its Last-Event-ID. Answered
+   * 204, which tells an EventSource to stop reconnecting (it would otherwise come back every 2 s).
+   */
+  over?: boolean;
   run(connection: SseConnection): Promise<void>;
 }
 
@@ -68,6 +73,7 @@ export class LiveFeeds {
     const delay = delayFor(principal, this.config.spectatorDelayEvents);
 
     return {
+      over: loaded.meta.ended !== null && after >= loaded.revision,
       run: async (connection) => {
         // Nothing is folded: an event is viewed with the match's ruleset alone, as it stood when
         // recorded; all a feed follows is whether the match has ended (then nothing is held back).
@@ -81,7 +87,9 @@ export class LiveFeeds {
           while (held.length > delay || (held.length > 0 && ended)) {
             const next = held.shift()!;
             const message: MatchFeedMessage = { matchId, ...this.asRecorded(loaded, next, viewer) };
-            await connection.send(next.metadata.revision, message);
+            await connection.send(next.metadata.revision, next.type, message);
+            // MatchEnded is a match's last event (nothing is accepted after it): the feed is over.
+            if (next.type === 'MatchEnded') connection.end(feedEnd(matchId, next.metadata.revision));
           }
         });
         connection.onClose(() => void subscription.close());
@@ -124,7 +132,7 @@ export class LiveFeeds {
               ? { matchId: message.matchId, ends: event.type === 'MatchEnded' }
               : undefined;
           for (const next of hold.take(message, match)) {
-            if (!resume.has(next.position)) await connection.send(next.position, next);
+            if (!resume.has(next.position)) await connection.send(next.position, next.event.type, next);
           }
         });
         connection.onClose(() => void subscription.close());
@@ -208,6 +216,17 @@ export class LiveFeeds {
       throw error;
     }
   }
+}
+
+/** The last message of a match's feed (`event: end`): the match and the revision it ended at. */
+export interface MatchFeedEnd {
+  matchId: string;
+  revision: number;
+  ended: true;
+}
+
+function feedEnd(matchId: string, revision: number): MatchFeedEnd {
+  return { matchId, revision, ended: true };
 }
 
 function matchIdFromSchedule(event: RecordedEvent): string {

@@ -3,6 +3,7 @@ import { APP_CONFIG, type AppConfig, webhooksFile } from '../config/app-config.j
 import { MatchModule } from '../match/match.module.js';
 import { TournamentModule } from '../tournament/tournament.module.js';
 import { LiveFeeds } from './live-feeds.js';
+import { LiveMetrics } from './live-metrics.js';
 import { SseConnections } from './sse.js';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 import { WebhookSecrets } from './webhooks/webhook-secrets.js';
@@ -14,6 +15,7 @@ import { WebhookService } from './webhooks/webhook.service.js';
   imports: [MatchModule, TournamentModule],
   providers: [
     LiveFeeds,
+    LiveMetrics,
     SseConnections,
     {
       provide: WebhookStore,

@@ -3,7 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * One Server-Sent Events response, written straight to the Node response under Fastify (the reply is
- * hijacked: Fastify sends nothing more). Each message is `id:` + one `data:` line of JSON; a comment
+ * hijacked: Fastify sends nothing more). Each message is `id:`, `event:` (what happened: the event's
+ * type, so that a browser's EventSource can listen for `ImpactRolled` alone) and one `data:` line of
+ * JSON; a feed that is over says so with a last `event: end` message before it closes. A comment
  * line every heartbeat keeps idle proxies from closing the connection. A slow reader slows the feed
  * down (writes wait for 'drain') rather than filling memory.
  */
@@ -45,9 +47,9 @@ export class SseConnection {
   }
 
   /** Sends one message; resolves once the socket will take more (or the reader has gone). */
-  async send(id: number, data: unknown): Promise<void> {
+  async send(id: number, event: string, data: unknown): Promise<void> {
     if (this.closed) return;
-    if (this.write(`id: ${id}\ndata: ${JSON.stringify(data)}\n\n`)) return;
+    if (this.write(`id: ${id}\nevent: ${eventName(event)}\ndata: ${JSON.stringify(data)}\n\n`)) return;
     await new Promise<void>((resolve) => {
       const done = () => {
         this.raw.off('drain', done);
@@ -56,6 +58,16 @@ export class SseConnection {
       this.raw.once('drain', done);
       this.listeners.push(done);
     });
+  }
+
+  /**
+   * The feed is over: a last `event: end` message (no id, so a reader's Last-Event-ID stays at the
+   * last event it had), then the response ends. An EventSource that reconnects anyway, with that
+   * Last-Event-ID, is answered 204 and stops.
+   */
+  end(data: unknown): void {
+    this.write(`event: end\ndata: ${JSON.stringify(data)}\n\n`);
+    this.close();
   }
 
   onClose(listener: () => void): void {
@@ -76,6 +88,11 @@ export class SseConnection {
     if (this.closed) return true;
     return this.raw.write(chunk);
   }
+}
+
+/** An event type as an SSE event name: one line, no field separators (types are names; this is a fence). */
+function eventName(type: string): string {
+  return type.replace(/[\r\n:]/g, '_') || 'message';
 }
 
 /** Every open feed, so that shutting down ends them (an open SSE response would hold the server). */

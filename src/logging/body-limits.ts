@@ -17,31 +17,46 @@ const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
  */
 export function installBodyLimits(fastify: FastifyInstance, limits: BodyLimits): void {
   fastify.addHook('preValidation', (request, _reply, done) => {
-    const problem = request.body === undefined ? undefined : bodyProblem(request.body, limits);
-    done(problem ? new BadRequestException(problem) : undefined);
+    const problem = request.body === undefined ? undefined : bodyProblemAt(request.body, limits);
+    done(problem ? new BadRequestException({ message: problem.detail, field: problem.field }) : undefined);
   });
 }
 
+/** What is wrong with a parsed JSON body, or undefined. */
+export function bodyProblem(body: unknown, limits: BodyLimits): string | undefined {
+  return bodyProblemAt(body, limits)?.detail;
+}
+
 /**
- * What is wrong with a parsed JSON body, or undefined. Walked with an explicit stack, not recursion,
+ * What is wrong with a parsed JSON body and where (the field's path without the leading `body.`), or
+ * undefined. Walked with an explicit stack, not recursion,
  * so that no depth of nesting can overflow this check either.
  */
-export function bodyProblem(body: unknown, limits: BodyLimits): string | undefined {
+export function bodyProblemAt(
+  body: unknown,
+  limits: BodyLimits,
+): { detail: string; field: string } | undefined {
   const stack: { value: unknown; depth: number; path: string }[] = [{ value: body, depth: 0, path: 'body' }];
   while (stack.length > 0) {
     const { value, depth, path } = stack.pop()!;
     if (typeof value === 'string') {
       if (LONE_SURROGATE.test(value))
-        return `${path} is not well-formed Unicode text (it holds a lone surrogate)`;
+        return at(path, `${path} is not well-formed Unicode text (it holds a lone surrogate)`);
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
     if (depth + 1 > limits.maxNestingDepth) {
-      return `the body nests deeper than ${limits.maxNestingDepth} levels (UMPIRE_MAX_NESTING_DEPTH)`;
+      return at(
+        path,
+        `the body nests deeper than ${limits.maxNestingDepth} levels (UMPIRE_MAX_NESTING_DEPTH)`,
+      );
     }
     if (Array.isArray(value)) {
       if (value.length > limits.maxArrayLength) {
-        return `${path} has ${value.length} items; at most ${limits.maxArrayLength} (UMPIRE_MAX_ARRAY_LENGTH)`;
+        return at(
+          path,
+          `${path} has ${value.length} items; at most ${limits.maxArrayLength} (UMPIRE_MAX_ARRAY_LENGTH)`,
+        );
       }
       for (let i = value.length - 1; i >= 0; i--)
         stack.push({ value: value[i], depth: depth + 1, path: `${path}[${i}]` });
@@ -49,12 +64,21 @@ export function bodyProblem(body: unknown, limits: BodyLimits): string | undefin
     }
     const entries = Object.entries(value);
     if (entries.length > limits.maxArrayLength) {
-      return `${path} has ${entries.length} fields; at most ${limits.maxArrayLength} (UMPIRE_MAX_ARRAY_LENGTH)`;
+      return at(
+        path,
+        `${path} has ${entries.length} fields; at most ${limits.maxArrayLength} (UMPIRE_MAX_ARRAY_LENGTH)`,
+      );
     }
     for (const [key, field] of entries) {
-      if (LONE_SURROGATE.test(key)) return `a field name in ${path} is not well-formed Unicode text`;
+      if (LONE_SURROGATE.test(key))
+        return at(path, `a field name in ${path} is not well-formed Unicode text`);
       stack.push({ value: field, depth: depth + 1, path: `${path}.${key}` });
     }
   }
   return undefined;
+}
+
+/** The problem, with its path as a field name: `body.units[3]` → `units[3]`, the whole body → `body`. */
+function at(path: string, detail: string): { detail: string; field: string } {
+  return { detail, field: path === 'body' ? 'body' : path.slice('body.'.length) };
 }

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
 import { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import type { AppConfig } from '../config/app-config.js';
+import { RATE_LIMITED } from './rate-limit.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 /** A caller's own request id is kept when it is a plain token; anything else gets a fresh one. */
@@ -46,6 +47,8 @@ export function fastifyLoggingOptions(
               '*.authorization',
               'token',
               '*.token',
+              'ticket',
+              '*.ticket',
             ],
             censor: '[redacted]',
           },
@@ -60,13 +63,18 @@ export function fastifyLoggingOptions(
   };
 }
 
-/** Every answer carries its request id; every request leaves one JSON line when answered. */
+/**
+ * Every answer carries its request id; every request leaves one JSON line when answered, but for the
+ * rate limit's repeated refusals of one key in one window (the first is logged, the rest counted).
+ * The line has the path without its query string: a stream ticket (`?ticket=`) must never be logged.
+ */
 export function installRequestLogging(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
   fastify.addHook('onResponse', (request, reply, done) => {
+    if ((request as FastifyRequest & { [RATE_LIMITED]?: boolean })[RATE_LIMITED]) return done();
     const principal = (request as FastifyRequest & { principal?: { keyId: string; role: string } }).principal;
     request.log.info(
       {

@@ -3,6 +3,7 @@ import type { NewEvent, RecordedCommand, RecordedEvent } from '../event-store/ev
 import type { EventView, PlayContractView } from './match-viewer.js';
 import type { MatchAggregate } from './match-aggregate.js';
 import { MatchBusyError } from './match-errors.js';
+import { countConflict } from '../metrics/command-metrics.js';
 import type { Principal } from '../auth/principal.js';
 import type { RulesetRef } from '../rules/common/ruleset-ref.js';
 
@@ -117,6 +118,7 @@ export async function handleCommand<Request, Aggregate extends Revisioned, Comma
       appended = await steps.append(request, recordedId, aggregate, decision);
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      countConflict();
       // Another writer got in first. A short random pause keeps two instances from meeting again.
       await pause(Math.random() * Math.min(2 ** attempt, 50));
       aggregate = await steps.catchUp(request, aggregate);

@@ -1,4 +1,5 @@
 import { CommandHandler, type ICommandHandler, IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { observeCommand } from '../metrics/command-metrics.js';
 import type { MatchCommandResult } from './match-command-handler.js';
 import { MatchCommandService } from './match-command.service.js';
 import { MatchCommand } from './match.commands.js';
@@ -14,7 +15,7 @@ export class MatchCommandHandler implements ICommandHandler<MatchCommand, MatchC
   constructor(private readonly commands: MatchCommandService) {}
 
   execute(command: MatchCommand): Promise<MatchCommandResult> {
-    return this.commands.execute(command.request);
+    return observeCommand(command.request.command.type, () => this.commands.execute(command.request));
   }
 }
 

@@ -58,3 +58,27 @@ describe('configuration: the organiser key and the server secret', () => {
     expect(() => configFromEnv({ UMPIRE_SERVER_SECRET_FILE: file })).toThrow(/hex/);
   });
 });
+
+describe('configuration: the HTTP surface', () => {
+  it('UMPIRE_CORS_ORIGINS lists origins, none by default; a path or trailing slash fails the start', () => {
+    expect(configFromEnv({}).corsOrigins).toEqual([]);
+    expect(
+      configFromEnv({ UMPIRE_CORS_ORIGINS: 'https://club.example, http://localhost:5173' }).corsOrigins,
+    ).toEqual(['https://club.example', 'http://localhost:5173']);
+    expect(configFromEnv({ UMPIRE_CORS_ORIGINS: '*' }).corsOrigins).toEqual(['*']);
+    for (const wrong of [
+      'https://club.example/',
+      'https://club.example/watch',
+      'club.example',
+      'ftp://x.example',
+    ])
+      expect(() => configFromEnv({ UMPIRE_CORS_ORIGINS: wrong })).toThrow(/UMPIRE_CORS_ORIGINS/);
+  });
+
+  it('UMPIRE_METRICS_PUBLIC is off by default; stream tickets wait 60 s unless set', () => {
+    expect(configFromEnv({}).metricsPublic).toBe(false);
+    expect(configFromEnv({ UMPIRE_METRICS_PUBLIC: '1' }).metricsPublic).toBe(true);
+    expect(configFromEnv({}).streamTicketTtlMs).toBe(60_000);
+    expect(() => configFromEnv({ UMPIRE_STREAM_TICKET_TTL_MS: '10' })).toThrow(/UMPIRE_STREAM_TICKET_TTL_MS/);
+  });
+});

@@ -402,7 +402,7 @@ describe('audit over HTTP: verify, export, checkpoints', () => {
     }
     const reply = await m.judge.get(at(m, 'checkpoint'));
     expect(reply.status).toBe(409);
-    expect(reply.body.message).toContain('breaks at event 4');
+    expect(reply.body.detail).toContain('breaks at event 4');
   });
 
   it('C-2 server rolls cannot be checked until the seed is revealed; then every one is its HMAC derivation', async () => {

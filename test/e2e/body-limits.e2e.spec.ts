@@ -20,14 +20,14 @@ describe('bad input: limits before validation', () => {
     for (const path of ['/tournaments', '/matches', '/keys']) {
       const reply = await org.post(path, { commandId: commandId(), name: 'x', scoring: nested(1500) });
       expect(reply.status).toBe(400);
-      expect(reply.body.message).toMatch(/UMPIRE_MAX_NESTING_DEPTH/);
+      expect(reply.body.detail).toMatch(/UMPIRE_MAX_NESTING_DEPTH/);
     }
   });
 
   it('a string with a lone surrogate is refused with 400, not a 500 from canonical JSON', async () => {
     const reply = await org.post('/tournaments', { commandId: commandId(), name: 'Spring \ud800 Open' });
     expect(reply.status).toBe(400);
-    expect(reply.body.message).toMatch(/body\.name .*lone surrogate/);
+    expect(reply.body.detail).toMatch(/body\.name .*lone surrogate/);
     const pair = await org.post('/tournaments', { commandId: commandId(), name: 'Spring 🏆 Open' });
     expect(pair.status).toBe(201);
   });
@@ -70,7 +70,7 @@ describe('bad input: the limits are settings', () => {
       extra: [1, 2, 3, 4, 5, 6],
     });
     expect(long.status).toBe(400);
-    expect(long.body.message).toBe('body.extra has 6 items; at most 5 (UMPIRE_MAX_ARRAY_LENGTH)');
+    expect(long.body.detail).toBe('body.extra has 6 items; at most 5 (UMPIRE_MAX_ARRAY_LENGTH)');
 
     const deep = await org.post('/tournaments', {
       commandId: commandId(),
@@ -78,11 +78,11 @@ describe('bad input: the limits are settings', () => {
       scoring: { win: [[1]] },
     });
     expect(deep.status).toBe(400);
-    expect(deep.body.message).toBe('the body nests deeper than 3 levels (UMPIRE_MAX_NESTING_DEPTH)');
+    expect(deep.body.detail).toBe('the body nests deeper than 3 levels (UMPIRE_MAX_NESTING_DEPTH)');
 
     const big = await org.post('/tournaments', { commandId: commandId(), name: 'x'.repeat(3000) });
     expect(big.status).toBe(413);
-    expect(big.body.message).toBe('the request body is larger than 2048 bytes (UMPIRE_BODY_LIMIT_BYTES)');
+    expect(big.body.detail).toBe('the request body is larger than 2048 bytes (UMPIRE_BODY_LIMIT_BYTES)');
 
     const fine = await org.post('/tournaments', {
       commandId: commandId(),

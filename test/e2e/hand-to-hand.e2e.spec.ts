@@ -196,7 +196,7 @@ describe('hand-to-hand over HTTP', () => {
       dice: [1, 1],
     });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ ruleId: 'HH-9', message: expect.stringContaining('square') });
+    expect(again.body).toMatchObject({ ruleId: 'HH-9', detail: expect.stringContaining('square') });
   });
 
   async function breakDefender(m: MatchTable): Promise<void> {
@@ -370,7 +370,7 @@ describe('hand-to-hand over HTTP', () => {
         move: 6,
       });
       expect(reply.status).toBe(400);
-      expect(JSON.stringify(reply.body.message)).toContain('side');
+      expect(reply.body.detail).toContain('side');
       const unknown = await m.organiser.post(at(m, 'units'), {
         commandId: commandId(),
         unitId: 'u',
@@ -381,7 +381,7 @@ describe('hand-to-hand over HTTP', () => {
         strength: 3,
       });
       expect(unknown.status).toBe(400);
-      expect(JSON.stringify(unknown.body.message)).toContain('strength');
+      expect(unknown.body.detail).toContain('strength');
       expect(await m.revision()).toBe(before);
     });
 
@@ -397,7 +397,7 @@ describe('hand-to-hand over HTTP', () => {
         move: 6,
       });
       expect(reply.status).toBe(422);
-      expect(reply.body).toMatchObject({ ruleId: 'HH-1', message: expect.stringMatching(/^HH-1: /) });
+      expect(reply.body).toMatchObject({ ruleId: 'HH-1', detail: expect.stringMatching(/^HH-1: /) });
       expect(await m.revision()).toBe(before);
     });
 
@@ -448,7 +448,7 @@ describe('hand-to-hand over HTTP', () => {
         enemyId: 'nnc',
       });
       expect(reply.status).toBe(422);
-      expect(reply.body).toMatchObject({ ruleId: 'C-6', message: expect.stringContaining('hand-to-hand') });
+      expect(reply.body).toMatchObject({ ruleId: 'C-6', detail: expect.stringContaining('hand-to-hand') });
     });
 
     it('GET /matches/:id of a match that does not exist is 404', async () => {

@@ -94,7 +94,7 @@ describe('service: a read model that cannot read an event stops there and says s
       .set('Authorization', `Bearer ${org.token}`);
     expect(matches.status).toBe(503);
     expect(Number(matches.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(matches.body.message).toContain('results stopped at MatchEnded');
+    expect(matches.body.detail).toContain('results stopped at MatchEnded');
 
     // Commands are still accepted at once.
     expect(

@@ -108,7 +108,7 @@ describe('keys: scope and role', () => {
       diceMode: 'table',
     });
     expect(reply.status).toBe(409);
-    expect(reply.body.message).not.toMatch(/tournament away/);
+    expect(reply.body.detail).not.toMatch(/tournament away/);
     // The organiser who sees every tournament is told.
     const told = await org.post('/tournaments/home/matches', {
       commandId: commandId(),
@@ -119,7 +119,7 @@ describe('keys: scope and role', () => {
       sides: { A: 'Zulus', B: 'British' },
       diceMode: 'table',
     });
-    expect(told.body.message).toMatch(/tournament away/);
+    expect(told.body.detail).toMatch(/tournament away/);
   });
 
   it('matchId and side on a judge, spectator or organiser key are refused, not ignored', async () => {
@@ -130,7 +130,7 @@ describe('keys: scope and role', () => {
     ]) {
       const reply = await org.post('/keys', grant);
       expect(reply.status).toBe(400);
-      expect(reply.body.message).toMatch(/player keys only/);
+      expect(reply.body.detail).toMatch(/player keys only/);
       expect((await org.post('/tournaments/home/keys', grant)).status).toBe(400);
     }
   });

@@ -28,7 +28,7 @@ describe('live feeds: a cap per key', () => {
     const fourth = await openSse(t, '/tournaments/capped/stream', screen.token);
     await sleep(50);
     expect(fourth.status).toBe(429);
-    expect(JSON.parse(fourth.body).message).toMatch(/at most 3 live feeds .*UMPIRE_SSE_STREAMS_PER_KEY/);
+    expect(JSON.parse(fourth.body).detail).toMatch(/at most 3 live feeds .*UMPIRE_SSE_STREAMS_PER_KEY/);
 
     const other = await issueKey(t, { role: 'spectator' });
     const theirs = await openSse(t, '/matches/capped-1/stream', other.token);

@@ -113,7 +113,7 @@ describe('organiser: rate limits per key', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
     const limited = await request(t.url).get('/tournaments').set('Authorization', `Bearer ${ORGANISER_KEY}`);
     expect(limited.status).toBe(429);
-    expect(limited.body).toMatchObject({ statusCode: 429, message: expect.stringContaining('rate limit') });
+    expect(limited.body).toMatchObject({ status: 429, detail: expect.stringContaining('rate limit') });
     expect(limited.headers['retry-after']).toEqual(expect.any(String));
     expect(limited.headers['x-request-id']).toEqual(expect.any(String));
     // The same address, another key: its own allowance.

@@ -44,7 +44,7 @@ describe('organiser: tournaments', () => {
     expect(clash.status).toBe(409);
     const renamed = await org.post('/tournaments', { ...body, name: 'The Closed' });
     expect(renamed.status).toBe(409);
-    expect(renamed.body.message).toContain('C-6');
+    expect(renamed.body.detail).toContain('C-6');
     expect((await org.get('/tournaments/open')).body).toMatchObject({ name: 'The Open', matches: 0 });
   });
 
@@ -80,7 +80,7 @@ describe('organiser: tournaments', () => {
     await org.command('/tournaments/tables/matches', match('tables-1', 1, 1));
     const sameTable = await org.post('/tournaments/tables/matches', match('tables-2', 1, 1));
     expect(sameTable.status).toBe(409);
-    expect(sameTable.body.message).toContain('table 1 of round 1');
+    expect(sameTable.body.detail).toContain('table 1 of round 1');
     expect((await org.get('/matches/tables-2')).status).toBe(404);
     const sameMatch = await org.post('/tournaments/tables/matches', match('tables-1', 2, 1));
     expect(sameMatch.status).toBe(409);
@@ -103,7 +103,7 @@ describe('organiser: tournaments', () => {
       ruleset: 'atomic-africa',
       diceMode: 'server',
     });
-    expect([autumn.status, autumn.body.message]).toEqual([201, undefined]);
+    expect([autumn.status, autumn.body.detail]).toEqual([201, undefined]);
     expect(autumn.body).toMatchObject({
       tournamentId: 'autumn',
       duplicate: false,
@@ -162,7 +162,7 @@ describe('organiser: tournaments', () => {
       commandId: 'same',
     });
     expect(taken.status).toBe(409);
-    expect(taken.body.message).toContain('tournament north');
+    expect(taken.body.detail).toContain('tournament north');
     // A match created with POST /matches under the same commandId is not adopted either.
     const alone = { commandId: 'loose', matchId: 'loose', ruleset: 'hand-to-hand', diceMode: 'table' };
     expect((await org.post('/matches', { ...alone, sides: { A: 'Zulus', B: 'British' } })).status).toBe(201);
@@ -171,7 +171,7 @@ describe('organiser: tournaments', () => {
       commandId: 'loose',
     });
     expect(adopted.status).toBe(409);
-    expect(adopted.body.message).toContain('match loose');
+    expect(adopted.body.detail).toContain('match loose');
     expect((await org.get('/tournaments/south')).body.matches).toBe(0);
     const north = (await org.get('/tournaments/north/matches')).body.items;
     expect(north.map((m: { matchId: string }) => m.matchId)).toEqual(['shared']);
