@@ -1,31 +1,26 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { problem } from '../logging/problem-details.js';
 import { COMMAND_ANSWER_EXAMPLE, PLAY_CONTRACT_EXAMPLE } from './dto/match.dto.js';
 
 type Json = Record<string, unknown>;
 
+/** The refusals every secured route can give, in the one error shape (RFC 9457, `problem()`). */
 const ERROR_EXAMPLES: Record<string, { description: string; example: Json }> = {
   '401': {
-    description: 'No key, or a key that is not valid.',
-    example: {
-      statusCode: 401,
-      error: 'Unauthorized',
-      message: 'an API key is required: Authorization: Bearer <key>',
-    },
+    description: 'No key, or a key that is not valid (with `WWW-Authenticate: Bearer`).',
+    example: { ...problem(401, 'an API key is required: Authorization: Bearer <key>') },
   },
   '403': {
     description: 'A key of another role, match, side or tournament.',
-    example: {
-      statusCode: 403,
-      error: 'Forbidden',
-      message: 'this route is for organiser keys; this key is a spectator key',
-    },
+    example: { ...problem(403, 'this route is for organiser keys; this key is a spectator key') },
   },
   '429': {
     description: 'Past the rate limit of this key (or of this address, without a valid key).',
     example: {
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: 'rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute',
+      ...problem(
+        429,
+        'rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute',
+      ),
     },
   },
 };
@@ -57,7 +52,7 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
         const error = ERROR_EXAMPLES[status]!;
         responses[status] ??= {
           description: error.description,
-          content: { 'application/json': { schema: errorSchema, example: error.example } },
+          content: { 'application/problem+json': { schema: errorSchema, example: error.example } },
         };
       }
       for (const response of Object.values(responses))

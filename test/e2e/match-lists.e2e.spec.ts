@@ -93,7 +93,7 @@ describe('match lists over HTTP', () => {
     // Another tournament is answered as one that does not exist, as on every route.
     const away = await cupJudge.get('/matches?tournament=shield');
     expect(away.status).toBe(404);
-    expect(away.body.message).toBe('tournament shield does not exist');
+    expect(away.body.detail).toBe('tournament shield does not exist');
 
     // Bad input names the field.
     expect((await org.get('/matches?limit=0')).status).toBe(400);

@@ -158,9 +158,11 @@ describe('the play contract over HTTP', () => {
         route: `/matches/${m.matchId}/impact-rolls`,
         side: 'A',
         unitId: 'impi',
-        ruleId: 'HH-7',
+        // 2.0.0: while declarations are open, the first impact roll is what closes them (Q-17)
+        ruleId: 'Q-17',
       },
     ]);
+    expect(charged.body.phase).toBe('melee-declaring');
     expect(charged.body.revision).toBe(charged.body.events.at(-1).revision);
     // The same answer from GET, for either side.
     const seenByB = await m.B.get(`/matches/${m.matchId}`);

@@ -139,7 +139,7 @@ describe('tournament: a 9-player, 4-round Swiss event', () => {
       name: 'player 3',
     });
     expect(twin.status).toBe(409);
-    expect(twin.body.message).toContain('p3');
+    expect(twin.body.detail).toContain('p3');
     // A participant key speaks for its own participant only.
     const impostor = await players.get('p1')!.post(`/tournaments/${T}/participants/p2/check-in`, {
       commandId: commandId(),
@@ -176,7 +176,7 @@ describe('tournament: a 9-player, 4-round Swiss event', () => {
       byes: [],
     });
     expect(clash.status).toBe(409);
-    expect(clash.body.message).toContain('participant p1 is in two matches of round 1: table 1 and table 2');
+    expect(clash.body.detail).toContain('participant p1 is in two matches of round 1: table 1 and table 2');
     // Reporting before the round starts is refused.
     expect(
       (await players.get('p1')!.post(at(1, 1, 'report'), { commandId: commandId(), outcome: 'A' })).status,

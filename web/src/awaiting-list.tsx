@@ -19,7 +19,8 @@ export function AwaitingList(props: {
         <ul>
           {props.steps.map((step, index) => (
             <li key={index} data-step={step.step}>
-              <strong>{labelOf(step.step)}</strong>
+              {/* The command says what to do (TakeMoraleTest); the step is only its route's name. */}
+              <strong>{labelOf(step.command ?? step.step)}</strong>
               {step.unitId && <> for the {props.unitName(step.unitId) ?? step.unitId}</>}
               {step.side && <>, from {props.sideName(step.side)}</>}
               {step.extra.length > 0 && (
