@@ -29,7 +29,8 @@ import { CheckpointSigner } from '../audit/checkpoint-signer.service.js';
 import type { PublicKeyDocument, SignedCheckpoint } from '../audit/checkpoint.js';
 import { ChainWalk } from '../audit/chain-walk.js';
 import { exportETag, ifNoneMatchHolds } from '../audit/export-etag.js';
-import { exportedEvent, exportLine } from '../audit/export-format.js';
+import { exportedEvent } from '../audit/export-format.js';
+import { streamExportLines } from '../audit/export-lines.js';
 import { LongWorkBudget } from '../audit/long-work-budget.js';
 import { MatchSecrets } from '../match/match-secrets.service.js';
 import { storePages } from '../audit/store-pages.js';
@@ -134,19 +135,7 @@ export class AuditController {
     const { store, signer } = this;
     async function* lines(): AsyncGenerator<string> {
       try {
-        const chain = new ChainWalk(stream);
-        for await (const page of storePages(store, stream, visible)) {
-          let text = '';
-          for (const event of page) {
-            chain.add(event);
-            text += exportLine(event);
-          }
-          yield text;
-          await nextTurnOfTheLoop();
-        }
-        // The head at export time, signed as GET /checkpoint signs it; none for a broken chain.
-        if (!chain.broken && chain.head.revision > 0)
-          yield JSON.stringify(signer.sign({ stream, ...chain.head })) + '\n';
+        yield* streamExportLines(store, signer, stream, visible);
       } finally {
         release();
       }

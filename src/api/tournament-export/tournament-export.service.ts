@@ -1,9 +1,6 @@
-import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { ChainWalk } from '../../audit/chain-walk.js';
 import { CheckpointSigner } from '../../audit/checkpoint-signer.service.js';
-import { exportLine } from '../../audit/export-format.js';
-import { storePages } from '../../audit/store-pages.js';
+import { streamExportLines } from '../../audit/export-lines.js';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port.js';
 import { matchStream } from '../../match/match-stream.js';
 import { tournamentStream } from '../../rules/tournament/index.js';
@@ -36,28 +33,14 @@ export class TournamentExport {
     const revision = events[events.length - 1]!.metadata.revision;
     const matches = summary.matches;
     const { store, signer } = this;
-    async function* streamLines(stream: string, upTo: number): AsyncGenerator<string> {
-      const chain = new ChainWalk(stream);
-      for await (const page of storePages(store, stream, upTo)) {
-        let text = '';
-        for (const event of page) {
-          chain.add(event);
-          text += exportLine(event);
-        }
-        yield text;
-        await nextTurnOfTheLoop();
-      }
-      if (!chain.broken && chain.head.revision > 0)
-        yield JSON.stringify(signer.sign({ stream, ...chain.head })) + '\n';
-    }
     async function* all(): AsyncGenerator<string> {
       yield JSON.stringify(summary) + '\n';
-      yield* streamLines(tournamentStream(tournamentId), revision);
+      yield* streamExportLines(store, signer, tournamentStream(tournamentId), revision);
       for (const matchId of matches) {
         // Each match up to its head now: the checkpoint signs what was read.
         const head = await store.readStream(matchStream(matchId), { fromRevision: 1, maxCount: 1 });
         if (head.length === 0) continue;
-        yield* streamLines(matchStream(matchId), Number.MAX_SAFE_INTEGER);
+        yield* streamExportLines(store, signer, matchStream(matchId), Number.MAX_SAFE_INTEGER);
       }
     }
     return all();
