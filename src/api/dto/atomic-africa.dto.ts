@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsArray,
@@ -89,6 +90,31 @@ class TableDiceDto extends CommandDto {
 /** Version 2: a pursuit or a ranged attack reveals the unit's card when it is still sealed. */
 const REVEAL_ON_THE_WAY =
   'Version 2, when the card is still sealed and you sealed a commitment: the card and salt (a card the service sealed is revealed for you). A face card announces its specialAction.';
+
+/** The three fields of a reveal made on the way (a pursuit, a ranged attack), validated the same in both. */
+const RevealedOnTheWay = {
+  card: () =>
+    applyDecorators(
+      ApiPropertyOptional({ ...CARD_SCHEMA, description: REVEAL_ON_THE_WAY }),
+      IsOptional(),
+      IsOrdersCard(),
+    ),
+  salt: () =>
+    applyDecorators(
+      ApiPropertyOptional({ description: 'The salt of your commitment, with card (version 2).' }),
+      IsOptional(),
+      IsString(),
+      Length(1, 256),
+    ),
+  specialAction: () =>
+    applyDecorators(
+      ApiPropertyOptional({
+        description: 'Face cards: the special action announced (AA-7), with the reveal.',
+      }),
+      IsOptional(),
+      Matches(/^[a-z]+(-[a-z]+)*$/, { message: 'specialAction must be a kebab-case name such as dig-in' }),
+    ),
+};
 
 export class ContactDto extends CommandDto {
   @ApiProperty({ example: 'askari-1' })
@@ -184,20 +210,13 @@ export class PursuitDto extends CommandDto {
   @IsBoolean()
   pursue!: boolean;
 
-  @ApiPropertyOptional({ ...CARD_SCHEMA, description: REVEAL_ON_THE_WAY })
-  @IsOptional()
-  @IsOrdersCard()
+  @RevealedOnTheWay.card()
   card?: string | Record<string, string>;
 
-  @ApiPropertyOptional({ description: 'The salt of your commitment, with card (version 2).' })
-  @IsOptional()
-  @IsString()
-  @Length(1, 256)
+  @RevealedOnTheWay.salt()
   salt?: string;
 
-  @ApiPropertyOptional({ description: 'Face cards: the special action announced (AA-7), with the reveal.' })
-  @IsOptional()
-  @Matches(/^[a-z]+(-[a-z]+)*$/, { message: 'specialAction must be a kebab-case name such as dig-in' })
+  @RevealedOnTheWay.specialAction()
   specialAction?: string;
 }
 
@@ -246,19 +265,12 @@ export class RangedAttackDto extends TableDiceDto {
   @Min(0)
   rangeInches!: number;
 
-  @ApiPropertyOptional({ ...CARD_SCHEMA, description: REVEAL_ON_THE_WAY })
-  @IsOptional()
-  @IsOrdersCard()
+  @RevealedOnTheWay.card()
   card?: string | Record<string, string>;
 
-  @ApiPropertyOptional({ description: 'The salt of your commitment, with card (version 2).' })
-  @IsOptional()
-  @IsString()
-  @Length(1, 256)
+  @RevealedOnTheWay.salt()
   salt?: string;
 
-  @ApiPropertyOptional({ description: 'Face cards: the special action announced (AA-7), with the reveal.' })
-  @IsOptional()
-  @Matches(/^[a-z]+(-[a-z]+)*$/, { message: 'specialAction must be a kebab-case name such as dig-in' })
+  @RevealedOnTheWay.specialAction()
   specialAction?: string;
 }
