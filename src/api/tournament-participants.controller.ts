@@ -11,7 +11,8 @@ import { TournamentBoard } from '../tournament/tournament-board.service.js';
 import { type TournamentCommandView, TournamentConduct } from '../tournament/tournament-conduct.service.js';
 import type { ParticipantView } from '../tournament/tournament-views.js';
 import { ApiAccess } from './dto/error.dto.js';
-import { PageQueryDto, TournamentKeyDto } from './dto/tournament.dto.js';
+import { PageQueryDto } from './dto/page-query.dto.js';
+import { TournamentKeyDto } from './dto/tournament.dto.js';
 import {
   ActingParticipantDto,
   EXAMPLE_PARTICIPANT,

@@ -11,7 +11,7 @@ import { type TournamentCommandView, TournamentConduct } from '../tournament/tou
 import type { RoundView } from '../tournament/tournament-views.js';
 import { ApiAccess } from './dto/error.dto.js';
 import { CommandDto } from './dto/command.dto.js';
-import { PageQueryDto } from './dto/tournament.dto.js';
+import { PageQueryDto } from './dto/page-query.dto.js';
 import {
   ActingParticipantDto,
   DisputeResultDto,

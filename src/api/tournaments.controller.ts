@@ -1,3 +1,4 @@
+import { PageQueryDto } from './dto/page-query.dto.js';
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
@@ -21,7 +22,6 @@ import {
   CreateTournamentDto,
   IssueTournamentKeyDto,
   MatchScheduledDto,
-  PageQueryDto,
   ScheduleMatchDto,
   StandingsDto,
   TournamentCreatedDto,

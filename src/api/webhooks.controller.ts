@@ -16,7 +16,7 @@ import {
   type WebhookView,
 } from '../live/webhooks/webhook.service.js';
 import { ApiAccess } from './dto/error.dto.js';
-import { PageQueryDto } from './dto/tournament.dto.js';
+import { PageQueryDto } from './dto/page-query.dto.js';
 import {
   DeliveryDto,
   DeliveryPageDto,

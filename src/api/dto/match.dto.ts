@@ -1,3 +1,4 @@
+import { PageQueryDto } from './page-query.dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -11,7 +12,6 @@ import {
   IsString,
   Length,
   Matches,
-  Max,
   Min,
   ValidateNested,
 } from 'class-validator';
@@ -294,21 +294,8 @@ export class CommandResultDto extends PlayContractDto {
 /** `GET /matches/:id`: the play contract now. */
 export class MatchStateDto extends PlayContractDto {}
 
-export class MatchListQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'The `nextCursor` of the previous page.' })
-  @IsOptional()
-  @IsString()
-  @Length(1, 400)
-  cursor?: string;
-
+/** `GET /matches`: a page of the matches this key may see, filtered. */
+export class MatchListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'Only the matches of this tournament.', example: 'spring-cup' })
   @IsOptional()
   @Matches(ID, { message: `tournament ${ID_MESSAGE}` })

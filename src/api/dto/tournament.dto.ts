@@ -243,23 +243,6 @@ export class StandingsDto {
   standings!: StandingDto[];
 }
 
-/** ?limit=&cursor= : keyset pagination, stable while matches are added. */
-export class PageQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50, description: 'Items per page.' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'The nextCursor of the previous page.' })
-  @IsOptional()
-  @IsString()
-  @Length(1, 500)
-  cursor?: string;
-}
-
 export class IssueTournamentKeyDto {
   @ApiPropertyOptional({
     description:
