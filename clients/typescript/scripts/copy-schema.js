@@ -1,6 +1,6 @@
 // tsc does not copy .d.ts sources to the output, and dist/index.d.ts imports ./schema.js's types.
 import { copyFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, URL } from 'node:url';
 
-const here = (path) => fileURLToPath(new globalThis.URL(path, import.meta.url));
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 copyFileSync(here('../src/schema.d.ts'), here('../dist/schema.d.ts'));

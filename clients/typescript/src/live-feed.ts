@@ -79,7 +79,7 @@ export async function followMatch(
         if (done) break;
         for (const message of parser.push(decoder.decode(value, { stream: true }))) {
           if (message.event === 'end') {
-            await reader.cancel();
+            await reader.cancel().catch(() => undefined);
             return { ended: true, lastEventId, reconnects };
           }
           const event = feedEvent(message.data);
@@ -87,6 +87,11 @@ export async function followMatch(
           await options.onEvent(event);
           lastEventId = message.id !== undefined ? Number(message.id) : event.revision;
           progressed = true;
+          // Stopped from inside onEvent: no event after that one, even from the chunk in hand.
+          if (signal?.aborted) {
+            await reader.cancel().catch(() => undefined);
+            return stopped();
+          }
         }
       }
     } catch (error) {
