@@ -18,7 +18,8 @@ describe('the typed client’s generated types (clients/typescript/src/schema.d.
     const current = await schemaSource(await serviceDocument(createApp, configFromEnv({})));
     if (current !== committed) {
       const lines = [committed.split('\n'), current.split('\n')];
-      const at = lines[1]!.findIndex((line, index) => line !== lines[0]![index]);
+      const length = Math.max(lines[0]!.length, lines[1]!.length);
+      const at = Array.from({ length }, (_, index) => index).find((i) => lines[0]![i] !== lines[1]![i]) ?? 0;
       throw new Error(
         `clients/typescript/src/schema.d.ts is out of date with the OpenAPI document: run \`npm run client:generate\` and commit it.\n` +
           `First difference at line ${at + 1}:\n  committed: ${lines[0]![at] ?? '(end of file)'}\n  generated: ${lines[1]![at] ?? '(end of file)'}`,
