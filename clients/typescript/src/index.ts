@@ -2,7 +2,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import { followMatch, type FollowMatchOptions, type FollowResult } from './live-feed.js';
 import { type AwaitedStep, type CommandAnswer, type Connection, playAwaited, type StepBody } from './play.js';
 import { ok } from './problem.js';
-import type { components, paths } from './schema.js';
+import type { paths } from './schema.js';
 
 export { newCommandId } from './command-id.js';
 export type { FollowMatchOptions, FollowResult, MatchFeedEvent } from './live-feed.js';
@@ -31,7 +31,7 @@ export interface UmpireClientOptions {
 }
 
 /** A stream ticket for a browser's EventSource, with its feed's absolute URL (`?ticket=`). */
-export type StreamTicket = components['schemas']['StreamTicketDto'];
+export type StreamTicket = paths['/stream-tickets']['post']['responses'][201]['content']['application/json'];
 
 /**
  * The typed calls of openapi-fetch (`GET`, `POST`, … on the service's documented paths, bodies and

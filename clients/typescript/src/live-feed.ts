@@ -1,10 +1,13 @@
 import type { Client } from 'openapi-fetch';
 import { problemFrom, UmpireProblem } from './problem.js';
-import type { components, paths } from './schema.js';
+import type { paths } from './schema.js';
 import { SseParser } from './sse.js';
 
 /** One event of a match as its live feed shows it to this key (a sealed card stays hidden, AA-2). */
-export type MatchFeedEvent = components['schemas']['EventViewDto'] & { matchId: string };
+export type MatchFeedEvent = MatchEventsPage['events'][number] & { matchId: string };
+
+/** A page of GET /matches/{id}/events: the feed sends the same events, one message each, with the match's id. */
+type MatchEventsPage = paths['/matches/{id}/events']['get']['responses'][200]['content']['application/json'];
 
 export interface FollowMatchOptions {
   /** Resume after this revision (the last one this caller has): every later event, once. */

@@ -1,13 +1,12 @@
 import { newCommandId } from './command-id.js';
 import { problemFrom, UmpireProblem } from './problem.js';
-import type { components, paths } from './schema.js';
-
-type Schemas = components['schemas'];
+import type { paths } from './schema.js';
 
 /** The play contract: GET /matches/{id}, the same top level for every ruleset. */
-export type MatchContract = Schemas['MatchStateDto'];
-/** A command's answer: the play contract after it, with the events it appended. */
-export type CommandAnswer = Schemas['CommandResultDto'];
+export type MatchContract = paths['/matches/{id}']['get']['responses'][200]['content']['application/json'];
+/** A command's answer: the play contract after it, with the events it appended (every command route's). */
+export type CommandAnswer =
+  paths['/matches/{id}/end-turn']['post']['responses'][201]['content']['application/json'];
 /** One step the match waits for: which command, from which side, posted to which route, by which rule. */
 export type AwaitedStep = MatchContract['awaiting'][number];
 

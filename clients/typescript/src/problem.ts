@@ -1,7 +1,10 @@
-import type { components } from './schema.js';
+import type { paths } from './schema.js';
 
-/** An error answer of the service: RFC 9457 problem details with umpire's `ruleId` and `field`. */
-export type Problem = components['schemas']['ErrorDto'];
+/**
+ * An error answer of the service: RFC 9457 problem details with umpire's `ruleId` and `field`. Taken
+ * from a route's documented 401 rather than by its schema's name, which is the document's own business.
+ */
+export type Problem = paths['/matches/{id}']['get']['responses'][401]['content']['application/problem+json'];
 
 /**
  * Whether a parsed error body is the service's problem details. Checked by field, not assumed: a proxy
