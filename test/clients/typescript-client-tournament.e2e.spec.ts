@@ -167,4 +167,91 @@ describe('the typed client runs a tournament', () => {
     expect(pairs.filter((pair) => met.has(pair))).toEqual([]);
     expect(pairs.flatMap((pair) => pair.split(' ')).sort()).toEqual(['p1', 'p2', 'p3', 'p4']);
   });
+
+  it('round 2: a disputed result settled by a judge’s override, a forfeit; standings, CSV and export follow', async () => {
+    const judge = createUmpireClient({
+      baseUrl: t.url,
+      key: ok(
+        await organiser.POST('/keys', {
+          body: { commandId: newCommandId(), role: 'judge', tournamentId: T },
+        }),
+      ).token,
+    });
+    const round = ok(
+      await organiser.GET('/tournaments/{id}/rounds/{round}', { params: { path: { id: T, round: 2 } } }),
+    );
+    const [first, second] = round.pairings;
+    if (!first || !second) throw new Error(`round 2 has ${round.pairings.length} pairings`);
+    ok(
+      await organiser.POST('/tournaments/{id}/rounds/{round}/start', {
+        params: { path: { id: T, round: 2 } },
+        body: { commandId: newCommandId() },
+      }),
+    );
+    // Table 1: A claims the win, B disputes it, the judge rules for B.
+    ok(
+      await player(first.A.participantId).POST('/tournaments/{id}/rounds/{round}/tables/{table}/report', {
+        ...table(2, first.table),
+        body: { commandId: newCommandId(), outcome: 'A' },
+      }),
+    );
+    const disputed = ok(
+      await player(first.B.participantId).POST('/tournaments/{id}/rounds/{round}/tables/{table}/dispute', {
+        ...table(2, first.table),
+        body: { commandId: newCommandId(), reason: 'the objective was mine at the end' },
+      }),
+    );
+    expect(disputed.events.map((event) => event.type)).toEqual(['ResultDisputed']);
+    // Players cannot override: a typed 403.
+    const selfRuled = await player(first.B.participantId).POST(
+      '/tournaments/{id}/rounds/{round}/tables/{table}/override',
+      { ...table(2, first.table), body: { commandId: newCommandId(), outcome: 'B', reason: 'mine' } },
+    );
+    expect(selfRuled.error).toMatchObject({ status: 403 });
+    ok(
+      await judge.POST('/tournaments/{id}/rounds/{round}/tables/{table}/override', {
+        ...table(2, first.table),
+        body: { commandId: newCommandId(), outcome: 'B', reason: 'the scoresheet shows B on the objective' },
+      }),
+    );
+    // Table 2: B does not arrive; A wins by forfeit, and the round closes.
+    const forfeited = ok(
+      await judge.POST('/tournaments/{id}/rounds/{round}/tables/{table}/forfeit', {
+        ...table(2, second.table),
+        body: { commandId: newCommandId(), participantId: second.B.participantId, reason: 'did not arrive' },
+      }),
+    );
+    expect(forfeited.events.map((event) => event.type)).toEqual(['ForfeitRecorded', 'RoundClosed']);
+
+    // Points: round 1's, then a win each for table 1's B and table 2's A.
+    const points = new Map([
+      ['p1', 3],
+      ['p2', 1],
+      ['p3', 0],
+      ['p4', 1],
+    ]);
+    for (const winner of [first.B.participantId, second.A.participantId]) {
+      points.set(winner, (points.get(winner) ?? 0) + 3);
+    }
+    const standings = ok(await organiser.GET('/tournaments/{id}/standings', tournament));
+    expect(new Map(standings.standings.map((row) => [participantOf(row), row.points]))).toEqual(points);
+    expect(standings.standings.every((row) => row.played === 2)).toBe(true);
+
+    const csv = await organiser.GET('/tournaments/{id}/standings.csv', { ...tournament, parseAs: 'text' });
+    expect(csv.response.headers.get('content-type')).toMatch(/^text\/csv/);
+    const rows = (csv.data ?? '').trim().split('\r\n');
+    expect(rows[0]).toMatch(/^rank,participantId,/);
+    expect(rows.slice(1).map((row) => row.split(',')[1])).toEqual(
+      standings.standings.map((row) => participantOf(row)),
+    );
+
+    const exported = await organiser.GET('/tournaments/{id}/export', { ...tournament, parseAs: 'text' });
+    const lines = (exported.data ?? '').trim().split('\n');
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({
+      format: 'umpire-tournament-export/1',
+      tournamentId: T,
+    });
+    expect(exported.data).toContain('ResultOverridden');
+    expect(exported.data).toContain('ForfeitRecorded');
+  });
 });
