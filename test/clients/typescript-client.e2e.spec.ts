@@ -334,6 +334,15 @@ describe('the typed client against the real service', () => {
       }),
     ).toEqual({ ended: true, lastEventId: log.revision, reconnects: 0 });
     expect(nothing).toEqual([]);
+    // The caller's own failure comes back to it as it was, rather than being taken for a dropped line.
+    const mistake = new Error('the caller’s handler failed');
+    await expect(
+      table.spectator.followMatch(table.matchId, {
+        onEvent: () => {
+          throw mistake;
+        },
+      }),
+    ).rejects.toBe(mistake);
   });
 });
 

@@ -87,7 +87,12 @@ export async function followMatch(
           }
           const event = feedEvent(message.data);
           if (!event) continue;
-          await options.onEvent(event);
+          try {
+            await options.onEvent(event);
+          } catch (failure) {
+            await reader.cancel().catch(() => undefined);
+            throw new ListenerFailed(failure);
+          }
           lastEventId = message.id !== undefined ? Number(message.id) : event.revision;
           progressed = true;
           // Stopped from inside onEvent: no event after that one, even from the chunk in hand.
@@ -100,6 +105,8 @@ export async function followMatch(
     } catch (error) {
       if (signal?.aborted) return stopped();
       if (error instanceof UmpireProblem) throw error;
+      // The caller's own onEvent failed: theirs to see, not a connection to resume.
+      if (error instanceof ListenerFailed) throw error.cause;
       // Anything else is the connection going away: resume below.
     }
     idle = progressed ? 0 : idle + 1;
@@ -114,6 +121,13 @@ export async function followMatch(
 
 /** A connection that failed in a way worth retrying. */
 class DroppedFeed extends Error {}
+
+/** An error thrown by the caller's onEvent, carried out of the loop unchanged. */
+class ListenerFailed extends Error {
+  constructor(override readonly cause: unknown) {
+    super('onEvent failed');
+  }
+}
 
 /** One message's data as an event of the match, or nothing when it is not one (checked, not assumed). */
 function feedEvent(data: string): MatchFeedEvent | undefined {
