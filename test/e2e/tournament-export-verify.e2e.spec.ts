@@ -1,11 +1,17 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LongWorkBudget } from '../../src/audit/long-work-budget.js';
 import { linkHash } from '../../src/audit/chain-walk.js';
-import { publicKeyDocument, type SignedCheckpoint, signCheckpoint } from '../../src/audit/checkpoint.js';
+import {
+  parsePublicKey,
+  publicKeyDocument,
+  type SignedCheckpoint,
+  signCheckpoint,
+} from '../../src/audit/checkpoint.js';
 import type { ExportedEvent } from '../../src/audit/export-format.js';
+import { verifyTournamentExport } from '../../src/audit/tournament-export-verifier.js';
 import { canonicalEnvelope } from '../../src/event-store/canonical-json.js';
 import { fold } from '../../src/rules/common/decider.js';
 import { tournamentDecider, type TournamentEvent } from '../../src/rules/tournament/index.js';
@@ -168,6 +174,38 @@ describe('a tournament export verified offline', () => {
     expect(run.stdout).toContain('summary       matches the events');
     expect(run.stdout).toContain(
       'match         FAILED: export-r1-t1, 11 events, the tournament recorded round 1 table 1 as B, but the match ended A',
+    );
+  });
+
+  it('a file cut short, a match left out, or a match added is reported', async () => {
+    const publicKey = parsePublicKey(readFileSync(join(dir, 'key.json'), 'utf8'));
+    expect(verifyTournamentExport(text, publicKey)).toMatchObject({ ok: true, problems: [] });
+    const lines = text.trim().split('\n');
+    const isMatchLine = (line: string) => line.includes('"stream":"match-export-r1-t1"');
+
+    const cut = lines.slice(0, -1).join('\n') + '\n';
+    const cutReport = verifyTournamentExport(cut, publicKey);
+    expect(cutReport.ok).toBe(false);
+    expect(cutReport.problems[0]).toMatch(/^match export-r1-t1: /);
+
+    // The match's envelopes and its closing checkpoint (which names its stream too).
+    const matchSection = lines.filter(isMatchLine);
+    const withoutMatch = lines.filter((line) => !isMatchLine(line)).join('\n');
+    expect(verifyTournamentExport(withoutMatch, publicKey).problems).toContain(
+      'match export-r1-t1 is scheduled but its events are missing',
+    );
+
+    const twice = [...lines, ...matchSection].join('\n');
+    expect(verifyTournamentExport(twice, publicKey).problems).toContain(
+      "match export-r1-t1's events appear twice",
+    );
+
+    const foreign = [
+      ...lines,
+      ...matchSection.map((line) => line.replaceAll('match-export-r1-t1', 'match-elsewhere')),
+    ].join('\n');
+    expect(verifyTournamentExport(foreign, publicKey).problems).toContain(
+      'match elsewhere is not one the tournament scheduled',
     );
   });
 
