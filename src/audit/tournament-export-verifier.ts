@@ -109,8 +109,13 @@ export class TournamentExportVerifier {
     if (this.failed) return;
     if (this.lineNumber === 1) {
       if (!isTournamentExport(raw)) return this.fail(`line 1: not a ${TOURNAMENT_EXPORT_FORMAT} summary`);
-      this.summary = JSON.parse(raw) as TournamentSummary;
-      this.report.tournamentId = this.summary.tournamentId;
+      const summary = JSON.parse(raw) as Partial<TournamentSummary>;
+      // Its content is checked against the events later; its shape is needed to read the rest at all.
+      if (typeof summary.tournamentId !== 'string' || !Array.isArray(summary.matches)) {
+        return this.fail('line 1: the summary has no tournamentId or no list of matches');
+      }
+      this.summary = summary as TournamentSummary;
+      this.report.tournamentId = summary.tournamentId;
       return;
     }
     let parsed: ReturnType<typeof parseExportLine>;

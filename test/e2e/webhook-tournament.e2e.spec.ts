@@ -97,6 +97,8 @@ describe('the tournament’s own events in webhooks and in its live feed', () =>
     ];
     await own.waitFor((body) => body.event?.type === 'RefereeResultRecorded');
     await all.waitFor((body) => body.kind === 'result');
+    // Recorded in the tournament's stream after the match's end: it may reach this webhook after the result.
+    await all.waitFor((body) => body.kind === 'event' && body.event.type === 'RefereeResultRecorded');
     const delivered = own.received.map((r) => ({
       headers: r.headers,
       body: new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as any,
