@@ -6,6 +6,7 @@ import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { assertParticipantKey } from './tournament-acting.js';
+import { LongWorkBudget } from '../audit/long-work-budget.js';
 import { TournamentBoard } from '../tournament/tournament-board.service.js';
 import { TournamentExport } from './tournament-export/tournament-export.service.js';
 import { ApiAccess } from './dto/error.dto.js';
@@ -19,6 +20,7 @@ export class TournamentExportController {
   constructor(
     private readonly exporter: TournamentExport,
     private readonly board: TournamentBoard,
+    private readonly budget: LongWorkBudget,
   ) {}
 
   @Get('export')
@@ -30,7 +32,7 @@ export class TournamentExportController {
     summary:
       'The tournament as NDJSON: a summary line (participants, rounds, pairings, results, standings, matches), the tournament stream’s envelopes and its signed checkpoint, then each match’s envelopes and signed checkpoint.',
     description:
-      'Every line after the first is a stored envelope exactly (hash chain intact) or a signed checkpoint closing a stream. verifyTournamentExport (src/api/tournament-export/verify-tournament-export.ts) checks it offline with the service’s public key: the chains, the checkpoints, every match re-decided, and the summary against the tournament’s events.',
+      'Every line after the first is a stored envelope exactly (hash chain intact) or a signed checkpoint closing a stream. `umpire verify FILE --public-key KEY` (src/audit/tournament-export-verifier.ts) checks it offline with the service’s public key: the chains, the checkpoints, every match re-decided, and the summary against the tournament’s events.',
   })
   @ApiOkResponse({
     description: 'NDJSON, one JSON object a line.',
@@ -44,9 +46,30 @@ export class TournamentExportController {
       },
     },
   })
-  async export(@Param('id', TournamentIdPipe) id: string): Promise<StreamableFile> {
-    const lines = await this.exporter.lines(id);
-    return new StreamableFile(Readable.from(lines), {
+  async export(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) id: string,
+  ): Promise<StreamableFile> {
+    // A long read like a match's export (every match of the event, in pages): within the key's
+    // budget, held until the last line is sent or the client goes away.
+    const release = this.budget.take(principal.keyId, 'tournament export');
+    let lines: AsyncGenerator<string>;
+    try {
+      lines = await this.exporter.lines(id);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    async function* held(): AsyncGenerator<string> {
+      try {
+        yield* lines;
+      } finally {
+        release();
+      }
+    }
+    const body = Readable.from(held());
+    body.once('close', release);
+    return new StreamableFile(body, {
       type: 'application/x-ndjson; charset=utf-8',
       disposition: `attachment; filename="tournament-${id}.ndjson"`,
     });

@@ -96,7 +96,8 @@ export class ExportFile {
     this.held = path === '-' ? readFileSync(0, 'utf8') : undefined;
   }
 
-  private lines(needles?: readonly Buffer[]): Iterable<string> {
+  /** The file's lines in order (with `needles`, only those holding one of them). */
+  lines(needles?: readonly Buffer[]): Iterable<string> {
     return this.held === undefined ? linesOfFile(this.path, needles) : this.held.split('\n');
   }
 

@@ -4,7 +4,9 @@ import { parsePublicKey, parseSignedCheckpoint, type SignedCheckpoint } from '..
 import { ExportFormatError } from '../audit/export-format.js';
 import type { VerificationReport } from '../audit/verifier.js';
 import { verifyPages } from '../audit/verify-pages.js';
+import { isTournamentExport } from '../audit/tournament-export-verifier.js';
 import { ExportFile } from './export-file.js';
+import { verifyTournamentFile } from './verify-tournament.js';
 
 /**
  * `umpire verify FILE [--checkpoint FILE]… [--public-key FILE] [--allow-unsigned] [--json]`: verifies an
@@ -31,7 +33,8 @@ const usage = (
 ): string => `usage: ${program} FILE [--checkpoint FILE]... [--public-key FILE] [--allow-unsigned] [--json]
 
   FILE               a match exported by GET /matches/:id/export (NDJSON, one event a line, then the
-                     service's signed checkpoint of the last one)
+                     service's signed checkpoint of the last one), or a tournament exported by
+                     GET /tournaments/:id/export (recognised by its summary line)
   --checkpoint FILE  a checkpoint kept from GET /matches/:id/checkpoint (repeatable); the event at its
                      revision must still have its hash
   --public-key FILE  the service's key from GET /audit/public-key (the JSON, a PEM or a JWK); checks
@@ -215,6 +218,17 @@ export async function verifyCommand(args: readonly string[], io: Output = consol
   let unsignedExport: boolean;
   try {
     const file = new ExportFile(parsed.file);
+    if (isTournamentExport(firstLineOf(file))) {
+      if (checkpoints.length > 0)
+        throw new UsageError('--checkpoint is for a match export, not a tournament');
+      const { allowUnsigned, json } = parsed;
+      return verifyTournamentFile(
+        file.lines(),
+        parsed.file,
+        { allowUnsigned, json, ...(publicKey ? { publicKey } : {}) },
+        io,
+      );
+    }
     const known = file.prescan();
     // The closing checkpoint is the file's last line: read ahead so the verifier knows its revision.
     const closing = file.closingAhead();
@@ -242,6 +256,11 @@ export async function verifyCommand(args: readonly string[], io: Output = consol
   else [...reportLines(report, parsed.file), last].forEach((line) => io.out(line));
   if (parsed.json && status !== EXIT_OK) io.err(last);
   return status;
+}
+
+function firstLineOf(file: ExportFile): string {
+  for (const line of file.lines()) return line;
+  return '';
 }
 
 /** The whole command line after `umpire`; returns the exit status. */

@@ -12,6 +12,8 @@ import {
   type Subscription,
 } from '../event-store/event-store.port.js';
 import { lastPosition } from '../event-store/store-head.js';
+import { MatchNotFoundError } from '../match/match-errors.js';
+import { type LoadedMatch, MatchLoader } from '../match/match-loader.js';
 import { matchIdOf, matchStream } from '../match/match-stream.js';
 import { RuleViolation } from '../rules/common/rule-violation.js';
 import type { Outcome, Tournament } from '../rules/tournament/index.js';
@@ -19,6 +21,8 @@ import { TournamentConduct } from './tournament-conduct.service.js';
 import { TournamentDirectory } from './tournament-directory.js';
 
 const SYSTEM = { role: 'system' } as const;
+/** How many events are read at a time when looking back from an ended match's head for its MatchEnded. */
+const LOOK_BACK = 20;
 
 /**
  * A referee match that ends reports its pairing's result itself: MatchEnded in the match's stream
@@ -39,6 +43,7 @@ export class RefereeResults implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly conduct: TournamentConduct,
     private readonly directory: TournamentDirectory,
+    private readonly loader: MatchLoader,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -75,9 +80,31 @@ export class RefereeResults implements OnApplicationBootstrap, OnModuleDestroy {
     return recorded;
   }
 
+  /**
+   * The match's MatchEnded, if it has ended. Asked on every read of the rounds for each referee match
+   * still in play, so it must not cost the match's length: the cached aggregate says whether it has
+   * ended (nothing read for a match in play), and an ended match takes nothing after its end but
+   * disputes and their rulings, so its MatchEnded is found reading back from the head a page at a time.
+   */
   private async endOf(matchId: string): Promise<RecordedEvent | undefined> {
-    const events = await this.store.readStream(matchStream(matchId));
-    return events.filter((e) => e.type === 'MatchEnded').pop();
+    let match: LoadedMatch;
+    try {
+      match = await this.loader.load(matchId);
+    } catch (error) {
+      if (error instanceof MatchNotFoundError) return undefined;
+      throw error;
+    }
+    if (match.meta.ended === null) return undefined;
+    for (let through = match.revision; through >= 1; through -= LOOK_BACK) {
+      const from = Math.max(1, through - LOOK_BACK + 1);
+      const page = await this.store.readStream(matchStream(matchId), {
+        fromRevision: from,
+        maxCount: through - from + 1,
+      });
+      const ended = page.filter((e) => e.type === 'MatchEnded' && e.metadata.revision <= through).pop();
+      if (ended) return ended;
+    }
+    return undefined;
   }
 
   private async record(tournamentId: string, matchId: string, ended: RecordedEvent): Promise<boolean> {

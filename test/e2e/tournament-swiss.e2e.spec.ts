@@ -1,5 +1,5 @@
 import { createPublicKey } from 'node:crypto';
-import { verifyTournamentExport } from '../../src/api/tournament-export/verify-tournament-export.js';
+import { verifyTournamentExport } from '../../src/audit/tournament-export-verifier.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { Caller, commandId, issueKey, organiser } from './support/umpire-client.js';
 import { endMatch, openSse, Receiver } from './organiser-support.js';

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   ArrayMinSize,
+  ArrayUnique,
   IsArray,
   IsIn,
   IsOptional,
@@ -9,7 +10,7 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
-import { WEBHOOK_KINDS } from '../../live/webhooks/webhook-store.js';
+import { WEBHOOK_KINDS, type WebhookKind } from '../../live/webhooks/webhook-store.js';
 import { KEY_COMMAND_ID } from './key.dto.js';
 
 export class RegisterWebhookDto {
@@ -25,15 +26,17 @@ export class RegisterWebhookDto {
   @ApiPropertyOptional({
     enum: WEBHOOK_KINDS,
     isArray: true,
-    description: 'What to send: every event of the tournament’s matches, each result, or both (the default).',
+    description:
+      'What to send: every event of the tournament and its matches (event), each referee match’s result (result), the tournament’s own events alone (tournament: rounds opened, pairings published, results reported, confirmed, overridden…); event and result by default.',
     example: ['result'],
   })
   @IsOptional()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(WEBHOOK_KINDS.length)
-  @IsIn(WEBHOOK_KINDS, { each: true, message: 'kinds must hold event, result or both' })
-  kinds?: ('event' | 'result')[];
+  @ArrayUnique({ message: 'kinds must not name a kind twice' })
+  @IsIn(WEBHOOK_KINDS, { each: true, message: 'kinds must hold event, result or tournament' })
+  kinds?: WebhookKind[];
 
   @ApiProperty({
     description:

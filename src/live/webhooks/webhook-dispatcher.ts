@@ -25,6 +25,7 @@ import {
   type Delivery,
   type NewDelivery,
   type Webhook,
+  type WebhookKind,
   WebhookStore,
 } from './webhook-store.js';
 
@@ -39,6 +40,18 @@ export interface ResultPayload {
   sides: Record<Side, string>;
   result: { winner: Side | null; winnerName: string | null; note: string };
   endedAt: string;
+}
+
+/**
+ * One of the tournament's own events (its stream, not its matches'), as a `tournament` delivery gets
+ * it: the event as the tournament feed shows it, without the match events a schedule carries along.
+ */
+export interface TournamentEventPayload {
+  position: number;
+  tournamentId: string;
+  /** MatchScheduled only: the match it schedules. */
+  matchId?: string;
+  event: TournamentFeedMessage['event'];
 }
 
 /** The longest wait between two attempts, however many have failed. */
@@ -169,9 +182,22 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     this.trimCache();
     if (!message) return [];
 
-    const payloads: { kind: 'event' | 'result'; eventType: string; content: object }[] = [
+    const payloads: { kind: WebhookKind; eventType: string; content: object }[] = [
       { kind: 'event', eventType: event.type, content: message satisfies TournamentFeedMessage },
     ];
+    if (event.metadata.stream === tournamentStream(tournamentId)) {
+      const { position, matchId: scheduledMatch, event: view } = message;
+      payloads.push({
+        kind: 'tournament',
+        eventType: event.type,
+        content: {
+          position,
+          tournamentId,
+          ...(scheduledMatch !== undefined ? { matchId: scheduledMatch } : {}),
+          event: view,
+        } satisfies TournamentEventPayload,
+      });
+    }
     if (event.type === 'MatchEnded' && schedule && matchId) {
       payloads.push({
         kind: 'result',

@@ -15,13 +15,17 @@ export interface Webhook {
   /** Events at or before this global position were recorded before the webhook existed: not sent. */
   afterPosition: number;
   deletedAt: string | null;
-  /** What it is sent: each event of the tournament's matches, each result, or both. */
+  /**
+   * What it is sent: each event of the tournament and its matches (`event`), each referee match's
+   * result (`result`), the tournament's own events alone (`tournament`: participants, rounds opened,
+   * pairings published, results reported, confirmed, disputed, overridden…), or any of them together.
+   */
   kinds: WebhookKind[];
   /** `<keyId>:<commandId>` of the registration, when the client gave one (idempotency). */
   commandId: string | null;
 }
 
-export const WEBHOOK_KINDS = ['event', 'result'] as const;
+export const WEBHOOK_KINDS = ['event', 'result', 'tournament'] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 /** A delivery's kind: what the webhook asked for, or a test sent by hand. */
 export type DeliveryKind = WebhookKind | 'test';
