@@ -11,6 +11,11 @@ class BrowserBytes extends Uint8Array {
     return textOfBytes(this, encoding);
   }
 
+  /** A view, as Buffer's is (Uint8Array's species makes it a BrowserBytes; this says so to the types). */
+  override subarray(begin?: number, end?: number): BrowserBytes {
+    return super.subarray(begin, end) as BrowserBytes;
+  }
+
   equals(other: Uint8Array): boolean {
     return this.length === other.length && this.every((byte, i) => byte === other[i]);
   }
