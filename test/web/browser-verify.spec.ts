@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publicKeyDocument, signCheckpoint } from '../../src/audit/checkpoint.js';
 import type { ExportedEvent } from '../../src/audit/export-format.js';
-import { UnreadableInput, verifyExportText } from '../../packages/verify/src/verify-export.js';
+import { parseExport } from '../../src/audit/export-format.js';
+import { verifyMatchLog } from '../../src/audit/verifier.js';
+import { UnreadableInput, verdictOf, verifyExportText } from '../../packages/verify/src/verify-export.js';
+import { longMatch } from '../../bench/verify-match.js';
 import type { ExportToVerify, ExportVerdict } from '../../packages/verify/src/verdict.js';
 import { REPO_ROOT, runNode } from '../audit/support/cli.js';
 import { closeCombat, shootingTests, zuluCharge } from '../audit/support/match-log.js';
@@ -44,13 +47,14 @@ const cases = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const hadBuffer = typeof globalThis.Buffer === 'function';
 delete globalThis.Buffer;
 const { verifyExportText, UnreadableInput } = await import(process.argv[3]);
-const answers = cases.map((input) => {
+const answers = [];
+for (const input of cases) answers.push(await (async () => {
   try {
-    return { verdict: verifyExportText(input) };
+    return { verdict: await verifyExportText(input) };
   } catch (error) {
     return { unreadable: error instanceof UnreadableInput, message: error.message };
   }
-});
+})());
 // Node's Buffer has a poolSize; the browser build's does not.
 process.stdout.write(JSON.stringify({ hadBuffer, bufferInstalled: 'poolSize' in globalThis.Buffer ? 'node' : 'browser', answers }));
 `,
@@ -65,9 +69,9 @@ process.stdout.write(JSON.stringify({ hadBuffer, bufferInstalled: 'poolSize' in 
   }
 
   type Answer = { verdict: ExportVerdict } | { unreadable: boolean; message: string };
-  const inNode = (input: ExportToVerify): Answer => {
+  const inNode = async (input: ExportToVerify): Promise<Answer> => {
     try {
-      return { verdict: verifyExportText(input) };
+      return { verdict: await verifyExportText(input) };
     } catch (error) {
       return { unreadable: error instanceof UnreadableInput, message: (error as Error).message };
     }
@@ -112,7 +116,10 @@ process.stdout.write(JSON.stringify({ hadBuffer, bufferInstalled: 'poolSize' in 
     const dice = await (await shootingTests({ rolls: 5, clientSeeds: true, end: true })).events();
     const sealed = await (await closeCombat()).events();
     const charge = await (await zuluCharge({ end: true })).events();
+    const long = longMatch(1500).events;
     const cases: ExportToVerify[] = [
+      // Charges, tests, undos (backups to earlier states) and server dice, the seed revealed at the end.
+      { exportText: exportOf(long), publicKey: key },
       // Server dice, the seed revealed at the end: every roll's HMAC, SHA-256 of the seed.
       { exportText: exportOf(dice), checkpoints: [checkpointOf(dice, 4)], publicKey: key },
       // Orders sealed as a commitment and by the service, then revealed (AA-2).
@@ -159,17 +166,23 @@ process.stdout.write(JSON.stringify({ hadBuffer, bufferInstalled: 'poolSize' in 
     const browser = await inBrowserBuild(cases);
     expect(browser.hadBuffer).toBe(true);
     expect(browser.bufferInstalled).toBe('browser');
-    const node = cases.map(inNode);
+    const node: Answer[] = [];
+    for (const input of cases) node.push(await inNode(input));
     expect(browser.answers).toEqual(node);
 
     // And the verdicts are the ones each case calls for (so the equality above is not of two wrongs).
     const summaries = node.map((answer) => ('verdict' in answer ? answer.verdict.summary : answer.message));
-    expect(summaries.slice(0, 3)).toEqual([
+    expect(summaries.slice(0, 4)).toEqual([
+      'VERIFIED: every check holds',
       'VERIFIED: every check holds',
       'VERIFIED: every check holds',
       'VERIFIED: every check holds',
     ]);
-    const [diceVerdict, sealedVerdict] = node.map((a) => ('verdict' in a ? a.verdict : undefined));
+    const [longVerdict, diceVerdict, sealedVerdict] = node.map((a) =>
+      'verdict' in a ? a.verdict : undefined,
+    );
+    expect(longVerdict!.events).toBe(long.length);
+    expect(long.some((e) => e.type === 'ActionsReverted')).toBe(true);
     expect(diceVerdict!.checks.find((c) => c.check === 'serverRolls')).toMatchObject({ status: 'ok' });
     expect(diceVerdict!.checks.find((c) => c.check === 'serverRolls')!.message).toMatch(
       /^5 of 5 server rolls/,
@@ -181,20 +194,36 @@ process.stdout.write(JSON.stringify({ hadBuffer, bufferInstalled: 'poolSize' in 
       { revision: 4, closing: false, signature: 'valid', matches: true },
       { revision: dice.length, closing: true, signature: 'valid', matches: true },
     ]);
-    expect(summaries[3]).toMatch(/^FAILED: the first discrepancy is at event 8, rule C-2/);
-    expect(summaries[4]).toMatch(
+    expect(summaries[4]).toMatch(/^FAILED: the first discrepancy is at event 8, rule C-2/);
+    expect(summaries[5]).toMatch(
       /^FAILED: the first discrepancy is at event 5, rule C-3: .*hash does not match/,
     );
-    expect(summaries[5]).toMatch(
+    expect(summaries[6]).toMatch(
       /^FAILED: .*closing checkpoint at event 11 does not verify with the public key/,
     );
-    expect(summaries[6]).toMatch(
+    expect(summaries[7]).toMatch(
       /^FAILED: the first discrepancy is at event 4, rule C-3: .*was rewritten since$/,
     );
-    expect(summaries[7]).toBe(
+    expect(summaries[8]).toBe(
       "NOT VERIFIED: the log's checks hold, but 1 checkpoint signature was not checked (no public key)",
     );
-    expect(summaries[8]).toMatch(/^FAILED: the first discrepancy is at event 7, rule C-3: .*cut short/);
-    expect(node[9]).toEqual({ unreadable: true, message: 'not a match export: line 1: not JSON' });
+    expect(summaries[9]).toMatch(/^FAILED: the first discrepancy is at event 7, rule C-3: .*cut short/);
+    expect(node[10]).toEqual({ unreadable: true, message: 'not a match export: line 1: not JSON' });
+  }, 60_000);
+
+  it('C-3 reads the text in pages, and reports what the whole log verified in memory reports', async () => {
+    const long = longMatch(1500).events;
+    const forged = edit(long, 700, (e) => (e.metadata.at = '2025-01-01T00:00:00.000Z'));
+    const summaries: string[] = [];
+    for (const events of [long, forged]) {
+      const exportText = exportOf(events);
+      const whole = parseExport(exportText);
+      const inMemory = verifyMatchLog(whole.events, { endCheckpoint: whole.closing!, publicKey });
+      const paged = await verifyExportText({ exportText, publicKey: key });
+      expect(paged).toEqual(verdictOf(inMemory));
+      summaries.push(paged.summary);
+    }
+    expect(summaries[0]).toBe('VERIFIED: every check holds');
+    expect(summaries[1]).toMatch(/^FAILED: the first discrepancy is at event 700, rule C-3/);
   }, 60_000);
 });

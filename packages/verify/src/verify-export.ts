@@ -1,10 +1,8 @@
-import {
-  parsePublicKey,
-  parseSignedCheckpoint,
-  type SignedCheckpoint,
-} from '../../../src/audit/checkpoint.js';
-import { ExportFormatError, parseExport } from '../../../src/audit/export-format.js';
-import { verifyMatchLog, type VerificationReport } from '../../../src/audit/verifier.js';
+import { parsePublicKey, parseSignedCheckpoint } from '../../../src/audit/checkpoint.js';
+import { ExportFormatError } from '../../../src/audit/export-format.js';
+import type { VerificationReport } from '../../../src/audit/verifier.js';
+import { verifyPages } from '../../../src/audit/verify-pages.js';
+import { ExportText } from './export-text.js';
 import type { CheckLine, CheckpointLine, ExportToVerify, ExportVerdict } from './verdict.js';
 
 export type { CheckLine, CheckpointLine, ExportToVerify, ExportVerdict } from './verdict.js';
@@ -20,15 +18,7 @@ export class UnreadableInput extends Error {
  * runs, and the same verdict, so VERIFIED means the same thing in a page as on a command line. Plain
  * data in and out, so that it crosses to and from a Web Worker as is.
  */
-export function verifyExportText(input: ExportToVerify): ExportVerdict {
-  let events: ReturnType<typeof parseExport>['events'];
-  let closing: SignedCheckpoint | undefined;
-  try {
-    ({ events, closing } = parseExport(input.exportText));
-  } catch (error) {
-    if (error instanceof ExportFormatError) throw new UnreadableInput(`not a match export: ${error.message}`);
-    throw error;
-  }
+export async function verifyExportText(input: ExportToVerify): Promise<ExportVerdict> {
   const checkpoints = (input.checkpoints ?? []).map((value, i) =>
     readable(() => parseSignedCheckpoint(value, `checkpoint ${i + 1}`)),
   );
@@ -36,11 +26,21 @@ export function verifyExportText(input: ExportToVerify): ExportVerdict {
     input.publicKey === undefined
       ? undefined
       : readable(() => parsePublicKey(input.publicKey!), 'the public key: ');
-  const report = verifyMatchLog(events, {
-    checkpoints,
-    endCheckpoint: closing ?? 'missing',
-    ...(publicKey ? { publicKey } : {}),
-  });
+  const exported = new ExportText(input.exportText);
+  const closing = exported.closing();
+  let report: VerificationReport;
+  try {
+    // In pages, as `umpire verify` reads a file: memory follows the match's state, not its length.
+    report = await verifyPages(() => exported.pages(), {
+      checkpoints,
+      endCheckpoint: closing ?? 'missing',
+      ...(publicKey ? { publicKey } : {}),
+      ...exported.hints(),
+    });
+  } catch (error) {
+    if (error instanceof ExportFormatError) throw new UnreadableInput(`not a match export: ${error.message}`);
+    throw error;
+  }
   return verdictOf(report);
 }
 

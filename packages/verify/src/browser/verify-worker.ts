@@ -9,16 +9,16 @@ import type { ExportToVerify, VerifyWorkerAnswer } from '../verdict.js';
  * verifier's sources, whose types are Node's, not the DOM's.
  */
 interface WorkerScope {
-  onmessage: ((message: { data: ExportToVerify }) => void) | null;
+  onmessage: ((message: { data: ExportToVerify }) => unknown) | null;
   postMessage(answer: VerifyWorkerAnswer): void;
 }
 
 const scope = globalThis as unknown as WorkerScope;
 
-scope.onmessage = ({ data }) => {
+scope.onmessage = async ({ data }) => {
   let answer: VerifyWorkerAnswer;
   try {
-    answer = { verdict: verifyExportText(data) };
+    answer = { verdict: await verifyExportText(data) };
   } catch (error) {
     answer =
       error instanceof UnreadableInput
