@@ -25,6 +25,7 @@ describeInBrowser(title, () => {
   let page: Page;
   let B: Caller;
   let spectatorKey: string;
+  const requestedSinceStart: string[] = [];
   const matchId = 'isandlwana';
   const at = (route: string) => `/matches/${matchId}/${route}`;
 
@@ -72,6 +73,7 @@ describeInBrowser(title, () => {
       ],
     });
     page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    page.on('request', (request) => requestedSinceStart.push(new URL(request.url()).pathname));
   }, 60_000);
 
   afterAll(async () => {
@@ -150,6 +152,9 @@ describeInBrowser(title, () => {
   const verdict = () => page.getByTestId('verify-result');
 
   it('C-3 verifies the match in the browser with a spectator key: VERIFIED, events checked, both signed checkpoints hold', async () => {
+    const isWorker = (path: string) => /verify-worker.*\.js$/.test(path);
+    // The verifier is fetched when asked for, not with the page.
+    expect(requestedSinceStart.some(isWorker)).toBe(false);
     const fetched: string[] = [];
     page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -172,7 +177,7 @@ describeInBrowser(title, () => {
         `/matches/${matchId}/export`,
       ]),
     );
-    expect(fetched.some((path) => /verify-worker.*\.js$/.test(path))).toBe(true);
+    expect(fetched.some(isWorker)).toBe(true);
     // The service's own verify route was not asked: the verdict is this browser's.
     expect(fetched.some((path) => path.endsWith('/verify'))).toBe(false);
 
