@@ -9,7 +9,8 @@ import { type Caller, issueKey, organiser } from './support/umpire-client.js';
 /**
  * The watch-and-replay page in a real browser (Debian's Chromium driven by playwright-core) against the
  * real service over HTTP on a real SQLite file: a spectator opens a hand-to-hand match in play, sees
- * its units, turn and log, replays it back to before the charge, and sees the next command land live.
+ * its units, turn and log, replays it back to before the charge, sees the next command land live, and
+ * verifies the match in the browser (and sees a tampered export fail).
  */
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -24,6 +25,7 @@ describeInBrowser(title, () => {
   let page: Page;
   let B: Caller;
   let spectatorKey: string;
+  const requestedSinceStart: string[] = [];
   const matchId = 'isandlwana';
   const at = (route: string) => `/matches/${matchId}/${route}`;
 
@@ -71,6 +73,7 @@ describeInBrowser(title, () => {
       ],
     });
     page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    page.on('request', (request) => requestedSinceStart.push(new URL(request.url()).pathname));
   }, 60_000);
 
   afterAll(async () => {
@@ -144,9 +147,66 @@ describeInBrowser(title, () => {
       .filter({ hasText: /report give ground for the NNC, from British/ })
       .waitFor();
     expect(await page.getByRole('status').textContent()).toContain("the NNC's morale test");
+  }, 60_000);
+
+  const verdict = () => page.getByTestId('verify-result');
+
+  it('C-3 verifies the match in the browser with a spectator key: VERIFIED, events checked, both signed checkpoints hold', async () => {
+    const isWorker = (path: string) => /verify-worker.*\.js$/.test(path);
+    // The verifier is fetched when asked for, not with the page.
+    expect(requestedSinceStart.some(isWorker)).toBe(false);
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.getByRole('button', { name: 'Verify' }).click();
+
+    await verdict().waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('verify-verdict').textContent()).toBe('VERIFIED');
+    expect(await page.getByTestId('verify-events').textContent()).toBe('9 events checked');
+    // The checkpoint fetched just now, and the one the export closes with: each signed by the service's key.
+    expect(await page.getByTestId('verify-checkpoint').allTextContents()).toEqual([
+      '✓ The signed checkpoint at event 9: signature valid, held by the log',
+      "✓ The export's closing checkpoint at event 9: signature valid, held by the log",
+    ]);
+    expect(await verdict().textContent()).toMatch(/Hash chain: intact: 9 events/);
+    expect(await page.getByTestId('verify-finding').count()).toBe(0);
+    // What was checked came from the service: the export, the checkpoint and the key, then the worker.
+    expect(fetched).toEqual(
+      expect.arrayContaining([
+        '/audit/public-key',
+        `/matches/${matchId}/checkpoint`,
+        `/matches/${matchId}/export`,
+      ]),
+    );
+    expect(fetched.some(isWorker)).toBe(true);
+    // The service's own verify route was not asked: the verdict is this browser's.
+    expect(fetched.some((path) => path.endsWith('/verify'))).toBe(false);
 
     if (process.env.WATCH_SCREENSHOT)
       await page.screenshot({ path: process.env.WATCH_SCREENSHOT, fullPage: true });
+  }, 60_000);
+
+  it('C-3 one byte of the export changed on its way: the page names the broken link, its event and rule', async () => {
+    const exportRoute = `**/matches/${matchId}/export`;
+    await page.route(exportRoute, async (route) => {
+      const response = await route.fetch();
+      const lines = (await response.text()).split('\n');
+      // Event 5's timestamp, one digit earlier: the content no longer hashes to its recorded hash.
+      const tampered = lines[4]!.replace('"at":"2', '"at":"1');
+      expect(tampered).not.toBe(lines[4]);
+      lines[4] = tampered;
+      await route.fulfill({ response, body: lines.join('\n') });
+    });
+    try {
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByTestId('verify-verdict').filter({ hasText: 'FAILED' }).waitFor({ timeout: 20_000 });
+      const finding = await page.getByTestId('verify-finding').textContent();
+      expect(finding).toContain('First finding at event 5');
+      expect(finding).toContain('C-3');
+      expect(finding).toContain('hash does not match the event’s content');
+      expect(await verdict().textContent()).toMatch(/Hash chain: intact up to event 4/);
+    } finally {
+      await page.unroute(exportRoute);
+    }
   }, 60_000);
 
   it('AA-2 never shows a spectator a sealed card, which its own side sees', async () => {
@@ -185,6 +245,12 @@ describeInBrowser(title, () => {
         await watcher.getByLabel(/your key/i).fill(key);
         await watcher.getByRole('button', { name: 'Watch' }).click();
         await watcher.locator('li[data-revision="4"]').waitFor();
+        // The verifier runs on the whole export, sealed order included; the page shows its verdict only.
+        await watcher.getByRole('button', { name: 'Verify' }).click();
+        await watcher
+          .getByTestId('verify-verdict')
+          .filter({ hasText: 'VERIFIED' })
+          .waitFor({ timeout: 20_000 });
         return await watcher.content();
       } finally {
         await watcher.close();

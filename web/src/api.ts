@@ -20,6 +20,13 @@ export class Api {
     return this.call<T>('GET', path);
   }
 
+  /** A body read as text, as it came (an NDJSON export is hashed byte for byte, not reparsed here). */
+  async text(path: string, accept: string): Promise<string> {
+    const response = await fetch(path, { headers: { authorization: `Bearer ${this.key}`, accept } });
+    if (!response.ok) throw await errorOf(response);
+    return response.text();
+  }
+
   post<T>(path: string, body: object): Promise<T> {
     return this.call<T>('POST', path, body);
   }

@@ -15,6 +15,7 @@ import {
 import { ReplayBar } from './replay-bar';
 import { TurnLog } from './turn-log';
 import { UnitsTables } from './units-table';
+import { VerifyPanel } from './verify-panel';
 
 interface Current {
   match: MatchAnswer;
@@ -259,6 +260,8 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
         </dl>
         {waiting && <p class="note">Loading the state at revision {shown}…</p>}
       </section>
+
+      <VerifyPanel api={api} matchId={matchId} />
 
       <ReplayBar shown={shown} latest={latest} onStep={step} onGoTo={goTo} />
 

@@ -2,6 +2,7 @@
  * @umpire/verify as a library: the verifier the service's GET/POST /matches/:id/verify and the
  * `umpire verify` command run, with the rulesets of every version it replays (src/rules, through
  * their registry), bundled so that it needs no native module. Its sources are the service's own.
+ * browser.ts is the same for a browser (the `browser` export condition).
  */
 export { verifyMatchLog, revertTargetsIn, revealedSeedIn } from '../../../src/audit/verifier.js';
 export type {
@@ -29,6 +30,14 @@ export {
   type SignedCheckpoint,
 } from '../../../src/audit/checkpoint.js';
 export { ExportFile } from '../../../src/cli/export-file.js';
+export { UnreadableInput, verdictOf, verifyExportText } from './verify-export.js';
+export type {
+  CheckLine,
+  CheckpointLine,
+  ExportToVerify,
+  ExportVerdict,
+  VerifyWorkerAnswer,
+} from './verdict.js';
 export {
   EXIT_DISCREPANCY,
   EXIT_OK,

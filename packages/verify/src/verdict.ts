@@ -1,0 +1,49 @@
+/**
+ * What goes into a verification of an export and what comes out, as plain data: it crosses to and
+ * from a Web Worker as is, and the watch page (web/) reads it without the verifier's own types, which
+ * are Node's. verify-export.ts makes it.
+ */
+export interface ExportToVerify {
+  /** The NDJSON export, its closing checkpoint included. */
+  exportText: string;
+  /** Checkpoints kept from earlier (GET /matches/:id/checkpoint), as JSON values. */
+  checkpoints?: readonly unknown[];
+  /** The service's public key: the GET /audit/public-key document, a PEM or a JWK, as text. */
+  publicKey?: string;
+}
+
+export interface CheckLine {
+  check: 'chain' | 'outcomes' | 'serverRolls' | 'reveals' | 'checkpoints';
+  /** 'pending' is server dice whose seed is not yet revealed; 'none' is a check with nothing to check. */
+  status: 'ok' | 'failed' | 'pending' | 'none';
+  message: string;
+}
+
+export interface CheckpointLine {
+  revision: number;
+  closing: boolean;
+  signature: 'valid' | 'invalid' | 'not-checked';
+  /** The log still holds the checkpoint's hash at its revision (and, for the closing one, ends there). */
+  matches: boolean;
+}
+
+export interface ExportVerdict {
+  /** Every check holds and every checkpoint's signature was checked and is the service's. */
+  verified: boolean;
+  /** One line: VERIFIED, FAILED with the first finding, or NOT VERIFIED with what was left unchecked. */
+  summary: string;
+  matchId: string | null;
+  events: number;
+  head: { revision: number; hash: string } | null;
+  firstFinding?: { revision: number; ruleId: string; check: string; message: string };
+  checks: CheckLine[];
+  checkpoints: CheckpointLine[];
+}
+
+/** What the verify worker (browser/verify-worker.ts) answers to one ExportToVerify. */
+export type VerifyWorkerAnswer =
+  | { verdict: ExportVerdict }
+  /** The export, a checkpoint or the key could not be read: there is no verdict on the log. */
+  | { unreadable: string }
+  /** The verifier itself failed. */
+  | { error: string };

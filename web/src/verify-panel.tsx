@@ -1,0 +1,125 @@
+import { useState } from 'preact/hooks';
+import type { CheckLine, CheckpointLine, ExportVerdict } from '../../packages/verify/src/verdict';
+import type { Api } from './api';
+import { messageOf } from './live';
+import { verifyInBrowser, type VerifyStep } from './verify-match';
+
+/**
+ * Verification anyone can run (issue 15): the match's export, its signed checkpoint and the service's
+ * public key, checked in this browser by the published verifier. What it shows is the verdict: VERIFIED
+ * or the first finding with its event and rule, how many events were checked, and each checkpoint's
+ * signature. It shows no event of the export (a spectator's page never gets more than the API gives it).
+ */
+const STEP_LABEL: Record<VerifyStep, string> = {
+  fetching: 'Fetching the export, checkpoint and public key…',
+  verifying: 'Verifying in this browser…',
+};
+
+const CHECK_LABEL: Record<CheckLine['check'], string> = {
+  chain: 'Hash chain',
+  outcomes: 'Outcomes',
+  serverRolls: 'Server dice',
+  reveals: 'Reveals',
+  checkpoints: 'Checkpoints',
+};
+
+const STATUS_MARK: Record<CheckLine['status'], string> = {
+  ok: '✓',
+  failed: '✗',
+  pending: '…',
+  none: '–',
+};
+
+type Progress = { step: VerifyStep } | { verdict: ExportVerdict } | { error: string } | undefined;
+
+export function VerifyPanel(props: { api: Api; matchId: string }) {
+  const [progress, setProgress] = useState<Progress>();
+  const busy = progress !== undefined && 'step' in progress;
+
+  const verify = async () => {
+    setProgress({ step: 'fetching' });
+    try {
+      const verdict = await verifyInBrowser(props.api, props.matchId, (step) => setProgress({ step }));
+      setProgress({ verdict });
+    } catch (cause) {
+      setProgress({ error: messageOf(cause) });
+    }
+  };
+
+  return (
+    <section class="verify" aria-labelledby="verify-heading" aria-busy={busy}>
+      <div class="verify-row">
+        <h2 id="verify-heading">Verification</h2>
+        <button type="button" onClick={() => void verify()} disabled={busy}>
+          Verify
+        </button>
+        <span class="note">
+          Re-checks the whole log in this browser: the hash chain, every outcome by the published rules, the
+          dice and the service's signature.
+        </span>
+      </div>
+      <div aria-live="polite">
+        {progress && 'step' in progress && <p class="note">{STEP_LABEL[progress.step]}</p>}
+        {progress && 'error' in progress && (
+          <p class="error" role="alert">
+            {progress.error}
+          </p>
+        )}
+        {progress && 'verdict' in progress && <VerdictView verdict={progress.verdict} />}
+      </div>
+    </section>
+  );
+}
+
+function VerdictView({ verdict }: { verdict: ExportVerdict }) {
+  const first = verdict.firstFinding;
+  const outcome = verdict.verified ? 'verified' : first ? 'failed' : 'unproven';
+  return (
+    <div class={`verdict verdict-${outcome}`} data-testid="verify-result">
+      <p class="verdict-line">
+        <strong data-testid="verify-verdict">
+          {verdict.verified ? 'VERIFIED' : first ? 'FAILED' : 'NOT VERIFIED'}
+        </strong>{' '}
+        <span data-testid="verify-events">
+          {verdict.events} {verdict.events === 1 ? 'event' : 'events'} checked
+        </span>
+        {verdict.head && <span class="note"> · head {verdict.head.hash.slice(0, 16)}…</span>}
+      </p>
+      {first ? (
+        <p data-testid="verify-finding">
+          First finding at event <strong>{first.revision}</strong> <span class="rule-id">{first.ruleId}</span>
+          {first.message}
+        </p>
+      ) : (
+        !verdict.verified && <p>{verdict.summary}</p>
+      )}
+      <ul class="verify-checks">
+        {verdict.checkpoints.map((checkpoint) => (
+          <CheckpointItem key={`${checkpoint.closing}-${checkpoint.revision}`} checkpoint={checkpoint} />
+        ))}
+        {verdict.checks.map((line) => (
+          <li key={line.check} class={`check-${line.status}`}>
+            <span aria-hidden="true">{STATUS_MARK[line.status]}</span> {CHECK_LABEL[line.check]}:{' '}
+            {line.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function CheckpointItem({ checkpoint }: { checkpoint: CheckpointLine }) {
+  const ok = checkpoint.signature === 'valid' && checkpoint.matches;
+  const what = checkpoint.closing ? "The export's closing checkpoint" : 'The signed checkpoint';
+  const signature = {
+    valid: 'signature valid',
+    invalid: 'signature INVALID',
+    'not-checked': 'signature not checked',
+  }[checkpoint.signature];
+  return (
+    <li class={ok ? 'check-ok' : 'check-failed'} data-testid="verify-checkpoint">
+      <span aria-hidden="true">{ok ? '✓' : '✗'}</span> {what} at event {checkpoint.revision}: {signature},{' '}
+      {checkpoint.matches ? 'held by the log' : 'NOT held by the log'}
+    </li>
+  );
+}
