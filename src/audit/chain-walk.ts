@@ -59,3 +59,17 @@ export class ChainWalk {
     return { revision: this.expectedRevision - 1, hash: this.prevHash };
   }
 }
+
+/**
+ * What a ChainWalk made apart from the verifier saw (a worker thread reading the same export): how many
+ * events, the hash the last one records, and the first broken link. The verifier takes the verdict
+ * only when the first two are what it was given itself (verify-pages.ts).
+ */
+export interface ChainWalked {
+  events: number;
+  lastHash: string | null;
+  broken: { revision: number; reason: string } | null;
+}
+
+/** A walk of the log's chain made apart, started when called; undefined when it could not be made. */
+export type ChainApart = () => Promise<ChainWalked | undefined>;
