@@ -87,7 +87,7 @@ function rate(n: number): string {
 }
 
 /** Puts the sealed events into a SQLite store as appends would have, row for row. */
-function fill(store: SqliteEventStore, events: readonly ExportedEvent[]): void {
+export function fill(store: SqliteEventStore, events: readonly ExportedEvent[]): void {
   const insert = store.database.prepare(
     'INSERT INTO events (stream, revision, command_id, type, data, metadata, hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
