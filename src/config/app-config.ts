@@ -37,12 +37,6 @@ export interface AppConfig {
    * looping on 429s slows to the pace of its connections instead of spinning the CPU; 0: at once.
    */
   rateLimitPauseMs: number;
-  /**
-   * Requests one key (or address) may have in progress at once; more wait their turn, in order, and
-   * past 64 waiting are refused 429. Live feeds are not counted (they have their own limit). 0: no
-   * limit. Fair sharing: a key with 32 connections gets no more of the service than one with 4.
-   */
-  keyConcurrency: number;
   /** pino level of the JSON logs: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
   /** Webhook deliveries: attempts per delivery, first retry delay (doubling), and per-attempt timeout. */
@@ -102,7 +96,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimit: count(env, 'UMPIRE_RATE_LIMIT', 1200),
     rateLimitWindowMs: count(env, 'UMPIRE_RATE_LIMIT_WINDOW_MS', 60_000, 1),
     rateLimitPauseMs: count(env, 'UMPIRE_RATE_LIMIT_PAUSE_MS', 1000),
-    keyConcurrency: count(env, 'UMPIRE_KEY_CONCURRENCY', 4),
     logLevel: logLevel(env.UMPIRE_LOG_LEVEL),
     webhookMaxAttempts: count(env, 'UMPIRE_WEBHOOK_MAX_ATTEMPTS', 8, 1),
     webhookBackoffMs: count(env, 'UMPIRE_WEBHOOK_BACKOFF_MS', 1000, 1),

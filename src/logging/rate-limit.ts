@@ -7,14 +7,6 @@ import { PROBLEM_CONTENT_TYPE, problem } from './problem-details.js';
 /** Routes never limited: probes must not be refused, and a CORS preflight carries no key. */
 const UNLIMITED_ROUTES = new Set(['/health', '/health/ready']);
 
-/**
- * Routes that hold their answer open (live feeds): never made to wait their turn, since they would
- * hold it for as long as they are watched; UMPIRE_SSE_STREAMS_PER_KEY limits them.
- */
-const STREAM_ROUTES = new Set(['/matches/:id/stream', '/tournaments/:id/stream']);
-/** Requests of one key waiting their turn, at most; past it a request is refused 429. */
-export const MOST_WAITING = 64;
-
 /** Marks a request refused by the rate limit, for the request log (see installRequestLogging). */
 export const RATE_LIMITED = Symbol('umpire:rate-limited');
 
@@ -75,65 +67,6 @@ export class RateLimiter {
 }
 
 /**
- * Fair sharing (issue 12): each key (or address) has at most `most` requests in progress; the others
- * wait their turn, in order, before their body is read. The service's one thread serves what is in
- * progress, so a key flooding with 32 connections would otherwise get 32 shares of it against a
- * table's one; now it gets at most `most`, and its waiting requests cost nothing. At most
- * `mostWaiting` wait; `enter` answers false past that.
- */
-export class KeyTurns {
-  private readonly keys = new Map<string, { running: number; waiting: (() => void)[] }>();
-
-  constructor(
-    private readonly most: number,
-    private readonly mostWaiting = MOST_WAITING,
-  ) {}
-
-  /** Starts `start` now, or once a turn is free; false (and never started) when too many wait. */
-  enter(tracker: string, start: () => void): boolean {
-    let key = this.keys.get(tracker);
-    if (!key) {
-      key = { running: 0, waiting: [] };
-      this.keys.set(tracker, key);
-    }
-    if (key.running < this.most) {
-      key.running += 1;
-      start();
-      return true;
-    }
-    if (key.waiting.length >= this.mostWaiting) return false;
-    key.waiting.push(start);
-    return true;
-  }
-
-  /** A request that was started has ended: the next one waiting starts. */
-  leave(tracker: string): void {
-    const key = this.keys.get(tracker);
-    if (!key) return;
-    const next = key.waiting.shift();
-    if (next) {
-      next();
-      return;
-    }
-    key.running -= 1;
-    if (key.running === 0) this.keys.delete(tracker);
-  }
-
-  /** A request that was still waiting has gone (its client closed the connection). */
-  forget(tracker: string, start: () => void): void {
-    const waiting = this.keys.get(tracker)?.waiting;
-    const at = waiting?.indexOf(start) ?? -1;
-    if (at !== -1) waiting!.splice(at, 1);
-  }
-
-  /** How many requests of `tracker` are in progress and waiting (for tests and metrics). */
-  load(tracker: string): { running: number; waiting: number } {
-    const key = this.keys.get(tracker);
-    return { running: key?.running ?? 0, waiting: key?.waiting.length ?? 0 };
-  }
-}
-
-/**
  * Whom an Authorization header counts against, remembered for a moment: a flooding key sends the same
  * header thousands of times a second, and verifying it each time (two SHA-256 and a registry look-up)
  * was most of a refusal's cost. Only the tracker is remembered, for rate counting; every request that
@@ -185,21 +118,13 @@ function refusalBodies(
 
 export function installRateLimit(
   app: NestFastifyApplication,
-  config: Pick<AppConfig, 'rateLimit' | 'rateLimitWindowMs' | 'rateLimitPauseMs'> &
-    Partial<Pick<AppConfig, 'keyConcurrency'>>,
+  config: Pick<AppConfig, 'rateLimit' | 'rateLimitWindowMs' | 'rateLimitPauseMs'>,
   onRefused: (tracker: string) => void = () => undefined,
 ): void {
   if (config.rateLimit === 0) return;
   const keys = app.get(KeyRegistry);
   const limiter = new RateLimiter(config.rateLimit, config.rateLimitWindowMs);
   const trackers = new TrackerCache();
-  const turns = config.keyConcurrency ? new KeyTurns(config.keyConcurrency) : undefined;
-  const busyBody = JSON.stringify(
-    problem(
-      429,
-      `too many requests in progress for one key: at most ${config.keyConcurrency ?? 0} at once and ${MOST_WAITING} waiting (UMPIRE_KEY_CONCURRENCY)`,
-    ),
-  );
   const bodyFor = refusalBodies(config);
   const max = String(config.rateLimit);
   const fastify = app.getHttpAdapter().getInstance();
@@ -211,10 +136,7 @@ export function installRateLimit(
     void reply.header('x-ratelimit-limit', max);
     void reply.header('x-ratelimit-remaining', String(Math.max(0, config.rateLimit - window.count)));
     void reply.header('x-ratelimit-reset', String(resetSeconds));
-    if (window.allowed) {
-      if (!turns || STREAM_ROUTES.has(request.routeOptions.url ?? '')) return done();
-      return takeTurn(turns, tracker, request, reply, done);
-    }
+    if (window.allowed) return done();
     onRefused(tracker);
     if (window.told) (request as FastifyRequest & { [RATE_LIMITED]?: boolean })[RATE_LIMITED] = true;
     window.told = true;
@@ -228,35 +150,6 @@ export function installRateLimit(
     const pause = Math.min(config.rateLimitPauseMs, window.resetsAt - Date.now());
     if (pause > 0) setTimeout(refuse, pause);
     else refuse();
-  };
-
-  /** Lets the request through when its key has a turn free, else once one is; refuses it when too many wait. */
-  const takeTurn = (
-    turns: KeyTurns,
-    tracker: string,
-    request: FastifyRequest,
-    reply: FastifyReply,
-    done: () => void,
-  ): void => {
-    let state: 'waiting' | 'running' | 'ended' = 'waiting';
-    const start = (): void => {
-      state = 'running';
-      done();
-    };
-    // 'close' comes once the answer is sent, or the client has gone: either way the turn is over.
-    reply.raw.once('close', () => {
-      if (state === 'running') turns.leave(tracker);
-      else if (state === 'waiting') turns.forget(tracker, start);
-      state = 'ended';
-    });
-    if (turns.enter(tracker, start)) return;
-    state = 'ended';
-    onRefused(tracker);
-    void reply
-      .code(429)
-      .header('retry-after', '1')
-      .header('content-type', PROBLEM_CONTENT_TYPE)
-      .send(busyBody);
   };
 
   // A callback hook, not an async one: a key already known is counted, and let through or refused,

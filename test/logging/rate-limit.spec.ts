@@ -1,4 +1,4 @@
-import { KeyTurns, RateLimiter, TrackerCache } from '../../src/logging/rate-limit.js';
+import { RateLimiter, TrackerCache } from '../../src/logging/rate-limit.js';
 
 describe('the rate limit: fixed windows per key', () => {
   it('allows `max` requests in a window, refuses the rest, and starts afresh when the window ends', () => {
@@ -44,40 +44,5 @@ describe('the rate limit: whom a token counts against, remembered for a moment',
       undefined,
       'key:4',
     ]);
-  });
-});
-
-describe('fair sharing: each key has at most `most` requests in progress, the rest wait in order', () => {
-  it('starts up to `most` at once, then each waiting one as one ends, in the order they came', () => {
-    const turns = new KeyTurns(2, 3);
-    const started: string[] = [];
-    const start = (name: string) => () => started.push(name);
-    for (const name of ['a', 'b', 'c', 'd']) expect(turns.enter('key:x', start(name))).toBe(true);
-    expect(started).toEqual(['a', 'b']);
-    // Another key is not held behind this one's.
-    expect(turns.enter('key:y', start('y'))).toBe(true);
-    expect(started).toEqual(['a', 'b', 'y']);
-    turns.leave('key:x');
-    expect(started).toEqual(['a', 'b', 'y', 'c']);
-    expect(turns.load('key:x')).toEqual({ running: 2, waiting: 1 });
-    turns.leave('key:x');
-    turns.leave('key:x');
-    turns.leave('key:x');
-    expect(started).toEqual(['a', 'b', 'y', 'c', 'd']);
-    expect(turns.load('key:x')).toEqual({ running: 0, waiting: 0 });
-  });
-
-  it('refuses past `mostWaiting` waiting, and a request whose client left waits no more', () => {
-    const turns = new KeyTurns(1, 2);
-    const started: string[] = [];
-    const start = (name: string) => () => started.push(name);
-    const gone = start('gone');
-    expect(turns.enter('key:x', start('a'))).toBe(true);
-    expect(turns.enter('key:x', gone)).toBe(true);
-    expect(turns.enter('key:x', start('c'))).toBe(true);
-    expect(turns.enter('key:x', start('refused'))).toBe(false);
-    turns.forget('key:x', gone);
-    turns.leave('key:x');
-    expect(started).toEqual(['a', 'c']);
   });
 });
