@@ -87,7 +87,7 @@ function rate(n: number): string {
 }
 
 /** Puts the sealed events into a SQLite store as appends would have, row for row. */
-function fill(store: SqliteEventStore, events: readonly ExportedEvent[]): void {
+export function fill(store: SqliteEventStore, events: readonly ExportedEvent[]): void {
   const insert = store.database.prepare(
     'INSERT INTO events (stream, revision, command_id, type, data, metadata, hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
@@ -156,6 +156,8 @@ export async function benchVerify(): Promise<number> {
     const offline = await measure(async (sample) => {
       const export_ = new ExportFile(file);
       const known = export_.prescan();
+      // As umpire verify does: the chain walked in a worker thread beside the rules.
+      const chainApart = export_.chainApart();
       const report = await verifyPages(
         function* () {
           for (const page of export_.pages()) {
@@ -163,7 +165,12 @@ export async function benchVerify(): Promise<number> {
             yield page;
           }
         },
-        { ...known, publicKey, endCheckpoint: export_.closingAhead() ?? 'missing' },
+        {
+          ...known,
+          ...(chainApart ? { chainApart } : {}),
+          publicKey,
+          endCheckpoint: export_.closingAhead() ?? 'missing',
+        },
       );
       return { ok: report.ok, events: report.checked.events };
     });

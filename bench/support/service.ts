@@ -46,6 +46,11 @@ export interface ServiceOptions {
   env?: Record<string, string>;
   /** Set to write a CPU profile of the service there (on stop). */
   profileDir?: string;
+  /**
+   * Another build's dist/src/main.js to run instead of this tree's (BENCH_BASELINE_MAIN): a bench then
+   * measures a change against the code before it, back to back in one run.
+   */
+  main?: string;
 }
 
 export class Service {
@@ -66,7 +71,7 @@ export class Service {
 
   static async start(options: ServiceOptions): Promise<Service> {
     const port = await freePort();
-    const main = mainFile();
+    const main = options.main ?? mainFile();
     // Under --cpu-prof the profile is written at exit; Nest re-raises SIGTERM after its shutdown, which
     // would kill the process before that. A listener of our own turns the signal into a normal exit.
     const args = options.profileDir

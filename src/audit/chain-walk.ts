@@ -5,16 +5,27 @@ import { canonicalEnvelope } from '../event-store/canonical-json.js';
 
 /**
  * SHA-256 of prevHash ‖ canonical JSON, in lowercase hex (hash-chain.ts's recipe). The bytes are the
- * UTF-8 of the two texts one after the other, so hashing their concatenation in one call is the same
- * hash; Node.js 20.12 and later hash it without making a Hash object per event (the verifier's chain
- * walk does it 100,000 times for a long match).
+ * UTF-8 of the two texts one after the other; Node.js 20.12 and later hash them in one call, without a
+ * Hash object per event (the verifier's chain walk does it 100,000 times for a long match). They are
+ * written into one reused buffer first: handing crypto.hash the two strings joined cost 5.6 µs an
+ * event, four fifths of it turning the joined string into bytes; written into the buffer, 1.1 µs.
  */
 const oneShot: typeof crypto.hash | undefined = typeof crypto.hash === 'function' ? crypto.hash : undefined;
+/** Links longer than this (a few KiB is usual) are hashed without the buffer, so that it stays small. */
+const MOST_BUFFERED = 1 << 20;
+let scratch: Buffer | undefined;
 
 export function linkHash(prevHash: string, canonical: string): string {
-  return oneShot
-    ? oneShot('sha256', prevHash + canonical, 'hex')
-    : crypto.createHash('sha256').update(prevHash).update(canonical).digest('hex');
+  if (!oneShot) return crypto.createHash('sha256').update(prevHash).update(canonical).digest('hex');
+  // UTF-8 takes at most 3 bytes for each UTF-16 unit.
+  const most = 3 * (prevHash.length + canonical.length);
+  if (most > MOST_BUFFERED || typeof Buffer !== 'function') {
+    return crypto.createHash('sha256').update(prevHash).update(canonical).digest('hex');
+  }
+  if (!scratch || scratch.length < most) scratch = Buffer.allocUnsafe(Math.max(most, 1 << 16));
+  const length = scratch.write(prevHash, 0, 'utf8');
+  const total = length + scratch.write(canonical, length, 'utf8');
+  return oneShot('sha256', scratch.subarray(0, total), 'hex');
 }
 
 /**
@@ -59,3 +70,17 @@ export class ChainWalk {
     return { revision: this.expectedRevision - 1, hash: this.prevHash };
   }
 }
+
+/**
+ * What a ChainWalk made apart from the verifier saw (a worker thread reading the same export): how many
+ * events, the hash the last one records, and the first broken link. The verifier takes the verdict
+ * only when the first two are what it was given itself (verify-pages.ts).
+ */
+export interface ChainWalked {
+  events: number;
+  lastHash: string | null;
+  broken: { revision: number; reason: string } | null;
+}
+
+/** A walk of the log's chain made apart, started when called; undefined when it could not be made. */
+export type ChainApart = () => Promise<ChainWalked | undefined>;

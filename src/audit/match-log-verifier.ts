@@ -134,7 +134,14 @@ export class MatchLogVerifier {
   private readonly keptAt = new Map<number, KeptCheckpoint[]>();
   private readonly end: KeptCheckpoint | 'missing' | undefined;
 
-  constructor(private readonly options: VerifyOptions = {}) {
+  /** Whether this verifier walks the chain itself, or is handed the verdict of a walk made apart. */
+  private readonly walkChain: boolean;
+
+  constructor(
+    private readonly options: VerifyOptions = {},
+    { walkChain = true }: { walkChain?: boolean } = {},
+  ) {
+    this.walkChain = walkChain;
     this.hint =
       typeof options.seedHint === 'string' && /^[0-9a-f]{64}$/.test(options.seedHint)
         ? Buffer.from(options.seedHint, 'hex')
@@ -216,6 +223,21 @@ export class MatchLogVerifier {
     this.head = { revision, hash: metadata.hash };
   }
 
+  /**
+   * For a verifier made with `walkChain: false`: the chain's verdict, from a ChainWalk over exactly the
+   * events this verifier was given (`ChainWalked` says which: their number and the last one's hash),
+   * walked apart (a worker thread reading the same file). Before report().
+   */
+  chainWalked(broken: { revision: number; reason: string } | null): void {
+    if (this.walkChain) throw new Error('this verifier walks the chain itself');
+    if (broken && this.stream !== null) this.chainBroke(broken);
+  }
+
+  /** How many events were added, and the hash the last one records: what a walk apart must have seen. */
+  get seen(): { events: number; lastHash: string | null } {
+    return { events: this.events, lastHash: this.head?.hash ?? null };
+  }
+
   /** True when some rolls still wait for the revealed seed: hand the log again to `rollPass`. */
   get needsRollPass(): boolean {
     return this.seed !== null && this.rollsBeforeSeed > 0 && !this.hintConfirmed() && !this.rollPassDone;
@@ -273,7 +295,7 @@ export class MatchLogVerifier {
     // The version the log records: a log verifies with the rules it was played under, for ever.
     this.ruleset = this.recordedRuleset ? rulesetFor(this.recordedRuleset) : undefined;
     if (this.stream === null) this.findings.add(0, 'C-3', 'chain', 'the log holds no events', Pass.Chain);
-    else this.chain = new ChainWalk(this.stream);
+    else if (this.walkChain) this.chain = new ChainWalk(this.stream);
     if (first.type !== 'MatchCreated') {
       this.findings.add(
         revision,
@@ -332,7 +354,10 @@ export class MatchLogVerifier {
   private checkLink(event: LogEvent): void {
     if (!this.chain || this.chain.broken) return;
     if (this.chain.add(event)) return;
-    const broken = this.chain.broken!;
+    this.chainBroke(this.chain.broken!);
+  }
+
+  private chainBroke(broken: { revision: number; reason: string }): void {
     this.chainBrokenAt = broken.revision;
     this.findings.add(
       broken.revision,

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import { MatchFold } from '../match/fold.js';
+import { type ChainApart, ChainWalk } from './chain-walk.js';
 import { type LogEvent, MatchLogVerifier } from './match-log-verifier.js';
 import type { VerificationReport, VerifyOptions } from './verification-report.js';
 
@@ -15,6 +16,13 @@ export interface PagedVerifyOptions extends VerifyOptions {
    * while a long verification runs (DESIGN.md: long work streams in pages and yields).
    */
   yieldBetweenPages?: boolean;
+  /**
+   * The hash chain walked apart, at the same time (the CLI's worker thread: the verifier core starts
+   * no thread itself). Its verdict is taken only if its walk saw the very events this verification
+   * read (their number and the last one's hash); otherwise, or if it fails, the chain is walked here,
+   * in a second read of the pages. Either way the report is the one a walk in line would give.
+   */
+  chainApart?: ChainApart;
 }
 
 /**
@@ -26,7 +34,8 @@ export async function verifyPages(
   pages: LogPages,
   options: PagedVerifyOptions = {},
 ): Promise<VerificationReport> {
-  const verifier = new MatchLogVerifier(options);
+  const apart = options.chainApart?.();
+  const verifier = new MatchLogVerifier(options, { walkChain: apart === undefined });
   const pause = options.yieldBetweenPages ? () => nextTurnOfTheLoop() : async () => undefined;
 
   const giveStates = async (): Promise<void> => {
@@ -70,5 +79,30 @@ export async function verifyPages(
     }
     verifier.endRollPass();
   }
+  if (apart) {
+    const walked = await apart;
+    const seen = verifier.seen;
+    if (walked && walked.events === seen.events && walked.lastHash === seen.lastHash) {
+      verifier.chainWalked(walked.broken);
+    } else {
+      verifier.chainWalked(await walkHere(pages, pause));
+    }
+  }
   return verifier.report();
+}
+
+/** The chain walked in this thread, in a read of its own: when a walk apart could not be taken. */
+async function walkHere(
+  pages: LogPages,
+  pause: () => Promise<unknown>,
+): Promise<{ revision: number; reason: string } | null> {
+  let chain: ChainWalk | undefined;
+  for await (const page of pages()) {
+    for (const event of page) {
+      chain ??= new ChainWalk(event.metadata.stream);
+      if (!chain.add(event)) return chain.broken;
+    }
+    await pause();
+  }
+  return null;
 }

@@ -233,7 +233,9 @@ export async function verifyCommand(args: readonly string[], io: Output = consol
     // The closing checkpoint is the file's last line: read ahead so the verifier knows its revision.
     const closing = file.closingAhead();
     unsignedExport = closing === undefined;
+    const chainApart = file.chainApart();
     report = await verifyPages(() => file.pages(), {
+      ...(chainApart ? { chainApart } : {}),
       checkpoints,
       ...(publicKey ? { publicKey } : {}),
       ...known,

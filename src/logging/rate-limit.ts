@@ -32,7 +32,9 @@ interface WindowCount {
  * the window's end): a client that loops on 429s, as floods do, then sends one request per connection
  * per pause instead of thousands a second that each cost the service a parse and an answer, while a
  * client that honours Retry-After loses nothing. Each window's first refusal of a key is logged; the
- * others are only counted (metrics), so that a flood does not flood the log either.
+ * others are only counted (metrics), so that a flood does not flood the log either. A flooding key's
+ * token is verified once a second, not on every request (TrackerCache), and the 429 body is written
+ * once per number of seconds it names.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, WindowCount>();
@@ -64,6 +66,56 @@ export class RateLimiter {
   }
 }
 
+/**
+ * Whom an Authorization header counts against, remembered for a moment: a flooding key sends the same
+ * header thousands of times a second, and verifying it each time (two SHA-256 and a registry look-up)
+ * was most of a refusal's cost. Only the tracker is remembered, for rate counting; every request that
+ * gets past the limit still has its key verified by the guards. A key revoked meanwhile counts against
+ * its own allowance for at most `ttlMs` more. Only tokens that name a key are remembered, and at most
+ * `most` of them: when full, it is forgotten whole.
+ */
+export class TrackerCache {
+  private readonly known = new Map<string, { tracker: string; until: number }>();
+
+  constructor(
+    private readonly ttlMs = 1000,
+    private readonly most = 10_000,
+  ) {}
+
+  get(header: string, now: number): string | undefined {
+    const found = this.known.get(header);
+    return found !== undefined && now < found.until ? found.tracker : undefined;
+  }
+
+  set(header: string, tracker: string, now: number): void {
+    if (this.known.size >= this.most) this.known.clear();
+    this.known.set(header, { tracker, until: now + this.ttlMs });
+  }
+}
+
+/**
+ * The 429 answer's body, written once for each number of seconds it can name (at most the window's
+ * length in seconds), instead of building and serialising a problem object for every refusal.
+ */
+function refusalBodies(
+  config: Pick<AppConfig, 'rateLimit' | 'rateLimitWindowMs'>,
+): (seconds: number) => string {
+  const written = new Map<number, string>();
+  return (seconds) => {
+    let body = written.get(seconds);
+    if (body === undefined) {
+      body = JSON.stringify(
+        problem(
+          429,
+          `rate limit reached: at most ${config.rateLimit} requests per ${config.rateLimitWindowMs} ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in ${seconds} s`,
+        ),
+      );
+      written.set(seconds, body);
+    }
+    return body;
+  };
+}
+
 export function installRateLimit(
   app: NestFastifyApplication,
   config: Pick<AppConfig, 'rateLimit' | 'rateLimitWindowMs' | 'rateLimitPauseMs'>,
@@ -72,40 +124,55 @@ export function installRateLimit(
   if (config.rateLimit === 0) return;
   const keys = app.get(KeyRegistry);
   const limiter = new RateLimiter(config.rateLimit, config.rateLimitWindowMs);
+  const trackers = new TrackerCache();
+  const bodyFor = refusalBodies(config);
   const max = String(config.rateLimit);
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method === 'OPTIONS' || UNLIMITED_ROUTES.has(request.routeOptions.url ?? '')) return;
-    const tracker = await trackerOf(request, keys);
+
+  /** Counts the request against `tracker`: lets it through (done), or refuses it after the pause. */
+  const limit = (tracker: string, request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
     const window = limiter.take(tracker);
     const resetSeconds = Math.max(1, Math.ceil((window.resetsAt - Date.now()) / 1000));
     void reply.header('x-ratelimit-limit', max);
     void reply.header('x-ratelimit-remaining', String(Math.max(0, config.rateLimit - window.count)));
     void reply.header('x-ratelimit-reset', String(resetSeconds));
-    if (window.allowed) return;
+    if (window.allowed) return done();
     onRefused(tracker);
     if (window.told) (request as FastifyRequest & { [RATE_LIMITED]?: boolean })[RATE_LIMITED] = true;
     window.told = true;
+    const refuse = (): void => {
+      void reply
+        .code(429)
+        .header('retry-after', String(resetSeconds))
+        .header('content-type', PROBLEM_CONTENT_TYPE)
+        .send(bodyFor(resetSeconds));
+    };
     const pause = Math.min(config.rateLimitPauseMs, window.resetsAt - Date.now());
-    if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
-    return reply
-      .code(429)
-      .header('retry-after', String(resetSeconds))
-      .header('content-type', PROBLEM_CONTENT_TYPE)
-      .send(
-        JSON.stringify(
-          problem(
-            429,
-            `rate limit reached: at most ${config.rateLimit} requests per ${config.rateLimitWindowMs} ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in ${resetSeconds} s`,
-          ),
-        ),
-      );
-  });
-}
+    if (pause > 0) setTimeout(refuse, pause);
+    else refuse();
+  };
 
-async function trackerOf(request: FastifyRequest, keys: KeyRegistry): Promise<string> {
-  const header = request.headers.authorization;
-  const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-  const principal = token ? await keys.verify(token) : undefined;
-  return principal ? `key:${principal.keyId}` : `ip:${request.ip}`;
+  // A callback hook, not an async one: a key already known is counted, and let through or refused,
+  // without a promise or a turn of the microtask queue.
+  fastify.addHook(
+    'onRequest',
+    (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+      if (request.method === 'OPTIONS' || UNLIMITED_ROUTES.has(request.routeOptions.url ?? '')) return done();
+      const header = request.headers.authorization;
+      const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      if (!token) return limit(`ip:${request.ip}`, request, reply, done);
+      const now = Date.now();
+      const known = trackers.get(token, now);
+      if (known !== undefined) return limit(known, request, reply, done);
+      keys.verify(token).then(
+        (principal) => {
+          const tracker = principal ? `key:${principal.keyId}` : `ip:${request.ip}`;
+          // A token that names no key counts against its address, which differs between callers.
+          if (principal) trackers.set(token, tracker, now);
+          limit(tracker, request, reply, done);
+        },
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
+  );
 }

@@ -113,17 +113,25 @@ export function describeValue(value: unknown): string {
 /** Every dice roll (C-1) recorded in an event payload, in the order it appears. */
 export function rollsIn(payload: unknown): DiceRoll[] {
   const rolls: DiceRoll[] = [];
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      value.forEach(visit);
-    } else if (isRecord(value)) {
-      if (Array.isArray(value.faces) && typeof value.origin === 'string') {
-        rolls.push(value as unknown as DiceRoll);
-        return;
-      }
-      Object.values(value).forEach(visit);
-    }
-  };
-  visit(payload);
+  collectRolls(payload, rolls);
   return rolls;
+}
+
+/**
+ * The walk of rollsIn, without a closure, an Object.values array or a forEach per object: the verifier
+ * walks every event's payload, 100,000 of them for a long match. Own keys in Object.keys order, as
+ * Object.values gives them.
+ */
+function collectRolls(value: unknown, rolls: DiceRoll[]): void {
+  if (typeof value !== 'object' || value === null) return;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) collectRolls(value[i], rolls);
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  if (Array.isArray(record.faces) && typeof record.origin === 'string') {
+    rolls.push(value as DiceRoll);
+    return;
+  }
+  for (const key in record) if (Object.hasOwn(record, key)) collectRolls(record[key], rolls);
 }
