@@ -1,4 +1,4 @@
-import { bytesOfText, type TextEncoding, textOfBytes } from './bytes.js';
+import { bytesOfText, type TextEncoding, textOfBytes, writeUtf8Into } from './bytes.js';
 
 /**
  * The part of Node's Buffer that the verifier's sources (src/audit, src/match/dice-fairness.ts,
@@ -14,6 +14,12 @@ class BrowserBytes extends Uint8Array {
   /** A view, as Buffer's is (Uint8Array's species makes it a BrowserBytes; this says so to the types). */
   override subarray(begin?: number, end?: number): BrowserBytes {
     return super.subarray(begin, end) as BrowserBytes;
+  }
+
+  /** Text written at `offset` (UTF-8 only: the chain walk writes each link into a reused buffer). */
+  write(text: string, offset = 0, encoding: TextEncoding = 'utf8'): number {
+    if (encoding !== 'utf8' && encoding !== 'utf-8') throw new Error(`unsupported encoding ${encoding}`);
+    return writeUtf8Into(text, this.subarray(offset));
   }
 
   equals(other: Uint8Array): boolean {
@@ -53,6 +59,11 @@ function alloc(size: number): BrowserBytes {
   return new BrowserBytes(size);
 }
 
+/** Zeroed here, where Node's may hold old bytes: a caller may rely on neither. */
+function allocUnsafe(size: number): BrowserBytes {
+  return new BrowserBytes(size);
+}
+
 export type BrowserBuffer = BrowserBytes;
 
 interface BrowserBufferStatics {
@@ -60,6 +71,7 @@ interface BrowserBufferStatics {
   concat: typeof concat;
   isBuffer: typeof isBuffer;
   alloc: typeof alloc;
+  allocUnsafe: typeof allocUnsafe;
 }
 
 /**
@@ -71,4 +83,5 @@ export const BrowserBuffer: BrowserBufferStatics = Object.assign(BrowserBytes, {
   concat,
   isBuffer,
   alloc,
+  allocUnsafe,
 });

@@ -25,6 +25,11 @@ export function bytesOfText(text: string, encoding: TextEncoding = 'utf8'): Uint
   }
 }
 
+/** UTF-8 of `text` written into `target` from its start; the bytes written (Buffer#write's answer). */
+export function writeUtf8Into(text: string, target: Uint8Array): number {
+  return utf8Encoder.encodeInto(text, target).written;
+}
+
 export function textOfBytes(bytes: Uint8Array, encoding: TextEncoding = 'utf8'): string {
   switch (encoding) {
     case 'utf8':
