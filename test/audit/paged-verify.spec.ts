@@ -57,39 +57,33 @@ describe('verification in pages (the route)', () => {
   it('C-3 a long match verified in pages, yielding, while a timer keeps firing: it fires between pages, and the report is the in-memory one', async () => {
     const { events, seed } = longMatch(4000, 'paged-long');
     fill(store, events);
-    let last = performance.now();
     let ticks = 0;
-    const gaps: number[] = [];
-    const ticker = setInterval(() => {
-      const now = performance.now();
-      gaps.push(now - last);
-      last = now;
-      ticks += 1;
-    }, 1);
-    const started = performance.now();
+    // The timer's count each time the verifier asks for its next page: if the verifier gives the
+    // event loop a turn after each page, the timer (due every millisecond, and a page of 50 events
+    // takes longer than that) has fired in between. Counted, not timed, so that a loaded machine
+    // cannot fail it; what another table waits meanwhile is bench/verify.bench.ts's figure.
+    const ticksAtPage: number[] = [];
+    const pages = pagesOf(events, 50);
+    const counted = async function* () {
+      for await (const page of pages()) {
+        ticksAtPage.push(ticks);
+        yield page;
+      }
+    };
+    const ticker = setInterval(() => (ticks += 1), 1);
     let report: VerificationReport;
     try {
-      last = performance.now();
-      report = await verifyPages(pagesOf(events, 50), {
-        seedHint: seed.toString('hex'),
-        yieldBetweenPages: true,
-      });
+      report = await verifyPages(counted, { seedHint: seed.toString('hex'), yieldBetweenPages: true });
     } finally {
       clearInterval(ticker);
     }
-    const took = performance.now() - started;
     expect(report.ok).toBe(true);
     expect(report.checked.serverRolls.status).toBe('verified');
     expect(report).toEqual(verifyMatchLog(events));
-    // The whole verification took far longer than any one stall: the other work ran between pages.
-    expect(took).toBeGreaterThan(200);
-    expect(ticks).toBeGreaterThan(20);
-    gaps.sort((a, b) => a - b);
-    // The gaps between timer callbacks: what another table's command waits. Most are one page's work;
-    // on the shared build machine a garbage collection or a neighbour may stretch one now and then
-    // (bench/verify.bench.ts measures the p99 of real commands on a 100,000-event verification).
-    expect(gaps[Math.floor(gaps.length * 0.9)]).toBeLessThan(50);
-    expect(gaps[gaps.length - 1]).toBeLessThan(250);
+    expect(ticksAtPage.length).toBeGreaterThanOrEqual(events.length / 50);
+    const firedBetween = ticksAtPage.slice(1).filter((t, i) => t > ticksAtPage[i]!).length;
+    // Every boundary but the odd one where the page came back within the millisecond.
+    expect(firedBetween).toBeGreaterThanOrEqual(0.9 * (ticksAtPage.length - 1));
   });
 
   it('C-3 without yielding the same verification holds the event loop throughout (what the test above rules out)', async () => {
