@@ -19,6 +19,7 @@ import { MATCH_ID_PATTERN } from '../../match/match-stream.js';
 import { SIDES } from '../../rules/common/sides.js';
 import { CommandDto } from './command.dto.js';
 import { EXAMPLE_RULESET, RULESET_IDS } from '../../rules/registry.js';
+import { parameterOverridesSchema, rulesetStateSchema } from '../openapi-events.js';
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const ID_MESSAGE = 'must be 1–64 letters, digits, _ . or -';
@@ -61,11 +62,7 @@ export class CreateMatchDto extends CommandDto {
   @IsIn(['server', 'table'])
   diceMode!: 'server' | 'table';
 
-  @ApiPropertyOptional({
-    description:
-      'Overrides of the ruleset parameters (modifiers, tables, options); recorded and hashed into every event.',
-    example: { options: { doublesAutoPass: false } },
-  })
+  @ApiPropertyOptional({ ...parameterOverridesSchema(), example: { options: { doublesAutoPass: false } } })
   @IsOptional()
   @IsObject()
   parameters?: Record<string, unknown>;
@@ -226,13 +223,7 @@ export class PlayContractDto {
   })
   awaiting!: AwaitedStepDto[];
   @ApiProperty({ type: PendingDto, description: 'Open undo requests and disputes.' }) pending!: PendingDto;
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    description:
-      'The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2).',
-    example: { turn: 1, activeSide: 'A', units: {} },
-  })
+  @ApiProperty(rulesetStateSchema())
   state!: Record<string, unknown>;
 }
 
