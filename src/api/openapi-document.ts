@@ -97,7 +97,8 @@ export function exampleOf(schema: Json | undefined, schemas: Record<string, Json
   }
   if (schema.example !== undefined) return schema.example;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-  if (Array.isArray(schema.oneOf)) return exampleOf(schema.oneOf[0] as Json, schemas, depth + 1);
+  const options = schema.oneOf ?? schema.anyOf;
+  if (Array.isArray(options)) return exampleOf(options[0] as Json, schemas, depth + 1);
   if (Array.isArray(schema.allOf)) {
     return Object.assign(
       {},

@@ -124,10 +124,12 @@ export function addEventSchemas(schemas: Record<string, Json>): void {
     schemas[rosterDetailSchemaName(id)] = ruleset.schemas.rosterDetail as unknown as Json;
     schemas[parametersSchemaName(id)] = overridesOf(ruleset.schemas.parameters) as unknown as Json;
   }
+  // anyOf, not oneOf: an event may fit more than one ruleset's union (the match-level events, and a
+  // TurnEnded both rulesets record alike).
   schemas[EVENT_UNIONS.match] = {
     description:
-      'An event of a match as this caller may see it: one of the rulesets’ event unions (the match’s ruleset is in the play contract’s `ruleset.id`); within one, `type` tells the event and its `data` apart.',
-    oneOf: rulesetUnions.map(ref),
+      'An event of a match as this caller may see it: of the event union of the match’s ruleset (the play contract’s `ruleset.id`); within it, `type` tells the event and its `data` apart.',
+    anyOf: rulesetUnions.map(ref),
   };
 
   const tournamentEnvelope = envelopeOf(schemas.TournamentEventDto, 'TournamentEventEnvelope', schemas);
