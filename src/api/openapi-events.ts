@@ -56,11 +56,13 @@ export function rosterDetailSchema(): Json {
   };
 }
 
-/** Names of the event unions the document defines. */
+/** Names of the event unions and feed messages the document defines. */
 export const EVENT_UNIONS = {
   /** Any event of a match stream, whatever its ruleset. */
   match: 'EventViewDto',
   tournament: 'TournamentEvent',
+  matchFeed: 'MatchFeedMessage',
+  matchFeedEnd: 'MatchFeedEnd',
 } as const;
 
 /**
@@ -130,6 +132,25 @@ export function addEventSchemas(schemas: Record<string, Json>): void {
     description:
       'An event of a match as this caller may see it: of the event union of the match’s ruleset (the play contract’s `ruleset.id`); within it, `type` tells the event and its `data` apart.',
     anyOf: rulesetUnions.map(ref),
+  };
+
+  // The live feeds' messages (GET /matches/{id}/stream): each event with its match, then the end.
+  schemas.MatchFeedMessage = {
+    description: 'The `data:` of a match feed message: the event as this caller may see it, and its match.',
+    allOf: [
+      { type: 'object', required: ['matchId'], properties: { matchId: { type: 'string' } } },
+      ref(EVENT_UNIONS.match),
+    ],
+  };
+  schemas.MatchFeedEnd = {
+    description: 'The `data:` of the last message of a match feed, `event: end`, after MatchEnded.',
+    type: 'object',
+    required: ['matchId', 'revision', 'ended'],
+    properties: {
+      matchId: { type: 'string' },
+      revision: { type: 'integer' },
+      ended: { type: 'boolean', enum: [true] },
+    },
   };
 
   const tournamentEnvelope = envelopeOf(schemas.TournamentEventDto, 'TournamentEventEnvelope', schemas);

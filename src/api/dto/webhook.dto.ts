@@ -143,7 +143,7 @@ export class DeliveryAttemptDto {
   @ApiProperty({ example: 12 }) durationMs!: number;
 }
 
-@ApiExtraModels(...Object.values(PAYLOADS))
+@ApiExtraModels(TournamentFeedMessageDto, ...Object.values(PAYLOADS))
 export class DeliveryDto {
   @ApiProperty({ example: 'dl_Zr0…' }) deliveryId!: string;
   @ApiProperty({ description: 'Global position of the event.', example: 1042 }) position!: number;
