@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { longMatch } from '../../bench/verify-match.js';
 import { MatchFold } from '../../src/match/fold.js';
+import { NO_DICE } from '../../src/rules/common/dice.js';
 import type { JsonSchema } from '../../src/rules/common/json-schema.js';
 import { MATCH_LEVEL_EVENT_SCHEMAS } from '../../src/rules/match/event-schemas.js';
 import { isMatchLevelEvent, MATCH_LEVEL_EVENT_TYPES } from '../../src/rules/match/index.js';
+import { decideMatchLevel, type MatchLevelCommand } from '../../src/rules/match/match-level.js';
 import {
   allRulesets,
   type AnyRuleset,
@@ -12,6 +14,12 @@ import {
   versionsOf,
 } from '../../src/rules/registry.js';
 import { TOURNAMENT_EVENT_SCHEMAS } from '../../src/rules/tournament/event-schemas.js';
+import {
+  type TournamentCommand,
+  tournamentDecider,
+  type TournamentEvent,
+  type TournamentState,
+} from '../../src/rules/tournament/index.js';
 import { atomicAfricaV2 } from '../../src/rules/atomic-africa/index.js';
 import { engaged, Match, revealed } from '../rules/atomic-africa/fixtures.js';
 import {
@@ -134,7 +142,44 @@ function atomicAfricaV1Matches(): Event[][] {
   ranged.run({ type: 'EndTurn' });
   ranged.run({ type: 'RangedAttack', attackerId: 'A1', targetId: 'B1', rangeInches: 10 }, [5, 2]);
   ranged.run({ type: 'ReportContact', unitId: 'A1', enemyId: 'B1' });
-  return [caught.events, escaped.events, ranged.events];
+  return [
+    caught.events,
+    escaped.events,
+    withMatchLevelSteps(ranged.ruleset as unknown as AnyRuleset, ranged.events),
+  ];
+}
+
+/** The match-level steps the long hand-to-hand match leaves out: an undo declined, a dispute raised and ruled. */
+function withMatchLevelSteps(ruleset: AnyRuleset, events: Event[]): Event[] {
+  const all = [...events];
+  const fold = new MatchFold(ruleset);
+  all.forEach((event, i) =>
+    fold.apply({ type: event.type, data: event.data, metadata: { revision: i + 1 } }),
+  );
+  const decide = (command: MatchLevelCommand, actor: { role: 'player' | 'judge'; side?: 'A' | 'B' }) => {
+    for (const event of decideMatchLevel(fold.meta, command, actor, {
+      revision: all.length,
+      serverSeed: null,
+    })) {
+      all.push(event);
+      fold.apply({ type: event.type, data: event.data, metadata: { revision: all.length } });
+    }
+  };
+  const toRevision = fold.meta.turnStartedAt;
+  decide(
+    { type: 'RequestUndo', requestId: 'u1', toRevision, reason: 'wrong target' },
+    { role: 'player', side: 'A' },
+  );
+  decide({ type: 'AnswerUndo', requestId: 'u1', agree: false }, { role: 'player', side: 'B' });
+  decide(
+    { type: 'RaiseDispute', disputeId: 'd1', revision: all.length, claim: 'range' },
+    { role: 'player', side: 'B' },
+  );
+  decide(
+    { type: 'RuleDispute', disputeId: 'd1', ruling: 'dismissed', ruleId: 'AA-11', note: 'measured' },
+    { role: 'judge' },
+  );
+  return all;
 }
 
 /** Version 2: card codes, commitments, a clash (Q-25), every pursuit an event. */
@@ -195,7 +240,7 @@ describe('the rulesets’ event and state schemas (Ruleset.schemas) hold real ev
     expect(mismatches(versionsOf('atomic-africa')[0]!, fixture('atomic-africa-1.0.0'))).toEqual([]);
   });
 
-  it('atomic-africa close combats, pursuits, break-offs and ranged fire fit, hidden cards included, versions 1 and 2', () => {
+  it('atomic-africa close combats, pursuits, break-offs and ranged fire fit, hidden cards included, versions 1 and 2, with undos declined and disputes ruled', () => {
     const v1 = versionsOf('atomic-africa')[0]!;
     const seen = new Set<string>();
     for (const events of atomicAfricaV1Matches()) {
@@ -205,8 +250,16 @@ describe('the rulesets’ event and state schemas (Ruleset.schemas) hold real ev
     const v2Events = atomicAfricaV2Match();
     v2Events.forEach((e) => seen.add(e.type));
     expect(mismatches(atomicAfricaV2 as unknown as AnyRuleset, v2Events)).toEqual([]);
-    // Every atomic-africa event type is decided at least once above.
-    expect([...seen].sort()).toEqual(Object.keys(v1.schemas.eventData).sort());
+    // Every atomic-africa event type is decided at least once above, and the match-level steps.
+    expect([...seen].filter((type) => !MATCH_LEVEL_EVENT_TYPES.has(type)).sort()).toEqual(
+      Object.keys(v1.schemas.eventData).sort(),
+    );
+    expect([...seen].filter((type) => MATCH_LEVEL_EVENT_TYPES.has(type)).sort()).toEqual([
+      'DisputeRaised',
+      'DisputeRuled',
+      'UndoDeclined',
+      'UndoRequested',
+    ]);
   });
 
   it('the checker refuses what does not fit: a missing member, an extra one, a wrong type, a word not in the list', () => {
@@ -219,14 +272,83 @@ describe('the rulesets’ event and state schemas (Ruleset.schemas) hold real ev
     expect(check(schema, { ...data, reason: 'bored' }, '')).toHaveLength(1);
   });
 
-  it('the tournament events have a schema each (typed by event type) and a recorded one fits', () => {
-    expect(
-      check(
-        TOURNAMENT_EVENT_SCHEMAS.ResultReported,
-        { round: 1, table: 2, outcome: 'A', reportedBy: 'p2' },
-        '',
-      ),
-    ).toEqual([]);
+  it('a tournament run through its rules (rounds, byes, results reported, disputed, overridden, forfeits, referee matches) fits, event by event', () => {
+    let state: TournamentState = tournamentDecider.initialState();
+    const events: TournamentEvent[] = [];
+    const run = (command: TournamentCommand) => {
+      const decided = tournamentDecider.decide(state, command, NO_DICE);
+      for (const event of decided) state = tournamentDecider.evolve(state, event);
+      events.push(...decided);
+    };
+    const at = (round: number, table: number) => ({ round, table });
+    run({
+      type: 'CreateTournament',
+      tournamentId: 'cup',
+      name: 'Cup',
+      scoring: { win: 3, draw: 1, loss: 0 },
+      tieBreaks: ['buchholz'],
+    });
+    run({ type: 'RegisterParticipant', name: 'Ann', club: 'North', faction: 'Zulus', seed: 1 });
+    for (const name of ['Ben', 'Cat', 'Dan', 'Eve', 'Fay']) run({ type: 'RegisterParticipant', name });
+    for (const n of [1, 2, 3, 4, 5]) run({ type: 'CheckInParticipant', participantId: `p${n}` });
+    run({ type: 'WithdrawParticipant', participantId: 'p6', reason: 'ill' });
+    const pairs = (...list: [string, string][]) => list.map(([A, B]) => ({ A, B }));
+    run({
+      type: 'OpenRound',
+      round: 1,
+      method: 'imported',
+      pairings: pairs(['p1', 'p2'], ['p3', 'p4']),
+      byes: ['p5'],
+    });
+    run({
+      type: 'EditPairings',
+      round: 1,
+      pairings: pairs(['p1', 'p3'], ['p2', 'p4']),
+      byes: ['p5'],
+      reason: 'clubs',
+    });
+    run({ type: 'StartRound', round: 1 });
+    run({ type: 'ReportResult', ...at(1, 1), participantId: 'p1', outcome: 'A', note: 'close' });
+    run({ type: 'ConfirmResult', ...at(1, 1), participantId: 'p3' });
+    run({ type: 'ReportResult', ...at(1, 2), participantId: 'p2', outcome: 'B' });
+    run({ type: 'DisputeResult', ...at(1, 2), participantId: 'p4', reason: 'it was a draw' });
+    run({ type: 'OverrideResult', ...at(1, 2), outcome: 'draw', reason: 'judge' });
+    run({ type: 'DropParticipant', participantId: 'p5', reason: 'train' });
+    run({
+      type: 'OpenRound',
+      round: 2,
+      method: 'imported',
+      pairings: pairs(['p1', 'p2'], ['p3', 'p4']),
+      byes: [],
+    });
+    run({
+      type: 'ReschedulePairing',
+      ...at(2, 2),
+      toTable: 3,
+      startsAt: '2026-04-11T14:00:00.000Z',
+      reason: 'light',
+    });
+    run({ type: 'StartRound', round: 2 });
+    run({ type: 'ScheduleMatch', matchId: 'm1', round: 2, table: 1, players: { A: 'Ann', B: 'Ben' } });
+    run({ type: 'RecordRefereeResult', matchId: 'm1', outcome: 'A', endedRevision: 12 });
+    run({ type: 'RecordForfeit', ...at(2, 3), participantId: 'p4', reason: 'absent' });
+    run({
+      type: 'OpenRound',
+      round: 3,
+      method: 'imported',
+      pairings: pairs(['p1', 'p3'], ['p2', 'p4']),
+      byes: [],
+    });
+    run({ type: 'StartRound', round: 3 });
+    run({ type: 'VoidPairing', ...at(3, 2), reason: 'no table' });
+
+    const mismatched = events.flatMap((event, i) =>
+      check(TOURNAMENT_EVENT_SCHEMAS[event.type], event.data, `${event.type} #${i + 1}`),
+    );
+    expect(mismatched).toEqual([]);
+    expect([...new Set(events.map((e) => e.type))].sort()).toEqual(
+      Object.keys(TOURNAMENT_EVENT_SCHEMAS).sort(),
+    );
     expect(
       check(
         TOURNAMENT_EVENT_SCHEMAS.ResultReported,
