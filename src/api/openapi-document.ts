@@ -31,6 +31,12 @@ const CONTRACT_EXAMPLES: Record<string, unknown> = {
   CommandResultDto: COMMAND_ANSWER_EXAMPLE,
   MatchStateDto: PLAY_CONTRACT_EXAMPLE,
   [EVENT_UNIONS.match]: COMMAND_ANSWER_EXAMPLE.events[0],
+  [EVENT_UNIONS.tournament]: {
+    revision: 14,
+    type: 'ResultReported',
+    data: { round: 1, table: 2, outcome: 'A', reportedBy: 'p2' },
+    at: '2026-04-11T12:30:00.000Z',
+  },
 };
 
 /**
@@ -91,7 +97,7 @@ function exemplify(content: Json | undefined, schemas: Record<string, Json>): vo
 
 /** An example value for a schema: its own example, else one made from its parts'. */
 export function exampleOf(schema: Json | undefined, schemas: Record<string, Json>, depth: number): unknown {
-  if (!schema || depth > 8) return undefined;
+  if (!schema || depth > 16) return undefined;
   if (typeof schema.$ref === 'string') {
     return exampleOf(schemas[schema.$ref.split('/').at(-1) ?? ''], schemas, depth + 1);
   }

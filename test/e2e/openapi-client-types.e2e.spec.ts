@@ -285,6 +285,43 @@ describe('the OpenAPI document makes a typed client', () => {
     expect(misfits).toEqual([]);
   });
 
+  it('every JSON example in the document fits its own schema (real examples)', () => {
+    type Media = { schema?: Record<string, unknown>; example?: unknown };
+    type Op = {
+      requestBody?: { content: Record<string, Media> };
+      responses: Record<string, { content?: Record<string, Media> }>;
+    };
+    const document = doc as unknown as {
+      paths: Record<string, Record<string, Op>>;
+      components: { schemas: Record<string, Record<string, unknown>> };
+    };
+    const misfits: string[] = [];
+    let checked = 0;
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const bodies = [
+          ...Object.entries(op.requestBody?.content ?? {}).map(
+            ([type, media]) => ['body', type, media] as const,
+          ),
+          ...Object.entries(op.responses).flatMap(([status, response]) =>
+            Object.entries(response.content ?? {}).map(([type, media]) => [status, type, media] as const),
+          ),
+        ];
+        for (const [where, type, media] of bodies) {
+          if (!/json$/.test(type) || media.example === undefined || !media.schema) continue;
+          checked += 1;
+          misfits.push(
+            ...schemaErrors(media.schema, media.example, document.components.schemas).map(
+              (e) => `${method} ${path} ${where}: ${e}`,
+            ),
+          );
+        }
+      }
+    }
+    expect(misfits).toEqual([]);
+    expect(checked).toBeGreaterThan(200);
+  });
+
   it('a client program type-checks against the generated types; a wrong one does not (TypeScript compiler API)', () => {
     expect(diagnosticsOf(types, { client: CLIENT_PROGRAM, wrong: WRONG_PROGRAM })).toEqual({
       client: [],

@@ -4,7 +4,7 @@ import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { SIDES } from '../../rules/common/sides.js';
 import { MatchOutcomeDto } from './tournament.dto.js';
 import { EXAMPLE_RULESET } from '../../rules/registry.js';
-import { ActorDto, EventViewDto, PlayContractDto, SideNamesDto } from './match.dto.js';
+import { ActorDto, EventViewDto, PlayContractDto, ROSTER_DETAIL_EXAMPLE, SideNamesDto } from './match.dto.js';
 import { rosterDetailSchema } from '../openapi-events.js';
 
 export { ActorDto, EventViewDto };
@@ -133,21 +133,7 @@ export class RosterUnitDto {
   @ApiProperty({ enum: ['active', 'removed'] }) status!: string;
   @ApiProperty({
     ...rosterDetailSchema(),
-    example: {
-      baseMorale: 7,
-      move: 6,
-      removedBecause: null,
-      disordered: false,
-      broken: false,
-      cannotAttack: null,
-      cannotAdvance: null,
-      cannotFire: null,
-      cannotMove: null,
-      impactBonusAgainst: null,
-      victoriousInTurn: null,
-      stuckReformCount: 0,
-      contacts: [],
-    },
+    example: ROSTER_DETAIL_EXAMPLE,
   })
   detail!: Record<string, unknown>;
 }

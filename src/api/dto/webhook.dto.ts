@@ -12,7 +12,7 @@ import {
 import { WEBHOOK_KINDS } from '../../live/webhooks/webhook-store.js';
 import { KEY_COMMAND_ID } from './key.dto.js';
 import { EVENT_UNIONS } from '../openapi-events.js';
-import { MatchResultSummaryDto, SideNamesDto } from './match.dto.js';
+import { COMMAND_ANSWER_EXAMPLE, MatchResultSummaryDto, SideNamesDto } from './match.dto.js';
 import { PlayersDto } from './tournament.dto.js';
 
 const eventRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -71,6 +71,17 @@ export class WebhookTestPayloadDto extends DeliveryHeaderDto {
   @ApiProperty({ example: 'spring-open-2026' }) tournamentId!: string;
   @ApiProperty({ example: '2026-04-11T10:00:00.000Z' }) at!: string;
 }
+
+/** An event delivery's body: the impi's contact with the NNC, at table 4 of round 1. */
+export const WEBHOOK_PAYLOAD_EXAMPLE = {
+  deliveryId: 'dl_Zr0…',
+  webhookId: 'wh_3kT9x0aQ2mZ1',
+  kind: 'event',
+  position: 1042,
+  tournamentId: 'spring-open-2026',
+  matchId: 'r1-t4',
+  event: COMMAND_ANSWER_EXAMPLE.events[0],
+};
 
 const PAYLOADS = {
   event: WebhookEventPayloadDto,
@@ -148,7 +159,7 @@ export class DeliveryDto {
   @ApiProperty({ example: 'dl_Zr0…' }) deliveryId!: string;
   @ApiProperty({ description: 'Global position of the event.', example: 1042 }) position!: number;
   @ApiProperty({ enum: ['event', 'result', 'test'] }) kind!: string;
-  @ApiProperty({ example: 'ImpactRolled' }) eventType!: string;
+  @ApiProperty({ example: 'ContactMade' }) eventType!: string;
   @ApiProperty({ type: String, nullable: true, example: 'r1-t4' }) matchId!: string | null;
   @ApiProperty({
     enum: ['pending', 'delivered', 'failed', 'cancelled'],
@@ -168,22 +179,7 @@ export class DeliveryDto {
       mapping: Object.fromEntries(Object.entries(PAYLOADS).map(([kind, dto]) => [kind, getSchemaPath(dto)])),
     },
     description: 'The body as sent and signed.',
-    example: {
-      deliveryId: 'dl_Zr0…',
-      webhookId: 'wh_3kT9x0aQ2mZ1',
-      kind: 'event',
-      position: 1042,
-      tournamentId: 'spring-open-2026',
-      matchId: 'r1-t4',
-      event: {
-        revision: 7,
-        type: 'ImpactRolled',
-        data: {},
-        at: '2026-04-11T10:02:13.000Z',
-        actor: { role: 'player', side: 'A' },
-        reverted: false,
-      },
-    },
+    example: WEBHOOK_PAYLOAD_EXAMPLE,
   })
   payload!: WebhookEventPayloadDto | WebhookResultPayloadDto | WebhookTestPayloadDto;
 }
