@@ -1,4 +1,4 @@
-import { problem } from '../logging/problem-details.js';
+import { PROBLEM_TYPES, problem } from '../logging/problem-details.js';
 
 type Json = Record<string, unknown>;
 
@@ -49,10 +49,13 @@ const isJudgedCommand = ({ operation }: Route) =>
       ),
   );
 /**
- * A match or tournament route: the read models answer its reads, and a key bound to a tournament is
- * checked against the tournament's schedule, read from a read model too (503 while it catches up).
+ * A route of one match or tournament, or a list of them: the read models answer the lists and reads,
+ * and a key bound to a tournament is checked against its schedule, read from a read model too (503
+ * while one catches up). Creating a match or a tournament reads none.
  */
-const readsReadModels = ({ path }: Route) => /^\/(matches|tournaments)(\/|$)/.test(path);
+const readsReadModels = ({ path, method }: Route) =>
+  /^\/(matches|tournaments)\/\{id\}/.test(path) ||
+  (method === 'get' && /^\/(matches|tournaments)$/.test(path));
 
 const REFUSALS: Record<string, Refusal> = {
   '400': {
@@ -71,7 +74,7 @@ const REFUSALS: Record<string, Refusal> = {
     description:
       'Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed.',
     example: problem(409, 'unit nnc has already surrendered', {
-      type: 'urn:umpire:problem:rule-violation',
+      type: PROBLEM_TYPES.rule,
       ruleId: 'HH-9',
     }),
     applies: isJudgedCommand,
@@ -87,7 +90,7 @@ const REFUSALS: Record<string, Refusal> = {
     description:
       'Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed.',
     example: problem(422, 'dice face #1 is 7; a D6 shows 1 to 6', {
-      type: 'urn:umpire:problem:rule-violation',
+      type: PROBLEM_TYPES.rule,
       ruleId: 'C-1',
     }),
     applies: isJudgedCommand,
