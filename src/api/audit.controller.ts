@@ -86,7 +86,7 @@ export class AuditController {
   })
   @ApiOkResponse({
     description:
-      'One JSON event envelope per line: type, data, metadata (stream, revision, commandId, actor, at, ruleset, prevHash, hash); then { checkpoint, algorithm, keyId, signature }.',
+      'One JSON event envelope per line: type, data, metadata (stream, revision, commandId, actor, at, ruleset, prevHash, hash); then { checkpoint, algorithm, keyId, signature } (SignedCheckpointDto). Each envelope’s `type` and `data` are those of the match’s ruleset event union (EventViewDto, #/components/schemas/EventViewDto, told apart by `type`), as the organiser sees them.',
     content: {
       'application/x-ndjson': {
         schema: {

@@ -24,6 +24,7 @@ import {
   RosterDto,
   StateAtQueryDto,
 } from './dto/match-history.dto.js';
+import { COMMAND_ANSWER_EXAMPLE, PLAY_CONTRACT_EXAMPLE, ROSTER_DETAIL_EXAMPLE } from './dto/match.dto.js';
 import { MatchIdPipe } from './match-id.pipe.js';
 import { EXAMPLE_RULESET } from '../rules/registry.js';
 
@@ -87,18 +88,9 @@ export class MatchLogController {
   @ApiOkResponse({
     type: MatchEventsPageDto,
     example: {
-      matchId: 'r1-t4',
+      matchId: 'isandlwana',
       revision: 9,
-      events: [
-        {
-          revision: 1,
-          type: 'MatchCreated',
-          data: { matchId: 'r1-t4', sides: { A: 'Zulus', B: 'British' } },
-          at: '2026-04-11T10:00:00.000Z',
-          actor: { role: 'organiser' },
-          reverted: false,
-        },
-      ],
+      events: COMMAND_ANSWER_EXAMPLE.events,
       nextCursor: 'eyJmcm9tIjoyfQ',
     },
   })
@@ -132,20 +124,7 @@ export class MatchLogController {
   })
   @ApiOkResponse({
     type: MatchStateAtDto,
-    example: {
-      matchId: 'r1-t4',
-      revision: 5,
-      ruleset: { id: EXAMPLE_RULESET.id, version: EXAMPLE_RULESET.version, hash: '9f2c…' },
-      turn: 1,
-      activeSide: 'A',
-      phase: 'play',
-      ended: false,
-      awaiting: [],
-      pending: { undoRequests: [], disputes: [] },
-      state: { turn: 1, activeSide: 'A', units: {} },
-      at: 5,
-      visibleRevision: 9,
-    },
+    example: { ...PLAY_CONTRACT_EXAMPLE, at: 7, visibleRevision: 9 },
   })
   state(
     @CurrentPrincipal() principal: Principal,
@@ -172,7 +151,7 @@ export class MatchLogController {
           side: 'B',
           sideName: 'British',
           status: 'active',
-          detail: { baseMorale: 7, move: 6, disordered: false, broken: false },
+          detail: ROSTER_DETAIL_EXAMPLE,
         },
       ],
     },

@@ -23,6 +23,7 @@ import { MetricsService } from '../metrics/metrics.service.js';
 import { ApiAccess } from './dto/error.dto.js';
 import { LiveFeedQueryDto } from './dto/stream-ticket.dto.js';
 import { MatchIdPipe } from './match-id.pipe.js';
+import { EVENT_UNIONS } from './openapi-events.js';
 import { TournamentIdPipe } from './tournament-id.pipe.js';
 
 const LAST_EVENT_ID = {
@@ -31,14 +32,17 @@ const LAST_EVENT_ID = {
   description: 'Resume after this id (EventSource sends it by itself on reconnect): every later event, once.',
 };
 
-/** The OpenAPI description every SSE route shares: its media type, Last-Event-ID, and an example message. */
-function ApiEventStream(summary: string, example: string): MethodDecorator {
+/**
+ * The OpenAPI description every SSE route shares: its media type, Last-Event-ID, an example message,
+ * and the schemas its messages' `data:` follow (an SSE body is text to OpenAPI 3.0, so they are named).
+ */
+function ApiEventStream(summary: string, example: string, messages: string): MethodDecorator {
   return applyDecorators(
     ApiProduces('text/event-stream'),
     ApiHeader(LAST_EVENT_ID),
     ApiOperation({ summary }),
     ApiOkResponse({
-      description: 'text/event-stream',
+      description: `text/event-stream. ${messages}`,
       content: { 'text/event-stream': { schema: { type: 'string' }, example } },
     }),
   );
@@ -65,6 +69,8 @@ export class MatchStreamsController {
   @ApiEventStream(
     'The match live: one SSE message per event, `id:` its revision, `event:` its type, `data:` the event as this caller may see it (AA-2). Spectators may run UMPIRE_SPECTATOR_DELAY_EVENTS behind until the match ends. After MatchEnded a last `event: end` message (no id) closes the feed; reconnecting after it answers 204 No Content, which stops an EventSource. A browser opens it with `?ticket=` (POST /stream-tickets) instead of the Authorization header.',
     'id: 3\nevent: WillpowerTested\ndata: {"matchId":"r1-t4","revision":3,"type":"WillpowerTested","data":{"passed":true},"at":"2026-04-11T10:01:00.000Z","actor":{"role":"player","side":"A"},"reverted":false}\n\nevent: end\ndata: {"matchId":"r1-t4","revision":42,"ended":true}\n\n',
+
+    `Each message's \`data:\` is a ${EVENT_UNIONS.matchFeed} (#/components/schemas/${EVENT_UNIONS.matchFeed}): the event, of its ruleset's event union told apart by \`type\` (the same as \`event:\`), with its matchId; the last, \`event: end\`, a ${EVENT_UNIONS.matchFeedEnd}.`,
   )
   async match(
     @CurrentPrincipal() principal: Principal,
@@ -86,6 +92,8 @@ export class MatchStreamsController {
   @ApiEventStream(
     'The tournament live: its own events and every event of its matches from their scheduling on, `id:` the global position, `event:` the event type, viewed as by a spectator. A browser opens it with `?ticket=` (POST /stream-tickets). Spectators may be held UMPIRE_SPECTATOR_DELAY_EVENTS messages behind.',
     'id: 1042\nevent: ImpactRolled\ndata: {"position":1042,"tournamentId":"spring-open-2026","matchId":"r1-t4","event":{"revision":7,"type":"ImpactRolled","data":{},"at":"2026-04-11T10:02:13.000Z","actor":{"role":"player","side":"A"},"reverted":false}}\n\n',
+
+    "Each message's `data:` is a TournamentFeedMessageDto (#/components/schemas/TournamentFeedMessageDto): its `event` is a match's event (EventViewDto) or the tournament's own (TournamentEvent), each a union told apart by `type`.",
   )
   async tournament(
     @CurrentPrincipal() principal: Principal,

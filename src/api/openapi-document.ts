@@ -1,6 +1,8 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { problem } from '../logging/problem-details.js';
 import { COMMAND_ANSWER_EXAMPLE, PLAY_CONTRACT_EXAMPLE } from './dto/match.dto.js';
+import { addEventSchemas, EVENT_UNIONS } from './openapi-events.js';
+import { addRefusals } from './openapi-refusals.js';
 
 type Json = Record<string, unknown>;
 
@@ -28,6 +30,25 @@ const ERROR_EXAMPLES: Record<string, { description: string; example: Json }> = {
 const CONTRACT_EXAMPLES: Record<string, unknown> = {
   CommandResultDto: COMMAND_ANSWER_EXAMPLE,
   MatchStateDto: PLAY_CONTRACT_EXAMPLE,
+  [EVENT_UNIONS.match]: COMMAND_ANSWER_EXAMPLE.events[0],
+  [EVENT_UNIONS.tournament]: {
+    revision: 14,
+    type: 'ResultReported',
+    data: { round: 1, table: 2, outcome: 'A', reportedBy: 'p2' },
+    at: '2026-04-11T12:30:00.000Z',
+  },
+};
+
+/**
+ * The key as a client sends it: opaque to the client (not a JWT: nothing in it is to be read), in
+ * `Authorization: Bearer`. An SSE route also takes a stream ticket as `?ticket=` (POST /stream-tickets).
+ */
+export const BEARER_SCHEME = {
+  type: 'http',
+  scheme: 'bearer',
+  bearerFormat: 'umpire API key (opaque)',
+  description:
+    'An API key, opaque to clients: `umpire_<keyId>_<secret>` (keyId: 12 lowercase letters or digits; secret: 32 or more URL-safe base64 characters), e.g. `Authorization: Bearer umpire_k3y1d0000001_9bV1kRw8mQ2xZp4sT6yN0cJ7fH5dL3aE`. Issued once by POST /keys or POST /tournaments/{id}/keys; only a hash of the secret is stored. The SSE routes also take a short-lived stream ticket as `?ticket=` (POST /stream-tickets), for browsers.',
 };
 
 /**
@@ -37,14 +58,17 @@ const CONTRACT_EXAMPLES: Record<string, unknown> = {
  */
 export function completeDocument(document: OpenAPIObject): OpenAPIObject {
   const schemas = (document.components?.schemas ?? {}) as Record<string, Json>;
+  addEventSchemas(schemas);
+  const securitySchemes = document.components?.securitySchemes as Record<string, Json> | undefined;
+  if (securitySchemes?.bearer) securitySchemes.bearer = { ...BEARER_SCHEME };
   const errorSchema = schemas.ErrorDto ? { $ref: '#/components/schemas/ErrorDto' } : { type: 'object' };
   // The play contract's examples are whole answers, so that each route's example holds together (an
   // example made from the parts' own would show a match both ended and awaiting a step).
   for (const [name, example] of Object.entries(CONTRACT_EXAMPLES)) {
     if (schemas[name]) schemas[name].example ??= example;
   }
-  for (const methods of Object.values(document.paths)) {
-    for (const operation of Object.values(methods as Record<string, Json>)) {
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods as Record<string, Json>)) {
       if (typeof operation !== 'object' || operation === null || !('responses' in operation)) continue;
       const responses = operation.responses as Record<string, Json>;
       const secured = Array.isArray(operation.security) && operation.security.length > 0;
@@ -55,6 +79,7 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
           content: { 'application/problem+json': { schema: errorSchema, example: error.example } },
         };
       }
+      addRefusals(path, method, operation, errorSchema);
       for (const response of Object.values(responses))
         exemplify(response.content as Json | undefined, schemas);
       exemplify((operation.requestBody as Json | undefined)?.content as Json | undefined, schemas);
@@ -72,12 +97,14 @@ function exemplify(content: Json | undefined, schemas: Record<string, Json>): vo
 
 /** An example value for a schema: its own example, else one made from its parts'. */
 export function exampleOf(schema: Json | undefined, schemas: Record<string, Json>, depth: number): unknown {
-  if (!schema || depth > 8) return undefined;
+  if (!schema || depth > 16) return undefined;
   if (typeof schema.$ref === 'string') {
     return exampleOf(schemas[schema.$ref.split('/').at(-1) ?? ''], schemas, depth + 1);
   }
   if (schema.example !== undefined) return schema.example;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  const options = schema.oneOf ?? schema.anyOf;
+  if (Array.isArray(options)) return exampleOf(options[0] as Json, schemas, depth + 1);
   if (Array.isArray(schema.allOf)) {
     return Object.assign(
       {},

@@ -35,7 +35,8 @@ export class TournamentExportController {
       'Every line after the first is a stored envelope exactly (hash chain intact) or a signed checkpoint closing a stream. `umpire verify FILE --public-key KEY` (src/audit/tournament-export-verifier.ts) checks it offline with the service’s public key: the chains, the checkpoints, every match re-decided, and the summary against the tournament’s events.',
   })
   @ApiOkResponse({
-    description: 'NDJSON, one JSON object a line.',
+    description:
+      'NDJSON, one JSON object a line. The tournament stream’s envelopes carry the `type` and `data` of TournamentEvent (#/components/schemas/TournamentEvent), each match’s those of its ruleset’s event union (EventViewDto), both told apart by `type`; a checkpoint line is a SignedCheckpointDto.',
     content: {
       'application/x-ndjson': {
         schema: { type: 'string', description: 'A summary line, then envelopes and signed checkpoints.' },

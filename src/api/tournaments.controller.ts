@@ -30,6 +30,7 @@ import {
   TournamentMatchPageDto,
   TournamentPageDto,
 } from './dto/tournament.dto.js';
+import { createdAnswerExample } from './dto/match.dto.js';
 import { TournamentIdPipe } from './tournament-id.pipe.js';
 import { TournamentBoard } from '../tournament/tournament-board.service.js';
 import type { TournamentStandingsView } from '../tournament/tournament-views.js';
@@ -135,7 +136,7 @@ export class TournamentsController {
       table: 4,
       players: { A: 'Alice Moyo', B: 'Bob Carter' },
       duplicate: false,
-      match: { matchId: 'r1-t4', revision: 1, duplicate: false, events: [], state: {} },
+      match: createdAnswerExample('r1-t4'),
     },
   })
   schedule(
@@ -234,6 +235,7 @@ export class TournamentsController {
       role: 'spectator',
       tournamentId: 'spring-open-2026',
       label: 'hall screen',
+      duplicate: false,
     },
   })
   async issueKey(

@@ -23,6 +23,7 @@ import {
   RegisterWebhookDto,
   RegisteredWebhookDto,
   WebhookDto,
+  WEBHOOK_PAYLOAD_EXAMPLE,
 } from './dto/webhook.dto.js';
 import { TournamentIdPipe } from './tournament-id.pipe.js';
 
@@ -104,7 +105,7 @@ export class WebhooksController {
           deliveryId: 'dl_Zr0…',
           position: 1042,
           kind: 'event',
-          eventType: 'ImpactRolled',
+          eventType: 'ContactMade',
           matchId: 'r1-t4',
           status: 'delivered',
           attempts: [
@@ -120,7 +121,7 @@ export class WebhooksController {
           nextAttemptAt: null,
           createdAt: '2026-04-11T10:02:13.000Z',
           deliveredAt: '2026-04-11T10:02:15.000Z',
-          payload: { deliveryId: 'dl_Zr0…', kind: 'event' },
+          payload: WEBHOOK_PAYLOAD_EXAMPLE,
         },
       ],
       nextCursor: null,

@@ -5,6 +5,7 @@ import { Public } from '../auth/auth.decorators.js';
 import { EVENT_STORE, type EventStore, type StoreHealth } from '../event-store/event-store.port.js';
 import { ProjectionRunner } from '../projections/projection-runner.js';
 import type { ReadModelState } from '../projections/read-model-status.js';
+import { LIVENESS_SCHEMA, READINESS_SCHEMA } from './health.schemas.js';
 import { withoutPaths } from './public-error.js';
 
 interface PublicStoreHealth {
@@ -49,7 +50,7 @@ export class HealthController {
   })
   @ApiOkResponse({
     description: 'status ok when the store is up, degraded when it is not',
-    schema: { example: { status: 'ok', store: { store: 'sqlite', status: 'up' } } },
+    schema: { ...LIVENESS_SCHEMA, example: { status: 'ok', store: { store: 'sqlite', status: 'up' } } },
   })
   async health(): Promise<{ status: 'ok' | 'degraded'; store: PublicStoreHealth }> {
     const store = await this.publicStore();
@@ -66,6 +67,7 @@ export class HealthController {
   @ApiOkResponse({
     description: 'ready',
     schema: {
+      ...READINESS_SCHEMA,
       example: {
         status: 'ready',
         store: { store: 'sqlite', status: 'up' },
@@ -76,6 +78,7 @@ export class HealthController {
   @ApiServiceUnavailableResponse({
     description: 'not ready: a read model is catching up or stopped at an event, or the store is down',
     schema: {
+      ...READINESS_SCHEMA,
       example: {
         status: 'not ready',
         store: { store: 'sqlite', status: 'up' },

@@ -1,5 +1,6 @@
 import type { Decider, DomainEvent } from './common/decider.js';
 import type { Escrow, PrepareServices } from './common/escrow.js';
+import type { RulesetSchemas } from './common/json-schema.js';
 import type { AwaitedInput, MatchProgress, RosterRow } from './common/roster.js';
 import type { Side } from './common/sides.js';
 import type { FieldPath, LogContext, LogLine } from './common/turn-log.js';
@@ -74,4 +75,9 @@ export interface Ruleset<
    * still sealed). Absent for a ruleset that seals nothing.
    */
   checkReveal?(state: State, event: Event): string | null | undefined;
+  /**
+   * The JSON Schemas of each event type's data (as viewEvent hands it over) and of the state view,
+   * every version's shapes: the API documents the ruleset's events and state from them alone.
+   */
+  schemas: RulesetSchemas<Event['type']>;
 }

@@ -4,7 +4,8 @@ import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { SIDES } from '../../rules/common/sides.js';
 import { MatchOutcomeDto } from './tournament.dto.js';
 import { EXAMPLE_RULESET } from '../../rules/registry.js';
-import { ActorDto, EventViewDto, PlayContractDto } from './match.dto.js';
+import { ActorDto, EventViewDto, PlayContractDto, ROSTER_DETAIL_EXAMPLE, SideNamesDto } from './match.dto.js';
+import { rosterDetailSchema } from '../openapi-events.js';
 
 export { ActorDto, EventViewDto };
 
@@ -131,9 +132,8 @@ export class RosterUnitDto {
   @ApiProperty({ example: 'British' }) sideName!: string;
   @ApiProperty({ enum: ['active', 'removed'] }) status!: string;
   @ApiProperty({
-    description:
-      'The ruleset’s facts: morale, move and flags (hand-to-hand); type, movement, firepower, contacts (atomic-africa).',
-    example: { baseMorale: 7, move: 6, disordered: false, broken: false },
+    ...rosterDetailSchema(),
+    example: ROSTER_DETAIL_EXAMPLE,
   })
   detail!: Record<string, unknown>;
 }
@@ -147,7 +147,7 @@ export class RosterDto {
 export class MatchResultDto {
   @ApiProperty({ example: 'r1-t4' }) matchId!: string;
   @ApiProperty({ example: EXAMPLE_RULESET.id }) rulesetId!: string;
-  @ApiProperty({ example: { A: 'Zulus', B: 'British' } }) sides!: Record<string, string>;
+  @ApiProperty({ type: SideNamesDto }) sides!: SideNamesDto;
   @ApiProperty({ enum: ['scheduled', 'in play', 'ended'] }) status!: string;
   @ApiProperty({ type: MatchOutcomeDto, nullable: true }) result!: MatchOutcomeDto | null;
   @ApiProperty({ example: 9 }) revision!: number;

@@ -19,6 +19,7 @@ import { MATCH_ID_PATTERN } from '../../match/match-stream.js';
 import { SIDES } from '../../rules/common/sides.js';
 import { CommandDto } from './command.dto.js';
 import { EXAMPLE_RULESET, RULESET_IDS } from '../../rules/registry.js';
+import { parameterOverridesSchema, rulesetStateSchema } from '../openapi-events.js';
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const ID_MESSAGE = 'must be 1–64 letters, digits, _ . or -';
@@ -61,11 +62,7 @@ export class CreateMatchDto extends CommandDto {
   @IsIn(['server', 'table'])
   diceMode!: 'server' | 'table';
 
-  @ApiPropertyOptional({
-    description:
-      'Overrides of the ruleset parameters (modifiers, tables, options); recorded and hashed into every event.',
-    example: { options: { doublesAutoPass: false } },
-  })
+  @ApiPropertyOptional({ ...parameterOverridesSchema(), example: { options: { doublesAutoPass: false } } })
   @IsOptional()
   @IsObject()
   parameters?: Record<string, unknown>;
@@ -226,17 +223,69 @@ export class PlayContractDto {
   })
   awaiting!: AwaitedStepDto[];
   @ApiProperty({ type: PendingDto, description: 'Open undo requests and disputes.' }) pending!: PendingDto;
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    description:
-      'The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2).',
-    example: { turn: 1, activeSide: 'A', units: {} },
-  })
+  @ApiProperty(rulesetStateSchema())
   state!: Record<string, unknown>;
 }
 
-/** A `GET /matches/:id` answer, its ruleset state cut short (hand-to-hand: a charge made contact, its impact is awaited, A asked for an undo). */
+/** A unit of the example ruleset's state, as it stands before anything has happened to it. */
+function exampleUnit(unitId: string, name: string, side: 'A' | 'B', baseMorale: number, enemyId: string) {
+  return {
+    unitId,
+    name,
+    side,
+    baseMorale,
+    move: 6,
+    status: 'active',
+    removedBecause: null,
+    disordered: false,
+    broken: false,
+    cannotAttack: null,
+    cannotAdvance: null,
+    cannotFire: null,
+    cannotMove: null,
+    impactBonusAgainst: null,
+    victoriousInTurn: null,
+    stuckReformCount: 0,
+    contacts: [{ unitId: enemyId, aspect: 'front', sinceTurn: 1 }],
+  };
+}
+
+/** The example ruleset's state (hand-to-hand): the impi's charge made contact with the NNC, its impact awaited. */
+export const STATE_EXAMPLE = {
+  created: true,
+  matchId: 'isandlwana',
+  ruleset: { id: EXAMPLE_RULESET.id, version: EXAMPLE_RULESET.version, hash: '5a7f0c3e…' },
+  parameters: EXAMPLE_RULESET.defaultParameters,
+  sides: { A: 'Zulus', B: 'British' },
+  diceMode: 'table',
+  diceCommitment: null,
+  turn: 1,
+  activeSide: 'A',
+  units: {
+    impi: exampleUnit('impi', 'uNokhenke impi', 'A', 8, 'nnc'),
+    nnc: exampleUnit('nnc', 'NNC', 'B', 7, 'impi'),
+  },
+  charges: [
+    {
+      chargeId: 'c1',
+      attackerId: 'impi',
+      defenderId: 'nnc',
+      aspect: 'front',
+      slope: 'level',
+      kind: 'charge',
+      status: 'contact',
+      lastImpact: null,
+    },
+  ],
+  awaiting: [{ step: 'impact-roll', unitId: 'impi', chargeId: 'c1', side: 'A', ruleId: 'HH-7' }],
+};
+
+/** A roster row's detail in the example ruleset: the unit but its id, name, side and status. */
+export const ROSTER_DETAIL_EXAMPLE = (({ unitId: _u, name: _n, side: _s, status: _st, ...detail }) => detail)(
+  STATE_EXAMPLE.units.nnc,
+);
+
+/** A `GET /matches/:id` answer (hand-to-hand: a charge made contact, its impact is awaited, A asked for an undo). */
 export const PLAY_CONTRACT_EXAMPLE = {
   matchId: 'isandlwana',
   revision: 7,
@@ -259,7 +308,7 @@ export const PLAY_CONTRACT_EXAMPLE = {
     undoRequests: [{ requestId: 'undo-1', toRevision: 3, reason: 'wrong unit charged', side: 'A' }],
     disputes: [],
   },
-  state: { created: true, turn: 1, activeSide: 'A', units: {}, charges: [], awaiting: [] },
+  state: STATE_EXAMPLE,
 };
 
 /** A command answer (the same match: the charge that made contact). */
@@ -279,6 +328,41 @@ export const COMMAND_ANSWER_EXAMPLE = {
     },
   ],
 };
+
+/** The answer to creating a match (in the example ruleset): its MatchCreated, nothing registered yet. */
+export function createdAnswerExample(matchId: string) {
+  const ruleset = { id: EXAMPLE_RULESET.id, version: EXAMPLE_RULESET.version, hash: '5a7f0c3e…' };
+  const sides = { A: 'Zulus', B: 'British' };
+  return {
+    ...PLAY_CONTRACT_EXAMPLE,
+    matchId,
+    revision: 1,
+    phase: 'play',
+    awaiting: [],
+    pending: { undoRequests: [], disputes: [] },
+    state: { ...STATE_EXAMPLE, matchId, units: {}, charges: [], awaiting: [] },
+    duplicate: false,
+    events: [
+      {
+        revision: 1,
+        type: 'MatchCreated',
+        data: {
+          matchId,
+          sides,
+          diceMode: 'table',
+          diceCommitment: null,
+          parameters: EXAMPLE_RULESET.defaultParameters,
+          ruleset,
+          turn: 1,
+          activeSide: 'A',
+        },
+        at: '2026-04-11T10:00:00.000Z',
+        actor: { role: 'organiser' },
+        reverted: false,
+      },
+    ],
+  };
+}
 
 /** What every command answers: the play contract right after its events, and those events. */
 export class CommandResultDto extends PlayContractDto {

@@ -271,6 +271,27 @@ export class SeatDto {
   @ApiProperty({ example: 'Alice Moyo' }) name!: string;
 }
 
+export class PairingReportDto {
+  @ApiProperty({ enum: OUTCOMES }) outcome!: string;
+  @ApiProperty({ description: 'The participant who reported it.', example: 'p1' }) by!: string;
+}
+
+export class PairingResultDto {
+  @ApiProperty({ enum: OUTCOMES }) outcome!: string;
+  @ApiProperty({
+    enum: ['confirmed', 'overridden', 'referee', 'forfeit'],
+    description: 'How it came to stand.',
+  })
+  source!: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'forfeit: the participant who forfeited.',
+    example: null,
+  })
+  forfeitedBy!: string | null;
+}
+
 export class PairingViewDto {
   @ApiProperty({ example: 1 }) table!: number;
   @ApiProperty({ type: SeatDto }) A!: SeatDto;
@@ -283,14 +304,14 @@ export class PairingViewDto {
     description: 'reported: awaiting the opponent; disputed: awaiting a judge.',
   })
   status!: string;
-  @ApiProperty({ type: Object, nullable: true, example: { outcome: 'A', by: 'p1' } }) reported!: unknown;
+  @ApiProperty({ type: PairingReportDto, nullable: true, description: 'A report awaiting the opponent.' })
+  reported!: PairingReportDto | null;
   @ApiProperty({
-    type: Object,
+    type: PairingResultDto,
     nullable: true,
-    description: 'source: confirmed, overridden, referee or forfeit.',
-    example: { outcome: 'A', source: 'confirmed', forfeitedBy: null },
+    description: 'The result that stands, once one does.',
   })
-  result!: unknown;
+  result!: PairingResultDto | null;
 }
 
 export class RoundDto {

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -12,6 +12,83 @@ import {
 } from 'class-validator';
 import { WEBHOOK_KINDS, type WebhookKind } from '../../live/webhooks/webhook-store.js';
 import { KEY_COMMAND_ID } from './key.dto.js';
+import { EVENT_UNIONS } from '../openapi-events.js';
+import { COMMAND_ANSWER_EXAMPLE, MatchResultSummaryDto, SideNamesDto } from './match.dto.js';
+import { PlayersDto } from './tournament.dto.js';
+
+const eventRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+/** An event of the tournament feed: one of its matches' or the tournament's own. */
+const FEED_EVENT = { oneOf: [eventRef(EVENT_UNIONS.match), eventRef(EVENT_UNIONS.tournament)] };
+
+/** One message of the tournament feed (GET /tournaments/{id}/stream `data:`, webhook `event` deliveries). */
+export class TournamentFeedMessageDto {
+  @ApiProperty({ description: 'The global position of the event (the SSE `id:`).', example: 1042 })
+  position!: number;
+  @ApiProperty({ example: 'spring-open-2026' }) tournamentId!: string;
+  @ApiPropertyOptional({
+    description: 'The match the event belongs to; absent for the tournament’s own.',
+    example: 'r1-t4',
+  })
+  matchId?: string;
+  @ApiProperty({ ...FEED_EVENT, description: 'The event, as a spectator sees it.' })
+  event!: unknown;
+  @ApiPropertyOptional({
+    type: 'array',
+    items: eventRef(EVENT_UNIONS.match),
+    description: 'MatchScheduled only: the match’s events recorded before it was scheduled (its creation).',
+  })
+  preceding?: unknown[];
+}
+
+class DeliveryHeaderDto {
+  @ApiProperty({ example: 'dl_Zr0…' }) deliveryId!: string;
+  @ApiProperty({ example: 'wh_3kT9x0aQ2mZ1' }) webhookId!: string;
+}
+
+/** kind event: one tournament feed message. */
+export class WebhookEventPayloadDto extends TournamentFeedMessageDto {
+  @ApiProperty({ example: 'dl_Zr0…' }) deliveryId!: string;
+  @ApiProperty({ example: 'wh_3kT9x0aQ2mZ1' }) webhookId!: string;
+  @ApiProperty({ enum: ['event'] }) kind!: 'event';
+}
+
+/** kind result: a referee match of the tournament ended. */
+export class WebhookResultPayloadDto extends DeliveryHeaderDto {
+  @ApiProperty({ enum: ['result'] }) kind!: 'result';
+  @ApiProperty({ description: 'The global position of its MatchEnded.', example: 1090 }) position!: number;
+  @ApiProperty({ example: 'spring-open-2026' }) tournamentId!: string;
+  @ApiProperty({ example: 'r1-t4' }) matchId!: string;
+  @ApiProperty({ example: 1 }) round!: number;
+  @ApiProperty({ example: 4 }) table!: number;
+  @ApiProperty({ type: PlayersDto, nullable: true }) players!: PlayersDto | null;
+  @ApiProperty({ type: SideNamesDto }) sides!: SideNamesDto;
+  @ApiProperty({ type: MatchResultSummaryDto }) result!: MatchResultSummaryDto;
+  @ApiProperty({ example: '2026-04-11T10:42:00.000Z' }) endedAt!: string;
+}
+
+/** kind test: POST …/webhooks/{webhookId}/test. */
+export class WebhookTestPayloadDto extends DeliveryHeaderDto {
+  @ApiProperty({ enum: ['test'] }) kind!: 'test';
+  @ApiProperty({ example: 'spring-open-2026' }) tournamentId!: string;
+  @ApiProperty({ example: '2026-04-11T10:00:00.000Z' }) at!: string;
+}
+
+/** An event delivery's body: the impi's contact with the NNC, at table 4 of round 1. */
+export const WEBHOOK_PAYLOAD_EXAMPLE = {
+  deliveryId: 'dl_Zr0…',
+  webhookId: 'wh_3kT9x0aQ2mZ1',
+  kind: 'event',
+  position: 1042,
+  tournamentId: 'spring-open-2026',
+  matchId: 'r1-t4',
+  event: COMMAND_ANSWER_EXAMPLE.events[0],
+};
+
+const PAYLOADS = {
+  event: WebhookEventPayloadDto,
+  result: WebhookResultPayloadDto,
+  test: WebhookTestPayloadDto,
+};
 
 export class RegisterWebhookDto {
   @ApiPropertyOptional({
@@ -80,11 +157,12 @@ export class DeliveryAttemptDto {
   @ApiProperty({ example: 12 }) durationMs!: number;
 }
 
+@ApiExtraModels(TournamentFeedMessageDto, ...Object.values(PAYLOADS))
 export class DeliveryDto {
   @ApiProperty({ example: 'dl_Zr0…' }) deliveryId!: string;
   @ApiProperty({ description: 'Global position of the event.', example: 1042 }) position!: number;
   @ApiProperty({ enum: ['event', 'result', 'test'] }) kind!: string;
-  @ApiProperty({ example: 'ImpactRolled' }) eventType!: string;
+  @ApiProperty({ example: 'ContactMade' }) eventType!: string;
   @ApiProperty({ type: String, nullable: true, example: 'r1-t4' }) matchId!: string | null;
   @ApiProperty({
     enum: ['pending', 'delivered', 'failed', 'cancelled'],
@@ -98,25 +176,15 @@ export class DeliveryDto {
   @ApiProperty({ example: '2026-04-11T10:02:13.000Z' }) createdAt!: string;
   @ApiProperty({ type: String, nullable: true }) deliveredAt!: string | null;
   @ApiProperty({
-    description: 'The body as sent and signed.',
-    example: {
-      deliveryId: 'dl_Zr0…',
-      webhookId: 'wh_3kT9x0aQ2mZ1',
-      kind: 'event',
-      position: 1042,
-      tournamentId: 'spring-open-2026',
-      matchId: 'r1-t4',
-      event: {
-        revision: 7,
-        type: 'ImpactRolled',
-        data: {},
-        at: '2026-04-11T10:02:13.000Z',
-        actor: { role: 'player', side: 'A' },
-        reverted: false,
-      },
+    oneOf: Object.values(PAYLOADS).map((dto) => ({ $ref: getSchemaPath(dto) })),
+    discriminator: {
+      propertyName: 'kind',
+      mapping: Object.fromEntries(Object.entries(PAYLOADS).map(([kind, dto]) => [kind, getSchemaPath(dto)])),
     },
+    description: 'The body as sent and signed.',
+    example: WEBHOOK_PAYLOAD_EXAMPLE,
   })
-  payload!: unknown;
+  payload!: WebhookEventPayloadDto | WebhookResultPayloadDto | WebhookTestPayloadDto;
 }
 
 export class DeliveryPageDto {

@@ -14,6 +14,7 @@ import { ruleIdOf } from './rule-ids.js';
 import { checkReveal } from './reveal-check.js';
 import { prepare } from './sealed-orders.js';
 import { eventViewOf, viewState } from './views.js';
+import { ATOMIC_AFRICA_SCHEMAS } from './event-schemas.js';
 
 export type AtomicAfricaRuleset = Ruleset<
   AtomicAfricaState,
@@ -47,6 +48,7 @@ function atomicAfricaRuleset(edition: Edition): AtomicAfricaRuleset {
     awaiting,
     progress,
     checkReveal,
+    schemas: ATOMIC_AFRICA_SCHEMAS,
   };
 }
 

@@ -12,6 +12,7 @@ import { initialState, type HandToHandState } from './state.js';
 import { awaiting, progress, roster, ROUTES } from './roster.js';
 import { ruleIdOf } from './rule-ids.js';
 import { viewEvent, viewState } from './view.js';
+import { HAND_TO_HAND_SCHEMAS } from './event-schemas.js';
 
 type HandToHandRuleset = Ruleset<HandToHandState, HandToHandCommand, HandToHandEvent, HandToHandParameters>;
 
@@ -49,6 +50,7 @@ function handToHandRuleset(edition: HandToHandEdition): HandToHandRuleset {
     roster,
     awaiting,
     progress,
+    schemas: HAND_TO_HAND_SCHEMAS,
   };
 }
 
