@@ -979,7 +979,7 @@ export interface paths {
     };
     /**
      * The tournament as NDJSON: a summary line (participants, rounds, pairings, results, standings, matches), the tournament stream’s envelopes and its signed checkpoint, then each match’s envelopes and signed checkpoint.
-     * @description Every line after the first is a stored envelope exactly (hash chain intact) or a signed checkpoint closing a stream. verifyTournamentExport (src/api/tournament-export/verify-tournament-export.ts) checks it offline with the service’s public key: the chains, the checkpoints, every match re-decided, and the summary against the tournament’s events.
+     * @description Every line after the first is a stored envelope exactly (hash chain intact) or a signed checkpoint closing a stream. `umpire verify FILE --public-key KEY` (src/audit/tournament-export-verifier.ts) checks it offline with the service’s public key: the chains, the checkpoints, every match re-decided, and the summary against the tournament’s events.
      */
     get: operations['TournamentExportController_export'];
     put?: never;
@@ -1388,14 +1388,16 @@ export interface components {
        */
       diceMode: 'server' | 'table';
       /**
-       * @description Overrides of the ruleset parameters (modifiers, tables, options); recorded and hashed into every event.
+       * @description Overrides of the ruleset parameters (modifiers, tables, options): any part, objects merged member by member, lists replaced whole; recorded and hashed into every event.
        * @example {
        *       "options": {
        *         "doublesAutoPass": false
        *       }
        *     }
        */
-      parameters?: Record<string, never>;
+      parameters?:
+        | components['schemas']['HandToHandParameterOverrides']
+        | components['schemas']['AtomicAfricaParameterOverrides'];
     };
     RulesetRefDto: {
       /** @example hand-to-hand */
@@ -1481,30 +1483,27 @@ export interface components {
       /** @enum {string} */
       side?: 'A' | 'B';
     };
-    EventViewDto: {
-      /** @example 3 */
-      revision: number;
-      /** @example WillpowerTested */
-      type: string;
-      /**
-       * @description The event’s data as this caller may see it (a sealed card is hidden, AA-2).
-       * @example {
-       *       "chargeId": "c1",
-       *       "unitId": "impi",
-       *       "total": 5,
-       *       "morale": 8,
-       *       "passed": true
-       *     }
-       */
-      data: {
-        [key: string]: unknown;
-      };
-      /** @example 2026-04-11T10:01:00.000Z */
-      at: string;
-      actor: components['schemas']['ActorDto'];
-      /** @description Undone by a later ActionsReverted (C-5). */
-      reverted: boolean;
-    };
+    /**
+     * @description An event of a match as this caller may see it: of the event union of the match’s ruleset (the play contract’s `ruleset.id`); within it, `type` tells the event and its `data` apart.
+     * @example {
+     *       "revision": 6,
+     *       "type": "ContactMade",
+     *       "data": {
+     *         "chargeId": "c1",
+     *         "attackerId": "impi",
+     *         "defenderId": "nnc",
+     *         "aspect": "front",
+     *         "turn": 1
+     *       },
+     *       "at": "2026-04-11T10:01:00.000Z",
+     *       "actor": {
+     *         "role": "player",
+     *         "side": "A"
+     *       },
+     *       "reverted": false
+     *     }
+     */
+    EventViewDto: components['schemas']['HandToHandEvent'] | components['schemas']['AtomicAfricaEvent'];
     /**
      * @example {
      *       "matchId": "isandlwana",
@@ -1534,11 +1533,137 @@ export interface components {
      *       },
      *       "state": {
      *         "created": true,
+     *         "matchId": "isandlwana",
+     *         "ruleset": {
+     *           "id": "hand-to-hand",
+     *           "version": "1.0.0",
+     *           "hash": "5a7f0c3e…"
+     *         },
+     *         "parameters": {
+     *           "modifiers": {
+     *             "charge": 1,
+     *             "flank": 1,
+     *             "rear": 2,
+     *             "uphill": 1,
+     *             "downhill": -1,
+     *             "victorious": 1,
+     *             "reformBonus": 1,
+     *             "retreatBonus": 2,
+     *             "repeatedImpact": 1
+     *           },
+     *           "degreeOfFailure": [
+     *             {
+     *               "fromMargin": 1,
+     *               "toMargin": 4,
+     *               "outcome": "reform"
+     *             },
+     *             {
+     *               "fromMargin": 5,
+     *               "toMargin": 7,
+     *               "outcome": "retreat"
+     *             },
+     *             {
+     *               "fromMargin": 8,
+     *               "toMargin": 9,
+     *               "outcome": "break"
+     *             },
+     *             {
+     *               "fromMargin": 10,
+     *               "toMargin": null,
+     *               "outcome": "rout"
+     *             }
+     *           ],
+     *           "morale": {
+     *             "min": 6,
+     *             "max": 10
+     *           },
+     *           "stuckReformSurrenderCount": 3,
+     *           "options": {
+     *             "doublesAutoPass": true,
+     *             "willpowerDoublesAutoPass": true
+     *           }
+     *         },
+     *         "sides": {
+     *           "A": "Zulus",
+     *           "B": "British"
+     *         },
+     *         "diceMode": "table",
+     *         "diceCommitment": null,
      *         "turn": 1,
      *         "activeSide": "A",
-     *         "units": {},
-     *         "charges": [],
-     *         "awaiting": []
+     *         "units": {
+     *           "impi": {
+     *             "unitId": "impi",
+     *             "name": "uNokhenke impi",
+     *             "side": "A",
+     *             "baseMorale": 8,
+     *             "move": 6,
+     *             "status": "active",
+     *             "removedBecause": null,
+     *             "disordered": false,
+     *             "broken": false,
+     *             "cannotAttack": null,
+     *             "cannotAdvance": null,
+     *             "cannotFire": null,
+     *             "cannotMove": null,
+     *             "impactBonusAgainst": null,
+     *             "victoriousInTurn": null,
+     *             "stuckReformCount": 0,
+     *             "contacts": [
+     *               {
+     *                 "unitId": "nnc",
+     *                 "aspect": "front",
+     *                 "sinceTurn": 1
+     *               }
+     *             ]
+     *           },
+     *           "nnc": {
+     *             "unitId": "nnc",
+     *             "name": "NNC",
+     *             "side": "B",
+     *             "baseMorale": 7,
+     *             "move": 6,
+     *             "status": "active",
+     *             "removedBecause": null,
+     *             "disordered": false,
+     *             "broken": false,
+     *             "cannotAttack": null,
+     *             "cannotAdvance": null,
+     *             "cannotFire": null,
+     *             "cannotMove": null,
+     *             "impactBonusAgainst": null,
+     *             "victoriousInTurn": null,
+     *             "stuckReformCount": 0,
+     *             "contacts": [
+     *               {
+     *                 "unitId": "impi",
+     *                 "aspect": "front",
+     *                 "sinceTurn": 1
+     *               }
+     *             ]
+     *           }
+     *         },
+     *         "charges": [
+     *           {
+     *             "chargeId": "c1",
+     *             "attackerId": "impi",
+     *             "defenderId": "nnc",
+     *             "aspect": "front",
+     *             "slope": "level",
+     *             "kind": "charge",
+     *             "status": "contact",
+     *             "lastImpact": null
+     *           }
+     *         ],
+     *         "awaiting": [
+     *           {
+     *             "step": "impact-roll",
+     *             "unitId": "impi",
+     *             "chargeId": "c1",
+     *             "side": "A",
+     *             "ruleId": "HH-7"
+     *           }
+     *         ]
      *       },
      *       "duplicate": false,
      *       "events": [
@@ -1597,17 +1722,8 @@ export interface components {
       awaiting: components['schemas']['AwaitedStepDto'][];
       /** @description Open undo requests and disputes. */
       pending: components['schemas']['PendingDto'];
-      /**
-       * @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2).
-       * @example {
-       *       "turn": 1,
-       *       "activeSide": "A",
-       *       "units": {}
-       *     }
-       */
-      state: {
-        [key: string]: unknown;
-      };
+      /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
+      state: components['schemas']['HandToHandState'] | components['schemas']['AtomicAfricaState'];
       /** @description True when the commandId had been handled before; nothing was appended. */
       duplicate: boolean;
       /** @description The events this command appended (or first appended), as this caller may see them. */
@@ -1649,11 +1765,137 @@ export interface components {
      *       },
      *       "state": {
      *         "created": true,
+     *         "matchId": "isandlwana",
+     *         "ruleset": {
+     *           "id": "hand-to-hand",
+     *           "version": "1.0.0",
+     *           "hash": "5a7f0c3e…"
+     *         },
+     *         "parameters": {
+     *           "modifiers": {
+     *             "charge": 1,
+     *             "flank": 1,
+     *             "rear": 2,
+     *             "uphill": 1,
+     *             "downhill": -1,
+     *             "victorious": 1,
+     *             "reformBonus": 1,
+     *             "retreatBonus": 2,
+     *             "repeatedImpact": 1
+     *           },
+     *           "degreeOfFailure": [
+     *             {
+     *               "fromMargin": 1,
+     *               "toMargin": 4,
+     *               "outcome": "reform"
+     *             },
+     *             {
+     *               "fromMargin": 5,
+     *               "toMargin": 7,
+     *               "outcome": "retreat"
+     *             },
+     *             {
+     *               "fromMargin": 8,
+     *               "toMargin": 9,
+     *               "outcome": "break"
+     *             },
+     *             {
+     *               "fromMargin": 10,
+     *               "toMargin": null,
+     *               "outcome": "rout"
+     *             }
+     *           ],
+     *           "morale": {
+     *             "min": 6,
+     *             "max": 10
+     *           },
+     *           "stuckReformSurrenderCount": 3,
+     *           "options": {
+     *             "doublesAutoPass": true,
+     *             "willpowerDoublesAutoPass": true
+     *           }
+     *         },
+     *         "sides": {
+     *           "A": "Zulus",
+     *           "B": "British"
+     *         },
+     *         "diceMode": "table",
+     *         "diceCommitment": null,
      *         "turn": 1,
      *         "activeSide": "A",
-     *         "units": {},
-     *         "charges": [],
-     *         "awaiting": []
+     *         "units": {
+     *           "impi": {
+     *             "unitId": "impi",
+     *             "name": "uNokhenke impi",
+     *             "side": "A",
+     *             "baseMorale": 8,
+     *             "move": 6,
+     *             "status": "active",
+     *             "removedBecause": null,
+     *             "disordered": false,
+     *             "broken": false,
+     *             "cannotAttack": null,
+     *             "cannotAdvance": null,
+     *             "cannotFire": null,
+     *             "cannotMove": null,
+     *             "impactBonusAgainst": null,
+     *             "victoriousInTurn": null,
+     *             "stuckReformCount": 0,
+     *             "contacts": [
+     *               {
+     *                 "unitId": "nnc",
+     *                 "aspect": "front",
+     *                 "sinceTurn": 1
+     *               }
+     *             ]
+     *           },
+     *           "nnc": {
+     *             "unitId": "nnc",
+     *             "name": "NNC",
+     *             "side": "B",
+     *             "baseMorale": 7,
+     *             "move": 6,
+     *             "status": "active",
+     *             "removedBecause": null,
+     *             "disordered": false,
+     *             "broken": false,
+     *             "cannotAttack": null,
+     *             "cannotAdvance": null,
+     *             "cannotFire": null,
+     *             "cannotMove": null,
+     *             "impactBonusAgainst": null,
+     *             "victoriousInTurn": null,
+     *             "stuckReformCount": 0,
+     *             "contacts": [
+     *               {
+     *                 "unitId": "impi",
+     *                 "aspect": "front",
+     *                 "sinceTurn": 1
+     *               }
+     *             ]
+     *           }
+     *         },
+     *         "charges": [
+     *           {
+     *             "chargeId": "c1",
+     *             "attackerId": "impi",
+     *             "defenderId": "nnc",
+     *             "aspect": "front",
+     *             "slope": "level",
+     *             "kind": "charge",
+     *             "status": "contact",
+     *             "lastImpact": null
+     *           }
+     *         ],
+     *         "awaiting": [
+     *           {
+     *             "step": "impact-roll",
+     *             "unitId": "impi",
+     *             "chargeId": "c1",
+     *             "side": "A",
+     *             "ruleId": "HH-7"
+     *           }
+     *         ]
      *       }
      *     }
      */
@@ -1692,17 +1934,8 @@ export interface components {
       awaiting: components['schemas']['AwaitedStepDto'][];
       /** @description Open undo requests and disputes. */
       pending: components['schemas']['PendingDto'];
-      /**
-       * @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2).
-       * @example {
-       *       "turn": 1,
-       *       "activeSide": "A",
-       *       "units": {}
-       *     }
-       */
-      state: {
-        [key: string]: unknown;
-      };
+      /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
+      state: components['schemas']['HandToHandState'] | components['schemas']['AtomicAfricaState'];
     };
     RegisterUnitDto: {
       /**
@@ -2487,14 +2720,16 @@ export interface components {
        */
       diceMode: 'server' | 'table';
       /**
-       * @description Overrides of the ruleset parameters (modifiers, tables, options); recorded and hashed into every event.
+       * @description Overrides of the ruleset parameters (modifiers, tables, options): any part, objects merged member by member, lists replaced whole; recorded and hashed into every event.
        * @example {
        *       "options": {
        *         "doublesAutoPass": false
        *       }
        *     }
        */
-      parameters?: Record<string, never>;
+      parameters?:
+        | components['schemas']['HandToHandParameterOverrides']
+        | components['schemas']['AtomicAfricaParameterOverrides'];
       /**
        * @description The round, from 1.
        * @example 1
@@ -2656,23 +2891,7 @@ export interface components {
        */
       seed?: number;
     };
-    TournamentEventDto: {
-      /** @example 14 */
-      revision: number;
-      /** @example ResultReported */
-      type: string;
-      /**
-       * @example {
-       *       "round": 1,
-       *       "table": 2,
-       *       "outcome": "A",
-       *       "reportedBy": "p2"
-       *     }
-       */
-      data: Record<string, never>;
-      /** @example 2026-04-11T12:30:00.000Z */
-      at: string;
-    };
+    TournamentEventDto: components['schemas']['TournamentEvent'];
     TournamentCommandDto: {
       /** @example spring-open-2026 */
       tournamentId: string;
@@ -2798,6 +3017,29 @@ export interface components {
       /** @example Alice Moyo */
       name: string;
     };
+    PairingReportDto: {
+      /** @enum {string} */
+      outcome: 'A' | 'B' | 'draw';
+      /**
+       * @description The participant who reported it.
+       * @example p1
+       */
+      by: string;
+    };
+    PairingResultDto: {
+      /** @enum {string} */
+      outcome: 'A' | 'B' | 'draw';
+      /**
+       * @description How it came to stand.
+       * @enum {string}
+       */
+      source: 'confirmed' | 'overridden' | 'referee' | 'forfeit';
+      /**
+       * @description forfeit: the participant who forfeited.
+       * @example null
+       */
+      forfeitedBy: string | null;
+    };
     PairingViewDto: {
       /** @example 1 */
       table: number;
@@ -2811,22 +3053,10 @@ export interface components {
        * @enum {string}
        */
       status: 'pending' | 'reported' | 'disputed' | 'final' | 'void';
-      /**
-       * @example {
-       *       "outcome": "A",
-       *       "by": "p1"
-       *     }
-       */
-      reported: Record<string, never> | null;
-      /**
-       * @description source: confirmed, overridden, referee or forfeit.
-       * @example {
-       *       "outcome": "A",
-       *       "source": "confirmed",
-       *       "forfeitedBy": null
-       *     }
-       */
-      result: Record<string, never> | null;
+      /** @description A report awaiting the opponent. */
+      reported: components['schemas']['PairingReportDto'] | null;
+      /** @description The result that stands, once one does. */
+      result: components['schemas']['PairingResultDto'] | null;
     };
     RoundDto: {
       /** @example 1 */
@@ -3055,17 +3285,8 @@ export interface components {
       awaiting: components['schemas']['AwaitedStepDto'][];
       /** @description Open undo requests and disputes. */
       pending: components['schemas']['PendingDto'];
-      /**
-       * @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2).
-       * @example {
-       *       "turn": 1,
-       *       "activeSide": "A",
-       *       "units": {}
-       *     }
-       */
-      state: {
-        [key: string]: unknown;
-      };
+      /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
+      state: components['schemas']['HandToHandState'] | components['schemas']['AtomicAfricaState'];
       /**
        * @description The answer is as the match stood right after this event.
        * @example 5
@@ -3089,15 +3310,31 @@ export interface components {
       /** @enum {string} */
       status: 'active' | 'removed';
       /**
-       * @description The ruleset’s facts: morale, move and flags (hand-to-hand); type, movement, firepower, contacts (atomic-africa).
+       * @description The ruleset’s facts about the unit: morale, move and flags (hand-to-hand); type, movement, firepower, contacts (atomic-africa).
        * @example {
        *       "baseMorale": 7,
        *       "move": 6,
+       *       "removedBecause": null,
        *       "disordered": false,
-       *       "broken": false
+       *       "broken": false,
+       *       "cannotAttack": null,
+       *       "cannotAdvance": null,
+       *       "cannotFire": null,
+       *       "cannotMove": null,
+       *       "impactBonusAgainst": null,
+       *       "victoriousInTurn": null,
+       *       "stuckReformCount": 0,
+       *       "contacts": [
+       *         {
+       *           "unitId": "impi",
+       *           "aspect": "front",
+       *           "sinceTurn": 1
+       *         }
+       *       ]
        *     }
        */
-      detail: Record<string, never>;
+      detail:
+        components['schemas']['HandToHandRosterDetail'] | components['schemas']['AtomicAfricaRosterDetail'];
     };
     RosterDto: {
       /** @example r1-t4 */
@@ -3111,13 +3348,7 @@ export interface components {
       matchId: string;
       /** @example hand-to-hand */
       rulesetId: string;
-      /**
-       * @example {
-       *       "A": "Zulus",
-       *       "B": "British"
-       *     }
-       */
-      sides: Record<string, never>;
+      sides: components['schemas']['SideNamesDto'];
       /** @enum {string} */
       status: 'scheduled' | 'in play' | 'ended';
       result: components['schemas']['MatchOutcomeDto'] | null;
@@ -3131,12 +3362,12 @@ export interface components {
        */
       commandId?: string;
       /**
-       * @description What to send: every event of the tournament’s matches, each result, or both (the default).
+       * @description What to send: every event of the tournament and its matches (event), each referee match’s result (result), the tournament’s own events alone (tournament: rounds opened, pairings published, results reported, confirmed, overridden…); event and result by default.
        * @example [
        *       "result"
        *     ]
        */
-      kinds?: ('event' | 'result')[];
+      kinds?: ('event' | 'result' | 'tournament')[];
       /**
        * @description Where to POST: http or https. Each body is signed as Standard Webhooks say (webhook-signature).
        * @example https://results.example.org/umpire-hook
@@ -3160,7 +3391,7 @@ export interface components {
        *       "result"
        *     ]
        */
-      kinds: ('event' | 'result')[];
+      kinds: ('event' | 'result' | 'tournament')[];
       /**
        * @description The Standard Webhooks secret: verify each delivery with it (webhook-id, webhook-timestamp, webhook-signature), e.g. new Webhook(secret).verify(rawBody, headers) from the standardwebhooks package.
        * @example whsec_Vq3…
@@ -3186,7 +3417,96 @@ export interface components {
        *       "result"
        *     ]
        */
-      kinds: ('event' | 'result')[];
+      kinds: ('event' | 'result' | 'tournament')[];
+    };
+    TournamentFeedMessageDto: {
+      /**
+       * @description The global position of the event (the SSE `id:`).
+       * @example 1042
+       */
+      position: number;
+      /** @example spring-open-2026 */
+      tournamentId: string;
+      /**
+       * @description The match the event belongs to; absent for the tournament’s own.
+       * @example r1-t4
+       */
+      matchId?: string;
+      /** @description The event, as a spectator sees it. */
+      event: components['schemas']['EventViewDto'] | components['schemas']['TournamentEvent'];
+      /** @description MatchScheduled only: the match’s events recorded before it was scheduled (its creation). */
+      preceding?: components['schemas']['EventViewDto'][];
+    };
+    WebhookEventPayloadDto: {
+      /**
+       * @description The global position of the event (the SSE `id:`).
+       * @example 1042
+       */
+      position: number;
+      /** @example spring-open-2026 */
+      tournamentId: string;
+      /**
+       * @description The match the event belongs to; absent for the tournament’s own.
+       * @example r1-t4
+       */
+      matchId?: string;
+      /** @description The event, as a spectator sees it. */
+      event: components['schemas']['EventViewDto'] | components['schemas']['TournamentEvent'];
+      /** @description MatchScheduled only: the match’s events recorded before it was scheduled (its creation). */
+      preceding?: components['schemas']['EventViewDto'][];
+      /** @example dl_Zr0… */
+      deliveryId: string;
+      /** @example wh_3kT9x0aQ2mZ1 */
+      webhookId: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: 'event';
+    };
+    WebhookResultPayloadDto: {
+      /** @example dl_Zr0… */
+      deliveryId: string;
+      /** @example wh_3kT9x0aQ2mZ1 */
+      webhookId: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: 'result';
+      /**
+       * @description The global position of its MatchEnded.
+       * @example 1090
+       */
+      position: number;
+      /** @example spring-open-2026 */
+      tournamentId: string;
+      /** @example r1-t4 */
+      matchId: string;
+      /** @example 1 */
+      round: number;
+      /** @example 4 */
+      table: number;
+      players: components['schemas']['PlayersDto'] | null;
+      sides: components['schemas']['SideNamesDto'];
+      result: components['schemas']['MatchResultSummaryDto'];
+      /** @example 2026-04-11T10:42:00.000Z */
+      endedAt: string;
+    };
+    WebhookTestPayloadDto: {
+      /** @example dl_Zr0… */
+      deliveryId: string;
+      /** @example wh_3kT9x0aQ2mZ1 */
+      webhookId: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: 'test';
+      /** @example spring-open-2026 */
+      tournamentId: string;
+      /** @example 2026-04-11T10:00:00.000Z */
+      at: string;
     };
     DeliveryAttemptDto: {
       /** @example 1 */
@@ -3213,7 +3533,7 @@ export interface components {
       position: number;
       /** @enum {string} */
       kind: 'event' | 'result' | 'test';
-      /** @example ImpactRolled */
+      /** @example ContactMade */
       eventType: string;
       /** @example r1-t4 */
       matchId: string | null;
@@ -3238,10 +3558,16 @@ export interface components {
        *       "tournamentId": "spring-open-2026",
        *       "matchId": "r1-t4",
        *       "event": {
-       *         "revision": 7,
-       *         "type": "ImpactRolled",
-       *         "data": {},
-       *         "at": "2026-04-11T10:02:13.000Z",
+       *         "revision": 6,
+       *         "type": "ContactMade",
+       *         "data": {
+       *           "chargeId": "c1",
+       *           "attackerId": "impi",
+       *           "defenderId": "nnc",
+       *           "aspect": "front",
+       *           "turn": 1
+       *         },
+       *         "at": "2026-04-11T10:01:00.000Z",
        *         "actor": {
        *           "role": "player",
        *           "side": "A"
@@ -3250,7 +3576,10 @@ export interface components {
        *       }
        *     }
        */
-      payload: Record<string, never>;
+      payload:
+        | components['schemas']['WebhookEventPayloadDto']
+        | components['schemas']['WebhookResultPayloadDto']
+        | components['schemas']['WebhookTestPayloadDto'];
     };
     DeliveryPageDto: {
       items: components['schemas']['DeliveryDto'][];
@@ -3302,6 +3631,1995 @@ export interface components {
       errors: number;
       failure: components['schemas']['ReadModelFailureDto'] | null;
     };
+    /** @description What every event carries besides its type and data. */
+    MatchEventEnvelope: {
+      /** @example 3 */
+      revision: number;
+      /** @example 2026-04-11T10:01:00.000Z */
+      at: string;
+      actor: components['schemas']['ActorDto'];
+      /** @description Undone by a later ActionsReverted (C-5). */
+      reverted: boolean;
+    };
+    HandToHandMatchCreatedData: {
+      matchId: string;
+      /** @description Display names. */
+      sides: {
+        A: string;
+        B: string;
+      };
+      /** @enum {string} */
+      diceMode: 'server' | 'table';
+      /** @description C-2: SHA-256 of the server seed, published before any roll. */
+      diceCommitment: string | null;
+      /** @description The full parameters, defaults merged with the overrides. */
+      parameters: {
+        modifiers: {
+          charge: number;
+          flank: number;
+          rear: number;
+          uphill: number;
+          downhill: number;
+          victorious: number;
+          reformBonus: number;
+          retreatBonus: number;
+          repeatedImpact: number;
+        };
+        /** @description HH-3: failure margins and what they give. */
+        degreeOfFailure: {
+          fromMargin: number;
+          toMargin: number | null;
+          /** @enum {string} */
+          outcome: 'reform' | 'retreat' | 'break' | 'rout';
+        }[];
+        morale: {
+          min: number;
+          max: number;
+        };
+        stuckReformSurrenderCount: number;
+        options: {
+          doublesAutoPass: boolean;
+          willpowerDoublesAutoPass: boolean;
+        };
+      };
+      /** @description The rules a match is decided under. */
+      ruleset: {
+        id: string;
+        version: string;
+        /** @description SHA-256 of the canonical JSON of the parameters. */
+        hash: string;
+      };
+      turn: number;
+      /**
+       * @description A side of the match.
+       * @enum {string}
+       */
+      activeSide: 'A' | 'B';
+    };
+    HandToHandMatchCreatedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'MatchCreated';
+      data: components['schemas']['HandToHandMatchCreatedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'MatchCreated';
+    };
+    HandToHandUnitRegisteredData: {
+      unitId: string;
+      name: string;
+      /**
+       * @description A side of the match.
+       * @enum {string}
+       */
+      side: 'A' | 'B';
+      morale: number;
+      move: number;
+    };
+    HandToHandUnitRegisteredEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'UnitRegistered';
+      data: components['schemas']['HandToHandUnitRegisteredData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'UnitRegistered';
+    };
+    HandToHandChargeDeclaredData: {
+      chargeId: string;
+      attackerId: string;
+      defenderId: string;
+      /** @enum {string} */
+      aspect: 'front' | 'left-flank' | 'right-flank' | 'rear';
+      /** @enum {string} */
+      slope: 'level' | 'uphill' | 'downhill';
+      /** @enum {string} */
+      kind: 'charge' | 'fight-back';
+      turn: number;
+    };
+    HandToHandChargeDeclaredEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'ChargeDeclared';
+      data: components['schemas']['HandToHandChargeDeclaredData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ChargeDeclared';
+    };
+    HandToHandWillpowerTestedData: {
+      chargeId: string;
+      unitId: string;
+      /** @description A roll, recorded whole (C-1). */
+      roll: {
+        purpose: string;
+        faces: number[];
+        /** @enum {string} */
+        origin: 'server' | 'table';
+        /**
+         * @description A side of the match.
+         * @enum {string}
+         */
+        side: 'A' | 'B';
+        /** @description Server dice only: the roll index n of C-2. */
+        index?: number;
+      };
+      morale: number;
+      total: number;
+      passed: boolean;
+      /** @description True when only the doubles rule (Q-4) made it pass. */
+      autoPassedOnDouble: boolean;
+    };
+    HandToHandWillpowerTestedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'WillpowerTested';
+      data: components['schemas']['HandToHandWillpowerTestedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'WillpowerTested';
+    };
+    HandToHandChargeFalteredData: {
+      chargeId: string;
+      attackerId: string;
+      defenderId: string;
+    };
+    HandToHandChargeFalteredEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'ChargeFaltered';
+      data: components['schemas']['HandToHandChargeFalteredData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ChargeFaltered';
+    };
+    HandToHandContactMadeData: {
+      chargeId: string;
+      attackerId: string;
+      defenderId: string;
+      /** @enum {string} */
+      aspect: 'front' | 'left-flank' | 'right-flank' | 'rear';
+      turn: number;
+    };
+    HandToHandContactMadeEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'ContactMade';
+      data: components['schemas']['HandToHandContactMadeData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ContactMade';
+    };
+    HandToHandDefenderSurrenderedData: {
+      chargeId: string;
+      unitId: string;
+      contactAspects: ('front' | 'left-flank' | 'right-flank' | 'rear')[];
+    };
+    HandToHandDefenderSurrenderedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'DefenderSurrendered';
+      data: components['schemas']['HandToHandDefenderSurrenderedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'DefenderSurrendered';
+    };
+    HandToHandAttackEndedWithoutImpactData: {
+      chargeId: string;
+      attackerId: string;
+      defenderId: string;
+      /** @enum {string} */
+      reason: 'defender-surrendered' | 'defender-removed' | 'defender-left-contact';
+    };
+    HandToHandAttackEndedWithoutImpactEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'AttackEndedWithoutImpact';
+      data: components['schemas']['HandToHandAttackEndedWithoutImpactData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'AttackEndedWithoutImpact';
+    };
+    HandToHandImpactRolledData: {
+      chargeId: string;
+      attackerId: string;
+      defenderId: string;
+      /** @description A roll, recorded whole (C-1). */
+      roll: {
+        purpose: string;
+        faces: number[];
+        /** @enum {string} */
+        origin: 'server' | 'table';
+        /**
+         * @description A side of the match.
+         * @enum {string}
+         */
+        side: 'A' | 'B';
+        /** @description Server dice only: the roll index n of C-2. */
+        index?: number;
+      };
+      die: number;
+      modifiers: {
+        /** @enum {string} */
+        name:
+          | 'charge'
+          | 'flank'
+          | 'rear'
+          | 'uphill'
+          | 'downhill'
+          | 'victorious'
+          | 'reform bonus'
+          | 'retreat bonus'
+          | 'repeated impact';
+        value: number;
+        ruleId: string;
+      }[];
+      /** @description die + modifiers, before the Q-5 floor */
+      total: number;
+      /** @description max(0, total) (Q-5) */
+      impact: number;
+      /** @description HH-11 / Q-12: a repeated impact after a stuck reform */
+      repeat: boolean;
+    };
+    HandToHandImpactRolledEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'ImpactRolled';
+      data: components['schemas']['HandToHandImpactRolledData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ImpactRolled';
+    };
+    HandToHandMoraleTestedData: {
+      unitId: string;
+      chargeId: string | null;
+      /** @enum {string} */
+      cause: 'melee' | 'shooting' | 'rally';
+      /** @description A roll, recorded whole (C-1). */
+      roll: {
+        purpose: string;
+        faces: number[];
+        /** @enum {string} */
+        origin: 'server' | 'table';
+        /**
+         * @description A side of the match.
+         * @enum {string}
+         */
+        side: 'A' | 'B';
+        /** @description Server dice only: the roll index n of C-2. */
+        index?: number;
+      };
+      baseMorale: number;
+      /** @description melee: the impact subtracted (HH-8) */
+      impact: number | null;
+      /** @description shooting: the penalty subtracted (HH-18) */
+      penalty: number | null;
+      effectiveMorale: number;
+      total: number;
+      passed: boolean;
+      autoPassedOnDouble: boolean;
+      /** @description total − effective morale (HH-2) */
+      margin: number;
+      /** @enum {string} */
+      outcome: 'passed' | 'reform' | 'retreat' | 'break' | 'rout';
+    };
+    HandToHandMoraleTestedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'MoraleTested';
+      data: components['schemas']['HandToHandMoraleTestedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'MoraleTested';
+    };
+    HandToHandAttackerVictoriousData: {
+      chargeId: string;
+      unitId: string;
+      inTurn: number;
+    };
+    HandToHandAttackerVictoriousEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'AttackerVictorious';
+      data: components['schemas']['HandToHandAttackerVictoriousData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'AttackerVictorious';
+    };
+    HandToHandGroundGivenData: {
+      unitId: string;
+      chargeId: string | null;
+      /** @enum {string} */
+      cause: 'melee' | 'shooting';
+      /** @enum {string} */
+      outcome: 'reform' | 'retreat' | 'break';
+      couldMove: boolean;
+      leftTable: boolean;
+      brokeContactWith: string[];
+      disordered: boolean;
+      broken: boolean;
+      restrictions: {
+        /** @enum {string} */
+        restriction: 'attack' | 'advance' | 'fire' | 'move';
+        inTurn: number;
+        ruleId: string;
+      }[];
+      impactBonusAgainst: {
+        value: number;
+        inTurn: number;
+        ruleId: string;
+      } | null;
+    };
+    HandToHandGroundGivenEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'GroundGiven';
+      data: components['schemas']['HandToHandGroundGivenData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'GroundGiven';
+    };
+    HandToHandReformStuckData: {
+      unitId: string;
+      chargeId: string;
+      count: number;
+      surrenders: boolean;
+    };
+    HandToHandReformStuckEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'ReformStuck';
+      data: components['schemas']['HandToHandReformStuckData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ReformStuck';
+    };
+    HandToHandUnitRalliedData: {
+      unitId: string;
+      restrictions: {
+        /** @enum {string} */
+        restriction: 'attack' | 'advance' | 'fire' | 'move';
+        inTurn: number;
+        ruleId: string;
+      }[];
+    };
+    HandToHandUnitRalliedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'UnitRallied';
+      data: components['schemas']['HandToHandUnitRalliedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'UnitRallied';
+    };
+    HandToHandUnitWithdrewData: {
+      unitId: string;
+      leftTable: boolean;
+      brokeContactWith: string[];
+      /** @description Q-19 (2.0.0). Absent from 1.0.0 events. */
+      restrictions?: {
+        /** @enum {string} */
+        restriction: 'attack' | 'advance' | 'fire' | 'move';
+        inTurn: number;
+        ruleId: string;
+      }[];
+    };
+    HandToHandUnitWithdrewEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'UnitWithdrew';
+      data: components['schemas']['HandToHandUnitWithdrewData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'UnitWithdrew';
+    };
+    HandToHandUnitRemovedData: {
+      unitId: string;
+      /** @enum {string} */
+      reason:
+        | 'surrendered'
+        | 'rout'
+        | 'retreat-blocked'
+        | 'break-blocked'
+        | 'left-the-table'
+        | 'failed-rally'
+        | 'stuck-reform-surrender';
+      ruleId: string;
+    };
+    HandToHandUnitRemovedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'UnitRemoved';
+      data: components['schemas']['HandToHandUnitRemovedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'UnitRemoved';
+    };
+    HandToHandTurnEndedData: {
+      endedTurn: number;
+      /**
+       * @description A side of the match.
+       * @enum {string}
+       */
+      endedSide: 'A' | 'B';
+      turn: number;
+      /**
+       * @description A side of the match.
+       * @enum {string}
+       */
+      activeSide: 'A' | 'B';
+    };
+    HandToHandTurnEndedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'TurnEnded';
+      data: components['schemas']['HandToHandTurnEndedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'TurnEnded';
+    };
+    HandToHandRallyTestRequiredData: {
+      unitId: string;
+      /**
+       * @description A side of the match.
+       * @enum {string}
+       */
+      side: 'A' | 'B';
+      turn: number;
+    };
+    HandToHandRallyTestRequiredEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'RallyTestRequired';
+      data: components['schemas']['HandToHandRallyTestRequiredData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'RallyTestRequired';
+    };
+    /** @description C-2: mixed into every later server roll. */
+    MatchLevelClientSeedAddedData: {
+      /**
+       * @description A side of the match.
+       * @enum {string}
+       */
+      side: 'A' | 'B';
+      seed: string;
+    };
+    MatchLevelClientSeedAddedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'ClientSeedAdded';
+      data: components['schemas']['MatchLevelClientSeedAddedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ClientSeedAdded';
+    };
+    MatchLevelUndoRequestedData: {
+      requestId: string;
+      toRevision: number;
+      reason: string;
+      /**
+       * @description A side of the match.
+       * @enum {string}
+       */
+      side: 'A' | 'B';
+    };
+    MatchLevelUndoRequestedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'UndoRequested';
+      data: components['schemas']['MatchLevelUndoRequestedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'UndoRequested';
+    };
+    MatchLevelUndoAgreedData: {
+      requestId: string;
+      /**
+       * @description A side of the match.
+       * @enum {string}
+       */
+      side: 'A' | 'B';
+    };
+    MatchLevelUndoAgreedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'UndoAgreed';
+      data: components['schemas']['MatchLevelUndoAgreedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'UndoAgreed';
+    };
+    MatchLevelUndoDeclinedData: {
+      requestId: string;
+      /**
+       * @description A side of the match.
+       * @enum {string}
+       */
+      side: 'A' | 'B';
+    };
+    MatchLevelUndoDeclinedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'UndoDeclined';
+      data: components['schemas']['MatchLevelUndoDeclinedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'UndoDeclined';
+    };
+    /** @description C-5: events fromRevision … throughRevision stay in the log, reverted. */
+    MatchLevelActionsRevertedData: {
+      toRevision: number;
+      fromRevision: number;
+      throughRevision: number;
+      reason: string;
+      /** @enum {string} */
+      requestedBy: 'A' | 'B' | 'judge';
+      /**
+       * @description A side of the match.
+       * @enum {string|null}
+       */
+      agreedBy: 'A' | 'B' | null;
+      /** @enum {string} */
+      orderedBy: 'players' | 'judge';
+      requestId: string | null;
+      disputeId: string | null;
+    };
+    MatchLevelActionsRevertedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'ActionsReverted';
+      data: components['schemas']['MatchLevelActionsRevertedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ActionsReverted';
+    };
+    MatchLevelDisputeRaisedData: {
+      disputeId: string;
+      revision: number;
+      claim: string;
+      /**
+       * @description A side of the match.
+       * @enum {string}
+       */
+      side: 'A' | 'B';
+    };
+    MatchLevelDisputeRaisedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'DisputeRaised';
+      data: components['schemas']['MatchLevelDisputeRaisedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'DisputeRaised';
+    };
+    MatchLevelDisputeRuledData: {
+      disputeId: string;
+      /** @enum {string} */
+      ruling: 'upheld' | 'dismissed';
+      ruleId: string;
+      note: string;
+      backupTo: number | null;
+    };
+    MatchLevelDisputeRuledEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'DisputeRuled';
+      data: components['schemas']['MatchLevelDisputeRuledData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'DisputeRuled';
+    };
+    MatchLevelMatchEndedData: {
+      result: {
+        /**
+         * @description A side of the match.
+         * @enum {string|null}
+         */
+        winner: 'A' | 'B' | null;
+        note: string;
+      };
+      /** @description C-2: published at the end, so that anyone can recompute every roll. */
+      serverSeed: string | null;
+    };
+    MatchLevelMatchEndedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'MatchEnded';
+      data: components['schemas']['MatchLevelMatchEndedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'MatchEnded';
+    };
+    /** @description An event of a hand-to-hand match as this caller may see it (a sealed card is hidden, AA-2): its ruleset’s events and the match-level ones, told apart by `type`. */
+    HandToHandEvent:
+      | components['schemas']['HandToHandMatchCreatedEvent']
+      | components['schemas']['HandToHandUnitRegisteredEvent']
+      | components['schemas']['HandToHandChargeDeclaredEvent']
+      | components['schemas']['HandToHandWillpowerTestedEvent']
+      | components['schemas']['HandToHandChargeFalteredEvent']
+      | components['schemas']['HandToHandContactMadeEvent']
+      | components['schemas']['HandToHandDefenderSurrenderedEvent']
+      | components['schemas']['HandToHandAttackEndedWithoutImpactEvent']
+      | components['schemas']['HandToHandImpactRolledEvent']
+      | components['schemas']['HandToHandMoraleTestedEvent']
+      | components['schemas']['HandToHandAttackerVictoriousEvent']
+      | components['schemas']['HandToHandGroundGivenEvent']
+      | components['schemas']['HandToHandReformStuckEvent']
+      | components['schemas']['HandToHandUnitRalliedEvent']
+      | components['schemas']['HandToHandUnitWithdrewEvent']
+      | components['schemas']['HandToHandUnitRemovedEvent']
+      | components['schemas']['HandToHandTurnEndedEvent']
+      | components['schemas']['HandToHandRallyTestRequiredEvent']
+      | components['schemas']['MatchLevelClientSeedAddedEvent']
+      | components['schemas']['MatchLevelUndoRequestedEvent']
+      | components['schemas']['MatchLevelUndoAgreedEvent']
+      | components['schemas']['MatchLevelUndoDeclinedEvent']
+      | components['schemas']['MatchLevelActionsRevertedEvent']
+      | components['schemas']['MatchLevelDisputeRaisedEvent']
+      | components['schemas']['MatchLevelDisputeRuledEvent']
+      | components['schemas']['MatchLevelMatchEndedEvent'];
+    HandToHandState:
+      | {
+          /** @enum {boolean} */
+          created: false;
+        }
+      | {
+          /** @enum {boolean} */
+          created: true;
+          matchId: string;
+          /** @description The rules a match is decided under. */
+          ruleset: {
+            id: string;
+            version: string;
+            /** @description SHA-256 of the canonical JSON of the parameters. */
+            hash: string;
+          };
+          /** @description The full parameters, defaults merged with the overrides. */
+          parameters: {
+            modifiers: {
+              charge: number;
+              flank: number;
+              rear: number;
+              uphill: number;
+              downhill: number;
+              victorious: number;
+              reformBonus: number;
+              retreatBonus: number;
+              repeatedImpact: number;
+            };
+            /** @description HH-3: failure margins and what they give. */
+            degreeOfFailure: {
+              fromMargin: number;
+              toMargin: number | null;
+              /** @enum {string} */
+              outcome: 'reform' | 'retreat' | 'break' | 'rout';
+            }[];
+            morale: {
+              min: number;
+              max: number;
+            };
+            stuckReformSurrenderCount: number;
+            options: {
+              doublesAutoPass: boolean;
+              willpowerDoublesAutoPass: boolean;
+            };
+          };
+          /** @description Display names. */
+          sides: {
+            A: string;
+            B: string;
+          };
+          /** @enum {string} */
+          diceMode: 'server' | 'table';
+          diceCommitment: string | null;
+          /** @description C-4: counts player turns: 1 = A, 2 = B, 3 = A … */
+          turn: number;
+          /**
+           * @description A side of the match.
+           * @enum {string}
+           */
+          activeSide: 'A' | 'B';
+          /** @description By unit id. */
+          units: {
+            [key: string]: {
+              unitId: string;
+              name: string;
+              /**
+               * @description A side of the match.
+               * @enum {string}
+               */
+              side: 'A' | 'B';
+              baseMorale: number;
+              move: number;
+              /** @enum {string} */
+              status: 'active' | 'removed';
+              /** @enum {string|null} */
+              removedBecause:
+                | 'surrendered'
+                | 'rout'
+                | 'retreat-blocked'
+                | 'break-blocked'
+                | 'left-the-table'
+                | 'failed-rally'
+                | 'stuck-reform-surrender'
+                | null;
+              disordered: boolean;
+              broken: boolean;
+              cannotAttack: {
+                inTurn: number;
+                ruleId: string;
+              } | null;
+              cannotAdvance: {
+                inTurn: number;
+                ruleId: string;
+              } | null;
+              cannotFire: {
+                inTurn: number;
+                ruleId: string;
+              } | null;
+              cannotMove: {
+                inTurn: number;
+                ruleId: string;
+              } | null;
+              impactBonusAgainst: {
+                value: number;
+                inTurn: number;
+                ruleId: string;
+              } | null;
+              victoriousInTurn: number | null;
+              stuckReformCount: number;
+              contacts: {
+                unitId: string;
+                /** @enum {string} */
+                aspect: 'front' | 'left-flank' | 'right-flank' | 'rear';
+                sinceTurn: number;
+              }[];
+            };
+          };
+          /** @description The attacks of the current melee phase, in declared order. */
+          charges: {
+            chargeId: string;
+            attackerId: string;
+            defenderId: string;
+            /** @enum {string} */
+            aspect: 'front' | 'left-flank' | 'right-flank' | 'rear';
+            /** @enum {string} */
+            slope: 'level' | 'uphill' | 'downhill';
+            /** @enum {string} */
+            kind: 'charge' | 'fight-back';
+            /** @enum {string} */
+            status: 'declared' | 'faltered' | 'contact' | 'struck' | 'ended';
+            lastImpact: number | null;
+            /** @description HH-17, from 2.0.0 only. */
+            victorious?: boolean;
+          }[];
+          awaiting: {
+            /** @enum {string} */
+            step: 'impact-roll' | 'morale-test' | 'give-ground-report' | 'rally-test';
+            unitId: string;
+            chargeId: string | null;
+            /**
+             * @description A side of the match.
+             * @enum {string}
+             */
+            side: 'A' | 'B';
+            ruleId: string;
+            /** @enum {string} */
+            cause?: 'melee' | 'shooting';
+            /** @enum {string} */
+            outcome?: 'reform' | 'retreat' | 'break';
+          }[];
+        };
+    HandToHandRosterDetail: {
+      baseMorale: number;
+      move: number;
+      /** @enum {string|null} */
+      removedBecause:
+        | 'surrendered'
+        | 'rout'
+        | 'retreat-blocked'
+        | 'break-blocked'
+        | 'left-the-table'
+        | 'failed-rally'
+        | 'stuck-reform-surrender'
+        | null;
+      disordered: boolean;
+      broken: boolean;
+      cannotAttack: {
+        inTurn: number;
+        ruleId: string;
+      } | null;
+      cannotAdvance: {
+        inTurn: number;
+        ruleId: string;
+      } | null;
+      cannotFire: {
+        inTurn: number;
+        ruleId: string;
+      } | null;
+      cannotMove: {
+        inTurn: number;
+        ruleId: string;
+      } | null;
+      impactBonusAgainst: {
+        value: number;
+        inTurn: number;
+        ruleId: string;
+      } | null;
+      victoriousInTurn: number | null;
+      stuckReformCount: number;
+      contacts: {
+        unitId: string;
+        /** @enum {string} */
+        aspect: 'front' | 'left-flank' | 'right-flank' | 'rear';
+        sinceTurn: number;
+      }[];
+    };
+    /** @description The full parameters, defaults merged with the overrides. */
+    HandToHandParameterOverrides: {
+      modifiers?: {
+        charge?: number;
+        flank?: number;
+        rear?: number;
+        uphill?: number;
+        downhill?: number;
+        victorious?: number;
+        reformBonus?: number;
+        retreatBonus?: number;
+        repeatedImpact?: number;
+      };
+      /** @description HH-3: failure margins and what they give. */
+      degreeOfFailure?: {
+        fromMargin: number;
+        toMargin: number | null;
+        /** @enum {string} */
+        outcome: 'reform' | 'retreat' | 'break' | 'rout';
+      }[];
+      morale?: {
+        min?: number;
+        max?: number;
+      };
+      stuckReformSurrenderCount?: number;
+      options?: {
+        doublesAutoPass?: boolean;
+        willpowerDoublesAutoPass?: boolean;
+      };
+    };
+    AtomicAfricaMatchCreatedData: {
+      matchId: string;
+      /** @description Display names. */
+      sides: {
+        A: string;
+        B: string;
+      };
+      /** @enum {string} */
+      diceMode: 'server' | 'table';
+      diceCommitment: string | null;
+      /** @description The full parameters, defaults merged with the overrides. */
+      parameters: {
+        rangedAttack: {
+          hitOn: number;
+          massFireDiceMultiplier: number;
+          digInHitModifier: number;
+          rangeBands: {
+            upTo: number;
+            threshold: number;
+          }[];
+        };
+        /** @enum {string} */
+        jokerPosture: 'none' | 'by-colour';
+        sprintMultiplier: number;
+      };
+      /** @description The rules a match is decided under. */
+      ruleset: {
+        id: string;
+        version: string;
+        /** @description SHA-256 of the canonical JSON of the parameters. */
+        hash: string;
+      };
+      turn: number;
+      /**
+       * @description A side of the match.
+       * @enum {string}
+       */
+      activeSide: 'A' | 'B';
+    };
+    AtomicAfricaMatchCreatedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'MatchCreated';
+      data: components['schemas']['AtomicAfricaMatchCreatedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'MatchCreated';
+    };
+    AtomicAfricaUnitRegisteredData: {
+      unitId: string;
+      name: string;
+      /**
+       * @description A side of the match.
+       * @enum {string}
+       */
+      side: 'A' | 'B';
+      /** @enum {string} */
+      unitType: 'light-infantry' | 'infantry' | 'vehicle';
+      movement: number;
+      firepower: number;
+    };
+    AtomicAfricaUnitRegisteredEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'UnitRegistered';
+      data: components['schemas']['AtomicAfricaUnitRegisteredData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'UnitRegistered';
+    };
+    AtomicAfricaContactReportedData: {
+      /** @description [side A's unit, side B's unit] */
+      unitIds: string[];
+      turn: number;
+    };
+    AtomicAfricaContactReportedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'ContactReported';
+      data: components['schemas']['AtomicAfricaContactReportedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ContactReported';
+    };
+    /** @description AA-2: `card` is null and `hidden` true for everyone but the owning side. */
+    AtomicAfricaOrderSealedData: {
+      unitId: string;
+      /**
+       * @description A side of the match.
+       * @enum {string}
+       */
+      side: 'A' | 'B';
+      turn: number;
+      /** @enum {string} */
+      sealedAs: 'card' | 'commitment';
+      card:
+        | (
+            | {
+                /** @enum {string} */
+                rank: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
+                /** @enum {string} */
+                suit: 'clubs' | 'diamonds' | 'hearts' | 'spades';
+              }
+            | {
+                /** @enum {string} */
+                joker: 'red' | 'black';
+              }
+            | string
+          )
+        | null;
+      commitment: string | null;
+      /** @description Service-encrypted card and salt for the owning side. */
+      escrow?: string;
+      /** @enum {boolean} */
+      hidden?: true;
+    };
+    AtomicAfricaOrderSealedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'OrderSealed';
+      data: components['schemas']['AtomicAfricaOrderSealedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderSealed';
+    };
+    AtomicAfricaIntentDeclaredData: {
+      unitId: string;
+      /**
+       * @description A side of the match.
+       * @enum {string}
+       */
+      side: 'A' | 'B';
+      turn: number;
+      /** @enum {string} */
+      role: 'activating' | 'reacting';
+      /** @enum {string} */
+      intent: 'fight' | 'flee';
+      opponentId: string;
+    };
+    AtomicAfricaIntentDeclaredEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'IntentDeclared';
+      data: components['schemas']['AtomicAfricaIntentDeclaredData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'IntentDeclared';
+    };
+    AtomicAfricaOrderRevealedData: {
+      unitId: string;
+      /**
+       * @description A side of the match.
+       * @enum {string}
+       */
+      side: 'A' | 'B';
+      turn: number;
+      card:
+        | {
+            /** @enum {string} */
+            rank: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
+            /** @enum {string} */
+            suit: 'clubs' | 'diamonds' | 'hearts' | 'spades';
+          }
+        | {
+            /** @enum {string} */
+            joker: 'red' | 'black';
+          }
+        | string;
+      salt: string | null;
+      specialAction: string | null;
+    };
+    AtomicAfricaOrderRevealedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'OrderRevealed';
+      data: components['schemas']['AtomicAfricaOrderRevealedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderRevealed';
+    };
+    AtomicAfricaOrderClashedData: {
+      unitId: string;
+      /**
+       * @description A side of the match.
+       * @enum {string}
+       */
+      side: 'A' | 'B';
+      turn: number;
+      card:
+        | {
+            /** @enum {string} */
+            rank: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
+            /** @enum {string} */
+            suit: 'clubs' | 'diamonds' | 'hearts' | 'spades';
+          }
+        | {
+            /** @enum {string} */
+            joker: 'red' | 'black';
+          }
+        | string;
+      salt: string | null;
+      clashesWith: string;
+    };
+    AtomicAfricaOrderClashedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'OrderClashed';
+      data: components['schemas']['AtomicAfricaOrderClashedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderClashed';
+    };
+    AtomicAfricaFleeJudgedData: {
+      unitId: string;
+      turn: number;
+      /** @enum {string} */
+      verdict: 'stands' | 'refused';
+      allowsMovement: boolean;
+      /** @enum {string} */
+      posture: 'defensive' | 'offensive' | 'none';
+      /** @enum {boolean} */
+      noCard?: true;
+    };
+    AtomicAfricaFleeJudgedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'FleeJudged';
+      data: components['schemas']['AtomicAfricaFleeJudgedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'FleeJudged';
+    };
+    AtomicAfricaPursuitDecidedData: {
+      unitId: string;
+      fleeingId: string;
+      turn: number;
+      pursue: boolean;
+      pursuerMovement: number | null;
+      fleeingMovement: number;
+      /** @enum {string} */
+      outcome: 'thwarted' | 'escaped' | 'not-pursued' | 'cannot-move' | 'no-card';
+    };
+    AtomicAfricaPursuitDecidedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'PursuitDecided';
+      data: components['schemas']['AtomicAfricaPursuitDecidedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PursuitDecided';
+    };
+    AtomicAfricaBreakOffReportedData: {
+      unitId: string;
+      turn: number;
+      destination: string;
+      inTransit: string;
+      rangeInches: number | null;
+    };
+    AtomicAfricaBreakOffReportedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'BreakOffReported';
+      data: components['schemas']['AtomicAfricaBreakOffReportedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'BreakOffReported';
+    };
+    AtomicAfricaCloseCombatAttackRolledData: {
+      attackerId: string;
+      targetId: string;
+      turn: number;
+      rangeInches: number | null;
+      firepower: number;
+      massFire: boolean;
+      targetDugIn: boolean;
+      diceCount: number;
+      hitOn: number;
+      threshold: number;
+      /** @description A roll, recorded whole (C-1). */
+      roll: {
+        purpose: string;
+        faces: number[];
+        /** @enum {string} */
+        origin: 'server' | 'table';
+        /**
+         * @description A side of the match.
+         * @enum {string}
+         */
+        side: 'A' | 'B';
+        /** @description Server dice only: the roll index n of C-2. */
+        index?: number;
+      } | null;
+      hits: number;
+      suppressed: boolean;
+    };
+    AtomicAfricaCloseCombatAttackRolledEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'CloseCombatAttackRolled';
+      data: components['schemas']['AtomicAfricaCloseCombatAttackRolledData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CloseCombatAttackRolled';
+    };
+    AtomicAfricaCloseCombatAttackForgoneData: {
+      attackerId: string;
+      targetId: string;
+      turn: number;
+      rangeInches: number;
+      /** @enum {string} */
+      reason: 'beyond-range' | 'target-in-close-combat';
+    };
+    AtomicAfricaCloseCombatAttackForgoneEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'CloseCombatAttackForgone';
+      data: components['schemas']['AtomicAfricaCloseCombatAttackForgoneData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CloseCombatAttackForgone';
+    };
+    AtomicAfricaCloseCombatEndedData: {
+      /** @description [side A's unit, side B's unit] */
+      unitIds: string[];
+      turn: number;
+      inContact: boolean;
+      escaped: string[];
+      /** @description Version 2, Q-23. */
+      fled?: {
+        unitId: string;
+        caughtBy: string[];
+      }[];
+    };
+    AtomicAfricaCloseCombatEndedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'CloseCombatEnded';
+      data: components['schemas']['AtomicAfricaCloseCombatEndedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CloseCombatEnded';
+    };
+    AtomicAfricaRangedAttackRolledData: {
+      attackerId: string;
+      targetId: string;
+      turn: number;
+      rangeInches: number;
+      firepower: number;
+      massFire: boolean;
+      targetDugIn: boolean;
+      diceCount: number;
+      hitOn: number;
+      threshold: number;
+      /** @description A roll, recorded whole (C-1). */
+      roll: {
+        purpose: string;
+        faces: number[];
+        /** @enum {string} */
+        origin: 'server' | 'table';
+        /**
+         * @description A side of the match.
+         * @enum {string}
+         */
+        side: 'A' | 'B';
+        /** @description Server dice only: the roll index n of C-2. */
+        index?: number;
+      } | null;
+      hits: number;
+      suppressed: boolean;
+    };
+    AtomicAfricaRangedAttackRolledEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'RangedAttackRolled';
+      data: components['schemas']['AtomicAfricaRangedAttackRolledData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'RangedAttackRolled';
+    };
+    AtomicAfricaTurnEndedData:
+      | {
+          turn: number;
+          nextTurn: number;
+          /**
+           * @description A side of the match.
+           * @enum {string}
+           */
+          activeSide: 'A' | 'B';
+        }
+      | {
+          endedTurn: number;
+          /**
+           * @description A side of the match.
+           * @enum {string}
+           */
+          endedSide: 'A' | 'B';
+          turn: number;
+          /**
+           * @description A side of the match.
+           * @enum {string}
+           */
+          activeSide: 'A' | 'B';
+        };
+    AtomicAfricaTurnEndedEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'TurnEnded';
+      data: components['schemas']['AtomicAfricaTurnEndedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'TurnEnded';
+    };
+    AtomicAfricaCloseCombatBeganData: {
+      /** @description [side A's unit, side B's unit] */
+      unitIds: string[];
+      turn: number;
+    };
+    AtomicAfricaCloseCombatBeganEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'CloseCombatBegan';
+      data: components['schemas']['AtomicAfricaCloseCombatBeganData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CloseCombatBegan';
+    };
+    /** @description An event of a atomic-africa match as this caller may see it (a sealed card is hidden, AA-2): its ruleset’s events and the match-level ones, told apart by `type`. */
+    AtomicAfricaEvent:
+      | components['schemas']['AtomicAfricaMatchCreatedEvent']
+      | components['schemas']['AtomicAfricaUnitRegisteredEvent']
+      | components['schemas']['AtomicAfricaContactReportedEvent']
+      | components['schemas']['AtomicAfricaOrderSealedEvent']
+      | components['schemas']['AtomicAfricaIntentDeclaredEvent']
+      | components['schemas']['AtomicAfricaOrderRevealedEvent']
+      | components['schemas']['AtomicAfricaOrderClashedEvent']
+      | components['schemas']['AtomicAfricaFleeJudgedEvent']
+      | components['schemas']['AtomicAfricaPursuitDecidedEvent']
+      | components['schemas']['AtomicAfricaBreakOffReportedEvent']
+      | components['schemas']['AtomicAfricaCloseCombatAttackRolledEvent']
+      | components['schemas']['AtomicAfricaCloseCombatAttackForgoneEvent']
+      | components['schemas']['AtomicAfricaCloseCombatEndedEvent']
+      | components['schemas']['AtomicAfricaRangedAttackRolledEvent']
+      | components['schemas']['AtomicAfricaTurnEndedEvent']
+      | components['schemas']['AtomicAfricaCloseCombatBeganEvent']
+      | components['schemas']['MatchLevelClientSeedAddedEvent']
+      | components['schemas']['MatchLevelUndoRequestedEvent']
+      | components['schemas']['MatchLevelUndoAgreedEvent']
+      | components['schemas']['MatchLevelUndoDeclinedEvent']
+      | components['schemas']['MatchLevelActionsRevertedEvent']
+      | components['schemas']['MatchLevelDisputeRaisedEvent']
+      | components['schemas']['MatchLevelDisputeRuledEvent']
+      | components['schemas']['MatchLevelMatchEndedEvent'];
+    /** @description The atomic-africa state as this viewer may see it (`match` null before MatchCreated). */
+    AtomicAfricaState: {
+      match: {
+        matchId: string;
+        /** @description Display names. */
+        sides: {
+          A: string;
+          B: string;
+        };
+        /** @enum {string} */
+        diceMode: 'server' | 'table';
+        diceCommitment: string | null;
+        /** @description The full parameters, defaults merged with the overrides. */
+        parameters: {
+          rangedAttack: {
+            hitOn: number;
+            massFireDiceMultiplier: number;
+            digInHitModifier: number;
+            rangeBands: {
+              upTo: number;
+              threshold: number;
+            }[];
+          };
+          /** @enum {string} */
+          jokerPosture: 'none' | 'by-colour';
+          sprintMultiplier: number;
+        };
+        /** @description The rules a match is decided under. */
+        ruleset: {
+          id: string;
+          version: string;
+          /** @description SHA-256 of the canonical JSON of the parameters. */
+          hash: string;
+        };
+      } | null;
+      turn: number;
+      /**
+       * @description A side of the match.
+       * @enum {string}
+       */
+      activeSide: 'A' | 'B';
+      /** @description By unit id. */
+      units: {
+        [key: string]: {
+          unitId: string;
+          name: string;
+          /**
+           * @description A side of the match.
+           * @enum {string}
+           */
+          side: 'A' | 'B';
+          /** @enum {string} */
+          unitType: 'light-infantry' | 'infantry' | 'vehicle';
+          movement: number;
+          firepower: number;
+        };
+      };
+      contacts: string[][];
+      closeCombats: {
+        /** @description [side A's unit, side B's unit] */
+        unitIds: string[];
+        resolved: boolean;
+        inContact: boolean;
+      }[];
+      /** @description This turn's orders, by unit id. */
+      orders: {
+        [key: string]: {
+          unitId: string;
+          /**
+           * @description A side of the match.
+           * @enum {string}
+           */
+          side: 'A' | 'B';
+          turn: number;
+          /** @enum {string} */
+          sealedAs: 'card' | 'commitment';
+          card:
+            | (
+                | {
+                    /** @enum {string} */
+                    rank: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
+                    /** @enum {string} */
+                    suit: 'clubs' | 'diamonds' | 'hearts' | 'spades';
+                  }
+                | {
+                    /** @enum {string} */
+                    joker: 'red' | 'black';
+                  }
+                | string
+              )
+            | null;
+          commitment: string | null;
+          escrow?: string;
+          revealed: boolean;
+          salt: string | null;
+          specialAction: string | null;
+          /** @description Version 2, Q-25. */
+          clashedWith?: string;
+          /** @description True when this viewer may not see the card yet (AA-2). */
+          hidden: boolean;
+        };
+      };
+      activation: {
+        turn: number;
+        activating: {
+          unitId: string;
+          /**
+           * @description A side of the match.
+           * @enum {string}
+           */
+          side: 'A' | 'B';
+          /** @enum {string|null} */
+          intent: 'fight' | 'flee' | null;
+          /** @enum {string|null} */
+          flee: 'stands' | 'refused' | null;
+          brokeOff: boolean;
+          rangeInches: number | null;
+          /** @enum {string|null} */
+          attack: 'rolled' | 'forgone' | null;
+        };
+        reacting: {
+          unitId: string;
+          /**
+           * @description A side of the match.
+           * @enum {string}
+           */
+          side: 'A' | 'B';
+          /** @enum {string|null} */
+          intent: 'fight' | 'flee' | null;
+          /** @enum {string|null} */
+          flee: 'stands' | 'refused' | null;
+          brokeOff: boolean;
+          rangeInches: number | null;
+          /** @enum {string|null} */
+          attack: 'rolled' | 'forgone' | null;
+        };
+        /** @description Version 1. */
+        pursuit: {
+          unitId: string;
+          /** @enum {string} */
+          outcome: 'thwarted' | 'escaped' | 'not-pursued' | 'cannot-move' | 'no-card';
+        } | null;
+        /** @description Version 2. */
+        pursuits?: {
+          pursuerId: string;
+          fleeingId: string;
+          /** @enum {string} */
+          outcome: 'thwarted' | 'escaped' | 'not-pursued' | 'cannot-move' | 'no-card';
+        }[];
+        awaiting: {
+          /** @enum {string} */
+          step: 'declare' | 'reveal' | 'pursue' | 'break-off' | 'attack';
+          unitId: string;
+          /**
+           * @description A side of the match.
+           * @enum {string}
+           */
+          side: 'A' | 'B';
+          rangeNeeded?: boolean;
+        }[];
+      } | null;
+      /** @description Version 2: the active side’s units that have activated this turn. */
+      activated?: string[];
+    };
+    AtomicAfricaRosterDetail: {
+      /** @enum {string} */
+      unitType: 'light-infantry' | 'infantry' | 'vehicle';
+      movement: number;
+      firepower: number;
+      /** @description AA-3: the units it is in base-to-base contact with. */
+      inContactWith: string[];
+      /** @description In a close combat not yet resolved. */
+      inCloseCombat: boolean;
+    };
+    /** @description The full parameters, defaults merged with the overrides. */
+    AtomicAfricaParameterOverrides: {
+      rangedAttack?: {
+        hitOn?: number;
+        massFireDiceMultiplier?: number;
+        digInHitModifier?: number;
+        rangeBands?: {
+          upTo: number;
+          threshold: number;
+        }[];
+      };
+      /** @enum {string} */
+      jokerPosture?: 'none' | 'by-colour';
+      sprintMultiplier?: number;
+    };
+    /** @description The `data:` of a match feed message: the event as this caller may see it, and its match. */
+    MatchFeedMessage: {
+      matchId: string;
+    } & components['schemas']['EventViewDto'];
+    /** @description The `data:` of the last message of a match feed, `event: end`, after MatchEnded. */
+    MatchFeedEnd: {
+      matchId: string;
+      revision: number;
+      /** @enum {boolean} */
+      ended: true;
+    };
+    /** @description What every event carries besides its type and data. */
+    TournamentEventEnvelope: {
+      /** @example 14 */
+      revision: number;
+      /** @example 2026-04-11T12:30:00.000Z */
+      at: string;
+    };
+    TournamentTournamentCreatedData: {
+      tournamentId: string;
+      name: string;
+      scoring: {
+        win: number;
+        draw: number;
+        loss: number;
+        bye?: number;
+      };
+      /** @description Absent before tie-breaks were configurable. */
+      tieBreaks?: ('buchholz' | 'median-buchholz' | 'sonneborn-berger' | 'head-to-head' | 'wins')[];
+    };
+    TournamentTournamentCreatedEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'TournamentCreated';
+      data: components['schemas']['TournamentTournamentCreatedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'TournamentCreated';
+    };
+    TournamentMatchScheduledData: {
+      matchId: string;
+      round: number;
+      table: number;
+      /** @description Who plays each side, for the standings. */
+      players: {
+        A: string;
+        B: string;
+      } | null;
+      /** @description The participant ids of the pairing the match plays out. */
+      participants?: {
+        A: string;
+        B: string;
+      };
+    };
+    TournamentMatchScheduledEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'MatchScheduled';
+      data: components['schemas']['TournamentMatchScheduledData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'MatchScheduled';
+    };
+    TournamentParticipantRegisteredData: {
+      participantId: string;
+      name: string;
+      club?: string;
+      faction?: string;
+      seed?: number;
+    };
+    TournamentParticipantRegisteredEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'ParticipantRegistered';
+      data: components['schemas']['TournamentParticipantRegisteredData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ParticipantRegistered';
+    };
+    TournamentParticipantCheckedInData: {
+      participantId: string;
+    };
+    TournamentParticipantCheckedInEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'ParticipantCheckedIn';
+      data: components['schemas']['TournamentParticipantCheckedInData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ParticipantCheckedIn';
+    };
+    TournamentParticipantWithdrawnData: {
+      participantId: string;
+      reason: string;
+    };
+    TournamentParticipantWithdrawnEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'ParticipantWithdrawn';
+      data: components['schemas']['TournamentParticipantWithdrawnData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ParticipantWithdrawn';
+    };
+    TournamentParticipantDroppedData: {
+      participantId: string;
+      reason: string;
+      afterRound: number;
+    };
+    TournamentParticipantDroppedEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'ParticipantDropped';
+      data: components['schemas']['TournamentParticipantDroppedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ParticipantDropped';
+    };
+    TournamentRoundOpenedData: {
+      round: number;
+      /** @enum {string} */
+      method: 'swiss' | 'round-robin' | 'imported';
+    };
+    TournamentRoundOpenedEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'RoundOpened';
+      data: components['schemas']['TournamentRoundOpenedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'RoundOpened';
+    };
+    TournamentPairingsPublishedData: {
+      round: number;
+      pairings: {
+        table: number;
+        A: string;
+        B: string;
+      }[];
+      byes: string[];
+      edited: boolean;
+      reason?: string;
+    };
+    TournamentPairingsPublishedEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'PairingsPublished';
+      data: components['schemas']['TournamentPairingsPublishedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PairingsPublished';
+    };
+    TournamentRoundStartedData: {
+      round: number;
+    };
+    TournamentRoundStartedEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'RoundStarted';
+      data: components['schemas']['TournamentRoundStartedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'RoundStarted';
+    };
+    TournamentByeAwardedData: {
+      round: number;
+      participantId: string;
+      reason: string;
+    };
+    TournamentByeAwardedEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'ByeAwarded';
+      data: components['schemas']['TournamentByeAwardedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ByeAwarded';
+    };
+    TournamentResultReportedData: {
+      round: number;
+      table: number;
+      /** @enum {string} */
+      outcome: 'A' | 'B' | 'draw';
+      reportedBy: string;
+      note?: string;
+    };
+    TournamentResultReportedEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'ResultReported';
+      data: components['schemas']['TournamentResultReportedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ResultReported';
+    };
+    TournamentResultConfirmedData: {
+      round: number;
+      table: number;
+      /** @enum {string} */
+      outcome: 'A' | 'B' | 'draw';
+      confirmedBy: string;
+    };
+    TournamentResultConfirmedEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'ResultConfirmed';
+      data: components['schemas']['TournamentResultConfirmedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ResultConfirmed';
+    };
+    TournamentResultDisputedData: {
+      round: number;
+      table: number;
+      disputedBy: string;
+      reason: string;
+    };
+    TournamentResultDisputedEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'ResultDisputed';
+      data: components['schemas']['TournamentResultDisputedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ResultDisputed';
+    };
+    TournamentResultOverriddenData: {
+      round: number;
+      table: number;
+      /** @enum {string} */
+      outcome: 'A' | 'B' | 'draw';
+      reason: string;
+    };
+    TournamentResultOverriddenEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'ResultOverridden';
+      data: components['schemas']['TournamentResultOverriddenData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ResultOverridden';
+    };
+    TournamentRefereeResultRecordedData: {
+      round: number;
+      table: number;
+      /** @enum {string} */
+      outcome: 'A' | 'B' | 'draw';
+      matchId: string;
+      endedRevision: number;
+    };
+    TournamentRefereeResultRecordedEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'RefereeResultRecorded';
+      data: components['schemas']['TournamentRefereeResultRecordedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'RefereeResultRecorded';
+    };
+    TournamentForfeitRecordedData: {
+      round: number;
+      table: number;
+      forfeitedBy: string;
+      /** @enum {string} */
+      outcome: 'A' | 'B' | 'draw';
+      reason: string;
+    };
+    TournamentForfeitRecordedEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'ForfeitRecorded';
+      data: components['schemas']['TournamentForfeitRecordedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ForfeitRecorded';
+    };
+    TournamentPairingVoidedData: {
+      round: number;
+      table: number;
+      reason: string;
+    };
+    TournamentPairingVoidedEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'PairingVoided';
+      data: components['schemas']['TournamentPairingVoidedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PairingVoided';
+    };
+    TournamentPairingRescheduledData: {
+      round: number;
+      table: number;
+      toTable: number;
+      startsAt?: string;
+      reason: string;
+    };
+    TournamentPairingRescheduledEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'PairingRescheduled';
+      data: components['schemas']['TournamentPairingRescheduledData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PairingRescheduled';
+    };
+    TournamentRoundClosedData: {
+      round: number;
+    };
+    TournamentRoundClosedEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'RoundClosed';
+      data: components['schemas']['TournamentRoundClosedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'RoundClosed';
+    };
+    /**
+     * @description An event of a tournament stream, told apart by `type`.
+     * @example {
+     *       "revision": 14,
+     *       "type": "ResultReported",
+     *       "data": {
+     *         "round": 1,
+     *         "table": 2,
+     *         "outcome": "A",
+     *         "reportedBy": "p2"
+     *       },
+     *       "at": "2026-04-11T12:30:00.000Z"
+     *     }
+     */
+    TournamentEvent:
+      | components['schemas']['TournamentTournamentCreatedEvent']
+      | components['schemas']['TournamentMatchScheduledEvent']
+      | components['schemas']['TournamentParticipantRegisteredEvent']
+      | components['schemas']['TournamentParticipantCheckedInEvent']
+      | components['schemas']['TournamentParticipantWithdrawnEvent']
+      | components['schemas']['TournamentParticipantDroppedEvent']
+      | components['schemas']['TournamentRoundOpenedEvent']
+      | components['schemas']['TournamentPairingsPublishedEvent']
+      | components['schemas']['TournamentRoundStartedEvent']
+      | components['schemas']['TournamentByeAwardedEvent']
+      | components['schemas']['TournamentResultReportedEvent']
+      | components['schemas']['TournamentResultConfirmedEvent']
+      | components['schemas']['TournamentResultDisputedEvent']
+      | components['schemas']['TournamentResultOverriddenEvent']
+      | components['schemas']['TournamentRefereeResultRecordedEvent']
+      | components['schemas']['TournamentForfeitRecordedEvent']
+      | components['schemas']['TournamentPairingVoidedEvent']
+      | components['schemas']['TournamentPairingRescheduledEvent']
+      | components['schemas']['TournamentRoundClosedEvent'];
   };
   responses: never;
   parameters: never;
@@ -3335,7 +5653,19 @@ export interface operations {
            *       }
            *     }
            */
-          'application/json': unknown;
+          'application/json': {
+            /**
+             * @description degraded: the store is down.
+             * @enum {string}
+             */
+            status: 'ok' | 'degraded';
+            store: {
+              /** @enum {string} */
+              store: 'sqlite' | 'memory' | 'eventstoredb';
+              /** @enum {string} */
+              status: 'up' | 'down';
+            };
+          };
         };
       };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
@@ -3390,7 +5720,33 @@ export interface operations {
            *       ]
            *     }
            */
-          'application/json': unknown;
+          'application/json': {
+            /** @enum {string} */
+            status: 'ready' | 'not ready';
+            store: {
+              /** @enum {string} */
+              store: 'sqlite' | 'memory' | 'eventstoredb';
+              /** @enum {string} */
+              status: 'up' | 'down';
+            };
+            readModels: {
+              name: string;
+              /** @enum {string} */
+              state: 'catching up' | 'live' | 'failed' | 'stopped';
+              /** @description The last global position it has read. */
+              position: number;
+              /** @description Events behind the store’s head. */
+              lag: number | null;
+              /** @description Where it stopped and why (file paths cut out), when it is stuck at an event. */
+              failure: {
+                position: number;
+                stream: string;
+                type: string;
+                error: string;
+                since: string;
+              } | null;
+            }[];
+          };
         };
       };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
@@ -3434,7 +5790,33 @@ export interface operations {
            *       ]
            *     }
            */
-          'application/json': unknown;
+          'application/json': {
+            /** @enum {string} */
+            status: 'ready' | 'not ready';
+            store: {
+              /** @enum {string} */
+              store: 'sqlite' | 'memory' | 'eventstoredb';
+              /** @enum {string} */
+              status: 'up' | 'down';
+            };
+            readModels: {
+              name: string;
+              /** @enum {string} */
+              state: 'catching up' | 'live' | 'failed' | 'stopped';
+              /** @description The last global position it has read. */
+              position: number;
+              /** @description Events behind the store’s head. */
+              lag: number | null;
+              /** @description Where it stopped and why (file paths cut out), when it is stuck at an event. */
+              failure: {
+                position: number;
+                stream: string;
+                type: string;
+                error: string;
+                since: string;
+              } | null;
+            }[];
+          };
         };
       };
     };
@@ -3502,18 +5884,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "type": "urn:umpire:problem:forbidden",
-           *       "title": "Forbidden",
-           *       "status": 403,
-           *       "detail": "this route is for organiser keys; this key is a spectator key",
-           *       "ruleId": "HH-9",
-           *       "field": "units.0.morale",
-           *       "errors": [
-           *         "text"
-           *       ]
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "A filter, limit or cursor that is not valid."
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -3558,18 +5935,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "type": "urn:umpire:problem:forbidden",
-           *       "title": "Forbidden",
-           *       "status": 403,
-           *       "detail": "this route is for organiser keys; this key is a spectator key",
-           *       "ruleId": "HH-9",
-           *       "field": "units.0.morale",
-           *       "errors": [
-           *         "text"
-           *       ]
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "A key bound to a tournament named another one (answered as an unknown tournament)."
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
@@ -3584,6 +5956,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -3655,11 +6044,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -3684,6 +6199,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -3715,6 +6248,60 @@ export interface operations {
            *       "title": "Forbidden",
            *       "status": 403,
            *       "detail": "this route is for organiser keys; this key is a spectator key"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -3791,15 +6378,159 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       }
            *     }
            */
           'application/json': components['schemas']['MatchStateDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -3836,6 +6567,23 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -3848,6 +6596,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -3917,11 +6682,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -3946,6 +6837,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -3982,6 +6891,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -3994,6 +6974,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -4055,11 +7052,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -4084,6 +7207,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -4120,6 +7261,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -4132,6 +7344,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -4202,11 +7431,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -4231,6 +7586,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -4267,6 +7640,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -4279,6 +7723,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -4345,11 +7806,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -4374,6 +7961,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -4410,6 +8015,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -4422,6 +8098,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -4490,11 +8183,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -4519,6 +8338,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -4555,6 +8392,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -4567,6 +8475,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -4631,11 +8556,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -4660,6 +8711,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -4696,6 +8765,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -4708,6 +8848,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -4771,11 +8928,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -4800,6 +9083,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -4836,6 +9137,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -4848,6 +9220,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -4911,11 +9300,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -4940,6 +9455,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -4976,6 +9509,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -4988,6 +9592,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -5011,6 +9632,7 @@ export interface operations {
          *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31",
          *       "unitId": "askari-1",
          *       "turn": 2,
+         *       "card": "7S",
          *       "commitment": "9f2c…"
          *     }
          */
@@ -5052,11 +9674,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -5081,6 +9829,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -5117,6 +9883,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -5129,6 +9966,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -5193,11 +10047,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -5222,6 +10202,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -5258,6 +10256,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -5270,6 +10339,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -5292,6 +10378,7 @@ export interface operations {
          * @example {
          *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31",
          *       "unitId": "askari-1",
+         *       "card": "7S",
          *       "salt": "text",
          *       "specialAction": "dig-in"
          *     }
@@ -5334,11 +10421,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -5363,6 +10576,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -5399,6 +10630,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -5411,6 +10713,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -5434,6 +10753,7 @@ export interface operations {
          *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31",
          *       "unitId": "legion-2",
          *       "pursue": true,
+         *       "card": "7S",
          *       "salt": "text",
          *       "specialAction": "text"
          *     }
@@ -5476,11 +10796,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -5505,6 +10951,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -5541,6 +11005,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -5553,6 +11088,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -5618,11 +11170,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -5647,6 +11325,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -5683,6 +11379,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -5695,6 +11462,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -5761,11 +11545,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -5790,6 +11700,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -5826,6 +11754,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -5838,6 +11837,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -5866,6 +11882,7 @@ export interface operations {
          *       "attackerId": "askari-1",
          *       "targetId": "legion-2",
          *       "rangeInches": 10,
+         *       "card": "7S",
          *       "salt": "text",
          *       "specialAction": "text"
          *     }
@@ -5908,11 +11925,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -5937,6 +12080,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -5973,6 +12134,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -5985,6 +12217,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -6047,11 +12296,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -6076,6 +12451,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -6112,6 +12505,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -6124,6 +12588,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -6188,11 +12669,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -6217,6 +12824,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -6253,6 +12878,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -6265,6 +12961,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -6328,11 +13041,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -6357,6 +13196,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -6393,6 +13250,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -6405,6 +13333,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -6468,11 +13413,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -6497,6 +13568,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -6533,6 +13622,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -6545,6 +13705,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -6609,11 +13786,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -6638,6 +13941,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -6674,6 +13995,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -6686,6 +14078,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -6752,11 +14161,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -6781,6 +14316,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['CommandResultDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -6817,6 +14370,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -6829,6 +14453,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -6892,11 +14533,137 @@ export interface operations {
            *       },
            *       "state": {
            *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {},
-           *         "charges": [],
-           *         "awaiting": []
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -6923,6 +14690,24 @@ export interface operations {
           'application/json': components['schemas']['CommandResultDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
       401: {
         headers: {
@@ -6957,6 +14742,77 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -6969,6 +14825,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -6990,7 +14863,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description One JSON event envelope per line: type, data, metadata (stream, revision, commandId, actor, at, ruleset, prevHash, hash); then { checkpoint, algorithm, keyId, signature }. */
+      /** @description One JSON event envelope per line: type, data, metadata (stream, revision, commandId, actor, at, ruleset, prevHash, hash); then { checkpoint, algorithm, keyId, signature } (SignedCheckpointDto). Each envelope’s `type` and `data` are those of the match’s ruleset event union (EventViewDto, #/components/schemas/EventViewDto, told apart by `type`), as the organiser sees them. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -7009,6 +14882,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
       401: {
@@ -7044,6 +14935,23 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -7056,6 +14964,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -7124,7 +15049,15 @@ export interface operations {
            *         "checkpoints": {
            *           "ok": true,
            *           "checked": [
-           *             {}
+           *             {
+           *               "revision": 1,
+           *               "hash": "text",
+           *               "signedAt": "text",
+           *               "keyId": "text",
+           *               "signature": "valid",
+           *               "matches": true,
+           *               "closing": true
+           *             }
            *           ],
            *           "unverifiedSignatures": 1,
            *           "message": "text"
@@ -7147,6 +15080,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['VerificationReportDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -7183,6 +15134,23 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -7195,6 +15163,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -7284,7 +15269,15 @@ export interface operations {
            *         "checkpoints": {
            *           "ok": true,
            *           "checked": [
-           *             {}
+           *             {
+           *               "revision": 1,
+           *               "hash": "text",
+           *               "signedAt": "text",
+           *               "keyId": "text",
+           *               "signature": "valid",
+           *               "matches": true,
+           *               "closing": true
+           *             }
            *           ],
            *           "unverifiedSignatures": 1,
            *           "message": "text"
@@ -7307,6 +15300,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['VerificationReportDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
@@ -7343,6 +15354,41 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
         headers: {
@@ -7355,6 +15401,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -7394,6 +15457,24 @@ export interface operations {
           'application/json': components['schemas']['SignedCheckpointDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
       401: {
         headers: {
@@ -7428,12 +15509,39 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description The stored chain does not verify: the service signs no broken log. */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:conflict",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "The stored chain does not verify: the service signs no broken log."
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
       };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
       429: {
@@ -7447,6 +15555,23 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -7628,6 +15753,24 @@ export interface operations {
           'application/json': components['schemas']['IssuedKeyDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
       401: {
         headers: {
@@ -7657,6 +15800,24 @@ export interface operations {
            *       "title": "Forbidden",
            *       "status": 403,
            *       "detail": "this route is for organiser keys; this key is a spectator key"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -7698,6 +15859,24 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
       401: {
         headers: {
@@ -7727,6 +15906,23 @@ export interface operations {
            *       "title": "Forbidden",
            *       "status": 403,
            *       "detail": "this route is for organiser keys; this key is a spectator key"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
@@ -7793,18 +15989,13 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "type": "urn:umpire:problem:forbidden",
-           *       "title": "Forbidden",
-           *       "status": 403,
-           *       "detail": "this route is for organiser keys; this key is a spectator key",
-           *       "ruleId": "HH-9",
-           *       "field": "units.0.morale",
-           *       "errors": [
-           *         "text"
-           *       ]
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "Neither or both of matchId and tournamentId."
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid. */
@@ -7821,7 +16012,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: any key that may read the feed: a player key its own match, a bound key its tournament’s. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -7838,7 +16029,7 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No such match or tournament (or outside a bound key’s tournament). */
@@ -7849,18 +16040,31 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "type": "urn:umpire:problem:forbidden",
-           *       "title": "Forbidden",
-           *       "status": 403,
-           *       "detail": "this route is for organiser keys; this key is a spectator key",
-           *       "ruleId": "HH-9",
-           *       "field": "units.0.morale",
-           *       "errors": [
-           *         "text"
-           *       ]
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "No such match or tournament (or outside a bound key’s tournament)."
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -7877,7 +16081,7 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -7922,6 +16126,24 @@ export interface operations {
           'application/json': components['schemas']['TournamentPageDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -7936,7 +16158,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser, judge, spectator. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -7953,7 +16175,7 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -7970,7 +16192,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -8028,6 +16267,24 @@ export interface operations {
           'application/json': components['schemas']['TournamentCreatedDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -8042,7 +16299,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -8059,7 +16316,61 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -8076,7 +16387,7 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -8113,6 +16424,24 @@ export interface operations {
           'application/json': components['schemas']['TournamentDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -8127,7 +16456,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser, judge, spectator (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -8144,7 +16473,24 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -8161,7 +16507,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -8218,6 +16581,24 @@ export interface operations {
           'application/json': components['schemas']['TournamentMatchPageDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -8232,7 +16613,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser, judge, spectator (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -8249,7 +16630,24 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -8266,7 +16664,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -8332,13 +16747,178 @@ export interface operations {
            *       "match": {
            *         "matchId": "r1-t4",
            *         "revision": 1,
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "turn": 1,
+           *         "activeSide": "A",
+           *         "phase": "play",
+           *         "ended": false,
+           *         "awaiting": [],
+           *         "pending": {
+           *           "undoRequests": [],
+           *           "disputes": []
+           *         },
+           *         "state": {
+           *           "created": true,
+           *           "matchId": "r1-t4",
+           *           "ruleset": {
+           *             "id": "hand-to-hand",
+           *             "version": "1.0.0",
+           *             "hash": "5a7f0c3e…"
+           *           },
+           *           "parameters": {
+           *             "modifiers": {
+           *               "charge": 1,
+           *               "flank": 1,
+           *               "rear": 2,
+           *               "uphill": 1,
+           *               "downhill": -1,
+           *               "victorious": 1,
+           *               "reformBonus": 1,
+           *               "retreatBonus": 2,
+           *               "repeatedImpact": 1
+           *             },
+           *             "degreeOfFailure": [
+           *               {
+           *                 "fromMargin": 1,
+           *                 "toMargin": 4,
+           *                 "outcome": "reform"
+           *               },
+           *               {
+           *                 "fromMargin": 5,
+           *                 "toMargin": 7,
+           *                 "outcome": "retreat"
+           *               },
+           *               {
+           *                 "fromMargin": 8,
+           *                 "toMargin": 9,
+           *                 "outcome": "break"
+           *               },
+           *               {
+           *                 "fromMargin": 10,
+           *                 "toMargin": null,
+           *                 "outcome": "rout"
+           *               }
+           *             ],
+           *             "morale": {
+           *               "min": 6,
+           *               "max": 10
+           *             },
+           *             "stuckReformSurrenderCount": 3,
+           *             "options": {
+           *               "doublesAutoPass": true,
+           *               "willpowerDoublesAutoPass": true
+           *             }
+           *           },
+           *           "sides": {
+           *             "A": "Zulus",
+           *             "B": "British"
+           *           },
+           *           "diceMode": "table",
+           *           "diceCommitment": null,
+           *           "turn": 1,
+           *           "activeSide": "A",
+           *           "units": {},
+           *           "charges": [],
+           *           "awaiting": []
+           *         },
            *         "duplicate": false,
-           *         "events": [],
-           *         "state": {}
+           *         "events": [
+           *           {
+           *             "revision": 1,
+           *             "type": "MatchCreated",
+           *             "data": {
+           *               "matchId": "r1-t4",
+           *               "sides": {
+           *                 "A": "Zulus",
+           *                 "B": "British"
+           *               },
+           *               "diceMode": "table",
+           *               "diceCommitment": null,
+           *               "parameters": {
+           *                 "modifiers": {
+           *                   "charge": 1,
+           *                   "flank": 1,
+           *                   "rear": 2,
+           *                   "uphill": 1,
+           *                   "downhill": -1,
+           *                   "victorious": 1,
+           *                   "reformBonus": 1,
+           *                   "retreatBonus": 2,
+           *                   "repeatedImpact": 1
+           *                 },
+           *                 "degreeOfFailure": [
+           *                   {
+           *                     "fromMargin": 1,
+           *                     "toMargin": 4,
+           *                     "outcome": "reform"
+           *                   },
+           *                   {
+           *                     "fromMargin": 5,
+           *                     "toMargin": 7,
+           *                     "outcome": "retreat"
+           *                   },
+           *                   {
+           *                     "fromMargin": 8,
+           *                     "toMargin": 9,
+           *                     "outcome": "break"
+           *                   },
+           *                   {
+           *                     "fromMargin": 10,
+           *                     "toMargin": null,
+           *                     "outcome": "rout"
+           *                   }
+           *                 ],
+           *                 "morale": {
+           *                   "min": 6,
+           *                   "max": 10
+           *                 },
+           *                 "stuckReformSurrenderCount": 3,
+           *                 "options": {
+           *                   "doublesAutoPass": true,
+           *                   "willpowerDoublesAutoPass": true
+           *                 }
+           *               },
+           *               "ruleset": {
+           *                 "id": "hand-to-hand",
+           *                 "version": "1.0.0",
+           *                 "hash": "5a7f0c3e…"
+           *               },
+           *               "turn": 1,
+           *               "activeSide": "A"
+           *             },
+           *             "at": "2026-04-11T10:00:00.000Z",
+           *             "actor": {
+           *               "role": "organiser"
+           *             },
+           *             "reverted": false
+           *           }
+           *         ]
            *       }
            *     }
            */
           'application/json': components['schemas']['MatchScheduledDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid. */
@@ -8355,7 +16935,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser, judge (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -8372,7 +16952,78 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -8389,7 +17040,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -8443,6 +17111,24 @@ export interface operations {
           'application/json': components['schemas']['StandingsDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -8457,7 +17143,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser, judge, spectator (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -8474,7 +17160,24 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -8491,7 +17194,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -8531,10 +17251,29 @@ export interface operations {
            *       "keyId": "abc123def456",
            *       "role": "spectator",
            *       "tournamentId": "spring-open-2026",
-           *       "label": "hall screen"
+           *       "label": "hall screen",
+           *       "duplicate": false
            *     }
            */
           'application/json': components['schemas']['TournamentKeyDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid. */
@@ -8551,7 +17290,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -8568,7 +17307,42 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -8585,7 +17359,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -8632,6 +17423,24 @@ export interface operations {
           'application/json': components['schemas']['ParticipantPageDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -8646,7 +17455,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: any key of the tournament. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -8663,7 +17472,24 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -8680,7 +17506,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -8738,6 +17581,24 @@ export interface operations {
           'application/json': components['schemas']['TournamentCommandDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -8752,7 +17613,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -8769,7 +17630,78 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -8786,7 +17718,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -8824,6 +17773,24 @@ export interface operations {
           'application/json': components['schemas']['ParticipantDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -8838,7 +17805,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: any key of the tournament. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -8855,7 +17822,24 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -8872,7 +17856,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -8927,6 +17928,24 @@ export interface operations {
           'application/json': components['schemas']['TournamentCommandDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -8941,7 +17960,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser, judge, or the participant’s own key. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -8958,7 +17977,78 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -8975,7 +18065,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -9030,6 +18137,24 @@ export interface operations {
           'application/json': components['schemas']['TournamentCommandDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -9044,7 +18169,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -9061,7 +18186,78 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -9078,7 +18274,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -9133,6 +18346,24 @@ export interface operations {
           'application/json': components['schemas']['TournamentCommandDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -9147,7 +18378,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser, judge, or the participant’s own key. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -9164,7 +18395,78 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -9181,7 +18483,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -9229,6 +18548,24 @@ export interface operations {
           'application/json': components['schemas']['TournamentKeyDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -9243,7 +18580,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -9260,7 +18597,42 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -9277,7 +18649,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -9349,6 +18738,24 @@ export interface operations {
           'application/json': components['schemas']['RoundPageDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -9363,7 +18770,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: any key of the tournament. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -9380,7 +18787,24 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -9397,7 +18821,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -9462,6 +18903,24 @@ export interface operations {
           'application/json': components['schemas']['TournamentCommandDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -9476,7 +18935,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -9493,7 +18952,78 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -9510,7 +19040,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -9573,6 +19120,24 @@ export interface operations {
           'application/json': components['schemas']['RoundDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -9587,7 +19152,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: any key of the tournament. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -9604,7 +19169,24 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -9621,7 +19203,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -9686,6 +19285,24 @@ export interface operations {
           'application/json': components['schemas']['TournamentCommandDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -9700,7 +19317,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -9717,7 +19334,78 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -9734,7 +19422,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -9788,6 +19493,24 @@ export interface operations {
           'application/json': components['schemas']['TournamentCommandDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -9802,7 +19525,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -9819,7 +19542,78 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -9836,7 +19630,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -9894,6 +19705,24 @@ export interface operations {
           'application/json': components['schemas']['TournamentCommandDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -9908,7 +19737,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: the participant’s key (or organiser, judge naming the participant). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -9925,7 +19754,78 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -9942,7 +19842,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -9998,6 +19915,24 @@ export interface operations {
           'application/json': components['schemas']['TournamentCommandDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -10012,7 +19947,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: the opponent’s key (or organiser, judge naming the participant). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -10029,7 +19964,78 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -10046,7 +20052,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -10103,6 +20126,24 @@ export interface operations {
           'application/json': components['schemas']['TournamentCommandDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -10117,7 +20158,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: the opponent’s key (or organiser, judge naming the participant). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -10134,7 +20175,78 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -10151,7 +20263,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -10208,6 +20337,24 @@ export interface operations {
           'application/json': components['schemas']['TournamentCommandDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -10222,7 +20369,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser, judge. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -10239,7 +20386,78 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -10256,7 +20474,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -10313,6 +20548,24 @@ export interface operations {
           'application/json': components['schemas']['TournamentCommandDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -10327,7 +20580,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser, judge. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -10344,7 +20597,78 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -10361,7 +20685,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -10417,6 +20758,24 @@ export interface operations {
           'application/json': components['schemas']['TournamentCommandDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -10431,7 +20790,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser, judge. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -10448,7 +20807,78 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -10465,7 +20895,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -10523,6 +20970,24 @@ export interface operations {
           'application/json': components['schemas']['TournamentCommandDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -10537,7 +21002,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser, judge. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -10554,7 +21019,78 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -10571,7 +21107,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -10587,7 +21140,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description NDJSON, one JSON object a line. */
+      /** @description NDJSON, one JSON object a line. The tournament stream’s envelopes carry the `type` and `data` of TournamentEvent (#/components/schemas/TournamentEvent), each match’s those of its ruleset’s event union (EventViewDto), both told apart by `type`; a checkpoint line is a SignedCheckpointDto. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -10601,6 +21154,24 @@ export interface operations {
           'application/x-ndjson': string;
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -10612,10 +21183,10 @@ export interface operations {
            *       "type": "urn:umpire:problem:unauthorized",
            *       "title": "Unauthorized",
            *       "status": 401,
-           *       "detail": "the API key is not valid"
+           *       "detail": "No key, or a key that is not valid."
            *     }
            */
-          'application/x-ndjson': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser, judge (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -10629,10 +21200,27 @@ export interface operations {
            *       "type": "urn:umpire:problem:forbidden",
            *       "title": "Forbidden",
            *       "status": 403,
-           *       "detail": "this route is for organiser keys; this key is a spectator key"
+           *       "detail": "Keys allowed: organiser, judge (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404)."
            *     }
            */
-          'application/x-ndjson': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -10646,10 +21234,27 @@ export interface operations {
            *       "type": "urn:umpire:problem:rate-limited",
            *       "title": "Too Many Requests",
            *       "status": 429,
-           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
+           *       "detail": "Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS)."
            *     }
            */
-          'application/x-ndjson': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -10678,6 +21283,24 @@ export interface operations {
           'text/csv': string;
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -10689,10 +21312,10 @@ export interface operations {
            *       "type": "urn:umpire:problem:unauthorized",
            *       "title": "Unauthorized",
            *       "status": 401,
-           *       "detail": "the API key is not valid"
+           *       "detail": "No key, or a key that is not valid."
            *     }
            */
-          'text/csv': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: any key of the tournament. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -10706,10 +21329,27 @@ export interface operations {
            *       "type": "urn:umpire:problem:forbidden",
            *       "title": "Forbidden",
            *       "status": 403,
-           *       "detail": "this route is for organiser keys; this key is a spectator key"
+           *       "detail": "Keys allowed: any key of the tournament. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404)."
            *     }
            */
-          'text/csv': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -10723,10 +21363,27 @@ export interface operations {
            *       "type": "urn:umpire:problem:rate-limited",
            *       "title": "Too Many Requests",
            *       "status": 429,
-           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
+           *       "detail": "Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS)."
            *     }
            */
-          'text/csv': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -10789,6 +21446,24 @@ export interface operations {
           'application/json': components['schemas']['MatchLogDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -10803,7 +21478,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: any role; a player key reads its own match, a bound key its tournament’s matches. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -10820,7 +21495,24 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -10837,7 +21529,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -10869,22 +21578,23 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "matchId": "r1-t4",
+           *       "matchId": "isandlwana",
            *       "revision": 9,
            *       "events": [
            *         {
-           *           "revision": 1,
-           *           "type": "MatchCreated",
+           *           "revision": 6,
+           *           "type": "ContactMade",
            *           "data": {
-           *             "matchId": "r1-t4",
-           *             "sides": {
-           *               "A": "Zulus",
-           *               "B": "British"
-           *             }
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "turn": 1
            *           },
-           *           "at": "2026-04-11T10:00:00.000Z",
+           *           "at": "2026-04-11T10:01:00.000Z",
            *           "actor": {
-           *             "role": "organiser"
+           *             "role": "player",
+           *             "side": "A"
            *           },
            *           "reverted": false
            *         }
@@ -10902,6 +21612,24 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -10916,7 +21644,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: any role; a player key reads its own match, a bound key its tournament’s matches. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -10933,7 +21661,24 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -10950,7 +21695,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -10976,32 +21738,195 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "matchId": "r1-t4",
-           *       "revision": 5,
+           *       "matchId": "isandlwana",
+           *       "revision": 7,
            *       "ruleset": {
            *         "id": "hand-to-hand",
            *         "version": "1.0.0",
-           *         "hash": "9f2c…"
+           *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "play",
+           *       "phase": "melee",
            *       "ended": false,
-           *       "awaiting": [],
+           *       "awaiting": [
+           *         {
+           *           "step": "impact-rolls",
+           *           "command": "RollImpact",
+           *           "route": "/matches/isandlwana/impact-rolls",
+           *           "side": "A",
+           *           "unitId": "impi",
+           *           "ruleId": "HH-7"
+           *         }
+           *       ],
            *       "pending": {
-           *         "undoRequests": [],
+           *         "undoRequests": [
+           *           {
+           *             "requestId": "undo-1",
+           *             "toRevision": 3,
+           *             "reason": "wrong unit charged",
+           *             "side": "A"
+           *           }
+           *         ],
            *         "disputes": []
            *       },
            *       "state": {
+           *         "created": true,
+           *         "matchId": "isandlwana",
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "5a7f0c3e…"
+           *         },
+           *         "parameters": {
+           *           "modifiers": {
+           *             "charge": 1,
+           *             "flank": 1,
+           *             "rear": 2,
+           *             "uphill": 1,
+           *             "downhill": -1,
+           *             "victorious": 1,
+           *             "reformBonus": 1,
+           *             "retreatBonus": 2,
+           *             "repeatedImpact": 1
+           *           },
+           *           "degreeOfFailure": [
+           *             {
+           *               "fromMargin": 1,
+           *               "toMargin": 4,
+           *               "outcome": "reform"
+           *             },
+           *             {
+           *               "fromMargin": 5,
+           *               "toMargin": 7,
+           *               "outcome": "retreat"
+           *             },
+           *             {
+           *               "fromMargin": 8,
+           *               "toMargin": 9,
+           *               "outcome": "break"
+           *             },
+           *             {
+           *               "fromMargin": 10,
+           *               "toMargin": null,
+           *               "outcome": "rout"
+           *             }
+           *           ],
+           *           "morale": {
+           *             "min": 6,
+           *             "max": 10
+           *           },
+           *           "stuckReformSurrenderCount": 3,
+           *           "options": {
+           *             "doublesAutoPass": true,
+           *             "willpowerDoublesAutoPass": true
+           *           }
+           *         },
+           *         "sides": {
+           *           "A": "Zulus",
+           *           "B": "British"
+           *         },
+           *         "diceMode": "table",
+           *         "diceCommitment": null,
            *         "turn": 1,
            *         "activeSide": "A",
-           *         "units": {}
+           *         "units": {
+           *           "impi": {
+           *             "unitId": "impi",
+           *             "name": "uNokhenke impi",
+           *             "side": "A",
+           *             "baseMorale": 8,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "nnc",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           },
+           *           "nnc": {
+           *             "unitId": "nnc",
+           *             "name": "NNC",
+           *             "side": "B",
+           *             "baseMorale": 7,
+           *             "move": 6,
+           *             "status": "active",
+           *             "removedBecause": null,
+           *             "disordered": false,
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
+           *           }
+           *         },
+           *         "charges": [
+           *           {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "slope": "level",
+           *             "kind": "charge",
+           *             "status": "contact",
+           *             "lastImpact": null
+           *           }
+           *         ],
+           *         "awaiting": [
+           *           {
+           *             "step": "impact-roll",
+           *             "unitId": "impi",
+           *             "chargeId": "c1",
+           *             "side": "A",
+           *             "ruleId": "HH-7"
+           *           }
+           *         ]
            *       },
-           *       "at": 5,
+           *       "at": 7,
            *       "visibleRevision": 9
            *     }
            */
           'application/json': components['schemas']['MatchStateAtDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid. */
@@ -11018,7 +21943,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: any role; a player key reads its own match, a bound key its tournament’s matches. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -11035,7 +21960,24 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -11052,7 +21994,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -11087,14 +22046,47 @@ export interface operations {
            *           "detail": {
            *             "baseMorale": 7,
            *             "move": 6,
+           *             "removedBecause": null,
            *             "disordered": false,
-           *             "broken": false
+           *             "broken": false,
+           *             "cannotAttack": null,
+           *             "cannotAdvance": null,
+           *             "cannotFire": null,
+           *             "cannotMove": null,
+           *             "impactBonusAgainst": null,
+           *             "victoriousInTurn": null,
+           *             "stuckReformCount": 0,
+           *             "contacts": [
+           *               {
+           *                 "unitId": "impi",
+           *                 "aspect": "front",
+           *                 "sinceTurn": 1
+           *               }
+           *             ]
            *           }
            *         }
            *       ]
            *     }
            */
           'application/json': components['schemas']['RosterDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid. */
@@ -11111,7 +22103,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: any role; a player key reads its own match, a bound key its tournament’s matches. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -11128,7 +22120,24 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -11145,7 +22154,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -11187,6 +22213,24 @@ export interface operations {
           'application/json': components['schemas']['MatchResultDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -11201,7 +22245,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: any role; a player key reads its own match, a bound key its tournament’s matches. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -11218,7 +22262,24 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -11235,7 +22296,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -11259,7 +22337,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description text/event-stream */
+      /** @description text/event-stream. Each message's `data:` is a MatchFeedMessage (#/components/schemas/MatchFeedMessage): the event, of its ruleset's event union told apart by `type` (the same as `event:`), with its matchId; the last, `event: end`, a MatchFeedEnd. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -11276,6 +22354,24 @@ export interface operations {
           'text/event-stream': string;
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -11287,10 +22383,10 @@ export interface operations {
            *       "type": "urn:umpire:problem:unauthorized",
            *       "title": "Unauthorized",
            *       "status": 401,
-           *       "detail": "the API key is not valid"
+           *       "detail": "No key, or a key that is not valid."
            *     }
            */
-          'text/event-stream': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: any role; a player key its own match, a bound key its tournament’s matches. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -11304,10 +22400,27 @@ export interface operations {
            *       "type": "urn:umpire:problem:forbidden",
            *       "title": "Forbidden",
            *       "status": 403,
-           *       "detail": "this route is for organiser keys; this key is a spectator key"
+           *       "detail": "Keys allowed: any role; a player key its own match, a bound key its tournament’s matches. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404)."
            *     }
            */
-          'text/event-stream': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -11321,10 +22434,27 @@ export interface operations {
            *       "type": "urn:umpire:problem:rate-limited",
            *       "title": "Too Many Requests",
            *       "status": 429,
-           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
+           *       "detail": "Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS)."
            *     }
            */
-          'text/event-stream': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -11348,7 +22478,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description text/event-stream */
+      /** @description text/event-stream. Each message's `data:` is a TournamentFeedMessageDto (#/components/schemas/TournamentFeedMessageDto): its `event` is a match's event (EventViewDto) or the tournament's own (TournamentEvent), each a union told apart by `type`. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -11362,6 +22492,24 @@ export interface operations {
           'text/event-stream': string;
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -11373,10 +22521,10 @@ export interface operations {
            *       "type": "urn:umpire:problem:unauthorized",
            *       "title": "Unauthorized",
            *       "status": 401,
-           *       "detail": "the API key is not valid"
+           *       "detail": "No key, or a key that is not valid."
            *     }
            */
-          'text/event-stream': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser, judge, spectator (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -11390,10 +22538,27 @@ export interface operations {
            *       "type": "urn:umpire:problem:forbidden",
            *       "title": "Forbidden",
            *       "status": 403,
-           *       "detail": "this route is for organiser keys; this key is a spectator key"
+           *       "detail": "Keys allowed: organiser, judge, spectator (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404)."
            *     }
            */
-          'text/event-stream': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -11407,10 +22572,27 @@ export interface operations {
            *       "type": "urn:umpire:problem:rate-limited",
            *       "title": "Too Many Requests",
            *       "status": 429,
-           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
+           *       "detail": "Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS)."
            *     }
            */
-          'text/event-stream': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -11449,6 +22631,24 @@ export interface operations {
           'application/json': components['schemas']['WebhookDto'][];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -11463,7 +22663,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -11480,7 +22680,24 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -11497,7 +22714,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -11549,6 +22783,24 @@ export interface operations {
           'application/json': components['schemas']['RegisteredWebhookDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -11563,7 +22815,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -11580,7 +22832,42 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -11597,7 +22884,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -11620,6 +22924,24 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -11634,7 +22956,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -11651,7 +22973,24 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -11668,7 +23007,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -11702,7 +23058,7 @@ export interface operations {
            *           "deliveryId": "dl_Zr0…",
            *           "position": 1042,
            *           "kind": "event",
-           *           "eventType": "ImpactRolled",
+           *           "eventType": "ContactMade",
            *           "matchId": "r1-t4",
            *           "status": "delivered",
            *           "attempts": [
@@ -11726,7 +23082,28 @@ export interface operations {
            *           "deliveredAt": "2026-04-11T10:02:15.000Z",
            *           "payload": {
            *             "deliveryId": "dl_Zr0…",
-           *             "kind": "event"
+           *             "webhookId": "wh_3kT9x0aQ2mZ1",
+           *             "kind": "event",
+           *             "position": 1042,
+           *             "tournamentId": "spring-open-2026",
+           *             "matchId": "r1-t4",
+           *             "event": {
+           *               "revision": 6,
+           *               "type": "ContactMade",
+           *               "data": {
+           *                 "chargeId": "c1",
+           *                 "attackerId": "impi",
+           *                 "defenderId": "nnc",
+           *                 "aspect": "front",
+           *                 "turn": 1
+           *               },
+           *               "at": "2026-04-11T10:01:00.000Z",
+           *               "actor": {
+           *                 "role": "player",
+           *                 "side": "A"
+           *               },
+           *               "reverted": false
+           *             }
            *           }
            *         }
            *       ],
@@ -11734,6 +23111,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['DeliveryPageDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid. */
@@ -11750,7 +23145,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -11767,7 +23162,24 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -11784,7 +23196,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -11811,7 +23240,7 @@ export interface operations {
            *       "deliveryId": "dl_Zr0…",
            *       "position": 1042,
            *       "kind": "event",
-           *       "eventType": "ImpactRolled",
+           *       "eventType": "ContactMade",
            *       "matchId": "r1-t4",
            *       "status": "pending",
            *       "attempts": [
@@ -11834,10 +23263,16 @@ export interface operations {
            *         "tournamentId": "spring-open-2026",
            *         "matchId": "r1-t4",
            *         "event": {
-           *           "revision": 7,
-           *           "type": "ImpactRolled",
-           *           "data": {},
-           *           "at": "2026-04-11T10:02:13.000Z",
+           *           "revision": 6,
+           *           "type": "ContactMade",
+           *           "data": {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "turn": 1
+           *           },
+           *           "at": "2026-04-11T10:01:00.000Z",
            *           "actor": {
            *             "role": "player",
            *             "side": "A"
@@ -11848,6 +23283,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['DeliveryDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid. */
@@ -11864,7 +23317,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -11881,7 +23334,24 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -11898,7 +23368,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -11926,7 +23413,7 @@ export interface operations {
            *       "deliveryId": "dl_Zr0…",
            *       "position": 1042,
            *       "kind": "event",
-           *       "eventType": "ImpactRolled",
+           *       "eventType": "ContactMade",
            *       "matchId": "r1-t4",
            *       "status": "pending",
            *       "attempts": [
@@ -11949,10 +23436,16 @@ export interface operations {
            *         "tournamentId": "spring-open-2026",
            *         "matchId": "r1-t4",
            *         "event": {
-           *           "revision": 7,
-           *           "type": "ImpactRolled",
-           *           "data": {},
-           *           "at": "2026-04-11T10:02:13.000Z",
+           *           "revision": 6,
+           *           "type": "ContactMade",
+           *           "data": {
+           *             "chargeId": "c1",
+           *             "attackerId": "impi",
+           *             "defenderId": "nnc",
+           *             "aspect": "front",
+           *             "turn": 1
+           *           },
+           *           "at": "2026-04-11T10:01:00.000Z",
            *           "actor": {
            *             "role": "player",
            *             "side": "A"
@@ -11963,6 +23456,24 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['DeliveryDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid. */
@@ -11979,7 +23490,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -11996,7 +23507,24 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -12013,7 +23541,24 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -12062,7 +23607,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -12079,7 +23624,7 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -12096,7 +23641,7 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -12131,6 +23676,24 @@ export interface operations {
           'application/json': components['schemas']['ProjectionStatusDto'];
         };
       };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
       /** @description No key, or a key that is not valid. */
       401: {
         headers: {
@@ -12145,7 +23708,7 @@ export interface operations {
            *       "detail": "the API key is not valid"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Keys allowed: organiser. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
@@ -12162,7 +23725,24 @@ export interface operations {
            *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
@@ -12179,7 +23759,7 @@ export interface operations {
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
            *     }
            */
-          'application/json': components['schemas']['ErrorDto'];
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
     };
@@ -12208,21 +23788,51 @@ export interface operations {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:unauthorized",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "detail": "No key, or a key that is not valid (problem+json)."
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
       };
       /** @description A key other than the organiser’s (problem+json); no key is needed with UMPIRE_METRICS_PUBLIC=1. */
       403: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:forbidden",
+           *       "title": "Forbidden",
+           *       "status": 403,
+           *       "detail": "A key other than the organiser’s (problem+json); no key is needed with UMPIRE_METRICS_PUBLIC=1."
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
       };
       /** @description Past the rate limit (problem+json). */
       429: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "Past the rate limit (problem+json)."
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
       };
     };
   };
