@@ -18,7 +18,7 @@ import {
   type UnitType,
 } from '../../../src/rules/atomic-africa/index.js';
 
-import { contactReported, matchCreated, turnEnded, unitRegistered } from './given.js';
+import { contactReported, matchCreated, turnEnded, unitRegistered } from '../../support/given-events/atomic-africa.js';
 
 const SUIT_BY_LETTER: Record<string, Suit> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
 

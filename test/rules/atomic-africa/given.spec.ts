@@ -1,7 +1,7 @@
 import { atomicAfrica } from '../../../src/rules/atomic-africa/index.js';
 import { spec } from '../../support/decider-spec.js';
 import { engaged, Match } from './fixtures.js';
-import { contactReported, matchCreated, unitRegistered } from './given.js';
+import { contactReported, matchCreated, unitRegistered } from '../../support/given-events/atomic-africa.js';
 
 const aa = spec(atomicAfrica);
 

@@ -11,7 +11,7 @@ import {
   WILL_FAIL,
   WILL_PASS,
 } from './fixtures.js';
-import { chargedAndHeld, standardTable, turnEnded } from './given.js';
+import { chargedAndHeld, standardTable, turnEnded } from '../../support/given-events/hand-to-hand.js';
 
 /**
  * Q-17 (version 2.0.0): the melee phase declares before it resolves. The active side declares all its

@@ -12,7 +12,7 @@ import {
   type UnitState,
 } from '../../../src/rules/hand-to-hand/index.js';
 
-import { standardTable } from './given.js';
+import { standardTable } from '../../support/given-events/hand-to-hand.js';
 
 export const { decide, evolve, initialState } = handToHand.decider;
 

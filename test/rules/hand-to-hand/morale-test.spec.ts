@@ -2,7 +2,7 @@ import { DEFAULT_PARAMETERS, handToHand, type MatchState } from '../../../src/ru
 import { degreeOfFailure, judgeTwoDice } from '../../../src/rules/hand-to-hand/morale-test.js';
 import { spec } from '../../support/decider-spec.js';
 import { meleeTest, shootingTest } from './fixtures.js';
-import { chargedIntoContact, impactRolled, standardTable } from './given.js';
+import { chargedIntoContact, impactRolled, standardTable } from '../../support/given-events/hand-to-hand.js';
 
 const hh = spec(handToHand);
 const matchOf = (state: unknown) => state as MatchState;

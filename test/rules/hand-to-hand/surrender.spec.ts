@@ -8,7 +8,7 @@ import {
   WILL_FAIL,
   WILL_PASS,
 } from './fixtures.js';
-import { chargedAndHeld, standardTable } from './given.js';
+import { chargedAndHeld, standardTable } from '../../support/given-events/hand-to-hand.js';
 
 describe('hand-to-hand: several attackers and surrender (HH-9)', () => {
   it('HH-9 a defender contacted on both flanks, and not to its front, surrenders at once', () => {

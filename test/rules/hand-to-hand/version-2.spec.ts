@@ -15,7 +15,7 @@ import {
   withdraw,
   WILL_PASS,
 } from './fixtures.js';
-import { chargedAndHeld, chargedIntoContact, impactRolled, standardTable, turnEnded } from './given.js';
+import { chargedAndHeld, chargedIntoContact, impactRolled, standardTable, turnEnded } from '../../support/given-events/hand-to-hand.js';
 
 /** Version 2.0.0 beside 1.0.0: the fix and Q-18 … Q-20; a match keeps the rules it was created under. */
 

@@ -6,7 +6,7 @@ import {
   type UnitType,
 } from '../../../../src/rules/atomic-africa/index.js';
 import { Match } from '../fixtures.js';
-import { contactReported, turnEnded, unitRegistered } from '../given.js';
+import { contactReported, turnEnded, unitRegistered } from '../../../support/given-events/atomic-africa.js';
 
 export const V2 = atomicAfricaV2.version;
 
