@@ -28,6 +28,18 @@ export function when(
   return events;
 }
 
+/** The match a state holds (a test's `then` gets the state after the new events). */
+export function matchOf(state: HandToHandState): MatchState {
+  if (!state.created) throw new Error('match not created');
+  return state;
+}
+
+export function unitIn(state: HandToHandState, unitId: string): UnitState {
+  const unit = matchOf(state).units[unitId];
+  if (unit === undefined) throw new Error(`no unit ${unitId}`);
+  return unit;
+}
+
 export function replay(
   events: readonly HandToHandEvent[],
   from: HandToHandState = initialState(),
