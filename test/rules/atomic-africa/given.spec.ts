@@ -1,7 +1,15 @@
 import { atomicAfrica } from '../../../src/rules/atomic-africa/index.js';
 import { spec } from '../../support/decider-spec.js';
-import { engaged, Match } from './fixtures.js';
-import { contactReported, matchCreated, unitRegistered } from '../../support/given-events/atomic-africa.js';
+import { engaged, type Fighter, Match } from './fixtures.js';
+import {
+  breakOffReported,
+  contactReported,
+  matchCreated,
+  type Orders,
+  ordersRevealed,
+  pursuitDecided,
+  unitRegistered,
+} from '../../support/given-events/atomic-africa.js';
 
 const aa = spec(atomicAfrica);
 
@@ -42,5 +50,61 @@ describe('atomic-africa: given events', () => {
     byCommands.contact('A1', 'B1');
     byCommands.run({ type: 'EndTurn' });
     expect(engaged().events).toEqual(byCommands.events);
+  });
+
+  it('AA-1 AA-4 AA-5 AA-6 Q-8 sealed, declared and revealed orders, given as events, are what the commands record', () => {
+    const cases: [Orders, Fighter?, unknown?][] = [
+      [{ a: '7S', b: '8C', aIntent: 'flee', bIntent: 'fight' }],
+      [{ a: '7H', b: '8C', aIntent: 'fight', bIntent: 'flee' }],
+      [{ a: '7H', b: 'AC', aIntent: 'flee', bIntent: 'flee' }],
+      [{ a: '7S', b: 'QH', aIntent: 'flee', bIntent: 'fight', bAction: 'dig-in' }],
+      [{ a: 'JD', b: 'QS', aIntent: 'fight', bIntent: 'fight', aAction: 'mass-fire', bAction: 'dig-in' }],
+      [
+        { a: 'KC', b: '8C', aIntent: 'flee', bIntent: 'fight', aAction: 'sprint' },
+        { unitType: 'light-infantry' },
+      ],
+      [{ a: 'KS', b: '8C', aIntent: 'flee', bIntent: 'fight', aAction: 'rally' }],
+      [{ a: 'JOKER-BLACK', b: '8C', aIntent: 'flee', bIntent: 'fight' }],
+      [
+        { a: 'JOKER-BLACK', b: 'JOKER-RED', aIntent: 'flee', bIntent: 'flee' },
+        {},
+        { jokerPosture: 'by-colour' },
+      ],
+    ];
+    for (const [orders, a = {}, parameters] of cases) {
+      const byCommands = engaged(a, {}, parameters);
+      byCommands.seal('A1', orders.a).seal('B1', orders.b);
+      byCommands.declare('A1', orders.aIntent).declare('B1', orders.bIntent);
+      byCommands.reveal('A1', orders.a, orders.aAction);
+      byCommands.reveal('B1', orders.b, orders.bAction);
+      const jokerPosture = parameters === undefined ? 'none' : 'by-colour';
+      expect(byCommands.events).toEqual([
+        ...engaged(a, {}, parameters).events,
+        ...ordersRevealed(orders, { jokerPosture }),
+      ]);
+    }
+  });
+
+  it('AA-8 AA-9 Q-10 a pursuit and a break-off, given as events, are what the commands record', () => {
+    for (const [fleeing, pursuer, pursue] of [
+      [6, 8, true],
+      [6, 6, true],
+      [8, 4, true],
+      [4, 8, false],
+    ] as const) {
+      const revealedEvents = ordersRevealed({ a: '7S', b: '8C', aIntent: 'flee', bIntent: 'fight' });
+      const given = [...engaged({ movement: fleeing }, { movement: pursuer }).events, ...revealedEvents];
+      aa.given(given)
+        .when({ type: 'Pursue', unitId: 'B1', pursue })
+        .then([pursuitDecided('B1', 'A1', pursue, { pursuer, fleeing })]);
+    }
+    const escaped = [
+      ...engaged().events,
+      ...ordersRevealed({ a: '7S', b: '8C', aIntent: 'flee', bIntent: 'fight' }),
+      pursuitDecided('B1', 'A1', false),
+    ];
+    aa.given(escaped)
+      .when({ type: 'ReportBreakOff', unitId: 'A1', destination: 'd', inTransit: 't', rangeInches: 5 })
+      .then([breakOffReported('A1', 5)]);
   });
 });
