@@ -3,6 +3,8 @@ import { spec } from '../../support/decider-spec.js';
 import { engaged, type Fighter, Match } from './fixtures.js';
 import {
   breakOffReported,
+  closeCombatAttackRolled,
+  closeCombatEnded,
   contactReported,
   matchCreated,
   type Orders,
@@ -106,5 +108,29 @@ describe('atomic-africa: given events', () => {
     aa.given(escaped)
       .when({ type: 'ReportBreakOff', unitId: 'A1', destination: 'd', inTransit: 't', rangeInches: 5 })
       .then([breakOffReported('A1', 5)]);
+  });
+
+  it('AA-10 AA-11 close-combat attacks and their end, given as events, are what the commands record', () => {
+    const bothFight = [
+      ...engaged().events,
+      ...ordersRevealed({ a: '7H', b: '8C', aIntent: 'fight', bIntent: 'fight' }),
+    ];
+    const first = closeCombatAttackRolled('A1', 'B1', 'A', [3, 1]);
+    aa.given(bothFight).when({ type: 'ResolveCloseCombat', unitId: 'A1' }, [3, 1]).then([first]);
+    aa.given([...bothFight, first])
+      .when({ type: 'ResolveCloseCombat', unitId: 'B1' }, [4, 2])
+      .then([closeCombatAttackRolled('B1', 'A1', 'B', [4, 2]), closeCombatEnded()]);
+    const escaped = [
+      ...engaged().events,
+      ...ordersRevealed({ a: '7S', b: '8H', aIntent: 'flee', bIntent: 'fight' }),
+      pursuitDecided('B1', 'A1', false),
+      breakOffReported('A1', 8),
+    ];
+    aa.given(escaped)
+      .when({ type: 'ResolveCloseCombat', unitId: 'B1' }, [5, 1])
+      .then([
+        closeCombatAttackRolled('B1', 'A1', 'B', [5, 1], { rangeInches: 8, threshold: 2 }),
+        closeCombatEnded(['A1']),
+      ]);
   });
 });

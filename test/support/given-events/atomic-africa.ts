@@ -213,3 +213,57 @@ export function breakOffReported(
   const { destination = 'd', inTransit = 't' } = where;
   return { type: 'BreakOffReported', data: { unitId, turn, destination, inTransit, rangeInches } };
 }
+
+/** AA-2: a commitment sealed instead of the card (the card stays with its side). */
+export function orderCommitted(
+  unitId: string,
+  side: Side,
+  commitment: string,
+  turn = 3,
+): Event<'OrderSealed'> {
+  return {
+    type: 'OrderSealed',
+    data: { unitId, side, turn, sealedAs: 'commitment', card: null, commitment },
+  };
+}
+
+/**
+ * AA-10, AA-11 with the stand-in defaults: one D6 per firepower point (no Mass Fire, no Dig-in), each
+ * 4 or more hits; suppressed when the hits reach the threshold (1 in contact, AA-10).
+ */
+export function closeCombatAttackRolled(
+  attackerId: string,
+  targetId: string,
+  side: Side,
+  faces: number[],
+  facts: { rangeInches?: number | null; threshold?: number; turn?: number } = {},
+): Event<'CloseCombatAttackRolled'> {
+  const { rangeInches = null, threshold = 1, turn = 3 } = facts;
+  const hits = faces.filter((face) => face >= 4).length;
+  return {
+    type: 'CloseCombatAttackRolled',
+    data: {
+      attackerId,
+      targetId,
+      turn,
+      rangeInches,
+      firepower: faces.length,
+      massFire: false,
+      targetDugIn: false,
+      diceCount: faces.length,
+      hitOn: 4,
+      threshold,
+      roll: { purpose: `close-combat attack by ${attackerId} on ${targetId}`, faces, origin: 'table', side },
+      hits,
+      suppressed: hits >= threshold,
+    },
+  };
+}
+
+/** AA-10: the close combat is over; the pair stays in contact unless a unit escaped. */
+export function closeCombatEnded(escaped: string[] = [], turn = 3): Event<'CloseCombatEnded'> {
+  return {
+    type: 'CloseCombatEnded',
+    data: { unitIds: ['A1', 'B1'], turn, inContact: escaped.length === 0, escaped },
+  };
+}
