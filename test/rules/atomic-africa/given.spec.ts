@@ -7,6 +7,8 @@ import {
   closeCombatEnded,
   contactReported,
   matchCreated,
+  orderCommitted,
+  orderSealed,
   type Orders,
   ordersRevealed,
   pursuitDecided,
@@ -132,5 +134,16 @@ describe('atomic-africa: given events', () => {
         closeCombatAttackRolled('B1', 'A1', 'B', [5, 1], { rangeInches: 8, threshold: 2 }),
         closeCombatEnded(['A1']),
       ]);
+  });
+
+  it('AA-1 AA-2 a card sealed in the open or as a commitment, given as an event, is what SealOrder records', () => {
+    const units = [matchCreated(), unitRegistered('A1', 'A'), unitRegistered('B1', 'B')];
+    aa.given(units)
+      .when({ type: 'SealOrder', unitId: 'A1', turn: 1, card: { rank: '10', suit: 'spades' } })
+      .then([orderSealed('A1', 'A', '10S', 1)]);
+    const commitment = 'ab'.repeat(32);
+    aa.given(units)
+      .when({ type: 'SealOrder', unitId: 'B1', turn: 1, commitment })
+      .then([orderCommitted('B1', 'B', commitment, 1)]);
   });
 });
