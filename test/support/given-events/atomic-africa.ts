@@ -261,9 +261,13 @@ export function closeCombatAttackRolled(
 }
 
 /** AA-10: the close combat is over; the pair stays in contact unless a unit escaped. */
-export function closeCombatEnded(escaped: string[] = [], turn = 3): Event<'CloseCombatEnded'> {
+export function closeCombatEnded(
+  escaped: string[] = [],
+  unitIds: [string, string] = ['A1', 'B1'],
+  turn = 3,
+): Event<'CloseCombatEnded'> {
   return {
     type: 'CloseCombatEnded',
-    data: { unitIds: ['A1', 'B1'], turn, inContact: escaped.length === 0, escaped },
+    data: { unitIds, turn, inContact: escaped.length === 0, escaped },
   };
 }
