@@ -1,4 +1,4 @@
-import { handToHand } from '../../../src/rules/hand-to-hand/index.js';
+import { handToHand, handToHandV2 } from '../../../src/rules/hand-to-hand/index.js';
 import { spec } from '../../support/decider-spec.js';
 import {
   charge,
@@ -193,5 +193,21 @@ describe('hand-to-hand: given events', () => {
       .given(given)
       .when(rollImpact('C3'), [1])
       .then([impactRolled('C3', 'Z2', 'N2', 1, { more: [VICTORIOUS, RETREAT_BONUS] })]);
+  });
+
+  it('Q-17 under 2.0.0 a charge into contact, its first impact and a held test, written as events, are what decide() records', () => {
+    const table = standardTable(undefined, '2.0.0');
+    const v2 = spec(handToHandV2);
+    const charged = chargedIntoContact('C1', 'Z1', 'N1', { aspect: 'left-flank' });
+    v2.given(table)
+      .when(charge('C1', 'Z1', 'N1', 'left-flank'), WILL_PASS)
+      .then(charged);
+    const impact = impactRolled('C1', 'Z1', 'N1', 1, { aspect: 'left-flank' });
+    v2.given([...table, ...charged])
+      .when(rollImpact('C1'), [1])
+      .then([impact]);
+    v2.given([...table, ...charged, impact])
+      .when(meleeTest('N1'), [1, 2])
+      .then([moraleTested('N1', 7, [1, 2], { chargeId: 'C1', impact: 3 })]);
   });
 });
