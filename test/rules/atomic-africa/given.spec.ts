@@ -1,6 +1,7 @@
 import { atomicAfrica } from '../../../src/rules/atomic-africa/index.js';
 import { spec } from '../../support/decider-spec.js';
 import { engaged, type Fighter, Match } from './fixtures.js';
+import { battle, declaredAndRevealed, foughtOut, sealedEvent } from './v2/fixtures.js';
 import {
   breakOffReported,
   closeCombatAttackRolled,
@@ -145,5 +146,48 @@ describe('atomic-africa: given events', () => {
     aa.given(units)
       .when({ type: 'SealOrder', unitId: 'B1', turn: 1, commitment })
       .then([orderCommitted('B1', 'B', commitment, 1)]);
+  });
+
+  it('Q-22 Q-23 AA-6 under version 2, sealed, declared and revealed orders and a close combat fought out, given as events, are what the commands record', () => {
+    const units = () =>
+      battle({ A1: {}, A2: { movement: 8 }, B1: {} }, [
+        ['A1', 'B1'],
+        ['A2', 'B1'],
+      ]);
+    for (const intent of ['fight', 'flee'] as const) {
+      const byCommands = units();
+      byCommands.seal('A1', '5H').seal('A2', '6D').seal('B1', '9C');
+      byCommands.run({ type: 'DeclareIntent', unitId: 'A1', intent: 'fight', opponentId: 'B1' });
+      byCommands.declare('B1', intent);
+      byCommands.reveal('A1', '5H');
+      byCommands.reveal('B1', '9C');
+      const judged =
+        intent === 'flee'
+          ? [
+              {
+                type: 'FleeJudged',
+                data: {
+                  unitId: 'B1',
+                  turn: 3,
+                  verdict: 'stands',
+                  allowsMovement: true,
+                  posture: 'defensive',
+                },
+              } as const,
+            ]
+          : [];
+      const given = units().given(
+        sealedEvent('A1', '5H'),
+        sealedEvent('A2', '6D'),
+        sealedEvent('B1', '9C'),
+        ...declaredAndRevealed(['A1', '5H', 'fight'], ['B1', '9C', intent], judged),
+      );
+      expect(given.events).toEqual(byCommands.events);
+      if (intent === 'fight') {
+        byCommands.run({ type: 'ResolveCloseCombat', unitId: 'A1' }, [1, 1]);
+        byCommands.run({ type: 'ResolveCloseCombat', unitId: 'B1' }, [1, 1]);
+        expect(given.given(...foughtOut('A1', 'B1')).events).toEqual(byCommands.events);
+      }
+    }
   });
 });

@@ -85,11 +85,22 @@ export function card(code: string): Card {
   return { rank: code.slice(0, -1) as Rank, suit };
 }
 
-/** AA-1: a card sealed in the open (version 1 records the card itself). */
-export function orderSealed(unitId: string, side: Side, code: string, turn = 3): Event<'OrderSealed'> {
+/** What a version records for a card: version 1 the card itself, later versions its code. */
+function recorded(code: string, version: string) {
+  return version === RULESET_VERSION ? card(code) : code;
+}
+
+/** AA-1: a card sealed in the open. */
+export function orderSealed(
+  unitId: string,
+  side: Side,
+  code: string,
+  turn = 3,
+  version: string = RULESET_VERSION,
+): Event<'OrderSealed'> {
   return {
     type: 'OrderSealed',
-    data: { unitId, side, turn, sealedAs: 'card', card: card(code), commitment: null },
+    data: { unitId, side, turn, sealedAs: 'card', card: recorded(code, version), commitment: null },
   };
 }
 
@@ -112,10 +123,11 @@ export function orderRevealed(
   code: string,
   specialAction: string | null = null,
   turn = 3,
+  version: string = RULESET_VERSION,
 ): Event<'OrderRevealed'> {
   return {
     type: 'OrderRevealed',
-    data: { unitId, side, turn, card: card(code), salt: null, specialAction },
+    data: { unitId, side, turn, card: recorded(code, version), salt: null, specialAction },
   };
 }
 
