@@ -82,16 +82,14 @@ describe('atomic-africa: declaring fight or flee, revealing, and whether a flee 
     const given = aa.given(activated);
     given.when(declare('B2', 'fight')).thenRefuses('AA-4', 'conflict');
     given.when(declare('A1', 'fight')).thenRefuses('AA-4', 'conflict');
-    given
-      .when(declare('B1', 'fight'))
-      .then(([reacting]) =>
-        expect(reacting?.data).toMatchObject({
-          role: 'reacting',
-          side: 'B',
-          intent: 'fight',
-          opponentId: 'A1',
-        }),
-      );
+    given.when(declare('B1', 'fight')).then(([reacting]) =>
+      expect(reacting?.data).toMatchObject({
+        role: 'reacting',
+        side: 'B',
+        intent: 'fight',
+        opponentId: 'A1',
+      }),
+    );
     aa.given([...activated, intentDeclared('B1', 'B', 'reacting', 'fight', 'A1')])
       .when(declare('B1', 'flee'))
       .thenRefuses('AA-4', 'conflict');

@@ -17,15 +17,7 @@ import {
   turnEnded,
   VICTORIOUS,
 } from '../../support/given-events/hand-to-hand.js';
-import {
-  charge,
-  createMatch,
-  giveGround,
-  rallyTest,
-  rollImpact,
-  withdraw,
-  WILL_PASS,
-} from './fixtures.js';
+import { charge, createMatch, giveGround, rallyTest, rollImpact, withdraw, WILL_PASS } from './fixtures.js';
 
 /** Version 2.0.0 beside 1.0.0: the fix and Q-18 … Q-20; a match keeps the rules it was created under. */
 
