@@ -8,7 +8,7 @@ import {
   versionsOf,
 } from '../../src/rules/registry.js';
 import { engaged } from './atomic-africa/fixtures.js';
-import { chargedIntoContact, standardTable } from './hand-to-hand/given.js';
+import { chargedIntoContact, standardTable } from '../support/given-events/hand-to-hand.js';
 import { spec } from '../support/decider-spec.js';
 
 describe('the ruleset registry and the plug-in shape', () => {

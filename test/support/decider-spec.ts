@@ -29,9 +29,15 @@ export function spec<State, Command, Event extends { type: string; data: unknown
         when(command: Command, dice: readonly number[] | DiceSource = []) {
           const decide = (): Event[] => {
             const source = Array.isArray(dice) ? new TableDice(dice) : (dice as DiceSource);
-            const decided = decider.decide(state, command, source);
-            if (source instanceof TableDice) source.assertAllUsed();
-            return decided;
+            const before = JSON.stringify(state);
+            try {
+              const decided = decider.decide(state, command, source);
+              if (source instanceof TableDice) source.assertAllUsed();
+              return decided;
+            } finally {
+              // C-6: a refused command changes nothing; C-3: deciding never alters the state it reads.
+              expect(JSON.stringify(state)).toBe(before);
+            }
           };
           return {
             /**

@@ -13,23 +13,20 @@ import {
   type AtomicAfricaState,
   type Card,
   type Intent,
-  type Rank,
-  type Suit,
   type UnitType,
 } from '../../../src/rules/atomic-africa/index.js';
 
-import { contactReported, matchCreated, turnEnded, unitRegistered } from './given.js';
+import {
+  card,
+  contactReported,
+  matchCreated,
+  type Orders,
+  ordersRevealed,
+  turnEnded,
+  unitRegistered,
+} from '../../support/given-events/atomic-africa.js';
 
-const SUIT_BY_LETTER: Record<string, Suit> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades' };
-
-/** Test shorthand: card('7S'), card('10H'), card('KC'), card('JOKER-BLACK'). */
-export function card(code: string): Card {
-  if (code === 'JOKER-RED') return { joker: 'red' };
-  if (code === 'JOKER-BLACK') return { joker: 'black' };
-  const suit = SUIT_BY_LETTER[code.slice(-1)];
-  if (!suit) throw new Error(`bad card code ${code}`);
-  return { rank: code.slice(0, -1) as Rank, suit };
-}
+export { card };
 
 export function stateOf(
   events: readonly AtomicAfricaEvent[],
@@ -160,19 +157,13 @@ export function engaged(a: Fighter = {}, b: Fighter = {}, parameters?: unknown):
     .given(...turnEnded(2, 'A', [['A1', 'B1']]));
 }
 
-export interface Orders {
-  a: string;
-  b: string;
-  aIntent: Intent;
-  bIntent: Intent;
-  aAction?: string;
-  bAction?: string;
-}
+export type { Orders };
 
-/** Seal, declare (A1 activates), reveal both: the close combat then waits for pursuit, movement or dice. */
+/**
+ * Given A1 and B1 sealed, declared (A1 activates) and revealed their cards, as events (see
+ * ordersRevealed): the close combat then waits for pursuit, movement or dice.
+ */
 export function revealed(match: Match, orders: Orders): Match {
-  match.seal('A1', orders.a).seal('B1', orders.b).declare('A1', orders.aIntent).declare('B1', orders.bIntent);
-  match.reveal('A1', orders.a, orders.aAction);
-  match.reveal('B1', orders.b, orders.bAction);
-  return match;
+  const jokerPosture = match.state.match?.parameters.jokerPosture;
+  return match.given(...ordersRevealed(orders, { jokerPosture, turn: match.state.turn }));
 }

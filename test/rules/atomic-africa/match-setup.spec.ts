@@ -4,7 +4,18 @@ import {
   defaultParameters,
   type AtomicAfricaCommand,
 } from '../../../src/rules/atomic-africa/index.js';
+import { spec } from '../../support/decider-spec.js';
+import {
+  contactReported,
+  intentDeclared,
+  matchCreated,
+  orderSealed,
+  turnEnded,
+  unitRegistered,
+} from '../../support/given-events/atomic-africa.js';
 import { card, engaged, Match, stateOf } from './fixtures.js';
+
+const aa = spec(atomicAfrica);
 
 describe('atomic-africa: match, units, contact and turns', () => {
   it('C-4 nothing is accepted before CreateMatch', () => {
@@ -173,18 +184,23 @@ describe('atomic-africa: match, units, contact and turns', () => {
   });
 
   it('AA-3 opposing infantry reported in contact begin the next turn in close combat, not this one', () => {
-    const match = new Match().create().unit('A1', 'A', 'light-infantry').unit('B1', 'B', 'infantry');
-    const [reported] = match.run({ type: 'ReportContact', unitId: 'B1', enemyId: 'A1' });
-    expect(reported).toEqual({ type: 'ContactReported', data: { unitIds: ['A1', 'B1'], turn: 1 } });
-    expect(match.state.closeCombats).toEqual([]);
-    match.refuse({ type: 'ReportContact', unitId: 'A1', enemyId: 'B1' }, 'AA-3', 'conflict');
+    const units = [matchCreated(), unitRegistered('A1', 'A', 'light-infantry'), unitRegistered('B1', 'B')];
+    aa.given(units)
+      .when({ type: 'ReportContact', unitId: 'B1', enemyId: 'A1' })
+      .then((events, after) => {
+        expect(events).toEqual([{ type: 'ContactReported', data: { unitIds: ['A1', 'B1'], turn: 1 } }]);
+        expect(after.closeCombats).toEqual([]);
+      });
+    const reported = aa.given([...units, contactReported('A1', 'B1', 1)]);
+    reported.when({ type: 'ReportContact', unitId: 'A1', enemyId: 'B1' }).thenRefuses('AA-3', 'conflict');
 
-    const ended = match.run({ type: 'EndTurn' });
-    expect(ended).toEqual([
-      { type: 'TurnEnded', data: { turn: 1, nextTurn: 2, activeSide: 'B' } },
-      { type: 'CloseCombatBegan', data: { unitIds: ['A1', 'B1'], turn: 2 } },
-    ]);
-    expect(match.state.closeCombats).toEqual([{ unitIds: ['A1', 'B1'], resolved: false, inContact: true }]);
+    reported.when({ type: 'EndTurn' }).then((ended, after) => {
+      expect(ended).toEqual([
+        { type: 'TurnEnded', data: { turn: 1, nextTurn: 2, activeSide: 'B' } },
+        { type: 'CloseCombatBegan', data: { unitIds: ['A1', 'B1'], turn: 2 } },
+      ]);
+      expect(after.closeCombats).toEqual([{ unitIds: ['A1', 'B1'], resolved: false, inContact: true }]);
+    });
   });
 
   it('AA-3 AA-13 a vehicle never enters close combat, and contact is only with an enemy', () => {
@@ -197,21 +213,39 @@ describe('atomic-africa: match, units, contact and turns', () => {
   });
 
   it('C-4 EndTurn advances the turn and flips the active side; orders belong to their turn', () => {
-    const match = new Match().create().unit('A1', 'A').unit('B1', 'B');
-    match.seal('A1', '7S');
-    match.refuse({ type: 'SealOrder', unitId: 'B1', turn: 2, card: card('7S') }, 'C-4', 'conflict');
-    match.endTurn();
-    expect(match.state).toMatchObject({ turn: 2, activeSide: 'B', orders: {} });
-    match.refuse({ type: 'SealOrder', unitId: 'A1', turn: 1, card: card('8S') }, 'C-4', 'conflict');
-    match.seal('A1', '7S'); // a new turn, a new hand
-    match.endTurn();
-    expect(match.state).toMatchObject({ turn: 3, activeSide: 'A' });
+    const units = [matchCreated(), unitRegistered('A1', 'A'), unitRegistered('B1', 'B')];
+    const sealed = aa.given([...units, orderSealed('A1', 'A', '7S', 1)]);
+    sealed
+      .when({ type: 'SealOrder', unitId: 'B1', turn: 2, card: card('7S') })
+      .thenRefuses('C-4', 'conflict');
+    sealed
+      .when({ type: 'EndTurn' })
+      .then((events, after) => expect(after).toMatchObject({ turn: 2, activeSide: 'B', orders: {} }));
+    const turn2 = aa.given([...units, orderSealed('A1', 'A', '7S', 1), ...turnEnded(1, 'B')]);
+    turn2.when({ type: 'SealOrder', unitId: 'A1', turn: 1, card: card('8S') }).thenRefuses('C-4', 'conflict');
+    // a new turn, a new hand
+    turn2
+      .when({ type: 'SealOrder', unitId: 'A1', turn: 2, card: card('7S') })
+      .then([orderSealed('A1', 'A', '7S', 2)]);
+    aa.given([
+      ...units,
+      orderSealed('A1', 'A', '7S', 1),
+      ...turnEnded(1, 'B'),
+      orderSealed('A1', 'A', '7S', 2),
+    ])
+      .when({ type: 'EndTurn' })
+      .then((events, after) => expect(after).toMatchObject({ turn: 3, activeSide: 'A' }));
   });
 
   it('C-4 a turn cannot end while a close combat is half resolved', () => {
-    const match = engaged();
-    match.seal('A1', '7S').seal('B1', '8C').declare('A1', 'fight');
-    match.refuse({ type: 'EndTurn' }, 'C-4', 'conflict');
+    aa.given([
+      ...engaged().events,
+      orderSealed('A1', 'A', '7S'),
+      orderSealed('B1', 'B', '8C'),
+      intentDeclared('A1', 'A', 'activating', 'fight', 'B1'),
+    ])
+      .when({ type: 'EndTurn' })
+      .thenRefuses('C-4', 'conflict');
   });
 
   it('C-3 replaying the events gives the same state, and the same commands and dice give the same events', () => {

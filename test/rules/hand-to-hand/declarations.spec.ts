@@ -1,17 +1,41 @@
 import { initialLogContext } from '../../../src/rules/common/index.js';
 import { handToHandV2, type HandToHandEvent } from '../../../src/rules/hand-to-hand/index.js';
+import { spec } from '../../support/decider-spec.js';
+import {
+  chargedAndHeld,
+  chargedIntoContact,
+  foughtBack,
+  impactRolled,
+  meleeTested,
+  moraleTested,
+  standardTable,
+  turnEnded,
+} from '../../support/given-events/hand-to-hand.js';
 import {
   charge,
   endTurn,
-  Given,
   giveGround,
-  givenMatchV2,
+  matchOf,
   meleeTest,
   rollImpact,
+  unitIn,
   WILL_FAIL,
   WILL_PASS,
 } from './fixtures.js';
-import { chargedAndHeld, standardTable, turnEnded } from './given.js';
+
+const v2 = spec(handToHandV2);
+
+/** The standard table in a match created under version 2.0.0, in turn 1's melee phase. */
+const table = () => standardTable(undefined, '2.0.0');
+
+/** Z1 and Z2 declared charges on N1's left and right flanks, both in contact: nothing judged yet. */
+const bothFlanks = () => [
+  ...table(),
+  ...chargedIntoContact('C1', 'Z1', 'N1', { aspect: 'left-flank' }),
+  ...chargedIntoContact('C2', 'Z2', 'N1', { aspect: 'right-flank' }),
+];
+
+const types = (events: readonly HandToHandEvent[]) => events.map((event) => event.type);
 
 /**
  * Q-17 (version 2.0.0): the melee phase declares before it resolves. The active side declares all its
@@ -20,176 +44,228 @@ import { chargedAndHeld, standardTable, turnEnded } from './given.js';
  */
 describe('hand-to-hand 2.0.0: the melee phase declares before it resolves (Q-17)', () => {
   it('Q-17 a second charge is declared while the first waits for the impact roll that will close the declarations', () => {
-    const given = givenMatchV2();
-    given.do(charge('C1', 'Z1', 'N1'), WILL_PASS);
-    expect(handToHandV2.awaiting(given.state)).toEqual([
+    const first = [...table(), ...chargedIntoContact('C1', 'Z1', 'N1')];
+    expect(handToHandV2.awaiting(v2.given(first).state)).toEqual([
       { command: 'RollImpact', side: 'A', unitId: 'Z1', ruleId: 'Q-17' },
     ]);
-    expect(given.types(given.do(charge('C2', 'Z2', 'N2'), WILL_PASS))).toEqual([
-      'ChargeDeclared',
-      'WillpowerTested',
-      'ContactMade',
-    ]);
-    expect(handToHandV2.progress(given.state)).toEqual({
-      turn: 1,
-      activeSide: 'A',
-      phase: 'melee-declaring',
-    });
+    v2.given(first)
+      .when(charge('C2', 'Z2', 'N2'), WILL_PASS)
+      .then((events, after) => {
+        expect(types(events)).toEqual(['ChargeDeclared', 'WillpowerTested', 'ContactMade']);
+        expect(handToHandV2.progress(after)).toEqual({ turn: 1, activeSide: 'A', phase: 'melee-declaring' });
+      });
     // HH-5: each willpower test is rolled as its charge is declared; a faltered one is no attack to resolve
-    given.do(charge('C3', 'Z3', 'B1'), WILL_FAIL);
-    expect(handToHandV2.awaiting(given.state)).toEqual([
-      { command: 'RollImpact', side: 'A', unitId: 'Z1', ruleId: 'Q-17' },
-    ]);
+    v2.given([...first, ...chargedIntoContact('C2', 'Z2', 'N2')])
+      .when(charge('C3', 'Z3', 'B1'), WILL_FAIL)
+      .then((events, after) =>
+        expect(handToHandV2.awaiting(after)).toEqual([
+          { command: 'RollImpact', side: 'A', unitId: 'Z1', ruleId: 'Q-17' },
+        ]),
+      );
   });
 
   it('Q-17 the first impact roll closes the declarations: a charge after it is refused, and the impacts follow in declared order', () => {
-    const given = givenMatchV2();
-    given.do(charge('C1', 'Z1', 'N1'), WILL_PASS);
-    given.do(charge('C2', 'Z2', 'N2'), WILL_PASS);
-    const refusedOrder = given.refused(rollImpact('C2'), [3]);
-    expect(refusedOrder.ruleId).toBe('Q-17');
+    const declared = [
+      ...table(),
+      ...chargedIntoContact('C1', 'Z1', 'N1'),
+      ...chargedIntoContact('C2', 'Z2', 'N2'),
+    ];
+    const refusedOrder = v2.given(declared).when(rollImpact('C2'), [3]).thenRefuses('Q-17');
     expect(refusedOrder.message).toContain('charge C1');
-    expect(given.types(given.do(rollImpact('C1'), [1]))).toEqual(['ImpactRolled']);
-    expect(handToHandV2.progress(given.state).phase).toBe('melee-resolving');
-    const late = given.refused(charge('C3', 'Z3', 'B1'), WILL_PASS);
-    expect(late.ruleId).toBe('Q-17');
+    v2.given(declared)
+      .when(rollImpact('C1'), [1])
+      .then((events, after) => {
+        expect(types(events)).toEqual(['ImpactRolled']);
+        expect(handToHandV2.progress(after).phase).toBe('melee-resolving');
+      });
+    const closed = [...declared, impactRolled('C1', 'Z1', 'N1', 1)];
+    const late = v2
+      .given(closed)
+      .when(charge('C3', 'Z3', 'B1'), WILL_PASS)
+      .thenRefuses('Q-17');
     expect(late.message).toContain('closed at its first impact roll');
-    given.do(meleeTest('N1'), [1, 2]);
-    expect(handToHandV2.awaiting(given.state)).toEqual([
+    const firstHeld = [...closed, moraleTested('N1', 7, [1, 2], { chargeId: 'C1', impact: 2 })];
+    const second = v2.given(firstHeld);
+    expect(handToHandV2.awaiting(second.state)).toEqual([
       { command: 'RollImpact', side: 'A', unitId: 'Z2', ruleId: 'HH-7' },
     ]);
-    expect(given.refused(endTurn).ruleId).toBe('C-4');
-    given.do(rollImpact('C2'), [1]);
-    given.do(meleeTest('N2'), [1, 2]);
-    expect(handToHandV2.awaiting(given.state)).toEqual([]);
-    expect(given.types(given.do(endTurn))).toEqual(['TurnEnded']);
+    second.when(endTurn).thenRefuses('C-4');
+    const bothHeld = v2.given([
+      ...firstHeld,
+      impactRolled('C2', 'Z2', 'N2', 1),
+      moraleTested('N2', 7, [1, 2], { chargeId: 'C2', impact: 2 }),
+    ]);
+    expect(handToHandV2.awaiting(bothHeld.state)).toEqual([]);
+    bothHeld.when(endTurn).then((events) => expect(types(events)).toEqual(['TurnEnded']));
   });
 
   it('Q-17 HH-9 surrender is judged once, at the first impact roll: contacted on both flanks, the defender surrenders before any impact, and the attacks on it end without one', () => {
-    const given = givenMatchV2();
-    given.do(charge('C1', 'Z1', 'N1', 'left-flank'), WILL_PASS);
-    given.do(charge('C2', 'Z2', 'N1', 'right-flank'), WILL_PASS);
-    // no surrender yet: it waits for the close of the declarations
-    expect(given.unit('N1').status).toBe('active');
-    // once surrender is judged no attack would strike: nothing to roll until another attack is declared
-    expect(handToHandV2.awaiting(given.state)).toEqual([]);
-    given.do(charge('C3', 'Z3', 'N2'), WILL_PASS);
-    expect(handToHandV2.awaiting(given.state)).toEqual([
-      { command: 'RollImpact', side: 'A', unitId: 'Z3', ruleId: 'Q-17' },
-    ]);
-    const closing = given.do(rollImpact('C3'), [2]);
-    expect(closing.slice(0, 4)).toEqual([
-      {
-        type: 'DefenderSurrendered',
-        data: { chargeId: 'C1', unitId: 'N1', contactAspects: ['left-flank', 'right-flank'] },
-      },
-      { type: 'UnitRemoved', data: { unitId: 'N1', reason: 'surrendered', ruleId: 'HH-9' } },
-      {
-        type: 'AttackEndedWithoutImpact',
-        data: { chargeId: 'C1', attackerId: 'Z1', defenderId: 'N1', reason: 'defender-surrendered' },
-      },
-      {
-        type: 'AttackEndedWithoutImpact',
-        data: { chargeId: 'C2', attackerId: 'Z2', defenderId: 'N1', reason: 'defender-surrendered' },
-      },
-    ]);
-    expect(given.types(closing.slice(4))).toEqual(['ImpactRolled']);
-    expect(given.match.charges.map((c) => [c.chargeId, c.status])).toEqual([
-      ['C1', 'ended'],
-      ['C2', 'ended'],
-      ['C3', 'struck'],
-    ]);
+    v2.given([...table(), ...chargedIntoContact('C1', 'Z1', 'N1', { aspect: 'left-flank' })])
+      .when(charge('C2', 'Z2', 'N1', 'right-flank'), WILL_PASS)
+      .then((events, after) => {
+        // no surrender yet: it waits for the close of the declarations
+        expect(unitIn(after, 'N1').status).toBe('active');
+        // once surrender is judged no attack would strike: nothing to roll until another attack is declared
+        expect(handToHandV2.awaiting(after)).toEqual([]);
+      });
+    v2.given(bothFlanks())
+      .when(charge('C3', 'Z3', 'N2'), WILL_PASS)
+      .then((events, after) =>
+        expect(handToHandV2.awaiting(after)).toEqual([
+          { command: 'RollImpact', side: 'A', unitId: 'Z3', ruleId: 'Q-17' },
+        ]),
+      );
+    const third = [...bothFlanks(), ...chargedIntoContact('C3', 'Z3', 'N2')];
+    const closing = v2
+      .given(third)
+      .when(rollImpact('C3'), [2])
+      .then((closing, after) => {
+        expect(closing.slice(0, 4)).toEqual([
+          {
+            type: 'DefenderSurrendered',
+            data: { chargeId: 'C1', unitId: 'N1', contactAspects: ['left-flank', 'right-flank'] },
+          },
+          { type: 'UnitRemoved', data: { unitId: 'N1', reason: 'surrendered', ruleId: 'HH-9' } },
+          {
+            type: 'AttackEndedWithoutImpact',
+            data: { chargeId: 'C1', attackerId: 'Z1', defenderId: 'N1', reason: 'defender-surrendered' },
+          },
+          {
+            type: 'AttackEndedWithoutImpact',
+            data: { chargeId: 'C2', attackerId: 'Z2', defenderId: 'N1', reason: 'defender-surrendered' },
+          },
+        ]);
+        expect(types(closing.slice(4))).toEqual(['ImpactRolled']);
+        expect(matchOf(after).charges.map((c) => [c.chargeId, c.status])).toEqual([
+          ['C1', 'ended'],
+          ['C2', 'ended'],
+          ['C3', 'struck'],
+        ]);
+      });
     // an attack that ended without an impact stays the unit's attack of the phase: no other is declared
-    expect(given.refused(charge('C4', 'Z1', 'N2'), WILL_PASS).ruleId).toBe('Q-17');
+    v2.given([...third, ...closing])
+      .when(charge('C4', 'Z1', 'N2'), WILL_PASS)
+      .thenRefuses('Q-17');
   });
 
   it('Q-17 HH-9 a flank and the rear also make it surrender; with every defender surrendering, ending the turn closes the declarations', () => {
-    const given = givenMatchV2();
-    given.do(charge('C1', 'Z1', 'N1', 'left-flank'), WILL_PASS);
-    given.do(charge('C2', 'Z2', 'N1', 'rear'), WILL_PASS);
-    expect(given.types(given.do(endTurn))).toEqual([
-      'DefenderSurrendered',
-      'UnitRemoved',
-      'AttackEndedWithoutImpact',
-      'AttackEndedWithoutImpact',
-      'TurnEnded',
-    ]);
-    expect(given.unit('N1')).toMatchObject({ status: 'removed', removedBecause: 'surrendered' });
+    v2.given([
+      ...table(),
+      ...chargedIntoContact('C1', 'Z1', 'N1', { aspect: 'left-flank' }),
+      ...chargedIntoContact('C2', 'Z2', 'N1', { aspect: 'rear' }),
+    ])
+      .when(endTurn)
+      .then((events, after) => {
+        expect(types(events)).toEqual([
+          'DefenderSurrendered',
+          'UnitRemoved',
+          'AttackEndedWithoutImpact',
+          'AttackEndedWithoutImpact',
+          'TurnEnded',
+        ]);
+        expect(unitIn(after, 'N1')).toMatchObject({ status: 'removed', removedBecause: 'surrendered' });
+      });
   });
 
   it('Q-17 HH-9 an enemy touching its front prevents the surrender, even an attack declared after the flank attacks', () => {
-    const given = givenMatchV2();
-    given.do(charge('C1', 'Z1', 'N1', 'left-flank'), WILL_PASS);
-    given.do(charge('C2', 'Z2', 'N1', 'right-flank'), WILL_PASS);
-    given.do(charge('C3', 'Z3', 'N1', 'front'), WILL_PASS);
-    expect(given.types(given.do(rollImpact('C1'), [1]))).toEqual(['ImpactRolled']);
-    expect(given.unit('N1').status).toBe('active');
+    v2.given([...bothFlanks(), ...chargedIntoContact('C3', 'Z3', 'N1')])
+      .when(rollImpact('C1'), [1])
+      .then((events, after) => {
+        expect(types(events)).toEqual(['ImpactRolled']);
+        expect(unitIn(after, 'N1').status).toBe('active');
+      });
   });
 
   it('Q-17 HH-9 an enemy standing in contact with its front from an earlier turn prevents it too', () => {
-    const spec = Given.from([
-      ...standardTable(undefined, '2.0.0'),
+    v2.given([
+      ...table(),
       ...chargedAndHeld('C0', 'Z3', 'N1', 'front'),
       turnEnded(1, 'A'),
       turnEnded(2, 'B'),
-    ]);
-    spec.do(charge('C1', 'Z1', 'N1', 'left-flank'), WILL_PASS);
-    spec.do(charge('C2', 'Z2', 'N1', 'right-flank'), WILL_PASS);
-    expect(spec.types(spec.do(rollImpact('C1'), [1]))).toEqual(['ImpactRolled']);
-    expect(spec.unit('N1').status).toBe('active');
+      ...chargedIntoContact('C1', 'Z1', 'N1', { aspect: 'left-flank', turn: 3 }),
+      ...chargedIntoContact('C2', 'Z2', 'N1', { aspect: 'right-flank', turn: 3 }),
+    ])
+      .when(rollImpact('C1'), [1])
+      .then((events, after) => {
+        expect(types(events)).toEqual(['ImpactRolled']);
+        expect(unitIn(after, 'N1').status).toBe('active');
+      });
   });
 
   it('Q-17 HH-10 a unit already in contact attacks again beside the new charges, and its contact counts for the surrender', () => {
-    const spec = Given.from([
-      ...standardTable(undefined, '2.0.0'),
+    const held = [
+      ...table(),
       ...chargedAndHeld('C0', 'Z1', 'N1', 'left-flank'),
       turnEnded(1, 'A'),
       turnEnded(2, 'B'),
-    ]);
-    const again = spec.do(charge('C1', 'Z1', 'N1', 'left-flank'));
-    expect(again[0]).toMatchObject({ type: 'ChargeDeclared', data: { kind: 'fight-back' } });
-    spec.do(charge('C2', 'Z2', 'N1', 'right-flank'), WILL_PASS);
-    expect(spec.types(spec.do(endTurn))).toEqual([
-      'DefenderSurrendered',
-      'UnitRemoved',
-      'AttackEndedWithoutImpact',
-      'AttackEndedWithoutImpact',
-      'TurnEnded',
-    ]);
+    ];
+    v2.given(held)
+      .when(charge('C1', 'Z1', 'N1', 'left-flank'))
+      .then(([again]) =>
+        expect(again).toMatchObject({ type: 'ChargeDeclared', data: { kind: 'fight-back' } }),
+      );
+    v2.given([
+      ...held,
+      ...foughtBack('C1', 'Z1', 'N1', 3, 'left-flank'),
+      ...chargedIntoContact('C2', 'Z2', 'N1', { aspect: 'right-flank', turn: 3 }),
+    ])
+      .when(endTurn)
+      .then((events) =>
+        expect(types(events)).toEqual([
+          'DefenderSurrendered',
+          'UnitRemoved',
+          'AttackEndedWithoutImpact',
+          'AttackEndedWithoutImpact',
+          'TurnEnded',
+        ]),
+      );
   });
 
   it('Q-17 an attack whose defender gave ground before its turn ends without an impact, recorded, and its unit has attacked', () => {
-    const given = givenMatchV2();
-    given.do(charge('C1', 'Z1', 'N1'), WILL_PASS);
-    given.do(charge('C2', 'Z2', 'N1', 'left-flank'), WILL_PASS);
-    given.do(rollImpact('C1'), [2]); // impact 3: N1 tests against 4
-    given.do(meleeTest('N1'), [3, 5]); // 8, over by 4: Reform
-    expect(given.do(giveGround('N1', true))).toEqual([
-      expect.objectContaining({ type: 'GroundGiven' }),
-      {
-        type: 'AttackEndedWithoutImpact',
-        data: { chargeId: 'C2', attackerId: 'Z2', defenderId: 'N1', reason: 'defender-left-contact' },
-      },
-    ]);
-    expect(handToHandV2.awaiting(given.state)).toEqual([]);
-    expect(handToHandV2.progress(given.state).phase).toBe('melee-resolving');
-    expect(given.refused(charge('C3', 'Z2', 'N1', 'left-flank'), WILL_PASS).ruleId).toBe('Q-17');
-    expect(given.types(given.do(endTurn))).toEqual(['TurnEnded']);
+    const impact = impactRolled('C1', 'Z1', 'N1', 2); // impact 3: N1 tests against 4
+    const reformed = [
+      ...table(),
+      ...chargedIntoContact('C1', 'Z1', 'N1'),
+      ...chargedIntoContact('C2', 'Z2', 'N1', { aspect: 'left-flank' }),
+      impact,
+      ...meleeTested(impact, 7, [3, 5]), // 8, over by 4: Reform
+    ];
+    const gave = v2
+      .given(reformed)
+      .when(giveGround('N1', true))
+      .then((events, after) => {
+        expect(events).toEqual([
+          expect.objectContaining({ type: 'GroundGiven' }),
+          {
+            type: 'AttackEndedWithoutImpact',
+            data: { chargeId: 'C2', attackerId: 'Z2', defenderId: 'N1', reason: 'defender-left-contact' },
+          },
+        ]);
+        expect(handToHandV2.awaiting(after)).toEqual([]);
+        expect(handToHandV2.progress(after).phase).toBe('melee-resolving');
+      });
+    const after = v2.given([...reformed, ...gave]);
+    after.when(charge('C3', 'Z2', 'N1', 'left-flank'), WILL_PASS).thenRefuses('Q-17');
+    after.when(endTurn).then((events) => expect(types(events)).toEqual(['TurnEnded']));
   });
 
   it('Q-17 an attack whose defender was removed (routed) by an earlier attack ends without an impact', () => {
-    const given = givenMatchV2();
-    given.do(charge('C1', 'Z1', 'N1'), WILL_PASS);
-    given.do(charge('C2', 'Z2', 'N1', 'left-flank'), WILL_PASS);
-    given.do(rollImpact('C1'), [6]); // impact 7: N1 tests against 0
-    const events = given.do(meleeTest('N1'), [6, 4]); // over by 10: Rout
-    expect(given.types(events)).toEqual([
-      'MoraleTested',
-      'AttackerVictorious',
-      'UnitRemoved',
-      'AttackEndedWithoutImpact',
-    ]);
-    expect(events.at(-1)).toMatchObject({ data: { chargeId: 'C2', reason: 'defender-removed' } });
+    v2.given([
+      ...table(),
+      ...chargedIntoContact('C1', 'Z1', 'N1'),
+      ...chargedIntoContact('C2', 'Z2', 'N1', { aspect: 'left-flank' }),
+      impactRolled('C1', 'Z1', 'N1', 6), // impact 7: N1 tests against 0
+    ])
+      .when(meleeTest('N1'), [6, 4]) // over by 10: Rout
+      .then((events) => {
+        expect(types(events)).toEqual([
+          'MoraleTested',
+          'AttackerVictorious',
+          'UnitRemoved',
+          'AttackEndedWithoutImpact',
+        ]);
+        expect(events.at(-1)).toMatchObject({ data: { chargeId: 'C2', reason: 'defender-removed' } });
+      });
   });
 });
 
@@ -204,11 +280,12 @@ describe('hand-to-hand 2.0.0: the turn log of the declarations (Q-17)', () => {
   }
 
   it('Q-17 HH-9 the log tells a surrender before any impact, and each attack that ended without one, under its rule', () => {
-    const given = givenMatchV2();
-    given.do(charge('C1', 'Z1', 'N1', 'left-flank'), WILL_PASS);
-    given.do(charge('C2', 'Z2', 'N1', 'right-flank'), WILL_PASS);
-    const closing = given.do(endTurn);
-    const lines = logOf([...given.events.slice(0, -closing.length), ...closing]).slice(-closing.length);
+    const given = bothFlanks();
+    const closing = v2
+      .given(given)
+      .when(endTurn)
+      .then(() => undefined);
+    const lines = logOf([...given, ...closing]).slice(-closing.length);
     expect(lines.map(({ sentence, ruleIds }) => ({ sentence, ruleIds }))).toEqual([
       {
         sentence:

@@ -1,7 +1,7 @@
 import { type Aspect, handToHand } from '../../../src/rules/hand-to-hand/index.js';
 import { spec } from '../../support/decider-spec.js';
 import { charge, rollImpact, WILL_PASS } from './fixtures.js';
-import { chargedAndHeld, standardTable, turnEnded } from './given.js';
+import { chargedAndHeld, standardTable, turnEnded } from '../../support/given-events/hand-to-hand.js';
 
 const hh = spec(handToHand);
 

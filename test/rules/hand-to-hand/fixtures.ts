@@ -12,7 +12,7 @@ import {
   type UnitState,
 } from '../../../src/rules/hand-to-hand/index.js';
 
-import { standardTable } from './given.js';
+import { standardTable } from '../../support/given-events/hand-to-hand.js';
 
 export const { decide, evolve, initialState } = handToHand.decider;
 
@@ -26,6 +26,18 @@ export function when(
   const events = decide(state, command, dice);
   dice.assertAllUsed();
   return events;
+}
+
+/** The match a state holds (a test's `then` gets the state after the new events). */
+export function matchOf(state: HandToHandState): MatchState {
+  if (!state.created) throw new Error('match not created');
+  return state;
+}
+
+export function unitIn(state: HandToHandState, unitId: string): UnitState {
+  const unit = matchOf(state).units[unitId];
+  if (unit === undefined) throw new Error(`no unit ${unitId}`);
+  return unit;
 }
 
 export function replay(

@@ -7,7 +7,7 @@ import {
 } from '../../../src/rules/hand-to-hand/index.js';
 import { spec } from '../../support/decider-spec.js';
 import { charge, createMatch, registerUnit } from './fixtures.js';
-import { matchCreated, standardTable } from './given.js';
+import { matchCreated, standardTable } from '../../support/given-events/hand-to-hand.js';
 
 const hh = spec(handToHand);
 const matchOf = (state: unknown) => state as MatchState;

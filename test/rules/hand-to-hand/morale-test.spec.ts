@@ -2,7 +2,12 @@ import { DEFAULT_PARAMETERS, handToHand, type MatchState } from '../../../src/ru
 import { degreeOfFailure, judgeTwoDice } from '../../../src/rules/hand-to-hand/morale-test.js';
 import { spec } from '../../support/decider-spec.js';
 import { meleeTest, shootingTest } from './fixtures.js';
-import { chargedIntoContact, impactRolled, standardTable } from './given.js';
+import {
+  chargedIntoContact,
+  impactRolled,
+  moraleTested,
+  standardTable,
+} from '../../support/given-events/hand-to-hand.js';
 
 const hh = spec(handToHand);
 const matchOf = (state: unknown) => state as MatchState;
@@ -202,12 +207,12 @@ describe('hand-to-hand: morale tests (HH-2, HH-3, HH-14, HH-18)', () => {
   it('HH-18 a shooting test waits for any pending step, and comes before the melee phase (HH-4)', () => {
     const charged = [...standardTable(), ...chargedIntoContact('C1', 'Z1', 'N1')];
     hh.given(charged).when(shootingTest('B1', 1), [1, 2]).thenRefuses('HH-7');
-    const held = hh
-      .given([...charged, impactRolled('C1', 'Z1', 'N1', 1)])
+    const held = moraleTested('N1', 7, [1, 2], { chargeId: 'C1', impact: 2 });
+    hh.given([...charged, impactRolled('C1', 'Z1', 'N1', 1)])
       .when(meleeTest('N1'), [1, 2])
-      .then(() => undefined);
+      .then([held]);
     const refusal = hh
-      .given([...charged, impactRolled('C1', 'Z1', 'N1', 1), ...held])
+      .given([...charged, impactRolled('C1', 'Z1', 'N1', 1), held])
       .when(shootingTest('B1', 1), [1, 2])
       .thenRefuses('HH-4');
     expect(refusal.message).toContain('melee phase of turn 1 has begun');

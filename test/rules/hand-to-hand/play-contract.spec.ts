@@ -17,6 +17,8 @@ import {
   rollImpact,
   WILL_PASS,
 } from './fixtures.js';
+import { spec } from '../../support/decider-spec.js';
+import { chargeFaltered, matchCreated, unitRegistered } from '../../support/given-events/hand-to-hand.js';
 
 /**
  * The play contract of version 2.0.0 at every step of one whole match, played from CreateMatch through
@@ -106,15 +108,25 @@ describe('hand-to-hand 2.0.0: the play contract at every step of a match', () =>
   });
 
   it('Q-17 HH-5 with every declared charge faltered nothing is awaited, and the side may declare more', () => {
-    let state = decider.initialState();
-    for (const [command, faces] of MATCH.slice(0, 5)) {
-      for (const event of decide(state, command, faces)) state = decider.evolve(state, event);
-    }
-    for (const event of decide(state, charge('C1', 'Z1', 'N1'), [5, 6])) state = decider.evolve(state, event);
-    expect(handToHandV2.awaiting(state)).toEqual([]);
-    expect(handToHandV2.progress(state).phase).toBe('melee-declaring');
-    for (const event of decide(state, charge('C2', 'Z2', 'N2'), WILL_PASS))
-      state = decider.evolve(state, event);
-    expect(handToHandV2.awaiting(state)).toEqual([awaits('RollImpact', 'A', 'Z2', 'Q-17')]);
+    // given the match of MATCH, created under 2.0.0 with its four units
+    const units = [
+      matchCreated(undefined, '2.0.0'),
+      unitRegistered('Z1', 'A', 8),
+      unitRegistered('Z2', 'A', 8),
+      unitRegistered('N1', 'B', 7),
+      unitRegistered('N2', 'B', 7),
+    ];
+    const v2 = spec(handToHandV2);
+    v2.given(units)
+      .when(charge('C1', 'Z1', 'N1'), [5, 6])
+      .then((events, after) => {
+        expect(handToHandV2.awaiting(after)).toEqual([]);
+        expect(handToHandV2.progress(after).phase).toBe('melee-declaring');
+      });
+    v2.given([...units, ...chargeFaltered('C1', 'Z1', 'N1')])
+      .when(charge('C2', 'Z2', 'N2'), WILL_PASS)
+      .then((events, after) =>
+        expect(handToHandV2.awaiting(after)).toEqual([awaits('RollImpact', 'A', 'Z2', 'Q-17')]),
+      );
   });
 });

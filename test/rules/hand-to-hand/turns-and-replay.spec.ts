@@ -3,56 +3,75 @@ import {
   type HandToHandCommand,
   type HandToHandEvent,
 } from '../../../src/rules/hand-to-hand/index.js';
+import { spec } from '../../support/decider-spec.js';
+import {
+  chargedIntoContact,
+  foughtBack,
+  impactRolled,
+  meleeTestOf,
+  moraleTested,
+  standardTable,
+  turnEnded,
+  VICTORIOUS,
+} from '../../support/given-events/hand-to-hand.js';
 import {
   charge,
   chargeAndHold,
   endTurn,
   giveGround,
   givenMatch,
-  givenMeleeTest,
+  matchOf,
   meleeTest,
   rallyTest,
   replay,
   rollImpact,
   shootingTest,
+  unitIn,
   when,
   WILL_PASS,
   withdraw,
 } from './fixtures.js';
 
+const hh = spec(handToHand);
+
+/** Z1 charged N1 frontally in turn 1 and is in contact. */
+const inContact = [...standardTable(), ...chargedIntoContact('C1', 'Z1', 'N1')];
+
 describe('hand-to-hand: turns, victory and replay', () => {
   it('C-4 EndTurn advances the turn number and flips the active side', () => {
-    const given = givenMatch();
-    expect(given.do(endTurn)).toEqual([
-      { type: 'TurnEnded', data: { endedTurn: 1, endedSide: 'A', turn: 2, activeSide: 'B' } },
-    ]);
-    expect(given.do(endTurn)[0]?.data).toEqual({ endedTurn: 2, endedSide: 'B', turn: 3, activeSide: 'A' });
-    expect(given.match).toMatchObject({ turn: 3, activeSide: 'A', charges: [] });
+    hh.given(standardTable())
+      .when(endTurn)
+      .then([{ type: 'TurnEnded', data: { endedTurn: 1, endedSide: 'A', turn: 2, activeSide: 'B' } }]);
+    hh.given([...standardTable(), turnEnded(1, 'A')])
+      .when(endTurn)
+      .then((events, after) => {
+        expect(events[0]?.data).toEqual({ endedTurn: 2, endedSide: 'B', turn: 3, activeSide: 'A' });
+        expect(matchOf(after)).toMatchObject({ turn: 3, activeSide: 'A', charges: [] });
+      });
   });
 
   it('C-4 EndTurn is refused while the match waits for a step, naming that step', () => {
-    const given = givenMatch();
-    given.do(charge('C1', 'Z1', 'N1'), WILL_PASS);
-    given.do(rollImpact('C1'), [2]);
-    const refusal = given.refused(endTurn);
-    expect(refusal.ruleId).toBe('C-4');
-    expect(refusal.kind).toBe('conflict');
+    const refusal = hh
+      .given([...inContact, impactRolled('C1', 'Z1', 'N1', 2)])
+      .when(endTurn)
+      .thenRefuses('C-4', 'conflict');
     expect(refusal.message).toBe(
       'C-4: turn 1 cannot end while the match waits for the melee morale test of unit N1 (side B) (HH-8)',
     );
   });
 
   it('C-4 actingSide: the attacker charges and rolls impact, the tested unit tests and reports, the active side ends the turn', () => {
-    const given = givenMatch();
-    const side = (command: HandToHandCommand) => handToHand.actingSide(given.state, command);
+    const before = hh.given(standardTable()).state;
+    const atStart = (command: HandToHandCommand) => handToHand.actingSide(before, command);
     expect(
-      side({ type: 'CreateMatch', matchId: 'M2', sides: { A: 'a', B: 'b' }, diceMode: 'table' }),
+      atStart({ type: 'CreateMatch', matchId: 'M2', sides: { A: 'a', B: 'b' }, diceMode: 'table' }),
     ).toBeUndefined();
     expect(
-      side({ type: 'RegisterUnit', unitId: 'X', name: 'x', side: 'B', morale: 7, move: 6 }),
+      atStart({ type: 'RegisterUnit', unitId: 'X', name: 'x', side: 'B', morale: 7, move: 6 }),
     ).toBeUndefined();
-    expect(side(charge('C1', 'Z1', 'N1'))).toBe('A');
-    given.do(charge('C1', 'Z1', 'N1'), WILL_PASS);
+    expect(atStart(charge('C1', 'Z1', 'N1'))).toBe('A');
+    const charged = hh.given(inContact).state;
+    const side = (command: HandToHandCommand) => handToHand.actingSide(charged, command);
     expect(side(rollImpact('C1'))).toBe('A');
     expect(side(meleeTest('N1'))).toBe('B');
     expect(side(shootingTest('B1'))).toBe('B');
@@ -63,42 +82,61 @@ describe('hand-to-hand: turns, victory and replay', () => {
   });
 
   it("HH-17 / Q-6 an attacker whose defender failed is victorious: +1 in its owner's next turn only", () => {
-    const given = givenMatch();
-    const events = givenMeleeTest(given, 3, [2, 3]); // reform
-    expect(events[1]).toEqual({
-      type: 'AttackerVictorious',
-      data: { chargeId: 'C1', unitId: 'Z1', inTurn: 3 },
-    });
-    given.do(giveGround('N1', true));
-    expect(given.unit('Z1').victoriousInTurn).toBe(3);
+    hh.given([...inContact, impactRolled('C1', 'Z1', 'N1', 3)])
+      .when(meleeTest('N1'), [2, 3]) // reform
+      .then((events) =>
+        expect(events[1]).toEqual({
+          type: 'AttackerVictorious',
+          data: { chargeId: 'C1', unitId: 'Z1', inTurn: 3 },
+        }),
+      );
+    const failed = [...standardTable(), ...meleeTestOf(3, [2, 3])];
+    const gave = hh
+      .given(failed)
+      .when(giveGround('N1', true))
+      .then((events, after) => expect(unitIn(after, 'Z1').victoriousInTurn).toBe(3));
 
-    given.do(endTurn);
-    given.do(endTurn);
     // turn 3: Z1 attacks N2 with +1 victorious
-    given.do(charge('C3', 'Z1', 'N2'), WILL_PASS);
-    const [impact] = given.do(rollImpact('C3'), [1]);
-    expect(impact?.data).toMatchObject({
-      modifiers: [
-        { name: 'charge', value: 1, ruleId: 'HH-7' },
-        { name: 'victorious', value: 1, ruleId: 'HH-17' },
-      ],
-      impact: 3,
-    });
-    given.do(meleeTest('N2'), [1, 2]); // 7 − 3 = 4: holds, so no new victory
-    given.do(endTurn);
-    expect(given.unit('Z1').victoriousInTurn).toBeNull();
-    given.do(endTurn);
+    const turn3 = [
+      ...failed,
+      ...gave,
+      turnEnded(1, 'A'),
+      turnEnded(2, 'B'),
+      ...chargedIntoContact('C3', 'Z1', 'N2', { turn: 3 }),
+    ];
+    hh.given(turn3)
+      .when(rollImpact('C3'), [1])
+      .then(([impact]) =>
+        expect(impact?.data).toMatchObject({
+          modifiers: [
+            { name: 'charge', value: 1, ruleId: 'HH-7' },
+            { name: 'victorious', value: 1, ruleId: 'HH-17' },
+          ],
+          impact: 3,
+        }),
+      );
+    // N2 (7 − 3 = 4) holds on 1+2, so no new victory
+    const held = [
+      ...turn3,
+      impactRolled('C3', 'Z1', 'N2', 1, { more: [VICTORIOUS] }),
+      moraleTested('N2', 7, [1, 2], { chargeId: 'C3', impact: 3 }),
+    ];
+    hh.given(held)
+      .when(endTurn)
+      .then((events, after) => expect(unitIn(after, 'Z1').victoriousInTurn).toBeNull());
     // turn 5: Z1 fights N2 again (still in contact to its front): no victorious bonus any more
-    given.do(charge('C5', 'Z1', 'N2'));
-    const [later] = given.do(rollImpact('C5'), [1]);
-    expect(later?.data).toMatchObject({ modifiers: [], impact: 1 });
+    hh.given([...held, turnEnded(3, 'A'), turnEnded(4, 'B'), ...foughtBack('C5', 'Z1', 'N2', 5)])
+      .when(rollImpact('C5'), [1])
+      .then(([later]) => expect(later?.data).toMatchObject({ modifiers: [], impact: 1 }));
   });
 
   it('Q-6 a defender that passes leaves its attacker not victorious', () => {
-    const given = givenMatch();
-    const events = givenMeleeTest(given, 1, [1, 2]);
-    expect(given.types(events)).toEqual(['MoraleTested']);
-    expect(given.unit('Z1').victoriousInTurn).toBeNull();
+    hh.given([...inContact, impactRolled('C1', 'Z1', 'N1', 1)])
+      .when(meleeTest('N1'), [1, 2])
+      .then((events, after) => {
+        expect(events.map((event) => event.type)).toEqual(['MoraleTested']);
+        expect(unitIn(after, 'Z1').victoriousInTurn).toBeNull();
+      });
   });
 
   /** A long match touching every event type. */

@@ -45,12 +45,17 @@ describe('match-level decisions', () => {
   });
 
   it('C-5 an undo takes effect only when the opponent agrees, as a revert naming the range, reason and who agreed', () => {
-    // given side A asked to undo back to event 4, at revision 6
-    const requested = match
+    // side A's request to undo back to event 4, at revision 6, is recorded as such
+    const requested = {
+      type: 'UndoRequested',
+      data: { requestId: 'u1', toRevision: 4, reason: 'misread', side: 'A' },
+    };
+    match
       .given(others(6))
       .when(by(playerA, { type: 'RequestUndo', requestId: 'u1', toRevision: 4, reason: 'misread' }))
-      .then(() => undefined);
-    const given = match.given([...others(4), ...requested, ...others(2)]);
+      .then([requested]);
+    // given that request stands (event 5), at revision 7
+    const given = match.given([...others(4), requested, ...others(2)]);
     // when A itself tries to agree, then B agrees
     given.when(by(playerA, { type: 'AnswerUndo', requestId: 'u1', agree: true })).thenRefuses('C-5');
     // then the revert undoes events 5 … 8 (the agreement is event 8, the revert event 9)

@@ -1,6 +1,6 @@
 import { atomicAfricaV2 } from '../../../../src/rules/atomic-africa/index.js';
 import { spec } from '../../../support/decider-spec.js';
-import { battle, revealedEvent } from './fixtures.js';
+import { battle, declaredAndRevealed, foughtOut, revealedEvent, sealedEvent } from './fixtures.js';
 
 /** each activating unit activates once a turn; a reacting unit may be engaged again. */
 describe('atomic-africa v2 engagements (Q-22)', () => {
@@ -10,14 +10,13 @@ describe('atomic-africa v2 engagements (Q-22)', () => {
       ['A1', 'B1'],
       ['A2', 'B1'],
     ]);
-    match.seal('A1', '5H').seal('A2', '6D').seal('B1', '9C');
-    match.run({ type: 'DeclareIntent', unitId: 'A1', intent: 'fight', opponentId: 'B1' });
-    match.declare('B1', 'fight');
-    match.reveal('A1', '5H');
-    match.reveal('B1', '9C');
-    match.run({ type: 'ResolveCloseCombat', unitId: 'A1' }, [1, 1]);
-    match.run({ type: 'ResolveCloseCombat', unitId: 'B1' }, [1, 1]);
-    return match;
+    return match.given(
+      sealedEvent('A1', '5H'),
+      sealedEvent('A2', '6D'),
+      sealedEvent('B1', '9C'),
+      ...declaredAndRevealed(['A1', '5H', 'fight'], ['B1', '9C', 'fight']),
+      ...foughtOut('A1', 'B1'),
+    );
   }
 
   it('Q-22 a reacting unit engaged again by another activating enemy declares afresh, and its first revealed card stands', () => {
@@ -58,13 +57,13 @@ describe('atomic-africa v2 engagements (Q-22)', () => {
       ['A1', 'B1'],
       ['A1', 'B2'],
     ]);
-    match.seal('A1', '5H').seal('B1', '9C').seal('B2', '8C');
-    match.run({ type: 'DeclareIntent', unitId: 'A1', intent: 'fight', opponentId: 'B1' });
-    match.declare('B1', 'fight');
-    match.reveal('A1', '5H');
-    match.reveal('B1', '9C');
-    match.run({ type: 'ResolveCloseCombat', unitId: 'A1' }, [1, 1]);
-    match.run({ type: 'ResolveCloseCombat', unitId: 'B1' }, [1, 1]);
+    match.given(
+      sealedEvent('A1', '5H'),
+      sealedEvent('B1', '9C'),
+      sealedEvent('B2', '8C'),
+      ...declaredAndRevealed(['A1', '5H', 'fight'], ['B1', '9C', 'fight']),
+      ...foughtOut('A1', 'B1'),
+    );
     spec(atomicAfricaV2)
       .given(match.events)
       .when({ type: 'DeclareIntent', unitId: 'A1', intent: 'fight', opponentId: 'B2' })

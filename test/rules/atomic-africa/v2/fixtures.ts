@@ -6,7 +6,16 @@ import {
   type UnitType,
 } from '../../../../src/rules/atomic-africa/index.js';
 import { Match } from '../fixtures.js';
-import { contactReported, turnEnded, unitRegistered } from '../given.js';
+import {
+  closeCombatAttackRolled,
+  closeCombatEnded,
+  contactReported,
+  intentDeclared,
+  orderRevealed,
+  orderSealed,
+  turnEnded,
+  unitRegistered,
+} from '../../../support/given-events/atomic-africa.js';
 
 export const V2 = atomicAfricaV2.version;
 
@@ -45,20 +54,44 @@ export function revealedEvent(
   code: string,
   specialAction: string | null = null,
 ): AtomicAfricaEvent {
-  return {
-    type: 'OrderRevealed',
-    data: {
-      unitId,
-      side: unitId.startsWith('A') ? 'A' : 'B',
-      turn: 3,
-      card: code,
-      salt: null,
-      specialAction,
-    },
-  };
+  return orderRevealed(unitId, unitId.startsWith('A') ? 'A' : 'B', code, specialAction, 3, V2);
 }
 
 /** A side's own commitment (AA-2) to a card for turn 3. */
 export function sealCommitment(match: Match, unitId: string, code: string, salt: string): void {
   match.run({ type: 'SealOrder', unitId, turn: 3, commitment: orderCommitment(code, unitId, 3, salt) });
+}
+
+/** Version 2's OrderSealed of a card sealed in the open (turn 3). */
+export function sealedEvent(unitId: string, code: string): AtomicAfricaEvent {
+  return orderSealed(unitId, unitId.startsWith('A') ? 'A' : 'B', code, 3, V2);
+}
+
+/**
+ * In turn 3, `activating` (side A) opened a close combat on `reacting`, each declaring its intent, and
+ * both revealed their cards (already sealed). Under version 2, a reacting flee is judged at the second
+ * reveal: pass that FleeJudged in `judged`.
+ */
+export function declaredAndRevealed(
+  [activating, aCode, aIntent]: [string, string, 'fight' | 'flee'],
+  [reacting, bCode, bIntent]: [string, string, 'fight' | 'flee'],
+  judged: AtomicAfricaEvent[] = [],
+): AtomicAfricaEvent[] {
+  return [
+    intentDeclared(activating, 'A', 'activating', aIntent, reacting),
+    intentDeclared(reacting, 'B', 'reacting', bIntent, activating),
+    revealedEvent(activating, aCode),
+    revealedEvent(reacting, bCode),
+    ...judged,
+  ];
+}
+
+/** Both stayed and each attacked with [1, 1] (no hit at threshold 1): the close combat is over, in contact. */
+export function foughtOut(activating: string, reacting: string): AtomicAfricaEvent[] {
+  return [
+    closeCombatAttackRolled(activating, reacting, 'A', [1, 1]),
+    closeCombatAttackRolled(reacting, activating, 'B', [1, 1]),
+    // version 2 lists who fled (Q-23): nobody here
+    { type: 'CloseCombatEnded', data: { ...closeCombatEnded([], [activating, reacting]).data, fled: [] } },
+  ];
 }

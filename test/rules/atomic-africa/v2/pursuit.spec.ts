@@ -1,6 +1,12 @@
 import { atomicAfricaV2, type AtomicAfricaEvent } from '../../../../src/rules/atomic-africa/index.js';
 import { spec } from '../../../support/decider-spec.js';
-import { battle, revealedEvent } from './fixtures.js';
+import { battle, declaredAndRevealed, revealedEvent, sealedEvent } from './fixtures.js';
+
+/** AA-6: B1's flee on 9♣ stands (A–10 moves, ♣ is defensive). */
+const B1_FLEE_STANDS: AtomicAfricaEvent = {
+  type: 'FleeJudged',
+  data: { unitId: 'B1', turn: 3, verdict: 'stands', allowsMovement: true, posture: 'defensive' },
+};
 
 /**
  * Q-23, AA-9: a unit whose flee stands leaves every contact; every enemy in contact is offered the
@@ -16,12 +22,12 @@ describe('atomic-africa v2 pursuit (Q-23, AA-9)', () => {
       ['A1', 'B1'],
       ['A2', 'B1'],
     ]);
-    match.seal('A1', '5H').seal('A2', a2Card).seal('B1', '9C');
-    match.run({ type: 'DeclareIntent', unitId: 'A1', intent: 'fight', opponentId: 'B1' });
-    match.declare('B1', 'flee');
-    match.reveal('A1', '5H');
-    match.reveal('B1', '9C');
-    return match;
+    return match.given(
+      sealedEvent('A1', '5H'),
+      sealedEvent('A2', a2Card),
+      sealedEvent('B1', '9C'),
+      ...declaredAndRevealed(['A1', '5H', 'fight'], ['B1', '9C', 'flee'], [B1_FLEE_STANDS]),
+    );
   }
 
   const decided = (
