@@ -43,14 +43,22 @@ export interface EventMetadata {
 /** A command as recorded in the metadata: its type and its fields, plain JSON. */
 export type RecordedCommand = { type: string } & Record<string, unknown>;
 
-/** The envelope of DESIGN.md, as stored and as read back. */
-export interface RecordedEvent<Data = unknown> {
+/** An event as the domain writes it: a member of some discriminated union (type + data). */
+export interface EventShape {
   type: string;
-  data: Data;
+  data: unknown;
+}
+
+/**
+ * The envelope of DESIGN.md, as stored and as read back, generic in its event: with a union for E
+ * (a ruleset's events, the tournament's), a check of `type` narrows `data` with it. The adapters read
+ * the default (any type, data unknown); typed-events.ts is where a read becomes a union's, checked.
+ */
+export type RecordedEvent<E extends EventShape = EventShape> = E & {
   metadata: EventMetadata;
   /** Global position in this store. Not part of the hash: an export verifies on any store. */
   position: number;
-}
+};
 
 export type ExpectedRevision = number | 'no_stream' | 'stream_exists' | 'any';
 

@@ -3,6 +3,9 @@ import type { DomainEvent } from './common/decider.js';
 import type { RulesetRef } from './common/ruleset-ref.js';
 import { HAND_TO_HAND_VERSIONS, handToHand } from './hand-to-hand/index.js';
 import type { Ruleset } from './ruleset.js';
+import type { AtomicAfricaEvent } from './atomic-africa/events.js';
+import type { HandToHandEvent } from './hand-to-hand/events.js';
+import type { MatchCreatedHeader } from './match/events.js';
 
 /** A ruleset seen from outside: commands and events by their `type`, state opaque. */
 export type AnyRuleset = Ruleset<unknown, { type: string }, DomainEvent, unknown>;
@@ -43,3 +46,12 @@ export function rulesetFor(ref: Pick<RulesetRef, 'id' | 'version'>): AnyRuleset 
 export function allRulesets(): AnyRuleset[] {
   return Object.values(VERSIONS).flat();
 }
+
+/**
+ * Compile-time only: every ruleset's MatchCreated records the header the match machinery reads
+ * (isMatchCreated narrows to it by type alone). A ruleset whose MatchCreated lacks it does not compile.
+ */
+type RecordsMatchHeader<Created extends MatchCreatedHeader> = Created;
+export type RegisteredMatchCreated =
+  | RecordsMatchHeader<Extract<HandToHandEvent, { type: 'MatchCreated' }>>
+  | RecordsMatchHeader<Extract<AtomicAfricaEvent, { type: 'MatchCreated' }>>;

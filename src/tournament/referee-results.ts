@@ -12,9 +12,13 @@ import {
   type Subscription,
 } from '../event-store/event-store.port.js';
 import { lastPosition } from '../event-store/store-head.js';
+import { isMatchLevel, type MatchLevelEvent } from '../rules/match/events.js';
 import { matchIdOf, matchStream } from '../match/match-stream.js';
 import { RuleViolation } from '../rules/common/rule-violation.js';
 import type { Outcome, Tournament } from '../rules/tournament/index.js';
+
+/** A match's MatchEnded as read back: the match-level event's data, narrowed by its type. */
+type MatchEndedRecord = RecordedEvent & Extract<MatchLevelEvent, { type: 'MatchEnded' }>;
 import { TournamentConduct } from './tournament-conduct.service.js';
 import { TournamentDirectory } from './tournament-directory.js';
 
@@ -44,7 +48,7 @@ export class RefereeResults implements OnApplicationBootstrap, OnModuleDestroy {
   async onApplicationBootstrap(): Promise<void> {
     const from = await lastPosition(this.store, 0);
     this.subscription = this.store.subscribe({ fromPosition: from }, async (event) => {
-      if (event.type !== 'MatchEnded') return;
+      if (!isMatchLevel(event, 'MatchEnded')) return;
       const matchId = matchIdOf(event.metadata.stream);
       if (matchId === undefined) return;
       try {
@@ -75,13 +79,17 @@ export class RefereeResults implements OnApplicationBootstrap, OnModuleDestroy {
     return recorded;
   }
 
-  private async endOf(matchId: string): Promise<RecordedEvent | undefined> {
+  private async endOf(matchId: string): Promise<MatchEndedRecord | undefined> {
     const events = await this.store.readStream(matchStream(matchId));
-    return events.filter((e) => e.type === 'MatchEnded').pop();
+    for (let i = events.length - 1; i >= 0; i--) {
+      const event = events[i]!;
+      if (isMatchLevel(event, 'MatchEnded')) return event;
+    }
+    return undefined;
   }
 
-  private async record(tournamentId: string, matchId: string, ended: RecordedEvent): Promise<boolean> {
-    const { winner } = (ended.data as { result: { winner: 'A' | 'B' | null } }).result;
+  private async record(tournamentId: string, matchId: string, ended: MatchEndedRecord): Promise<boolean> {
+    const { winner } = ended.data.result;
     const outcome: Outcome = winner ?? 'draw';
     try {
       await this.conduct.run(SYSTEM, tournamentId, `referee:${matchId}:${ended.metadata.revision}`, {
