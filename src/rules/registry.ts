@@ -15,6 +15,10 @@ export type AnyRuleset = Ruleset<unknown, { type: string }, DomainEvent, unknown
  * new matches are created under. A match keeps the version it was created with for life, so an old
  * version stays listed for as long as a log recorded under it may be replayed or verified.
  */
+// The casts widen each ruleset, typed by its own unions, to AnyRuleset: its functions take its own
+// events and commands, which TypeScript cannot check against the wider DomainEvent (parameters are
+// contravariant). The registry is the one place that widens them; the match hands each ruleset only
+// what it decided (commands by their type, events read back through the ruleset's eventTypes).
 const VERSIONS: Readonly<Record<string, readonly AnyRuleset[]>> = {
   [handToHand.id]: HAND_TO_HAND_VERSIONS as unknown as readonly AnyRuleset[],
   [atomicAfrica.id]: ATOMIC_AFRICA_VERSIONS as unknown as readonly AnyRuleset[],
@@ -23,7 +27,7 @@ const VERSIONS: Readonly<Record<string, readonly AnyRuleset[]>> = {
 /** The ids a new match may name. */
 export const RULESET_IDS: readonly string[] = Object.keys(VERSIONS);
 
-/** The ruleset the API documentation's examples show. */
+/** The ruleset the API documentation's examples show (widened as VERSIONS are, for the same reason). */
 export const EXAMPLE_RULESET: AnyRuleset = handToHand as unknown as AnyRuleset;
 
 /** The versions of a ruleset, oldest first (empty for an id nobody registered). */
