@@ -31,6 +31,12 @@ export interface EventMetadata {
   at: string;
   ruleset?: RulesetRef;
   /**
+   * The version of the match-level rules (src/rules/match: undo, backups, disputes, client seeds, the
+   * end) the match is played under, on its first event only, inside the hash chain. A log without it
+   * was recorded before it was named: 1.0.0, the only version there was.
+   */
+  matchRulesVersion?: string;
+  /**
    * The command behind this append as the rules decided it (prepared: a sealed card already in
    * escrow, never in the clear, AA-2), on its first event only, inside the hash chain. The verifier
    * decides it again. Logs recorded before commands were recorded carry none.
@@ -67,6 +73,8 @@ export interface AppendOptions {
   commandId: string;
   actor: Actor;
   ruleset?: RulesetRef;
+  /** Recorded on the first event of the append (see EventMetadata.matchRulesVersion). */
+  matchRulesVersion?: string;
   /** The prepared command, recorded on the first event of the append (see EventMetadata.command). */
   command?: RecordedCommand;
   /** Defaults to now. */

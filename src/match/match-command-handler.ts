@@ -39,6 +39,8 @@ export interface MatchCommandResult extends PlayContractView {
 export interface Decision {
   events: NewEvent[];
   ruleset?: RulesetRef;
+  /** CreateMatch only: the version of the match-level rules the new match is played under. */
+  matchRulesVersion?: string;
   /** The prepared command the events were decided from, to be recorded with them. */
   command?: RecordedCommand;
 }

@@ -8,7 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
 import { type DiceSource, NO_DICE, TableDice } from '../rules/common/dice.js';
 import { violation } from '../rules/common/rule-violation.js';
-import { currentRuleset, RULESET_IDS } from '../rules/registry.js';
+import { currentMatchRules, currentRuleset, RULESET_IDS } from '../rules/registry.js';
 import { LeastRecentlyUsed } from './least-recently-used.js';
 import type { MatchAggregate } from './match-aggregate.js';
 import { MatchAggregates } from './match-aggregates.js';
@@ -189,6 +189,7 @@ export class MatchCommandService implements MatchCommandSteps {
       commandId: recordedId,
       actor: actorOf(request.principal),
       ruleset: decision.ruleset,
+      ...(decision.matchRulesVersion ? { matchRulesVersion: decision.matchRulesVersion } : {}),
       // Inside the hash chain, so the verifier decides the very command again (never a sealed card:
       // prepare() put it in escrow, AA-2).
       ...(decision.command ? { command: decision.command } : {}),
@@ -246,6 +247,8 @@ export class MatchCommandService implements MatchCommandSteps {
     return {
       events,
       ruleset: created && isMatchCreated(created) ? created.data.ruleset : undefined,
+      // Recorded on MatchCreated: the match is played, and verified, under these match-level rules for life.
+      matchRulesVersion: currentMatchRules.version,
       command,
     };
   }

@@ -46,6 +46,9 @@ export function rulesetFor(ref: Pick<RulesetRef, 'id' | 'version'>): AnyRuleset 
   return versionsOf(ref.id).find((ruleset) => ruleset.version === ref.version);
 }
 
+/** The match-level rules by version, as rulesets are (src/rules/match: undo, backups, disputes, the end). */
+export { matchRules as currentMatchRules, matchRulesFor, MATCH_RULES_VERSIONS } from './match/index.js';
+
 /** Every registered ruleset, every version. */
 export function allRulesets(): AnyRuleset[] {
   return Object.values(VERSIONS).flat();

@@ -61,7 +61,7 @@ export const MATCH_LEVEL_EVENT_TYPES: ReadonlySet<string> = new Set<MatchLevelEv
   'MatchEnded',
 ]);
 
-export function isMatchLevelEvent(event: { type: string }): event is MatchLevelEvent {
+export function isMatchLevelEvent<E extends { type: string }>(event: E): event is E & MatchLevelEvent {
   return MATCH_LEVEL_EVENT_TYPES.has(event.type);
 }
 
