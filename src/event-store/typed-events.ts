@@ -14,17 +14,6 @@ export interface EventCatalog<E extends EventShape> {
 }
 
 /**
- * A catalog from a list of the union's type names (a ruleset's `eventTypes`, say). Prefer
- * `catalogOfAll`, which the compiler checks for completeness, where the names can be written out.
- */
-export function eventCatalog<E extends EventShape>(
-  name: string,
-  types: Iterable<E['type']>,
-): EventCatalog<E> {
-  return { name, types: new Set<string>(types) };
-}
-
-/**
  * A catalog from an object with one key for each type of the union: a type added to the union and
  * not here, or named here and not in the union, does not compile.
  */
@@ -33,14 +22,6 @@ export function catalogOfAll<E extends EventShape>(
   types: { readonly [T in E['type']]: true },
 ): EventCatalog<E> {
   return { name, types: new Set(Object.keys(types)) };
-}
-
-/** Events of either catalog's union (a match stream: its ruleset's events and the match-level ones). */
-export function unionCatalog<A extends EventShape, B extends EventShape>(
-  a: EventCatalog<A>,
-  b: EventCatalog<B>,
-): EventCatalog<A | B> {
-  return { name: `${a.name} + ${b.name}`, types: new Set([...a.types, ...b.types]) };
 }
 
 /**
