@@ -1,20 +1,15 @@
 import type { RecordedEvent } from '../event-store/event-store.port.js';
-import { isMatchLevelEvent, type MatchLevelEvent } from '../match/match-events.js';
+import { isMatchLevelEvent } from '../match/match-events.js';
 import { type KeptState, MatchFold, RevertTargetError, StateNotKeptError } from '../match/fold.js';
-import {
-  decideMatchLevel,
-  type MatchLevelActor,
-  type MatchLevelCommand,
-  type MatchMeta,
-} from '../match/match-level.js';
+import { isMatchLevelCommand, type MatchLevelActor, type MatchMeta } from '../match/match-level.js';
 import { matchIdOf } from '../match/match-stream.js';
-import type { DiceRoll } from '../rules/common/dice.js';
+import { type DiceRoll, NO_DICE } from '../rules/common/dice.js';
 import type { DomainEvent } from '../rules/common/decider.js';
 import { RuleViolation } from '../rules/common/rule-violation.js';
 import type { RulesetRef } from '../rules/common/ruleset-ref.js';
 import { legacyCommandFrom, matchLevelCommandFrom } from '../rules/legacy-commands.js';
-import { matchLevelRuleIdOf } from '../rules/match/rule-ids.js';
-import { type AnyRuleset, rulesetFor } from '../rules/registry.js';
+import type { MatchRules } from '../rules/match/index.js';
+import { type AnyRuleset, matchRulesFor, rulesetFor } from '../rules/registry.js';
 import { actorMismatch } from './acting-side-check.js';
 import { ChainWalk } from './chain-walk.js';
 import { checkpointSignatureValid, publicKeyId, type SignedCheckpoint } from './checkpoint.js';
@@ -115,6 +110,8 @@ export class MatchLogVerifier {
 
   // C-3, C-5, AA-2: the outcomes.
   private ruleset: AnyRuleset | undefined;
+  /** The match-level rules the log records (1.0.0 when it names none), as the ruleset is chosen. */
+  private matchRules: MatchRules | undefined;
   private fold: MatchFold | undefined;
   private readonly retain: number[];
   private readonly targetsSeen = new Set<number>();
@@ -294,6 +291,7 @@ export class MatchLogVerifier {
     this.recordedRuleset = first.metadata.ruleset ?? null;
     // The version the log records: a log verifies with the rules it was played under, for ever.
     this.ruleset = this.recordedRuleset ? rulesetFor(this.recordedRuleset) : undefined;
+    this.matchRules = matchRulesFor(first.metadata.matchRulesVersion);
     if (this.stream === null) this.findings.add(0, 'C-3', 'chain', 'the log holds no events', Pass.Chain);
     else if (this.walkChain) this.chain = new ChainWalk(this.stream);
     if (first.type !== 'MatchCreated') {
@@ -311,6 +309,15 @@ export class MatchLogVerifier {
         'C-3',
         'outcomes',
         `the log names ruleset ${this.recordedRuleset ? `${this.recordedRuleset.id} ${this.recordedRuleset.version}` : 'none'}, which this verifier does not know`,
+        Pass.Header,
+      );
+    }
+    if (!this.matchRules) {
+      this.findings.add(
+        revision,
+        'C-3',
+        'outcomes',
+        `the log names match-level rules version ${String(first.metadata.matchRulesVersion)}, which this verifier does not know`,
         Pass.Header,
       );
     }
@@ -342,7 +349,7 @@ export class MatchLogVerifier {
         );
       }
     }
-    if (this.ruleset && this.diceMode) {
+    if (this.ruleset && this.matchRules && this.diceMode) {
       // The very fold the service uses: what is re-derived here is what the match showed.
       this.fold = new MatchFold(this.ruleset, { retain: this.retain });
     } else {
@@ -500,7 +507,7 @@ export class MatchLogVerifier {
         this.tally.events += compareGroup(
           decided,
           group.map((g) => g.event),
-          levels[0] ? matchLevelRuleIdOf : (event, path) => this.ruleset!.ruleIdOf(event, path),
+          levels[0] ? this.matchRules!.ruleIdOf : (event, path) => this.ruleset!.ruleIdOf(event, path),
           (revision, ruleId, message) => this.findings.add(revision, ruleId, 'outcomes', message, Pass.Rules),
         );
       } catch (error) {
@@ -607,9 +614,13 @@ export class MatchLogVerifier {
     const fold = this.fold!;
     const first = group[0]!.event;
     const revision = first.metadata.revision;
+    const recorded = first.metadata.command;
     const command =
-      (first.metadata.command as MatchLevelCommand | undefined) ??
-      matchLevelCommandFrom(group.map((g) => g.event) as unknown as MatchLevelEvent[]);
+      recorded === undefined
+        ? matchLevelCommandFrom(group.map((g) => g.event).filter(isMatchLevelEvent))
+        : isMatchLevelCommand(recorded)
+          ? recorded
+          : undefined;
     if (!command) throw new ReplayMismatch('C-5', revision, `${first.type} begins no match-level command`);
     const { role, side } = first.metadata.actor;
     if (role !== 'player' && role !== 'judge' && role !== 'organiser') {
@@ -621,7 +632,12 @@ export class MatchLogVerifier {
       this.diceMode === 'server' && first.type === 'MatchEnded' && typeof recordedSeed === 'string'
         ? recordedSeed
         : null;
-    return decideMatchLevel(fold.meta, command, actor, { revision: revision - 1, serverSeed });
+    // The match-level rules the log records decide it again, as its ruleset decides the rest.
+    return this.matchRules!.decider.decide(
+      { meta: fold.meta, revision: revision - 1 },
+      { command, actor, serverSeed },
+      NO_DICE,
+    );
   }
 
   /** The report; once, after close() and whatever it asked for (needsState, needsRollPass). */

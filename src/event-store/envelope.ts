@@ -26,6 +26,7 @@ export function sealBatch(
       actor: options.actor,
       at,
       ...(options.ruleset ? { ruleset: options.ruleset } : {}),
+      ...(options.matchRulesVersion && i === 0 ? { matchRulesVersion: options.matchRulesVersion } : {}),
       // Once per append: the command is the append's, and a long batch need not repeat it.
       ...(options.command && i === 0 ? { command: options.command } : {}),
       prevHash,

@@ -31,6 +31,12 @@ export interface EventMetadata {
   at: string;
   ruleset?: RulesetRef;
   /**
+   * The version of the match-level rules (src/rules/match: undo, backups, disputes, client seeds, the
+   * end) the match is played under, on its first event only, inside the hash chain. A log without it
+   * was recorded before it was named: 1.0.0, the only version there was.
+   */
+  matchRulesVersion?: string;
+  /**
    * The command behind this append as the rules decided it (prepared: a sealed card already in
    * escrow, never in the clear, AA-2), on its first event only, inside the hash chain. The verifier
    * decides it again. Logs recorded before commands were recorded carry none.
@@ -43,14 +49,22 @@ export interface EventMetadata {
 /** A command as recorded in the metadata: its type and its fields, plain JSON. */
 export type RecordedCommand = { type: string } & Record<string, unknown>;
 
-/** The envelope of DESIGN.md, as stored and as read back. */
-export interface RecordedEvent<Data = unknown> {
+/** An event as the domain writes it: a member of some discriminated union (type + data). */
+export interface EventShape {
   type: string;
-  data: Data;
+  data: unknown;
+}
+
+/**
+ * The envelope of DESIGN.md, as stored and as read back, generic in its event: with a union for E
+ * (a ruleset's events, the tournament's), a check of `type` narrows `data` with it. The adapters read
+ * the default (any type, data unknown); typed-events.ts is where a read becomes a union's, checked.
+ */
+export type RecordedEvent<E extends EventShape = EventShape> = E & {
   metadata: EventMetadata;
   /** Global position in this store. Not part of the hash: an export verifies on any store. */
   position: number;
-}
+};
 
 export type ExpectedRevision = number | 'no_stream' | 'stream_exists' | 'any';
 
@@ -59,6 +73,8 @@ export interface AppendOptions {
   commandId: string;
   actor: Actor;
   ruleset?: RulesetRef;
+  /** Recorded on the first event of the append (see EventMetadata.matchRulesVersion). */
+  matchRulesVersion?: string;
   /** The prepared command, recorded on the first event of the append (see EventMetadata.command). */
   command?: RecordedCommand;
   /** Defaults to now. */

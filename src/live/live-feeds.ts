@@ -11,6 +11,8 @@ import type { Viewer } from '../rules/ruleset.js';
 import type { TournamentEvent } from '../rules/tournament/events.js';
 import { tournamentStream } from '../rules/tournament/events.js';
 import { TournamentService } from '../tournament/tournament.service.js';
+import { isEventOf } from '../event-store/typed-events.js';
+import { TOURNAMENT_EVENTS } from '../tournament/tournament-events.js';
 import { delayFor } from '../match/spectator-delay.js';
 import { FeedResume, MatchByMatchHold } from './feed-hold.js';
 import type { SseConnection } from './sse.js';
@@ -158,7 +160,7 @@ export class LiveFeeds {
         tournamentId,
         event: tournamentEventView(event),
       };
-      if (event.type === 'MatchScheduled') {
+      if (isEventOf(TOURNAMENT_EVENTS, event) && event.type === 'MatchScheduled') {
         const matchId = matchIdFromSchedule(event);
         scheduled.set(matchId, event.position);
         const match = await this.loadCached(matches, matchId);
@@ -229,8 +231,10 @@ function feedEnd(matchId: string, revision: number): MatchFeedEnd {
   return { matchId, revision, ended: true };
 }
 
-function matchIdFromSchedule(event: RecordedEvent): string {
-  return (event.data as Extract<TournamentEvent, { type: 'MatchScheduled' }>['data']).matchId;
+function matchIdFromSchedule(
+  event: Extract<RecordedEvent<TournamentEvent>, { type: 'MatchScheduled' }>,
+): string {
+  return event.data.matchId;
 }
 
 /** The tournament's own events hide nothing. */

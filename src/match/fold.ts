@@ -1,5 +1,4 @@
 import { serverRollsIn } from '../rules/common/dice.js';
-import type { DomainEvent } from '../rules/common/decider.js';
 import type { AnyRuleset } from '../rules/registry.js';
 import { isMatchLevelEvent } from '../rules/match/events.js';
 import { evolveMeta, initialMeta, type MatchMeta } from '../rules/match/match-level.js';
@@ -111,7 +110,10 @@ export class MatchFold {
     let meta = evolveMeta(this.currentMeta, event, revision, serverRollsIn([event.data]).length);
     let state = this.current;
     if (event.type === 'ActionsReverted') {
-      const target = (event.data as { toRevision?: unknown } | null)?.toRevision;
+      // Read as unknown, not as the union's type: the verifier folds logs it does not trust yet.
+      const data: unknown = event.data;
+      const target =
+        typeof data === 'object' && data !== null && 'toRevision' in data ? data.toRevision : undefined;
       if (typeof target !== 'number' || !Number.isInteger(target) || target < 0 || target >= revision) {
         throw new RevertTargetError(revision, target);
       }
@@ -120,7 +122,7 @@ export class MatchFold {
       state = back.state;
       meta = { ...meta, turnStartedAt: back.turnStartedAt };
     } else if (!isMatchLevelEvent(event)) {
-      state = this.ruleset.decider.evolve(state, { type: event.type, data: event.data } as DomainEvent);
+      state = this.ruleset.decider.evolve(state, { type: event.type, data: event.data });
     }
     const turnBegan = meta.turnStartedAt !== this.currentMeta.turnStartedAt;
     this.current = state;

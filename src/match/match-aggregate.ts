@@ -5,6 +5,10 @@ import { type AnyRuleset, rulesetFor } from '../rules/registry.js';
 import { MatchFold, type MatchFoldImage } from './fold.js';
 import { MatchNotFoundError } from './match-errors.js';
 import type { MatchMeta } from '../rules/match/match-level.js';
+import { isMatchCreated, isMatchLevel, type MatchCreatedHeader } from '../rules/match/events.js';
+
+/** What MatchCreated records: the header every ruleset shares, and the ruleset's own fields besides. */
+type CreatedData = MatchCreatedHeader['data'] & Readonly<Record<string, unknown>>;
 
 /** A match as it stands at one revision: what the viewer, the sealed orders and the handler read. */
 export interface LoadedMatch {
@@ -12,8 +16,8 @@ export interface LoadedMatch {
   ruleset: AnyRuleset;
   /** The ruleset as the match's first event names it (id, version, parameters hash). */
   rulesetRef: RulesetRef;
-  /** The data of MatchCreated: sides, dice mode, parameters. */
-  created: Readonly<Record<string, unknown>>;
+  /** The data of MatchCreated: sides, dice mode, parameters (the part every ruleset records alike, typed). */
+  created: Readonly<CreatedData>;
   revision: number;
   /** The hash of the event at `revision` (the chain head), and its global position in the store. */
   headHash: string;
@@ -36,7 +40,7 @@ export type RevertRecord = [at: number, from: number, through: number];
 export interface MatchAggregateImage {
   matchId: string;
   rulesetRef: RulesetRef;
-  created: Record<string, unknown>;
+  created: CreatedData;
   headHash: string;
   headPosition: number;
   lastRoll: number;
@@ -62,7 +66,7 @@ export class MatchAggregate {
     readonly matchId: string,
     readonly ruleset: AnyRuleset,
     readonly rulesetRef: RulesetRef,
-    readonly created: Record<string, unknown>,
+    readonly created: CreatedData,
     readonly fold: MatchFold,
     head: { hash: string; position: number },
     rolls: number,
@@ -80,8 +84,10 @@ export class MatchAggregate {
   static start(matchId: string, first: RecordedEvent): MatchAggregate {
     const ref = first.metadata.ruleset;
     const ruleset = ref ? rulesetFor(ref) : undefined;
-    if (!ref || !ruleset || first.metadata.revision !== 1) throw new MatchNotFoundError(matchId);
-    const created = (first.data ?? {}) as Record<string, unknown>;
+    if (!ref || !ruleset || first.metadata.revision !== 1 || !isMatchCreated(first)) {
+      throw new MatchNotFoundError(matchId);
+    }
+    const created = first.data;
     const aggregate = new MatchAggregate(
       matchId,
       ruleset,
@@ -142,11 +148,8 @@ export class MatchAggregate {
     this.fold.apply(event);
     this.head = event.metadata.hash;
     this.position = event.position;
-    if (event.type === 'ActionsReverted') {
-      const { fromRevision, throughRevision } = event.data as {
-        fromRevision: number;
-        throughRevision: number;
-      };
+    if (isMatchLevel(event, 'ActionsReverted')) {
+      const { fromRevision, throughRevision } = event.data;
       this.reverts.push([revision, fromRevision, throughRevision]);
     }
     this.rolls = Math.max(this.rolls, lastRollIndex([event.data]));

@@ -1,5 +1,10 @@
 import { WrongExpectedRevisionError } from '../event-store/wrong-expected-revision.error.js';
-import type { NewEvent, RecordedCommand, RecordedEvent } from '../event-store/event-store.port.js';
+import type {
+  EventShape,
+  NewEvent,
+  RecordedCommand,
+  RecordedEvent,
+} from '../event-store/event-store.port.js';
 import type { EventView, PlayContractView } from './match-viewer.js';
 import type { MatchAggregate } from './match-aggregate.js';
 import { MatchBusyError } from './match-errors.js';
@@ -34,15 +39,25 @@ export interface MatchCommandResult extends PlayContractView {
 export interface Decision {
   events: NewEvent[];
   ruleset?: RulesetRef;
+  /** CreateMatch only: the version of the match-level rules the new match is played under. */
+  matchRulesVersion?: string;
   /** The prepared command the events were decided from, to be recorded with them. */
   command?: RecordedCommand;
 }
 
 /**
  * The named steps of handling a command on one stream (a match's, a tournament's). Each is small and
- * does one thing; the loop that runs them (handleCommand) is all there is to the command path.
+ * does one thing; the loop that runs them (handleCommand) is all there is to the command path. Event is
+ * the stream's event union, as its append step reads the recorded events back (typed-events.ts).
  */
-export interface CommandSteps<Request, Aggregate, Command, Verdict, Result> {
+export interface CommandSteps<
+  Request,
+  Aggregate,
+  Command,
+  Verdict,
+  Result,
+  Event extends EventShape = EventShape,
+> {
   /** The stream as this instance knows it (undefined: it does not exist yet). */
   load(request: Request): Promise<Aggregate | undefined>;
   /** The answer already given to this commandId, if it was handled before (an index lookup). */
@@ -59,13 +74,17 @@ export interface CommandSteps<Request, Aggregate, Command, Verdict, Result> {
     recordedId: string,
     aggregate: Aggregate | undefined,
     decision: Verdict,
-  ): Promise<{ events: RecordedEvent[]; duplicate: boolean }>;
+  ): Promise<{ events: RecordedEvent<Event>[]; duplicate: boolean }>;
   /** Applies the recorded events to the aggregate (or starts it), and returns it. */
-  absorb(request: Request, aggregate: Aggregate | undefined, events: RecordedEvent[]): Promise<Aggregate>;
+  absorb(
+    request: Request,
+    aggregate: Aggregate | undefined,
+    events: RecordedEvent<Event>[],
+  ): Promise<Aggregate>;
   /** Reads what others appended since the aggregate's revision: after a conflict. */
   catchUp(request: Request, aggregate: Aggregate | undefined): Promise<Aggregate | undefined>;
   /** What this caller may see of the outcome. */
-  view(request: Request, aggregate: Aggregate, mine: RecordedEvent[]): Result | Promise<Result>;
+  view(request: Request, aggregate: Aggregate, mine: RecordedEvent<Event>[]): Result | Promise<Result>;
 }
 
 /** The steps of the command path for matches. */
@@ -91,8 +110,15 @@ interface Revisioned {
  * a commandId already recorded returns its first answer and appends nothing. `busy` is thrown when
  * every attempt met another append first.
  */
-export async function handleCommand<Request, Aggregate extends Revisioned, Command, Verdict, Result>(
-  steps: CommandSteps<Request, Aggregate, Command, Verdict, Result>,
+export async function handleCommand<
+  Request,
+  Aggregate extends Revisioned,
+  Command,
+  Verdict,
+  Result,
+  Event extends EventShape = EventShape,
+>(
+  steps: CommandSteps<Request, Aggregate, Command, Verdict, Result, Event>,
   request: Request,
   recordedId: string,
   options: { maxAttempts: number; busy: () => Error },
@@ -113,7 +139,7 @@ export async function handleCommand<Request, Aggregate extends Revisioned, Comma
       if (aggregate?.revision === revision) throw refusal;
       continue;
     }
-    let appended: { events: RecordedEvent[]; duplicate: boolean };
+    let appended: { events: RecordedEvent<Event>[]; duplicate: boolean };
     try {
       appended = await steps.append(request, recordedId, aggregate, decision);
     } catch (error) {

@@ -8,8 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
 import { type DiceSource, NO_DICE, TableDice } from '../rules/common/dice.js';
 import { violation } from '../rules/common/rule-violation.js';
-import type { RulesetRef } from '../rules/common/ruleset-ref.js';
-import { currentRuleset, RULESET_IDS } from '../rules/registry.js';
+import { currentMatchRules, currentRuleset, RULESET_IDS } from '../rules/registry.js';
 import { LeastRecentlyUsed } from './least-recently-used.js';
 import type { MatchAggregate } from './match-aggregate.js';
 import { MatchAggregates } from './match-aggregates.js';
@@ -23,9 +22,10 @@ import {
 import { MatchNotFoundError, NotYourCommandError } from './match-errors.js';
 import {
   decideMatchLevel,
+  isMatchLevelCommand,
   MATCH_LEVEL_COMMAND_TYPES,
-  type MatchLevelCommand,
 } from '../rules/match/match-level.js';
+import { isMatchCreated } from '../rules/match/events.js';
 import { MatchLocks } from './match-locks.js';
 import { matchStream } from './match-stream.js';
 import { MatchViewer } from './match-viewer.js';
@@ -153,7 +153,7 @@ export class MatchCommandService implements MatchCommandSteps {
     if (command.type === 'CreateMatch') return this.decideCreate(request, match, command);
     if (!match) throw new MatchNotFoundError(request.matchId);
     this.checkLimits(match, command);
-    if (MATCH_LEVEL_COMMAND_TYPES.has(command.type)) {
+    if (isMatchLevelCommand(command)) {
       if (request.dice?.length) violation('C-1', `${command.type} rolls no dice`, 'invalid');
       const { principal } = request;
       const actor = {
@@ -163,7 +163,7 @@ export class MatchCommandService implements MatchCommandSteps {
       const serverSeed =
         match.diceMode === 'server' ? this.keysOf(request.matchId).seed.toString('hex') : null;
       return {
-        events: decideMatchLevel(match.fold.meta, command as unknown as MatchLevelCommand, actor, {
+        events: decideMatchLevel(match.fold.meta, command, actor, {
           revision: match.revision,
           serverSeed,
         }),
@@ -189,6 +189,7 @@ export class MatchCommandService implements MatchCommandSteps {
       commandId: recordedId,
       actor: actorOf(request.principal),
       ruleset: decision.ruleset,
+      ...(decision.matchRulesVersion ? { matchRulesVersion: decision.matchRulesVersion } : {}),
       // Inside the hash chain, so the verifier decides the very command again (never a sealed card:
       // prepare() put it in escrow, AA-2).
       ...(decision.command ? { command: decision.command } : {}),
@@ -242,9 +243,12 @@ export class MatchCommandService implements MatchCommandSteps {
     if (!ruleset) violation('C-6', `ruleset must be one of ${RULESET_IDS.join(', ')}`, 'invalid');
     if (request.dice?.length) violation('C-2', 'creating a match rolls no dice', 'invalid');
     const events = ruleset.decider.decide(ruleset.decider.initialState(), command, NO_DICE);
+    const [created] = events;
     return {
       events,
-      ruleset: (events[0]?.data as { ruleset?: RulesetRef } | undefined)?.ruleset,
+      ruleset: created && isMatchCreated(created) ? created.data.ruleset : undefined,
+      // Recorded on MatchCreated: the match is played, and verified, under these match-level rules for life.
+      matchRulesVersion: currentMatchRules.version,
       command,
     };
   }

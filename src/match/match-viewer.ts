@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
-import type { DomainEvent } from '../rules/common/decider.js';
 import type { RulesetRef } from '../rules/common/ruleset-ref.js';
 import type { Side } from '../rules/common/sides.js';
 import type { Viewer } from '../rules/ruleset.js';
@@ -100,7 +99,7 @@ export class MatchViewer {
     const viewed = isMatchLevelEvent(event)
       ? { type: event.type, data: event.data }
       : match.ruleset.viewEvent(
-          { type: event.type, data: event.data } as DomainEvent,
+          { type: event.type, data: event.data },
           viewer,
           this.sealedOrders.escrow(match.matchId),
         );
@@ -186,6 +185,5 @@ export class MatchViewer {
 
 function sideName(match: LoadedMatch, side: Side | null): string | null {
   if (side === null) return null;
-  const sides = match.created.sides as Partial<Record<Side, string>> | undefined;
-  return sides?.[side] ?? null;
+  return match.created.sides[side] ?? null;
 }

@@ -1,5 +1,6 @@
 import type { Principal } from '../auth/principal.js';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
+import { isMatchLevel } from '../rules/match/events.js';
 
 /**
  * Spectators may be held a number of events behind live play (UMPIRE_SPECTATOR_DELAY_EVENTS), so
@@ -28,8 +29,8 @@ export function revertedAsOf(events: readonly RecordedEvent[], asOf: number): Se
   const reverted = new Set<number>();
   for (const event of events) {
     if (event.metadata.revision > asOf) break;
-    if (event.type !== 'ActionsReverted') continue;
-    const { fromRevision, throughRevision } = event.data as { fromRevision: number; throughRevision: number };
+    if (!isMatchLevel(event, 'ActionsReverted')) continue;
+    const { fromRevision, throughRevision } = event.data;
     for (let r = fromRevision; r <= throughRevision; r++) reverted.add(r);
   }
   return reverted;

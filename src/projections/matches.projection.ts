@@ -3,8 +3,9 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import { matchIdOf } from '../match/match-stream.js';
 import type { Side } from '../rules/common/sides.js';
-import { isMatchLevel } from '../rules/match/events.js';
-import { tournamentIdOf } from '../tournament/tournament-events.js';
+import { hasType, isEventOf } from '../event-store/typed-events.js';
+import { isMatchCreated, isMatchLevel } from '../rules/match/events.js';
+import { TOURNAMENT_EVENTS, tournamentIdOf } from '../tournament/tournament-events.js';
 import type { Principal } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { delayFor } from '../match/spectator-delay.js';
@@ -143,15 +144,15 @@ export class MatchesProjection implements Projection {
     const s = this.prepared();
     const tournamentId = tournamentIdOf(event.metadata.stream);
     if (tournamentId !== undefined) {
-      if (event.type !== 'MatchScheduled') return undefined;
-      const { matchId } = event.data as { matchId: string };
+      if (!isEventOf(TOURNAMENT_EVENTS, event) || !hasType(event, 'MatchScheduled')) return undefined;
+      const { matchId } = event.data;
       return () => s.scheduled.run(matchId, tournamentId, event.position);
     }
     const matchId = matchIdOf(event.metadata.stream);
     if (matchId === undefined) return undefined;
     const { revision, at } = event.metadata;
-    if (event.type === 'MatchCreated') {
-      const { sides } = event.data as { sides: Record<Side, string> };
+    if (isMatchCreated(event)) {
+      const { sides } = event.data;
       const ruleset = event.metadata.ruleset;
       return () => {
         this.pending.delete(matchId);

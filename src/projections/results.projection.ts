@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Database, Statement } from 'better-sqlite3';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
-import { isMatchLevel } from '../rules/match/events.js';
+import { isMatchCreated, isMatchLevel } from '../rules/match/events.js';
 import { matchIdOf } from '../match/match-stream.js';
 import type { Side } from '../rules/common/sides.js';
 import type { Projection, ProjectionWrite } from './projection.js';
@@ -102,8 +102,8 @@ export class ResultsProjection implements Projection {
     if (matchId === undefined) return undefined;
     const s = this.prepared();
     const { revision, at } = event.metadata;
-    if (event.type === 'MatchCreated') {
-      const { sides } = event.data as { sides: Record<Side, string> };
+    if (isMatchCreated(event)) {
+      const { sides } = event.data;
       const rulesetId = event.metadata.ruleset?.id ?? 'unknown';
       return () => {
         this.flush(matchId);

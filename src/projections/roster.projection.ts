@@ -4,7 +4,6 @@ import type { RecordedEvent } from '../event-store/event-store.port.js';
 import { MatchLoader } from '../match/match-loader.js';
 import { isMatchLevelEvent } from '../match/match-events.js';
 import { matchIdOf } from '../match/match-stream.js';
-import type { DomainEvent } from '../rules/common/decider.js';
 import type { RosterRow as RosterUnitRow } from '../rules/common/roster.js';
 import type { Side } from '../rules/common/sides.js';
 import type { AnyRuleset } from '../rules/registry.js';
@@ -107,7 +106,7 @@ export class RosterProjection implements Projection {
     }
     const state = isMatchLevelEvent(event)
       ? folded.state
-      : folded.ruleset.decider.evolve(folded.state, { type: event.type, data: event.data } as DomainEvent);
+      : folded.ruleset.decider.evolve(folded.state, { type: event.type, data: event.data });
     this.folded_(matchId, { ruleset: folded.ruleset, state, revision });
     return undefined;
   }

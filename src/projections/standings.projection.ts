@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { Database, Statement } from 'better-sqlite3';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
-import { isMatchLevel } from '../rules/match/events.js';
+import { isEventOf } from '../event-store/typed-events.js';
+import { isMatchCreated, isMatchLevel } from '../rules/match/events.js';
 import { matchIdOf } from '../match/match-stream.js';
-import type { Side } from '../rules/common/sides.js';
 import {
   DEFAULT_SCORING,
   type Scoring,
-  type TournamentEvent,
+  TOURNAMENT_EVENTS,
   tournamentIdOf,
 } from '../tournament/tournament-events.js';
 import type { Projection, ProjectionWrite } from './projection.js';
@@ -133,7 +133,8 @@ export class StandingsProjection implements Projection {
     const s = this.prepared();
     const tournamentId = tournamentIdOf(event.metadata.stream);
     if (tournamentId !== undefined) {
-      const e = { type: event.type, data: event.data } as TournamentEvent;
+      if (!isEventOf(TOURNAMENT_EVENTS, event)) return undefined;
+      const e = event;
       if (e.type === 'TournamentCreated') {
         return () => s.scoring.run(tournamentId, JSON.stringify(e.data.scoring));
       }
@@ -149,8 +150,8 @@ export class StandingsProjection implements Projection {
 
     const matchId = matchIdOf(event.metadata.stream);
     if (matchId === undefined) return undefined;
-    if (event.type === 'MatchCreated') {
-      const { sides } = event.data as { sides: Record<Side, string> };
+    if (isMatchCreated(event)) {
+      const { sides } = event.data;
       return () => s.created.run(matchId, sides.A, sides.B);
     }
     if (isMatchLevel(event, 'MatchEnded')) {

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Database, Statement } from 'better-sqlite3';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
+import { isEventOf } from '../event-store/typed-events.js';
 import {
   type Players,
   type Scoring,
-  type TournamentEvent,
+  TOURNAMENT_EVENTS,
   tournamentIdOf,
 } from '../tournament/tournament-events.js';
 import type { ScheduledMatch } from '../tournament/read-model-ports.js';
@@ -123,7 +124,9 @@ export class TournamentsProjection implements Projection {
     const tournamentId = tournamentIdOf(event.metadata.stream);
     if (tournamentId === undefined) return undefined;
     const s = this.prepared();
-    const e = { type: event.type, data: event.data } as TournamentEvent;
+    // Types the tournament does not record (none, from this service) change nothing here.
+    if (!isEventOf(TOURNAMENT_EVENTS, event)) return undefined;
+    const e = event;
     switch (e.type) {
       case 'TournamentCreated':
         return () =>

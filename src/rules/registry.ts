@@ -3,6 +3,9 @@ import type { DomainEvent } from './common/decider.js';
 import type { RulesetRef } from './common/ruleset-ref.js';
 import { HAND_TO_HAND_VERSIONS, handToHand } from './hand-to-hand/index.js';
 import type { Ruleset } from './ruleset.js';
+import type { AtomicAfricaEvent } from './atomic-africa/events.js';
+import type { HandToHandEvent } from './hand-to-hand/events.js';
+import type { MatchCreatedHeader } from './match/events.js';
 
 /** A ruleset seen from outside: commands and events by their `type`, state opaque. */
 export type AnyRuleset = Ruleset<unknown, { type: string }, DomainEvent, unknown>;
@@ -12,6 +15,10 @@ export type AnyRuleset = Ruleset<unknown, { type: string }, DomainEvent, unknown
  * new matches are created under. A match keeps the version it was created with for life, so an old
  * version stays listed for as long as a log recorded under it may be replayed or verified.
  */
+// The casts widen each ruleset, typed by its own unions, to AnyRuleset: its functions take its own
+// events and commands, which TypeScript cannot check against the wider DomainEvent (parameters are
+// contravariant). The registry is the one place that widens them; the match hands each ruleset only
+// what it decided (commands by their type, events read back through the ruleset's eventTypes).
 const VERSIONS: Readonly<Record<string, readonly AnyRuleset[]>> = {
   [handToHand.id]: HAND_TO_HAND_VERSIONS as unknown as readonly AnyRuleset[],
   [atomicAfrica.id]: ATOMIC_AFRICA_VERSIONS as unknown as readonly AnyRuleset[],
@@ -20,7 +27,7 @@ const VERSIONS: Readonly<Record<string, readonly AnyRuleset[]>> = {
 /** The ids a new match may name. */
 export const RULESET_IDS: readonly string[] = Object.keys(VERSIONS);
 
-/** The ruleset the API documentation's examples show. */
+/** The ruleset the API documentation's examples show (widened as VERSIONS are, for the same reason). */
 export const EXAMPLE_RULESET: AnyRuleset = handToHand as unknown as AnyRuleset;
 
 /** The versions of a ruleset, oldest first (empty for an id nobody registered). */
@@ -39,7 +46,19 @@ export function rulesetFor(ref: Pick<RulesetRef, 'id' | 'version'>): AnyRuleset 
   return versionsOf(ref.id).find((ruleset) => ruleset.version === ref.version);
 }
 
+/** The match-level rules by version, as rulesets are (src/rules/match: undo, backups, disputes, the end). */
+export { matchRules as currentMatchRules, matchRulesFor, MATCH_RULES_VERSIONS } from './match/index.js';
+
 /** Every registered ruleset, every version. */
 export function allRulesets(): AnyRuleset[] {
   return Object.values(VERSIONS).flat();
 }
+
+/**
+ * Compile-time only: every ruleset's MatchCreated records the header the match machinery reads
+ * (isMatchCreated narrows to it by type alone). A ruleset whose MatchCreated lacks it does not compile.
+ */
+type RecordsMatchHeader<Created extends MatchCreatedHeader> = Created;
+export type RegisteredMatchCreated =
+  | RecordsMatchHeader<Extract<HandToHandEvent, { type: 'MatchCreated' }>>
+  | RecordsMatchHeader<Extract<AtomicAfricaEvent, { type: 'MatchCreated' }>>;

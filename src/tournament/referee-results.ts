@@ -14,9 +14,14 @@ import {
 import { lastPosition } from '../event-store/store-head.js';
 import { MatchNotFoundError } from '../match/match-errors.js';
 import { type LoadedMatch, MatchLoader } from '../match/match-loader.js';
+import { isMatchLevel, type MatchLevelEvent } from '../rules/match/events.js';
 import { matchIdOf, matchStream } from '../match/match-stream.js';
 import { RuleViolation } from '../rules/common/rule-violation.js';
 import type { Outcome, Tournament } from '../rules/tournament/index.js';
+
+/** A match's MatchEnded as read back: the match-level event's data, narrowed by its type. */
+type MatchEndedRecord = RecordedEvent & Extract<MatchLevelEvent, { type: 'MatchEnded' }>;
+const isEnd = (event: RecordedEvent): event is MatchEndedRecord => isMatchLevel(event, 'MatchEnded');
 import { TournamentConduct } from './tournament-conduct.service.js';
 import { TournamentDirectory } from './tournament-directory.js';
 
@@ -49,7 +54,7 @@ export class RefereeResults implements OnApplicationBootstrap, OnModuleDestroy {
   async onApplicationBootstrap(): Promise<void> {
     const from = await lastPosition(this.store, 0);
     this.subscription = this.store.subscribe({ fromPosition: from }, async (event) => {
-      if (event.type !== 'MatchEnded') return;
+      if (!isMatchLevel(event, 'MatchEnded')) return;
       const matchId = matchIdOf(event.metadata.stream);
       if (matchId === undefined) return;
       try {
@@ -86,7 +91,7 @@ export class RefereeResults implements OnApplicationBootstrap, OnModuleDestroy {
    * ended (nothing read for a match in play), and an ended match takes nothing after its end but
    * disputes and their rulings, so its MatchEnded is found reading back from the head a page at a time.
    */
-  private async endOf(matchId: string): Promise<RecordedEvent | undefined> {
+  private async endOf(matchId: string): Promise<MatchEndedRecord | undefined> {
     let match: LoadedMatch;
     try {
       match = await this.loader.load(matchId);
@@ -101,14 +106,17 @@ export class RefereeResults implements OnApplicationBootstrap, OnModuleDestroy {
         fromRevision: from,
         maxCount: through - from + 1,
       });
-      const ended = page.filter((e) => e.type === 'MatchEnded' && e.metadata.revision <= through).pop();
+      const ended = page
+        .filter((e) => e.metadata.revision <= through)
+        .filter(isEnd)
+        .pop();
       if (ended) return ended;
     }
     return undefined;
   }
 
-  private async record(tournamentId: string, matchId: string, ended: RecordedEvent): Promise<boolean> {
-    const { winner } = (ended.data as { result: { winner: 'A' | 'B' | null } }).result;
+  private async record(tournamentId: string, matchId: string, ended: MatchEndedRecord): Promise<boolean> {
+    const { winner } = ended.data.result;
     const outcome: Outcome = winner ?? 'draw';
     try {
       await this.conduct.run(SYSTEM, tournamentId, `referee:${matchId}:${ended.metadata.revision}`, {

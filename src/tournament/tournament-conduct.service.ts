@@ -97,9 +97,9 @@ export class TournamentConduct {
   }
 
   /** The tournament folded from its stream, with its events; 404 when there is none. */
-  async load(tournamentId: string): Promise<{ state: Tournament; events: RecordedEvent[] }> {
+  async load(tournamentId: string): Promise<{ state: Tournament; events: RecordedEvent<TournamentEvent>[] }> {
     const events = await this.tournaments.read(tournamentId);
-    const state = fold(tournamentDecider, events as unknown as TournamentEvent[]);
+    const state = fold(tournamentDecider, events);
     if (!state.created) throw unknownTournament(tournamentId);
     return { state, events };
   }

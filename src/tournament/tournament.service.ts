@@ -25,6 +25,7 @@ import {
 import { type CommandSteps, handleCommand } from '../match/match-command-handler.js';
 import { StreamBusyError } from '../match/match-errors.js';
 import { TournamentDirectory } from './tournament-directory.js';
+import { expectType, hasType, readTypedStream } from '../event-store/typed-events.js';
 import {
   DEFAULT_SCORING,
   DEFAULT_TIE_BREAKS,
@@ -33,6 +34,7 @@ import {
   type Players,
   type Scoring,
   type TournamentEvent,
+  TOURNAMENT_EVENTS,
   tournamentStream,
 } from './tournament-events.js';
 
@@ -86,12 +88,14 @@ const MAX_ATTEMPTS = 8;
 
 /** A tournament as its command path holds it: its events, folded, at a revision. */
 interface Tournament {
-  events: RecordedEvent[];
+  events: TournamentRecord[];
   state: TournamentState;
   revision: number;
 }
 
-type MatchScheduledData = Extract<TournamentEvent, { type: 'MatchScheduled' }>['data'];
+/** An event of the tournament's stream, as read back (typed by TOURNAMENT_EVENTS). */
+type TournamentRecord = RecordedEvent<TournamentEvent>;
+type Recorded<T extends TournamentEvent['type']> = RecordedEvent<Extract<TournamentEvent, { type: T }>>;
 
 /** The tournament's own stream: creating it and scheduling its matches at a round and a table. */
 @Injectable()
@@ -116,9 +120,12 @@ export class TournamentService {
       scoring: request.scoring ?? DEFAULT_SCORING,
       ...(request.tieBreaks ? { tieBreaks: request.tieBreaks } : {}),
     };
-    const answer = async (created: RecordedEvent, duplicate: boolean): Promise<TournamentCreatedView> => {
+    const answer = async (
+      created: Recorded<'TournamentCreated'>,
+      duplicate: boolean,
+    ): Promise<TournamentCreatedView> => {
       await this.projections.waitFor('tournaments', created.position);
-      const data = created.data as Extract<TournamentEvent, { type: 'TournamentCreated' }>['data'];
+      const { data } = created;
       return {
         tournamentId,
         name: data.name,
@@ -133,13 +140,17 @@ export class TournamentService {
       Tournament,
       TournamentCommand,
       TournamentEvent[],
-      TournamentCreatedView
+      TournamentCreatedView,
+      TournamentEvent
     > = {
       ...this.streamSteps(principal, tournamentId),
       earlierAnswer: async (_, recordedId) => {
-        const [created] = await this.store.readStream(tournamentStream(tournamentId), { maxCount: 1 });
-        if (created?.metadata.commandId !== recordedId) return undefined;
-        const data = created.data as Extract<TournamentEvent, { type: 'TournamentCreated' }>['data'];
+        const [first] = await readTypedStream(this.store, tournamentStream(tournamentId), TOURNAMENT_EVENTS, {
+          maxCount: 1,
+        });
+        if (first?.metadata.commandId !== recordedId) return undefined;
+        const created = expectType(first, 'TournamentCreated');
+        const { data } = created;
         // C-6, as for match commands: a commandId sent again with another tournament is refused, not
         // answered with the first one.
         if (
@@ -153,7 +164,7 @@ export class TournamentService {
       },
       authorise: () => undefined,
       prepare: () => command,
-      view: (_, _tournament, [created]) => answer(created!, false),
+      view: (_, _tournament, [created]) => answer(expectType(created, 'TournamentCreated'), false),
     };
     return handleCommand(steps, command, recordedCommandId(principal, request.commandId), {
       maxAttempts: MAX_ATTEMPTS,
@@ -170,15 +181,15 @@ export class TournamentService {
     const actor: Actor = principal.role === 'system' ? principal : actorOf(principal as Principal);
     const stream = tournamentStream(tournamentId);
     const load = async (): Promise<Tournament | undefined> => {
-      const events = await this.store.readStream(stream);
+      const events = await readTypedStream(this.store, stream, TOURNAMENT_EVENTS);
       if (events.length === 0) return undefined;
-      const state = fold(tournamentDecider, events as unknown as TournamentEvent[]);
+      const state = fold(tournamentDecider, events);
       return { events, state, revision: events[events.length - 1]!.metadata.revision };
     };
     return {
       load,
       catchUp: load,
-      absorb: async (_: unknown, _tournament: Tournament | undefined, events: RecordedEvent[]) => {
+      absorb: async (_: unknown, _tournament: Tournament | undefined, events: TournamentRecord[]) => {
         await this.projections.waitFor('tournaments', events[0]!.position);
         return (await load())!;
       },
@@ -199,7 +210,9 @@ export class TournamentService {
         });
         const recorded = result.duplicate
           ? []
-          : await this.store.readStream(stream, { fromRevision: result.nextRevision - events.length + 1 });
+          : await readTypedStream(this.store, stream, TOURNAMENT_EVENTS, {
+              fromRevision: result.nextRevision - events.length + 1,
+            });
         return { events: recorded, duplicate: result.duplicate };
       },
     };
@@ -269,14 +282,15 @@ export class TournamentService {
       Tournament,
       TournamentCommand,
       TournamentEvent[],
-      MatchScheduledView
+      MatchScheduledView,
+      TournamentEvent
     > = {
       ...shared,
       earlierAnswer: async (_, recordedId) => {
-        const events = await this.store.readStream(tournamentStream(tournamentId));
-        const earlier = events.find(
-          (e) => e.type === 'MatchScheduled' && e.metadata.commandId === recordedId,
-        );
+        const events = await readTypedStream(this.store, tournamentStream(tournamentId), TOURNAMENT_EVENTS);
+        const earlier = events
+          .filter((e) => hasType(e, 'MatchScheduled'))
+          .find((e) => e.metadata.commandId === recordedId);
         return earlier ? this.repeat(principal, tournamentId, earlier, request) : undefined;
       },
       authorise: (_, tournament) => {
@@ -291,7 +305,8 @@ export class TournamentService {
         if (match.duplicate) await this.assertNotElsewhere(principal, tournamentId, matchId);
         return commandFor();
       },
-      view: (_, _tournament, [recorded]) => this.view(tournamentId, recorded!, false, match!),
+      view: (_, _tournament, [recorded]) =>
+        this.view(tournamentId, expectType(recorded, 'MatchScheduled'), false, match!),
     };
     return handleCommand(steps, request, recordedCommandId(principal, request.commandId), {
       maxAttempts: MAX_ATTEMPTS,
@@ -306,10 +321,10 @@ export class TournamentService {
   private async repeat(
     principal: Principal,
     tournamentId: string,
-    earlier: RecordedEvent,
+    earlier: Recorded<'MatchScheduled'>,
     request: ScheduleMatchRequest,
   ): Promise<MatchScheduledView> {
-    const first = earlier.data as MatchScheduledData;
+    const first = earlier.data;
     const players = request.players ?? null;
     if (
       (request.matchId !== undefined && request.matchId !== first.matchId) ||
@@ -339,8 +354,8 @@ export class TournamentService {
   }
 
   /** The tournament's events; 404 when there is no such tournament. */
-  async read(tournamentId: string): Promise<RecordedEvent[]> {
-    const events = await this.store.readStream(tournamentStream(tournamentId));
+  async read(tournamentId: string): Promise<TournamentRecord[]> {
+    const events = await readTypedStream(this.store, tournamentStream(tournamentId), TOURNAMENT_EVENTS);
     if (events.length === 0) throw new NotFoundException(`tournament ${tournamentId} does not exist`);
     return events;
   }
@@ -397,12 +412,11 @@ export class TournamentService {
 
   private view(
     tournamentId: string,
-    recorded: RecordedEvent,
+    recorded: Recorded<'MatchScheduled'>,
     duplicate: boolean,
     match: MatchCommandResult,
   ): MatchScheduledView {
-    const data = recorded.data as MatchScheduledData;
-    return { tournamentId, ...data, duplicate, match };
+    return { tournamentId, ...recorded.data, duplicate, match };
   }
 }
 

@@ -9,7 +9,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../event-store/event-store.port.js';
 import { lastPosition } from '../../event-store/store-head.js';
-import type { MatchLevelEvent } from '../../match/match-events.js';
+import { isMatchLevel, type MatchLevelEvent } from '../../match/match-events.js';
 import type { LoadedMatch } from '../../match/match-loader.js';
 import { matchIdOf } from '../../match/match-stream.js';
 import type { Side } from '../../rules/common/sides.js';
@@ -198,7 +198,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
         } satisfies TournamentEventPayload,
       });
     }
-    if (event.type === 'MatchEnded' && schedule && matchId) {
+    if (isMatchLevel(event, 'MatchEnded') && schedule && matchId) {
       payloads.push({
         kind: 'result',
         eventType: 'MatchResult',
@@ -224,13 +224,17 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     );
   }
 
-  private result(tournamentId: string, schedule: ScheduledMatch, event: RecordedEvent): ResultPayload {
+  private result(
+    tournamentId: string,
+    schedule: ScheduledMatch,
+    event: RecordedEvent & Extract<MatchLevelEvent, { type: 'MatchEnded' }>,
+  ): ResultPayload {
     const match = this.matches.get(schedule.matchId);
-    const sides = (match?.created as { sides?: Record<Side, string> } | undefined)?.sides ?? {
+    const sides = match?.created.sides ?? {
       A: 'side A',
       B: 'side B',
     };
-    const { result } = event.data as Extract<MatchLevelEvent, { type: 'MatchEnded' }>['data'];
+    const { result } = event.data;
     return {
       position: event.position,
       tournamentId,

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { Database, Statement } from 'better-sqlite3';
 import type { RecordedEvent } from '../../event-store/event-store.port.js';
 import { matchIdOf } from '../../match/match-stream.js';
-import type { DomainEvent } from '../../rules/common/decider.js';
 import { isMatchLevel } from '../../rules/match/events.js';
 import type { DiceRoll } from '../../rules/common/dice.js';
 import { SIDES, type Side } from '../../rules/common/sides.js';
@@ -141,7 +140,7 @@ export class TurnLogProjection implements Projection {
       if (then) context = { ...context, turn: then.turn_after, activeSide: then.active_after as Side };
       revert = { from: data.fromRevision, through: data.throughRevision };
     } else {
-      context = advanceLogContext(ruleset, context, { type: event.type, data: event.data } as DomainEvent);
+      context = advanceLogContext(ruleset, context, { type: event.type, data: event.data });
     }
 
     const { role, side } = event.metadata.actor;
@@ -232,7 +231,7 @@ export function describeSafely(
   event: { type: string; data: unknown },
 ): LogLine {
   try {
-    return describeEvent(ruleset, context, event as DomainEvent);
+    return describeEvent(ruleset, context, event);
   } catch {
     return { turn: context.turn, sentence: `${event.type} was recorded.`, ruleIds: [], dice: [] };
   }
@@ -246,7 +245,7 @@ function publicView(
   ruleset: AnyRuleset | undefined,
   event: RecordedEvent,
 ): { viewed: { type: string; data: unknown }; privateFor: Side[] } {
-  const raw = { type: event.type, data: event.data } as DomainEvent;
+  const raw = { type: event.type, data: event.data };
   if (!ruleset || !isRulesetEvent(ruleset, event.type)) return { viewed: raw, privateFor: [] };
   const viewed = ruleset.viewEvent(raw, {});
   let seen: string | undefined;

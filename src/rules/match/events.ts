@@ -1,3 +1,4 @@
+import type { RulesetRef } from '../common/ruleset-ref.js';
 import type { Side } from '../common/sides.js';
 
 /**
@@ -60,7 +61,7 @@ export const MATCH_LEVEL_EVENT_TYPES: ReadonlySet<string> = new Set<MatchLevelEv
   'MatchEnded',
 ]);
 
-export function isMatchLevelEvent(event: { type: string }): event is MatchLevelEvent {
+export function isMatchLevelEvent<E extends { type: string }>(event: E): event is E & MatchLevelEvent {
   return MATCH_LEVEL_EVENT_TYPES.has(event.type);
 }
 
@@ -73,4 +74,30 @@ export function isMatchLevel<T extends MatchLevelEvent['type'], E extends { type
   type: T,
 ): event is E & Extract<MatchLevelEvent, { type: T }> {
   return event.type === type;
+}
+
+/**
+ * What every ruleset's MatchCreated records alike, whatever else it adds (its parameters): the match,
+ * its sides, its dice and its rules. The machinery around the rules (the aggregate, the read models,
+ * the webhooks) reads only this part; registry.ts checks at compile time that every ruleset's
+ * MatchCreated has it.
+ */
+export interface MatchCreatedHeader {
+  type: 'MatchCreated';
+  data: {
+    matchId: string;
+    sides: Record<Side, string>;
+    diceMode: 'server' | 'table';
+    diceCommitment: string | null;
+    ruleset: RulesetRef;
+    turn: number;
+    activeSide: Side;
+  };
+}
+
+/** The event, typed as the shared part of a MatchCreated when it is one (see MatchCreatedHeader). */
+export function isMatchCreated<E extends { type: string; data: unknown }>(
+  event: E,
+): event is E & MatchCreatedHeader {
+  return event.type === 'MatchCreated';
 }

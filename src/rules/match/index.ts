@@ -44,7 +44,7 @@ export const matchLevelDecider: Decider<MatchLevelState, MatchLevelRequest, Doma
   }),
 };
 
-export const matchRules = {
+export const matchRulesV1 = {
   id: MATCH_RULES_ID,
   version: MATCH_RULES_VERSION,
   commandTypes: [...MATCH_LEVEL_COMMAND_TYPES],
@@ -54,14 +54,27 @@ export const matchRules = {
   ruleIdOf: matchLevelRuleIdOf,
 };
 
-export type MatchRules = typeof matchRules;
+export type MatchRules = typeof matchRulesV1;
 
 /**
- * The match-level rules a match is played under. Logs from before the version was named are 1.0.0,
- * the only version there has been.
+ * Every version of the match-level rules, oldest first; the last is the one new matches are created
+ * under (and record in their first event's metadata). A version stays listed for as long as a log
+ * recorded under it may be verified, as a ruleset's do.
  */
-export function matchRulesFor(version: string = MATCH_RULES_VERSION): MatchRules | undefined {
-  return version === MATCH_RULES_VERSION ? matchRules : undefined;
+export const MATCH_RULES_VERSIONS: readonly MatchRules[] = [matchRulesV1];
+
+/** The match-level rules new matches are played under. */
+export const matchRules: MatchRules = MATCH_RULES_VERSIONS[MATCH_RULES_VERSIONS.length - 1]!;
+
+/** What a log recorded before the version was named was played under: the only version there was. */
+export const UNNAMED_MATCH_RULES_VERSION = '1.0.0';
+
+/**
+ * The match-level rules a match recorded under this version is decided by (undefined: a version this
+ * code does not know). A log that names none is 1.0.0's.
+ */
+export function matchRulesFor(version: string = UNNAMED_MATCH_RULES_VERSION): MatchRules | undefined {
+  return MATCH_RULES_VERSIONS.find((rules) => rules.version === version);
 }
 
 export type { MatchLevelEvent };

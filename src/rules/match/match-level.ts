@@ -74,6 +74,16 @@ export const MATCH_LEVEL_COMMAND_TYPES: ReadonlySet<string> = new Set([
   'EndMatch',
 ]);
 
+/**
+ * The command, as the match-level command of its type when it is one. The type is checked here; the
+ * fields were checked where the command came in (the API's input schemas, or the log's own record).
+ */
+export function isMatchLevelCommand<C extends { type: string }>(
+  command: C,
+): command is C & MatchLevelCommand {
+  return MATCH_LEVEL_COMMAND_TYPES.has(command.type);
+}
+
 /** Who sends the command: a player of a side, or a judge (or organiser, for the end). */
 export interface MatchLevelActor {
   role: 'player' | 'judge' | 'organiser';
