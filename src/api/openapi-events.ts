@@ -13,7 +13,7 @@ type Json = Record<string, unknown>;
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-/** 'hand-to-hand' → 'HandToHand': component names are built from the ruleset id, never written out. */
+/** A ruleset id such as hand-to-hand → HandToHand: component names are built from the ruleset id, never written out. */
 export function pascalCase(id: string): string {
   return id
     .split(/[^A-Za-z0-9]+/)

@@ -289,7 +289,7 @@ export const ROSTER_DETAIL_EXAMPLE = (({ unitId: _u, name: _n, side: _s, status:
 export const PLAY_CONTRACT_EXAMPLE = {
   matchId: 'isandlwana',
   revision: 7,
-  ruleset: { id: 'hand-to-hand', version: '1.0.0', hash: '5a7f0c3e…' },
+  ruleset: { id: EXAMPLE_RULESET.id, version: EXAMPLE_RULESET.version, hash: '5a7f0c3e…' },
   turn: 1,
   activeSide: 'A',
   phase: 'melee',
