@@ -1,7 +1,8 @@
 import { lastRollIndex } from '../rules/common/dice.js';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import type { RulesetRef } from '../rules/common/ruleset-ref.js';
-import { type AnyRuleset, rulesetFor } from '../rules/registry.js';
+import { type AnyRuleset, matchRulesFor, rulesetFor } from '../rules/registry.js';
+import type { MatchRules } from '../rules/match/index.js';
 import { MatchFold, type MatchFoldImage } from './fold.js';
 import { MatchNotFoundError } from './match-errors.js';
 import type { MatchMeta } from '../rules/match/match-level.js';
@@ -40,6 +41,8 @@ export type RevertRecord = [at: number, from: number, through: number];
 export interface MatchAggregateImage {
   matchId: string;
   rulesetRef: RulesetRef;
+  /** The match-level rules' version from the first event; absent in images written before it was kept (1.0.0's). */
+  matchRulesVersion?: string;
   created: CreatedData;
   headHash: string;
   headPosition: number;
@@ -66,6 +69,8 @@ export class MatchAggregate {
     readonly matchId: string,
     readonly ruleset: AnyRuleset,
     readonly rulesetRef: RulesetRef,
+    /** The match-level rules (undo, backups, disputes, seeds, the end) of the version the match records. */
+    readonly matchRules: MatchRules,
     readonly created: CreatedData,
     readonly fold: MatchFold,
     head: { hash: string; position: number },
@@ -84,7 +89,9 @@ export class MatchAggregate {
   static start(matchId: string, first: RecordedEvent): MatchAggregate {
     const ref = first.metadata.ruleset;
     const ruleset = ref ? rulesetFor(ref) : undefined;
-    if (!ref || !ruleset || first.metadata.revision !== 1 || !isMatchCreated(first)) {
+    // A match keeps the match-level rules it was created under, as it keeps its ruleset's version.
+    const matchRules = matchRulesFor(first.metadata.matchRulesVersion);
+    if (!ref || !ruleset || !matchRules || first.metadata.revision !== 1 || !isMatchCreated(first)) {
       throw new MatchNotFoundError(matchId);
     }
     const created = first.data;
@@ -92,6 +99,7 @@ export class MatchAggregate {
       matchId,
       ruleset,
       ref,
+      matchRules,
       created,
       new MatchFold(ruleset),
       { hash: '', position: 0 },
@@ -105,11 +113,13 @@ export class MatchAggregate {
 
   static fromImage(image: MatchAggregateImage, bytes: number): MatchAggregate {
     const ruleset = rulesetFor(image.rulesetRef);
-    if (!ruleset) throw new MatchNotFoundError(image.matchId);
+    const matchRules = matchRulesFor(image.matchRulesVersion);
+    if (!ruleset || !matchRules) throw new MatchNotFoundError(image.matchId);
     return new MatchAggregate(
       image.matchId,
       ruleset,
       image.rulesetRef,
+      matchRules,
       image.created,
       MatchFold.fromImage(ruleset, image.fold),
       { hash: image.headHash, position: image.headPosition },
@@ -183,6 +193,7 @@ export class MatchAggregate {
     return {
       matchId: this.matchId,
       rulesetRef: this.rulesetRef,
+      matchRulesVersion: this.matchRules.version,
       created: this.created,
       headHash: this.head,
       headPosition: this.position,

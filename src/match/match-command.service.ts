@@ -21,9 +21,9 @@ import {
 } from './match-command-handler.js';
 import { MatchNotFoundError, NotYourCommandError } from './match-errors.js';
 import {
-  decideMatchLevel,
   isMatchLevelCommand,
   MATCH_LEVEL_COMMAND_TYPES,
+  type MatchLevelActor,
 } from '../rules/match/match-level.js';
 import { isMatchCreated } from '../rules/match/events.js';
 import { MatchLocks } from './match-locks.js';
@@ -159,17 +159,16 @@ export class MatchCommandService implements MatchCommandSteps {
       const actor = {
         role: principal.role,
         ...(principal.side ? { side: principal.side } : {}),
-      } as Parameters<typeof decideMatchLevel>[2];
+      } as MatchLevelActor;
       const serverSeed =
         match.diceMode === 'server' ? this.keysOf(request.matchId).seed.toString('hex') : null;
-      return {
-        events: decideMatchLevel(match.fold.meta, command, actor, {
-          revision: match.revision,
-          serverSeed,
-        }),
-        ruleset: match.rulesetRef,
-        command,
-      };
+      // Decided by the match-level rules of the version the match was created under (logs verify forever).
+      const events = match.matchRules.decider.decide(
+        { meta: match.fold.meta, revision: match.revision },
+        { command, actor, serverSeed },
+        NO_DICE,
+      );
+      return { events, ruleset: match.rulesetRef, command };
     }
     const dice = this.diceFor(request, match);
     const events = match.ruleset.decider.decide(match.fold.state, command, dice);

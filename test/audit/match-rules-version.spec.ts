@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { type ExportedEvent, parseNdjson } from '../../src/audit/export-format.js';
 import { verifyMatchLog } from '../../src/audit/verifier.js';
+import type { RecordedEvent } from '../../src/event-store/event-store.port.js';
+import { MatchAggregate } from '../../src/match/match-aggregate.js';
+import { MatchNotFoundError } from '../../src/match/match-errors.js';
 import { currentMatchRules, matchRulesFor } from '../../src/rules/registry.js';
 import { zuluCharge } from './support/match-log.js';
 import { edit } from './support/tamper.js';
@@ -64,5 +67,35 @@ describe('the match-level rules version', () => {
   it('C-3 the registry finds the match-level rules by the version a log records, and no other', () => {
     expect(matchRulesFor('1.0.0')).toBe(currentMatchRules);
     expect(matchRulesFor('9.0.0')).toBeUndefined();
+  });
+});
+
+describe('a live match keeps the match-level rules it was created under', () => {
+  let log: ExportedEvent[];
+  beforeAll(async () => {
+    log = await (await zuluCharge({ end: true })).events();
+  });
+  const recorded = (event: ExportedEvent, position: number): RecordedEvent => ({ ...event, position });
+
+  it('C-4 C-5 the aggregate decides match-level commands with the version the first event records', () => {
+    const match = MatchAggregate.start('zulu', recorded(log[0]!, 1));
+    expect(match.matchRules).toBe(matchRulesFor(currentMatchRules.version));
+  });
+
+  it('C-5 a snapshot image keeps the version, and an image written before it was kept is 1.0.0', () => {
+    const match = MatchAggregate.start('zulu', recorded(log[0]!, 1));
+    const image = match.image();
+    expect(image.matchRulesVersion).toBe(currentMatchRules.version);
+    expect(MatchAggregate.fromImage(image, 0).matchRules.version).toBe(currentMatchRules.version);
+    const { matchRulesVersion: _dropped, ...older } = image;
+    expect(MatchAggregate.fromImage(older, 0).matchRules.version).toBe('1.0.0');
+  });
+
+  it('C-3 a match naming match-level rules this service does not know is not decided by other rules', () => {
+    const unknown = recorded(
+      { ...log[0]!, metadata: { ...log[0]!.metadata, matchRulesVersion: '9.0.0' } },
+      1,
+    );
+    expect(() => MatchAggregate.start('zulu', unknown)).toThrow(MatchNotFoundError);
   });
 });
