@@ -2,6 +2,7 @@ import {
   createUmpireClient,
   newCommandId,
   ok,
+  type TournamentFeedMessage,
   type UmpireClient,
 } from '../../clients/typescript/src/index.js';
 import { startTestApp, type TestApp } from '../e2e/support/test-app.js';
@@ -253,5 +254,37 @@ describe('the typed client runs a tournament', () => {
     });
     expect(exported.data).toContain('ResultOverridden');
     expect(exported.data).toContain('ForfeitRecorded');
+  });
+
+  it('follows the tournament feed, and resumes after a stop with each message once and in order', async () => {
+    // Everything so far, read to the end: the feed has no end of its own, so stop once it goes quiet.
+    const followed = async (lastEventId?: number, stopAfter = Infinity) => {
+      const messages: TournamentFeedMessage[] = [];
+      const stop = new AbortController();
+      let quiet = setTimeout(() => stop.abort(), 1500);
+      const result = await organiser.followTournament(T, {
+        ...(lastEventId === undefined ? {} : { lastEventId }),
+        signal: stop.signal,
+        onEvent: (message) => {
+          messages.push(message);
+          clearTimeout(quiet);
+          if (messages.length >= stopAfter) stop.abort();
+          else quiet = setTimeout(() => stop.abort(), 1500);
+        },
+      });
+      clearTimeout(quiet);
+      return { messages, result };
+    };
+    const whole = await followed();
+    const own = whole.messages.filter((m) => m.matchId === undefined).map((m) => m.event.type);
+    expect(own).toEqual(expect.arrayContaining(['RoundOpened', 'ResultReported', 'ResultConfirmed']));
+    expect(own).toContain('ResultOverridden');
+    expect(whole.result).toMatchObject({ ended: false, lastEventId: whole.messages.at(-1)!.position });
+
+    const first = await followed(undefined, 5);
+    expect(first.messages).toHaveLength(5);
+    const rest = await followed(first.result.lastEventId);
+    const positions = [...first.messages, ...rest.messages].map((m) => m.position);
+    expect(positions).toEqual(whole.messages.map((m) => m.position));
   });
 });

@@ -1,11 +1,24 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { followMatch, type FollowMatchOptions, type FollowResult } from './live-feed.js';
+import {
+  followMatch,
+  type FollowMatchOptions,
+  type FollowResult,
+  followTournament,
+  type FollowTournamentOptions,
+} from './live-feed.js';
 import { type AwaitedStep, type CommandAnswer, type Connection, playAwaited, type StepBody } from './play.js';
 import { ok } from './problem.js';
 import type { paths } from './schema.js';
 
 export { newCommandId } from './command-id.js';
-export type { FollowMatchOptions, FollowResult, MatchFeedEvent } from './live-feed.js';
+export type {
+  FollowMatchOptions,
+  FollowOptions,
+  FollowResult,
+  FollowTournamentOptions,
+  MatchFeedEvent,
+  TournamentFeedMessage,
+} from './live-feed.js';
 export {
   type AwaitedPlay,
   type AwaitedStep,
@@ -40,6 +53,8 @@ export type StreamTicket = paths['/stream-tickets']['post']['responses'][201]['c
 export interface UmpireClient extends Client<paths>, Connection {
   /** Follows a match's live feed, resuming after a dropped connection; see `followMatch`. */
   followMatch(matchId: string, options: FollowMatchOptions): Promise<FollowResult>;
+  /** Follows a tournament's live feed (its own events and its matches'); see `followTournament`. */
+  followTournament(tournamentId: string, options: FollowTournamentOptions): Promise<FollowResult>;
   /** Posts an awaited step's body to the route it names, with a fresh commandId. */
   playAwaited(step: AwaitedStep, body: StepBody, options?: { signal?: AbortSignal }): Promise<CommandAnswer>;
   /** A ticket to open one live feed with EventSource (browsers), its `url` absolute. */
@@ -60,6 +75,7 @@ export function createUmpireClient(options: UmpireClientOptions): UmpireClient {
     ...api,
     ...connection,
     followMatch: (matchId, follow) => followMatch(api, matchId, follow),
+    followTournament: (tournamentId, follow) => followTournament(api, tournamentId, follow),
     playAwaited: (step, body, play) => playAwaited(connection, step, body, play),
     async streamTicket(feed) {
       const ticket = ok(await api.POST('/stream-tickets', { body: feed }));

@@ -1,6 +1,6 @@
 import type { Client } from 'openapi-fetch';
 import { problemFrom, UmpireProblem } from './problem.js';
-import type { paths } from './schema.js';
+import type { components, paths } from './schema.js';
 import { SseParser } from './sse.js';
 
 /** One event of a match as its live feed shows it to this key (a sealed card stays hidden, AA-2). */
@@ -9,11 +9,14 @@ export type MatchFeedEvent = MatchEventsPage['events'][number] & { matchId: stri
 /** A page of GET /matches/{id}/events: the feed sends the same events, one message each, with the match's id. */
 type MatchEventsPage = paths['/matches/{id}/events']['get']['responses'][200]['content']['application/json'];
 
-export interface FollowMatchOptions {
-  /** Resume after this revision (the last one this caller has): every later event, once. */
+/** One message of a tournament's live feed: its own events and its matches', in store order. */
+export type TournamentFeedMessage = components['schemas']['TournamentFeedMessageDto'];
+
+export interface FollowOptions<Message> {
+  /** Resume after this id (the last one this caller has: a match's revision, a tournament's position). */
   lastEventId?: number;
-  /** Called with each event in order; the follower waits for it before reading on. */
-  onEvent(event: MatchFeedEvent): void | Promise<void>;
+  /** Called with each message in order; the follower waits for it before reading on. */
+  onEvent(message: Message): void | Promise<void>;
   /** Stops following (the promise then resolves with `ended: false`). */
   signal?: AbortSignal;
   /** Wait before reconnecting after a dropped connection; the stream's own `retry:` by default. */
@@ -22,10 +25,13 @@ export interface FollowMatchOptions {
   maxReconnects?: number;
 }
 
+export type FollowMatchOptions = FollowOptions<MatchFeedEvent>;
+export type FollowTournamentOptions = FollowOptions<TournamentFeedMessage>;
+
 export interface FollowResult {
-  /** True once the feed said `event: end` (the match ended), or answered 204 (it had already). */
+  /** True once a match's feed said `event: end` (the match ended), or answered 204 (it had already). */
   ended: boolean;
-  /** The last revision received: pass it as `lastEventId` to resume later. */
+  /** The last id received (revision or position): pass it as `lastEventId` to resume later. */
   lastEventId: number | undefined;
   /** How many times the follower reconnected after a dropped connection. */
   reconnects: number;
@@ -40,11 +46,70 @@ const DEFAULT_RECONNECT_MS = 2000;
  * from the last revision received (`Last-Event-ID`), so each event arrives once and in order; the
  * feed's `event: end` after MatchEnded stops it. A refusal (401/403/404) throws an `UmpireProblem`.
  */
-export async function followMatch(
+export function followMatch(
   client: Client<paths>,
   matchId: string,
   options: FollowMatchOptions,
 ): Promise<FollowResult> {
+  return follow(
+    {
+      name: `the live feed of ${matchId}`,
+      open: (lastEventId, signal) =>
+        client.GET('/matches/{id}/stream', {
+          params: {
+            path: { id: matchId },
+            header: lastEventId === undefined ? {} : { 'Last-Event-ID': String(lastEventId) },
+          },
+          parseAs: 'stream',
+          signal,
+        }),
+      parse: (data) => parsed(data, isMatchFeedEvent),
+      idOf: (event) => event.revision,
+    },
+    options,
+  );
+}
+
+/**
+ * Follows a tournament's live feed (GET /tournaments/{id}/stream): the tournament's own events (round
+ * opened, pairings published, results reported, confirmed, overridden…) and every event of its
+ * matches, each message once and in order across dropped connections (resumed from the last global
+ * position received). A tournament's feed has no end: stop it with the signal.
+ */
+export function followTournament(
+  client: Client<paths>,
+  tournamentId: string,
+  options: FollowTournamentOptions,
+): Promise<FollowResult> {
+  return follow(
+    {
+      name: `the live feed of tournament ${tournamentId}`,
+      open: (lastEventId, signal) =>
+        client.GET('/tournaments/{id}/stream', {
+          params: { path: { id: tournamentId } },
+          headers: lastEventId === undefined ? {} : { 'Last-Event-ID': String(lastEventId) },
+          parseAs: 'stream',
+          signal,
+        }),
+      parse: (data) => parsed(data, isTournamentFeedMessage),
+      idOf: (message) => message.position,
+    },
+    options,
+  );
+}
+
+/** What differs between the feeds: how to open one from an id, read a message, and tell its id. */
+interface Feed<Message> {
+  name: string;
+  open(
+    lastEventId: number | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<{ error?: unknown; response: Response }>;
+  parse(data: string): Message | undefined;
+  idOf(message: Message): number;
+}
+
+async function follow<Message>(feed: Feed<Message>, options: FollowOptions<Message>): Promise<FollowResult> {
   let lastEventId = options.lastEventId;
   let reconnects = 0;
   let idle = 0;
@@ -58,14 +123,7 @@ export async function followMatch(
     const parser = new SseParser();
     let progressed = false;
     try {
-      const { error, response } = await client.GET('/matches/{id}/stream', {
-        params: {
-          path: { id: matchId },
-          header: lastEventId === undefined ? {} : { 'Last-Event-ID': String(lastEventId) },
-        },
-        parseAs: 'stream',
-        signal,
-      });
+      const { error, response } = await feed.open(lastEventId, signal);
       // 204: the match had ended and this caller has every event already.
       if (response.status === 204) return { ended: true, lastEventId, reconnects };
       if (!response.ok || error !== undefined) {
@@ -85,15 +143,15 @@ export async function followMatch(
             await reader.cancel().catch(() => undefined);
             return { ended: true, lastEventId, reconnects };
           }
-          const event = feedEvent(message.data);
-          if (!event) continue;
+          const event = feed.parse(message.data);
+          if (event === undefined) continue;
           try {
             await options.onEvent(event);
           } catch (failure) {
             await reader.cancel().catch(() => undefined);
             throw new ListenerFailed(failure);
           }
-          lastEventId = message.id !== undefined ? Number(message.id) : event.revision;
+          lastEventId = message.id !== undefined ? Number(message.id) : feed.idOf(event);
           progressed = true;
           // Stopped from inside onEvent: no event after that one, even from the chunk in hand.
           if (signal?.aborted) {
@@ -111,7 +169,7 @@ export async function followMatch(
     }
     idle = progressed ? 0 : idle + 1;
     if (idle > maxReconnects) {
-      throw new Error(`the live feed of ${matchId} dropped ${idle} times in a row without an event`);
+      throw new Error(`${feed.name} dropped ${idle} times in a row without an event`);
     }
     delayMs = options.reconnectDelayMs ?? parser.retryMs ?? delayMs ?? DEFAULT_RECONNECT_MS;
     if (!(await pause(delayMs, signal))) return stopped();
@@ -129,11 +187,11 @@ class ListenerFailed extends Error {
   }
 }
 
-/** One message's data as an event of the match, or nothing when it is not one (checked, not assumed). */
-function feedEvent(data: string): MatchFeedEvent | undefined {
+/** One message's data as a message of the feed, or nothing when it is not one (checked, not assumed). */
+function parsed<Message>(data: string, is: (value: unknown) => value is Message): Message | undefined {
   try {
     const value: unknown = JSON.parse(data);
-    return isMatchFeedEvent(value) ? value : undefined;
+    return is(value) ? value : undefined;
   } catch {
     return undefined;
   }
@@ -152,6 +210,19 @@ function isMatchFeedEvent(value: unknown): value is MatchFeedEvent {
     typeof fields.reverted === 'boolean' &&
     typeof fields.actor === 'object' &&
     fields.actor !== null
+  );
+}
+
+function isTournamentFeedMessage(value: unknown): value is TournamentFeedMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const fields: Record<string, unknown> = { ...value };
+  return (
+    typeof fields.position === 'number' &&
+    typeof fields.tournamentId === 'string' &&
+    (fields.matchId === undefined || typeof fields.matchId === 'string') &&
+    typeof fields.event === 'object' &&
+    fields.event !== null &&
+    typeof (fields.event as { type?: unknown }).type === 'string'
   );
 }
 
