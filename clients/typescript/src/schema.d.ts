@@ -2797,10 +2797,49 @@ export interface components {
       /** @description Pass as ?cursor= for the next page; null on the last page. */
       nextCursor: string | null;
     };
+    TieBreakFiguresDto: {
+      /**
+       * @description Sum of the opponents’ points.
+       * @example 4
+       */
+      buchholz?: number | null;
+      /**
+       * @description Buchholz without the highest and the lowest opponent (with 3 opponents or more).
+       * @example 3
+       */
+      'median-buchholz'?: number | null;
+      /**
+       * @description Points of the opponents beaten, plus half of those drawn with.
+       * @example 3
+       */
+      'sonneborn-berger'?: number | null;
+      /**
+       * @description Among the rows still tied when it is reached, the points each scored in games between them (null on a row that was not tied by then).
+       * @example 3
+       */
+      'head-to-head'?: number | null;
+      /**
+       * @description Games won (forfeits won included, byes not).
+       * @example 1
+       */
+      wins?: number | null;
+    };
+    FinalKeyDto: {
+      /** @example 2 */
+      seed: number | null;
+      /**
+       * @description The participant’s place in the order of registration.
+       * @example 1
+       */
+      registered: number;
+    };
     StandingDto: {
       /** @example 1 */
       rank: number;
-      /** @example Alice Moyo */
+      /**
+       * @description The name the row is shown under.
+       * @example Alice Moyo
+       */
       competitor: string;
       /** @example 3 */
       played: number;
@@ -2812,12 +2851,39 @@ export interface components {
       lost: number;
       /** @example 7 */
       points: number;
+      /** @example p1 */
+      participantId?: string;
+      /** @example Alice Moyo */
+      name?: string;
+      /** @example Harare Wargamers */
+      club?: string;
+      /** @example Zulu */
+      faction?: string;
+      /** @example 2 */
+      seed?: number;
+      /** @enum {string} */
+      status?: 'active' | 'withdrawn' | 'dropped';
+      /**
+       * @description Rounds given a bye (scored by the table’s bye points).
+       * @example 0
+       */
+      byes?: number;
+      /** @description The figures it was ranked by after points. */
+      tieBreaks?: components['schemas']['TieBreakFiguresDto'];
+      finalKey?: components['schemas']['FinalKeyDto'];
     };
     StandingsDto: {
       /** @example spring-open-2026 */
       tournamentId: string;
       scoring: components['schemas']['ScoringDto'];
-      /** @description By points, then wins, then name. Only ended matches count. */
+      /** @description With participants: the tie-breaks after points, in order. */
+      tieBreaks?: ('buchholz' | 'median-buchholz' | 'sonneborn-berger' | 'head-to-head' | 'wins')[];
+      /**
+       * @description With participants: rounds whose results count so far.
+       * @example 2
+       */
+      rounds?: number;
+      /** @description With participants: by points, then the tie-breaks, then seed and registration order. Without: by points, then wins, then name. Only ended matches count. */
       standings: components['schemas']['StandingDto'][];
     };
     IssueTournamentKeyDto: {

@@ -223,22 +223,102 @@ export class TournamentMatchPageDto {
   nextCursor!: string | null;
 }
 
+/** The figures a row was ranked by after points, in the tournament's order (null: not computable yet). */
+export class TieBreakFiguresDto {
+  @ApiPropertyOptional({
+    type: 'number',
+    nullable: true,
+    example: 4,
+    description: 'Sum of the opponents’ points.',
+  })
+  buchholz?: number | null;
+
+  @ApiPropertyOptional({
+    type: 'number',
+    nullable: true,
+    example: 3,
+    description: 'Buchholz without the highest and the lowest opponent (with 3 opponents or more).',
+  })
+  'median-buchholz'?: number | null;
+
+  @ApiPropertyOptional({
+    type: 'number',
+    nullable: true,
+    example: 3,
+    description: 'Points of the opponents beaten, plus half of those drawn with.',
+  })
+  'sonneborn-berger'?: number | null;
+
+  @ApiPropertyOptional({
+    type: 'number',
+    nullable: true,
+    example: 3,
+    description:
+      'Among the rows still tied when it is reached, the points each scored in games between them (null on a row that was not tied by then).',
+  })
+  'head-to-head'?: number | null;
+
+  @ApiPropertyOptional({
+    type: 'number',
+    nullable: true,
+    example: 1,
+    description: 'Games won (forfeits won included, byes not).',
+  })
+  wins?: number | null;
+}
+
+/** The deterministic last key: seed (null: unseeded, after every seed), then the order of registration. */
+export class FinalKeyDto {
+  @ApiProperty({ type: 'integer', nullable: true, example: 2 }) seed!: number | null;
+  @ApiProperty({ example: 1, description: 'The participant’s place in the order of registration.' })
+  registered!: number;
+}
+
+/**
+ * One standings row. The fields after `points` are there for a tournament run with participants; one
+ * run with names on its matches (the first API) ranks by points, then wins, then name, and has none.
+ */
 export class StandingDto {
   @ApiProperty({ example: 1 }) rank!: number;
-  @ApiProperty({ example: 'Alice Moyo' }) competitor!: string;
+  @ApiProperty({ example: 'Alice Moyo', description: 'The name the row is shown under.' })
+  competitor!: string;
   @ApiProperty({ example: 3 }) played!: number;
   @ApiProperty({ example: 2 }) won!: number;
   @ApiProperty({ example: 1 }) drawn!: number;
   @ApiProperty({ example: 0 }) lost!: number;
   @ApiProperty({ example: 7 }) points!: number;
+  @ApiPropertyOptional({ example: 'p1' }) participantId?: string;
+  @ApiPropertyOptional({ example: 'Alice Moyo' }) name?: string;
+  @ApiPropertyOptional({ example: 'Harare Wargamers' }) club?: string;
+  @ApiPropertyOptional({ example: 'Zulu' }) faction?: string;
+  @ApiPropertyOptional({ example: 2 }) seed?: number;
+  @ApiPropertyOptional({ enum: ['active', 'withdrawn', 'dropped'] }) status?:
+    'active' | 'withdrawn' | 'dropped';
+  @ApiPropertyOptional({ example: 0, description: 'Rounds given a bye (scored by the table’s bye points).' })
+  byes?: number;
+  @ApiPropertyOptional({
+    type: TieBreakFiguresDto,
+    description: 'The figures it was ranked by after points.',
+  })
+  tieBreaks?: TieBreakFiguresDto;
+  @ApiPropertyOptional({ type: FinalKeyDto }) finalKey?: FinalKeyDto;
 }
 
 export class StandingsDto {
   @ApiProperty({ example: 'spring-open-2026' }) tournamentId!: string;
   @ApiProperty({ type: ScoringDto }) scoring!: ScoringDto;
+  @ApiPropertyOptional({
+    enum: TIE_BREAKS,
+    isArray: true,
+    description: 'With participants: the tie-breaks after points, in order.',
+  })
+  tieBreaks?: TieBreak[];
+  @ApiPropertyOptional({ example: 2, description: 'With participants: rounds whose results count so far.' })
+  rounds?: number;
   @ApiProperty({
     type: [StandingDto],
-    description: 'By points, then wins, then name. Only ended matches count.',
+    description:
+      'With participants: by points, then the tie-breaks, then seed and registration order. Without: by points, then wins, then name. Only ended matches count.',
   })
   standings!: StandingDto[];
 }
