@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash, createHmac, createPublicKey, verify } from 'node:crypto';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -7,7 +6,7 @@ import { join } from 'node:path';
 import { longMatch } from '../../bench/verify-match.js';
 import { startTestApp, type TestApp } from '../e2e/support/test-app.js';
 import { openMatch } from '../e2e/support/umpire-client.js';
-import { REPO_ROOT, type CliRun } from './support/cli.js';
+import { REPO_ROOT, runBash } from './support/cli.js';
 import { SALT_A1, closeCombat, shootingTests } from './support/match-log.js';
 import { buildVerifyPackage } from './support/verify-package.js';
 
@@ -183,22 +182,7 @@ describe('the README verify example, as printed', () => {
     return example[0]!.split(/\n\s*\n/).filter((step) => step.trim() !== '');
   }
 
-  function shell(script: string, env: Record<string, string>): Promise<CliRun> {
-    const { NODE_OPTIONS: _jestFlags, ...inherited } = process.env;
-    return new Promise((resolve, reject) => {
-      const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script], {
-        cwd: dir,
-        env: { ...inherited, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  const shell = (script: string, env: Record<string, string>) => runBash(script, dir, env);
 
   it('C-3 export, kept checkpoint and public key: the printed lines verify the match (exit 0)', async () => {
     const steps = exampleSteps();

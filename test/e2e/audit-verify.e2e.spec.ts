@@ -7,7 +7,7 @@ import { umpire } from '../audit/support/cli.js';
 import { StoredLog } from '../audit/support/stored-log.js';
 import { edit, remove, renameConsistently, swap, toNdjsonText } from '../audit/support/tamper.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-import { type Caller, type MatchTable, openMatch } from './support/umpire-client.js';
+import { atomicAfricaInContact, type Caller, type MatchTable, openMatch } from './support/umpire-client.js';
 
 /**
  * Issue 5, the verification half, over real HTTP on a real SQLite file: GET /matches/:id/verify re-runs
@@ -59,22 +59,7 @@ describe('audit over HTTP: verify, export, checkpoints', () => {
   /** Atomic Africa: both cards sealed by the service (AA-2 escrow), both fight; 11 b1 and 12 a1 reveal. */
   async function closeCombat(): Promise<MatchTable> {
     n += 1;
-    const m = await openMatch(t, { matchId: `audit-aa-${n}`, ruleset: 'atomic-africa' });
-    for (const [unitId, side] of [
-      ['a1', 'A'],
-      ['b1', 'B'],
-    ] as const) {
-      await m.organiser.command(at(m, 'units'), {
-        unitId,
-        name: unitId,
-        side,
-        unitType: 'infantry',
-        movement: 6,
-        firepower: 2,
-      });
-    }
-    await m.A.command(at(m, 'contacts'), { unitId: 'a1', enemyId: 'b1' });
-    await m.A.command(at(m, 'end-turn'));
+    const m = await atomicAfricaInContact(t, `audit-aa-${n}`);
     await m.A.command(at(m, 'orders'), { unitId: 'a1', turn: 2, card: { rank: '7', suit: 'spades' } });
     await m.B.command(at(m, 'orders'), { unitId: 'b1', turn: 2, card: { rank: '5', suit: 'hearts' } });
     await m.B.command(at(m, 'intents'), { unitId: 'b1', intent: 'fight' });

@@ -1,6 +1,7 @@
 import { allRulesets } from '../../src/rules/registry.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import {
+  atomicAfricaInContact,
   type Caller,
   commandId,
   type MatchTable,
@@ -103,23 +104,7 @@ describe('the play contract over HTTP', () => {
 
   /** Infantry a1 and b1 end turn 1 in contact, so side B's turn 2 begins in close combat (AA-3). */
   async function atomicAfrica(matchId: string): Promise<MatchTable> {
-    const m = await openMatch(t, { matchId, ruleset: 'atomic-africa' });
-    for (const [unitId, side] of [
-      ['a1', 'A'],
-      ['b1', 'B'],
-    ] as const) {
-      await m.organiser.command(at(m, 'units'), {
-        unitId,
-        name: unitId,
-        side,
-        unitType: 'infantry',
-        movement: 6,
-        firepower: 2,
-      });
-    }
-    await m.A.command(at(m, 'contacts'), { unitId: 'a1', enemyId: 'b1' });
-    await m.A.command(at(m, 'end-turn'));
-    return m;
+    return atomicAfricaInContact(t, matchId);
   }
 
   it('every route a ruleset names is a POST route of the service, and every command but CreateMatch has one', async () => {

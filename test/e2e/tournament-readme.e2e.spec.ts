@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CliRun, REPO_ROOT, umpire } from '../audit/support/cli.js';
+import { REPO_ROOT, runBash, umpire } from '../audit/support/cli.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
 
@@ -33,22 +32,7 @@ describe('the README tournament walk-through, as printed', () => {
     return found[0]!.split('\n');
   }
 
-  function shell(script: string): Promise<CliRun> {
-    const { NODE_OPTIONS: _jestFlags, ...inherited } = process.env;
-    return new Promise((resolve, reject) => {
-      const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script], {
-        cwd: dir,
-        env: { ...inherited, U: t.url, ORG: ORGANISER_KEY },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  const shell = (script: string) => runBash(script, dir, { U: t.url, ORG: ORGANISER_KEY });
 
   it('runs from registration to the standings and an export that verifies, with the figures the README states', async () => {
     const lines = walkThrough();

@@ -114,3 +114,29 @@ export async function openMatch(
     revision: async () => (await org.get(path)).body.revision as number,
   };
 }
+
+/**
+ * An Atomic Africa match in its second turn with a1 (side A) and b1 (side B), infantry of movement 6
+ * and firepower 2, in contact: where close combat starts (orders next). Set up by commands, as a
+ * client would.
+ */
+export async function atomicAfricaInContact(t: TestApp, matchId: string): Promise<MatchTable> {
+  const m = await openMatch(t, { matchId, ruleset: 'atomic-africa' });
+  const at = (route: string) => `/matches/${matchId}/${route}`;
+  for (const [unitId, side] of [
+    ['a1', 'A'],
+    ['b1', 'B'],
+  ] as const) {
+    await m.organiser.command(at('units'), {
+      unitId,
+      name: unitId,
+      side,
+      unitType: 'infantry',
+      movement: 6,
+      firepower: 2,
+    });
+  }
+  await m.A.command(at('contacts'), { unitId: 'a1', enemyId: 'b1' });
+  await m.A.command(at('end-turn'));
+  return m;
+}
