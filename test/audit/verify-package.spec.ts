@@ -1,10 +1,19 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publicKeyDocument, signCheckpoint } from '../../src/audit/checkpoint.js';
 import type { ExportedEvent } from '../../src/audit/export-format.js';
-import { runNode } from './support/cli.js';
+import ts from 'typescript';
+import { REPO_ROOT, runNode } from './support/cli.js';
 import { buildVerifyPackage } from './support/verify-package.js';
 import { zuluCharge } from './support/match-log.js';
 import { edit, toNdjsonText } from './support/tamper.js';
@@ -17,6 +26,7 @@ import { edit, toNdjsonText } from './support/tamper.js';
 describe('@umpire/verify, the built package on its own', () => {
   let dir: string;
   let bin: string;
+  let folder: string;
   let hh: ExportedEvent[];
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
 
@@ -36,7 +46,7 @@ describe('@umpire/verify, the built package on its own', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'umpire-verify-package-'));
-    ({ bin } = await buildVerifyPackage(dir));
+    ({ bin, folder } = await buildVerifyPackage(dir));
     hh = await (await zuluCharge({ end: true })).events();
     write('key.json', JSON.stringify(publicKeyDocument(publicKey)));
   });
@@ -59,6 +69,61 @@ describe('@umpire/verify, the built package on its own', () => {
       }
       expect(text).not.toMatch(/\brequire\(/);
     }
+  });
+
+  /**
+   * The diagnostics of each program, type-checked as a TypeScript user of the package would: in an
+   * ES module package of their own, `@umpire/verify` resolved through node_modules to the copied
+   * package, by its `exports` (NodeNext), with nothing from the repository's sources in reach.
+   */
+  const typeCheck = (programs: Record<string, string>): Record<string, string[]> => {
+    const user = join(dir, 'user');
+    mkdirSync(join(user, 'node_modules', '@umpire'), { recursive: true });
+    symlinkSync(folder, join(user, 'node_modules', '@umpire', 'verify'), 'dir');
+    writeFileSync(join(user, 'package.json'), JSON.stringify({ type: 'module' }));
+    for (const [name, text] of Object.entries(programs)) writeFileSync(join(user, `${name}.ts`), text);
+    const compiled = ts.createProgram(
+      Object.keys(programs).map((name) => join(user, `${name}.ts`)),
+      {
+        strict: true,
+        noEmit: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        types: ['node'],
+        typeRoots: [join(REPO_ROOT, 'node_modules', '@types')],
+      },
+    );
+    return Object.fromEntries(
+      Object.keys(programs).map((name) => [
+        name,
+        ts
+          .getPreEmitDiagnostics(compiled, compiled.getSourceFile(join(user, `${name}.ts`)))
+          .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')),
+      ]),
+    );
+  };
+
+  it('ships its type declarations: a TypeScript program using it type-checks, and a misuse does not', () => {
+    const found = typeCheck({
+      uses: `
+import { parseExport, verifyMatchLog, type VerificationReport } from '@umpire/verify';
+import { verifyExportText, type ExportVerdict } from '@umpire/verify/browser';
+const { events } = parseExport('');
+const report: VerificationReport = verifyMatchLog(events, { seedHint: '00' });
+const ok: boolean = report.ok;
+const first: number | undefined = report.discrepancies[0]?.revision;
+const verdict: Promise<ExportVerdict> = verifyExportText({ exportText: '' });
+export { ok, first, verdict };
+`,
+      misuses: `
+import { verifyMatchLog } from '@umpire/verify';
+const count: number = verifyMatchLog([]).ok;
+export { count };
+`,
+    });
+    expect(found.uses).toEqual([]);
+    expect(found.misuses).toEqual([expect.stringMatching(/'boolean' is not assignable to type 'number'/)]);
   });
 
   it('C-3 an untouched export, its kept checkpoint and the public key: exit 0, VERIFIED', async () => {

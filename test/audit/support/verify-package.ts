@@ -5,7 +5,7 @@ import { REPO_ROOT, runNode } from './cli.js';
 /**
  * packages/verify as anyone gets it: built by the build `npm run build:verify` runs (its Vite config),
  * into a scratch folder, then its package.json and dist/ alone copied to `<into>/packages/verify`, as
- * in a checkout after `npm run build`. Returns the package folder and its bin's path.
+ * in a checkout after `npm run build`, with its type declarations. Returns the package folder and its bin's path.
  */
 export async function buildVerifyPackage(into: string): Promise<{ folder: string; bin: string }> {
   const built = join(into, '.build');
@@ -28,6 +28,15 @@ export async function buildVerifyPackage(into: string): Promise<{ folder: string
     mkdirSync(dirname(to), { recursive: true });
     copyFileSync(from, to);
   }
+  // Its type declarations, as `npm run build:verify` emits them after the bundles.
+  const types = await runNode([
+    join(REPO_ROOT, 'node_modules/typescript/bin/tsc'),
+    '-p',
+    join(REPO_ROOT, 'packages/verify/tsconfig.types.json'),
+    '--outDir',
+    join(folder, 'dist', 'types'),
+  ]);
+  if (types.code !== 0) throw new Error(`packages/verify's declarations do not build: ${types.stdout}`);
   const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as {
     bin: Record<string, string>;
   };
