@@ -103,6 +103,35 @@ describe('EsdbEventStore on the wire stand-in', () => {
     }
   });
 
+  it('finds a command by its commandId reading only the events it has not seen, not the whole stream', async () => {
+    for (let i = 1; i <= 40; i++) {
+      await store.append(
+        'match-1',
+        events(1),
+        options(i === 1 ? 'no_stream' : i - 1, { commandId: `k:c${i}#f` }),
+      );
+    }
+    // The first lookup indexes the stream once; another instance's appends are read when next asked.
+    expect((await store.findCommand('match-1', 'k:c7#')).map((e) => e.metadata.revision)).toEqual([7]);
+    const other = open();
+    for (let i = 41; i <= 45; i++) {
+      await other.append('match-1', events(2), options(2 * i - 42, { commandId: `k:c${i}#f` }));
+    }
+    const before = server.streamEventsRead;
+    const found = await store.findCommand('match-1', 'k:c43#');
+    expect(found.map((e) => e.metadata.revision)).toEqual([45, 46]);
+    // The ten events appended since the last lookup, then the command's own two: not the 50 events.
+    expect(server.streamEventsRead - before).toBe(12);
+    const again = server.streamEventsRead;
+    expect(await store.findCommand('match-1', 'k:c2#')).toHaveLength(1);
+    expect(await store.findCommand('match-1', 'k:c99#')).toEqual([]);
+    expect(server.streamEventsRead - again).toBe(1);
+    // An `any` append looks its commandId up the same way: a repeat is answered, not appended.
+    const repeat = await store.append('match-1', events(1), options('any', { commandId: 'k:c44#f' }));
+    expect(repeat.duplicate).toBe(true);
+    expect(repeat.nextRevision).toBe(48);
+  });
+
   it('gives every event of a batch its own position, the same in stream reads and in $all', async () => {
     const result = await store.append('match-1', events(3), options('no_stream'));
     expect(new Set(result.positions).size).toBe(3);

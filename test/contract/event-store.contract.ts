@@ -206,6 +206,31 @@ export function eventStoreContract(name: string, open: () => Promise<ContractHar
         const other = await store.append(`${prefix}match-2`, events(1), options('no_stream', 'shared-id'));
         expect(other.duplicate).toBe(false);
       });
+
+      it('findCommand: the events of the first command whose commandId starts with the prefix, and only those', async () => {
+        await store.append(stream, events(2, 'a'), options('no_stream', 'alice:c1#f1'));
+        await store.append(stream, events(1, 'b'), options(2, 'alice:c2#f2'));
+        await store.append(stream, events(3, 'c'), options(3, 'alice:c1#f9'));
+        await store.append(stream, events(1, 'd'), options(6, 'bob:c1#f1'));
+        const labels = async (prefix: string) =>
+          (await store.findCommand(stream, prefix)).map((e) => [
+            e.metadata.revision,
+            e.metadata.commandId,
+            (e.data as { label: string }).label,
+          ]);
+        // The sent part of a commandId (up to '#') finds the first command sent with it, whatever its fingerprint.
+        expect(await labels('alice:c1#')).toEqual([
+          [1, 'alice:c1#f1', 'a'],
+          [2, 'alice:c1#f1', 'a'],
+        ]);
+        expect(await labels('alice:c2#')).toEqual([[3, 'alice:c2#f2', 'b']]);
+        expect(await labels('bob:')).toEqual([[7, 'bob:c1#f1', 'd']]);
+        expect(await labels('alice:c3#')).toEqual([]);
+        expect(await store.findCommand(`${prefix}nothing-here`, 'alice:')).toEqual([]);
+        // A command appended after a lookup is found by the next one.
+        await store.append(stream, events(1, 'e'), options(7, 'alice:c3#f3'));
+        expect(await labels('alice:c3#')).toEqual([[8, 'alice:c3#f3', 'e']]);
+      });
     });
 
     describe('readAll', () => {

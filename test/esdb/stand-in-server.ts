@@ -119,6 +119,8 @@ export class StandInServer {
   private nextPosition = 0;
   /** How often each RPC was called, for tests that check which path the client took. */
   readonly calls = { append: 0, batchAppend: 0, read: 0, subscribe: 0, serverFeatures: 0, gossip: 0 };
+  /** Events sent in answer to stream reads, for tests that check how much a lookup reads. */
+  streamEventsRead = 0;
   /** Appends answered by ESDB's event-id idempotency, without writing. */
   idempotentWrites = 0;
   /** While set, reads are accepted and never answered: a node that hangs rather than goes away. */
@@ -407,7 +409,10 @@ export class StandInServer {
             : 0;
         selected = events.slice(from);
       }
-      for (const record of selected.slice(0, count)) call.write(eventResponse(record, record.transaction));
+      for (const record of selected.slice(0, count)) {
+        this.streamEventsRead += 1;
+        call.write(eventResponse(record, record.transaction));
+      }
       call.end();
       return;
     }

@@ -8,7 +8,7 @@ import {
   type EventData,
   type Position,
 } from '@eventstore/db-client';
-import { assertAppendable, firstCommand, sealBatch } from '../envelope.js';
+import { assertAppendable, sealBatch } from '../envelope.js';
 import type {
   AppendOptions,
   AppendResult,
@@ -25,6 +25,7 @@ import type {
 import { assertValidExpectedRevision, checkExpectedRevision } from '../expected-revision.js';
 import { GENESIS_HASH } from '../hash-chain.js';
 import { WrongExpectedRevisionError } from '../wrong-expected-revision.error.js';
+import { type CommandSpan, CommandIndex, type StreamCommands } from './command-index.js';
 import { decodeEvent, encodeEvent, isSystemEvent, type EsdbRecord } from './envelope-codec.js';
 import {
   currentToPortRevision,
@@ -69,7 +70,7 @@ interface StoredEvent {
  * caller that named a revision (or no_stream) gets the conflict.
  *
  * Idempotency by commandId: the read before the append also looks for the commandId in the stream's
- * metadata. The ESDB event ids are derived from stream, commandId and index, so a repeated write that
+ * metadata, through an index of the stream's commands the adapter keeps (command-index.ts). The ESDB event ids are derived from stream, commandId and index, so a repeated write that
  * races past that check is recognised by ESDB itself.
  */
 export class EsdbEventStore implements EventStore {
@@ -79,6 +80,7 @@ export class EsdbEventStore implements EventStore {
   private readonly healthTimeoutMs: number;
   private readonly pageSize: number;
   private readonly resubscribe: ResubscribeSettings;
+  private readonly commands = new CommandIndex();
 
   constructor(options: EsdbEventStoreOptions) {
     this.client = EventStoreDBClient.connectionString(options.connectionString);
@@ -95,9 +97,10 @@ export class EsdbEventStore implements EventStore {
     const retryable = options.expectedRevision === 'any' || options.expectedRevision === 'stream_exists';
 
     for (let attempt = 1; ; attempt++) {
-      // The head only: a caller that names the revision it decided on is answered without reading the
-      // stream. The whole stream is read for the commandId only when that revision is not the head (a
-      // retried command is a stale one) or the caller named no revision to check against.
+      // The head only: a caller that names the revision it decided on is answered without looking for
+      // its commandId. It is looked for (in the command index, which reads only events it has not seen)
+      // when that revision is not the head (a retried command is a stale one) or the caller named no
+      // revision to check against.
       const last = await this.readHead(stream);
       const head = last
         ? { revision: last.metadata.revision, hash: last.metadata.hash }
@@ -174,20 +177,41 @@ export class EsdbEventStore implements EventStore {
     return event;
   }
 
-  /** The events a command appended. ESDB has no index on metadata: this reads the whole stream. */
+  /** The events a command appended. */
   private async readByCommand(stream: string, commandId: string): Promise<RecordedEvent[]> {
-    const existing = await this.readStored(stream, 1, Number.MAX_SAFE_INTEGER);
-    return existing.map(({ event }) => event).filter((event) => event.metadata.commandId === commandId);
+    return this.readCommand(stream, (await this.commandsOf(stream)).command(commandId));
   }
 
-  /** ESDB has no index on metadata: this reads the whole stream (the aggregate cache keeps it rare). */
   async findCommand(stream: string, commandIdPrefix: string): Promise<RecordedEvent[]> {
-    const existing = await this.readStored(stream, 1, Number.MAX_SAFE_INTEGER);
-    return firstCommand(
-      existing
-        .map(({ event }) => event)
-        .filter((event) => event.metadata.commandId.startsWith(commandIdPrefix)),
-    );
+    return this.readCommand(stream, (await this.commandsOf(stream)).first(commandIdPrefix));
+  }
+
+  /**
+   * The stream's command index, brought up to its end: ESDB has no index on metadata, so the adapter
+   * keeps one (command-index.ts), and reads only the events appended since it last looked.
+   */
+  private async commandsOf(stream: string): Promise<StreamCommands> {
+    for (let attempt = 1; ; attempt++) {
+      const index = this.commands.of(stream);
+      const newer = await this.readStored(stream, index.revision + 1, Number.MAX_SAFE_INTEGER);
+      if (newer.every(({ event }) => index.add(event.metadata.revision, event.metadata.commandId))) {
+        return index;
+      }
+      // The stream is not the one indexed (deleted and written again): index it from its start.
+      this.commands.forget(stream);
+      if (attempt === 2) throw new Error(`${stream}: its revisions do not follow one another`);
+    }
+  }
+
+  private async readCommand(stream: string, span: CommandSpan | undefined): Promise<RecordedEvent[]> {
+    if (!span) return [];
+    const events: RecordedEvent[] = [];
+    for (const [from, to] of span.runs) {
+      for (const { event } of await this.readStored(stream, from, to - from + 1)) {
+        if (event.metadata.commandId === span.commandId) events.push(event);
+      }
+    }
+    return events;
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
