@@ -33,6 +33,7 @@ import { exportedEvent } from '../audit/export-format.js';
 import { streamExportLines } from '../audit/export-lines.js';
 import { LongWorkBudget } from '../audit/long-work-budget.js';
 import { MatchSecrets } from '../match/match-secrets.service.js';
+import { storeChainApart } from '../audit/store-chain-apart.js';
 import { storePages } from '../audit/store-pages.js';
 import type { VerificationReport, VerifyOptions } from '../audit/verifier.js';
 import { verifyPages } from '../audit/verify-pages.js';
@@ -257,8 +258,11 @@ export class AuditController {
     return this.budget.run(principal.keyId, 'verify', async () => {
       const { visible, ended } = await this.visible(principal, id);
       const stream = matchStream(id);
+      // On the SQLite store, a long stream's chain is walked on a worker thread meanwhile.
+      const chainApart = storeChainApart(this.store, stream, visible);
       return verifyPages(() => storePages(this.store, stream, visible), {
         ...options,
+        ...(chainApart ? { chainApart } : {}),
         ...(ended ? { seedHint: this.secrets.seed(id).toString('hex') } : {}),
         yieldBetweenPages: true,
       });
