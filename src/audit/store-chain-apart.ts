@@ -5,11 +5,13 @@ import { walkOnThread, type WorkerStart, workerStarter } from './chain-thread.js
 import type { StoreChainWalk } from './store-chain-worker.js';
 
 /**
- * Below this many events a worker costs more to start than the chain it would walk (its modules load
- * in a fresh thread, and it opens its own connection): measured, see STORE_CHAIN_WORKER_FROM_EVENTS's
- * note in the report of issue 12.
+ * Below this many events the worker costs more than it saves the service's thread. Measured on the
+ * shared 2-core build machine (compiled, load about 9): a worker's start and the warm-up of its fresh
+ * isolate cost 150 to 400 ms of CPU time, and it reads and parses every row again; at 10,000 events it
+ * saved the service's thread 50 ms and cost the process 390 ms more, at 20,000 it saved 340 ms and
+ * cost 180 ms more, at 40,000 and 60,000 it saved 330 to 360 ms.
  */
-export const STORE_CHAIN_WORKER_FROM_EVENTS = 5000;
+export const STORE_CHAIN_WORKER_FROM_EVENTS = 20_000;
 
 /** Rows the worker reads at a time: small, so that each page's parsed events die young. */
 const WORKER_PAGE = 200;
@@ -33,6 +35,8 @@ export function storeChainApart(
   if (file === ':memory:' || file === '' || upTo < fromEvents) return undefined;
   let start: WorkerStart | undefined;
   try {
+    // V8's default young generation: 16, 32, 48 and 64 MiB (resourceLimits.maxYoungGenerationSizeMb)
+    // each made a 100,000-event walk slower (2.4 to 2.8 s of CPU time against 1.9 to 2.4 s).
     start = workerStarter(import.meta.url, 'store-chain-worker');
   } catch {
     return undefined;

@@ -50,5 +50,5 @@ describe('GET /verify of a long stored match (the chain walked on a worker threa
     const forged = verifyMatchLog(edit(events, 2500, (e) => (e.data = data)));
     expect(forged.firstDiscrepancy).toMatchObject({ revision: 2500, ruleId: 'C-3' });
     expect(await verify()).toEqual(JSON.parse(JSON.stringify(forged)));
-  }, 120_000);
+  }, 240_000);
 });
