@@ -6,9 +6,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { signCheckpoint } from '../src/audit/checkpoint.js';
 import { type ExportedEvent, toNdjson } from '../src/audit/export-format.js';
-import { storeChainApart } from '../src/audit/store-chain-apart.js';
-import { storePages } from '../src/audit/store-pages.js';
-import type { LogEvent } from '../src/audit/match-log-verifier.js';
+import { verifyStoredStream } from '../src/audit/store-verify.js';
 import { verifyPages } from '../src/audit/verify-pages.js';
 import { ExportFile } from '../src/cli/export-file.js';
 import { SqliteEventStore } from '../src/event-store/sqlite/sqlite-event-store.js';
@@ -216,25 +214,29 @@ export async function benchVerify(): Promise<number> {
     loop.enable();
     const threadBefore = thisThreadCpuSeconds();
     const online = await measure(async (sample) => {
-      // As the route does: on SQLite, the chain walked on a worker thread with its own connection.
-      // UMPIRE_BENCH_VERIFY_INLINE=1: the chain walked in line, as before (for a comparison).
-      const chainApart = process.env.UMPIRE_BENCH_VERIFY_INLINE
-        ? undefined
-        : storeChainApart(store, last.stream, last.revision);
-      const report = await verifyPages(
-        async function* () {
-          for await (const page of storePages(store, last.stream, last.revision)) {
-            sample();
-            yield page as LogEvent[];
-          }
-        },
-        {
-          seedHint: match.seed.toString('hex'),
-          yieldBetweenPages: true,
-          ...(chainApart ? { chainApart } : {}),
-        },
-      );
-      return { ok: report.ok, events: report.checked.events };
+      // What the route does (verifyStoredStream). UMPIRE_BENCH_VERIFY_ONLINE=inline: everything on
+      // the service's thread, as before issue 12's workers; =chain: only the chain on a worker.
+      const mode = process.env.UMPIRE_BENCH_VERIFY_ONLINE;
+      const threads =
+        mode === 'inline'
+          ? { wholeFromEvents: Infinity, chainFromEvents: Infinity }
+          : mode === 'chain'
+            ? { wholeFromEvents: Infinity }
+            : {};
+      // The heap of the service's thread, sampled as the verification runs (here or on a worker).
+      const sampling = setInterval(sample, 5);
+      try {
+        const report = await verifyStoredStream(
+          store,
+          last.stream,
+          last.revision,
+          { seedHint: match.seed.toString('hex') },
+          threads,
+        );
+        return { ok: report.ok, events: report.checked.events };
+      } finally {
+        clearInterval(sampling);
+      }
     });
     const threadAfter = thisThreadCpuSeconds();
     loop.disable();
@@ -262,7 +264,7 @@ export async function benchVerify(): Promise<number> {
       `  the umpire verify process's max RSS: ${rssTenth.toFixed(0)} MB for the first ${rate(tenth.length)} events, ${rssWhole.toFixed(0)} MB for all ${rate(SIZE)}`,
     );
     line(
-      'GET /matches/:id/verify (SQLite, pages of 200, yielding between them; the chain on a worker thread)',
+      `GET /matches/:id/verify (SQLite, pages of 200; ${process.env.UMPIRE_BENCH_VERIFY_ONLINE ?? 'as the route does it: on a worker thread'})`,
       online,
     );
     // The figure that matters to the other tables: the CPU time of the service's own thread (the

@@ -4,10 +4,11 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { ChainWalked } from './chain-walk.js';
 
 /**
- * Starting a chain walk on a worker thread (issue 12), for `umpire verify`'s export file
- * (cli/chain-worker.ts) and the route's SQLite stream (audit/store-chain-worker.ts) alike: the
- * worker's module found beside the caller's, its answer taken as a ChainWalked or nothing, and the
- * thread ended once the answer is in or no longer wanted.
+ * Starting a verification's work on a worker thread (issue 12): the chain walk of `umpire verify`'s
+ * export file (cli/chain-worker.ts) and of the route's SQLite stream (audit/store-chain-worker.ts),
+ * and the route's whole verification (audit/store-verify-worker.ts) alike: the worker's module found
+ * beside the caller's, its one answer taken or nothing, and the thread ended once the answer is in or
+ * no longer wanted.
  */
 
 /** Starts the worker with this workerData. */
@@ -46,16 +47,28 @@ export function workerStarter(
 
 /**
  * One walk on a fresh worker: its ChainWalked, or undefined when it could not be started, failed,
- * answered null (it could not read the log), or ended without answering. The thread is terminated
- * once it has answered, and at once when `signal` aborts (the verification is over without it), so
- * that no walk runs on for nobody.
+ * answered null (it could not read the log), or ended without answering.
  */
 export function walkOnThread(
   start: WorkerStart,
   workerData: unknown,
   signal?: AbortSignal,
 ): Promise<ChainWalked | undefined> {
-  return new Promise<ChainWalked | undefined>((resolve) => {
+  return answerOnThread<ChainWalked>(start, workerData, signal);
+}
+
+/**
+ * One piece of work on a fresh worker that answers with one message: the answer, or undefined when the
+ * worker could not be started, failed, answered null, or ended without answering. The thread is
+ * terminated once it has answered, and at once when `signal` aborts (the answer is no longer wanted),
+ * so that no work runs on for nobody.
+ */
+export function answerOnThread<T>(
+  start: WorkerStart,
+  workerData: unknown,
+  signal?: AbortSignal,
+): Promise<T | undefined> {
+  return new Promise<T | undefined>((resolve) => {
     if (signal?.aborted) {
       resolve(undefined);
       return;
@@ -68,16 +81,16 @@ export function walkOnThread(
       return;
     }
     let ended = false;
-    const end = (walked: ChainWalked | undefined): void => {
+    const end = (answer: T | undefined): void => {
       if (ended) return;
       ended = true;
       signal?.removeEventListener('abort', abort);
-      resolve(walked);
+      resolve(answer);
       void worker.terminate().catch(() => undefined);
     };
     const abort = (): void => end(undefined);
     signal?.addEventListener('abort', abort, { once: true });
-    worker.once('message', (walked: ChainWalked | null) => end(walked ?? undefined));
+    worker.once('message', (answer: T | null) => end(answer ?? undefined));
     worker.once('error', () => end(undefined));
     worker.once('exit', () => end(undefined));
   });

@@ -14,7 +14,17 @@ import type { StoreChainWalk } from './store-chain-worker.js';
 export const STORE_CHAIN_WORKER_FROM_EVENTS = 20_000;
 
 /** Rows the worker reads at a time: small, so that each page's parsed events die young. */
-const WORKER_PAGE = 200;
+export const WORKER_PAGE = 200;
+
+/**
+ * The file of the embedded SQLite store, which a worker thread may open on a connection of its own;
+ * undefined for any other store, or one in memory.
+ */
+export function sqliteFileOf(store: EventStore): string | undefined {
+  if (!(store instanceof SqliteEventStore)) return undefined;
+  const file = store.options.file;
+  return file === ':memory:' || file === '' ? undefined : file;
+}
 
 /**
  * The stored stream's hash chain, up to revision `upTo`, walked on a worker thread with a read-only
@@ -30,9 +40,8 @@ export function storeChainApart(
   upTo: number,
   fromEvents = STORE_CHAIN_WORKER_FROM_EVENTS,
 ): ChainApart | undefined {
-  if (!(store instanceof SqliteEventStore)) return undefined;
-  const file = store.options.file;
-  if (file === ':memory:' || file === '' || upTo < fromEvents) return undefined;
+  const file = sqliteFileOf(store);
+  if (file === undefined || upTo < fromEvents) return undefined;
   let start: WorkerStart | undefined;
   try {
     // V8's default young generation: 16, 32, 48 and 64 MiB (resourceLimits.maxYoungGenerationSizeMb)

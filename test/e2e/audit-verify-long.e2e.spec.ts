@@ -1,6 +1,6 @@
 import { longMatch } from '../../bench/verify-match.js';
 import { fill } from '../../bench/verify.bench.js';
-import { STORE_CHAIN_WORKER_FROM_EVENTS, storeChainApart } from '../../src/audit/store-chain-apart.js';
+import { STORE_VERIFY_WORKER_FROM_EVENTS, storeVerifyApart } from '../../src/audit/store-verify-apart.js';
 import { verifyMatchLog } from '../../src/audit/verifier.js';
 import { EVENT_STORE } from '../../src/event-store/event-store.port.js';
 import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store.js';
@@ -10,11 +10,11 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 import { organiser } from './support/umpire-client.js';
 
 /**
- * Issue 12 over real HTTP on a real SQLite file: a match long enough that GET /matches/:id/verify walks
- * its chain on a worker thread (store-chain-apart.ts) answers what the verifier answers in memory,
+ * Issue 12 over real HTTP on a real SQLite file: a match long enough that GET /matches/:id/verify is
+ * verified on a worker thread (store-verify-apart.ts) answers what the verifier answers in memory,
  * before and after a row of the file is edited under the running service.
  */
-describe('GET /verify of a long stored match (the chain walked on a worker thread)', () => {
+describe('GET /verify of a long stored match (verified on a worker thread)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
@@ -24,12 +24,12 @@ describe('GET /verify of a long stored match (the chain walked on a worker threa
   });
 
   it('C-3 the report over HTTP is the in-memory verifier’s, intact and with an event’s data edited in the file', async () => {
-    const { events, matchId } = longMatch(STORE_CHAIN_WORKER_FROM_EVENTS + 100, 'audit-long-1');
+    const { events, matchId } = longMatch(STORE_VERIFY_WORKER_FROM_EVENTS + 100, 'audit-long-1');
     const store = t.app.get<SqliteEventStore>(EVENT_STORE);
     expect(store).toBeInstanceOf(SqliteEventStore);
     fill(store, events);
     // Long enough: the route, asking as it does, gets a worker for this stream.
-    expect(storeChainApart(store, `match-${matchId}`, events.length)).toBeInstanceOf(Function);
+    expect(storeVerifyApart(store, `match-${matchId}`, events.length, {})).toBeInstanceOf(Function);
 
     const verify = async () => {
       const reply = await organiser(t).get(`/matches/${matchId}/verify`);
