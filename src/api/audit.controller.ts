@@ -35,7 +35,7 @@ import { LongWorkBudget } from '../audit/long-work-budget.js';
 import { MatchSecrets } from '../match/match-secrets.service.js';
 import { storePages } from '../audit/store-pages.js';
 import type { VerificationReport, VerifyOptions } from '../audit/verifier.js';
-import { verifyPages } from '../audit/verify-pages.js';
+import { verifyStoredStream } from '../audit/store-verify.js';
 import { CurrentPrincipal, Public } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { EVENT_STORE, type EventStore } from '../event-store/event-store.port.js';
@@ -244,7 +244,8 @@ export class AuditController {
   }
 
   /**
-   * The stored stream verified in pages, yielding between them. Once the match has ended, the rolls
+   * The stored stream verified in pages (on SQLite, a long one on a worker thread; otherwise here,
+   * yielding between pages: verifyStoredStream). Once the match has ended, the rolls
    * are checked as they pass against the seed this service derived for it (a hint the verifier trusts
    * only if the log's own reveal is that seed), so that the log is read once.
    */
@@ -256,11 +257,9 @@ export class AuditController {
     assertMayRead(principal, id);
     return this.budget.run(principal.keyId, 'verify', async () => {
       const { visible, ended } = await this.visible(principal, id);
-      const stream = matchStream(id);
-      return verifyPages(() => storePages(this.store, stream, visible), {
+      return verifyStoredStream(this.store, matchStream(id), visible, {
         ...options,
         ...(ended ? { seedHint: this.secrets.seed(id).toString('hex') } : {}),
-        yieldBetweenPages: true,
       });
     });
   }

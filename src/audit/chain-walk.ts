@@ -82,5 +82,8 @@ export interface ChainWalked {
   broken: { revision: number; reason: string } | null;
 }
 
-/** A walk of the log's chain made apart, started when called; undefined when it could not be made. */
-export type ChainApart = () => Promise<ChainWalked | undefined>;
+/**
+ * A walk of the log's chain made apart, started when called; undefined when it could not be made.
+ * Once `signal` aborts its answer is no longer wanted, and the walk stops (its thread is ended).
+ */
+export type ChainApart = (signal?: AbortSignal) => Promise<ChainWalked | undefined>;

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import { MatchFold } from '../match/fold.js';
-import { type ChainApart, ChainWalk } from './chain-walk.js';
+import { type ChainApart, ChainWalk, type ChainWalked } from './chain-walk.js';
 import { type LogEvent, MatchLogVerifier } from './match-log-verifier.js';
 import type { VerificationReport, VerifyOptions } from './verification-report.js';
 
@@ -34,7 +34,22 @@ export async function verifyPages(
   pages: LogPages,
   options: PagedVerifyOptions = {},
 ): Promise<VerificationReport> {
-  const apart = options.chainApart?.();
+  // Aborted when the verification is over, answered or failed: a walk apart still running is ended.
+  const over = new AbortController();
+  try {
+    // A walk apart that throws is one that failed: the chain is then walked here.
+    const apart = options.chainApart?.(over.signal).catch(() => undefined);
+    return await verifyWith(pages, options, apart);
+  } finally {
+    over.abort();
+  }
+}
+
+async function verifyWith(
+  pages: LogPages,
+  options: PagedVerifyOptions,
+  apart: Promise<ChainWalked | undefined> | undefined,
+): Promise<VerificationReport> {
   const verifier = new MatchLogVerifier(options, { walkChain: apart === undefined });
   const pause = options.yieldBetweenPages ? () => nextTurnOfTheLoop() : async () => undefined;
 

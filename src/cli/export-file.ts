@@ -1,7 +1,6 @@
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import type { ChainApart, ChainWalked } from '../audit/chain-walk.js';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import type { ChainApart } from '../audit/chain-walk.js';
+import { walkOnThread, type WorkerStart, workerStarter } from '../audit/chain-thread.js';
 import type { SignedCheckpoint } from '../audit/checkpoint.js';
 import { type ExportedEvent, ExportReader, parseExportLine } from '../audit/export-format.js';
 
@@ -90,28 +89,6 @@ function* linesOfFile(path: string, needles?: readonly Buffer[]): Generator<stri
 }
 
 /**
- * The chain worker's module beside this one: compiled (.js), or the source when run through tsx (then
- * started through tsx's loader, which a worker does not inherit). The names are held in variables so
- * that a bundler does not try to make a browser worker of them: in packages/verify's single-file
- * bundle there is no such file beside it, and the chain is walked in line.
- */
-const CHAIN_WORKER = ['chain-worker.js', 'chain-worker.ts'];
-const TSX_API = 'tsx/esm/api';
-
-function chainWorkerStarter(): ((path: string) => Worker) | undefined {
-  if (!import.meta.url.startsWith('file:')) return undefined;
-  for (const name of CHAIN_WORKER) {
-    const entry = new URL(name, import.meta.url);
-    if (!existsSync(fileURLToPath(entry))) continue;
-    if (name.endsWith('.js')) return (path) => new Worker(entry, { workerData: { path } });
-    const api = import.meta.resolve(TSX_API);
-    const boot = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
-    return (path) => new Worker(boot, { eval: true, workerData: { path } });
-  }
-  return undefined;
-}
-
-/**
  * Below this size a worker costs more to start than the chain it would walk (its modules load in a
  * fresh thread): 4 MiB is about 6,000 events.
  */
@@ -147,27 +124,17 @@ export class ExportFile {
       return undefined;
     }
     if (size < fromBytes) return undefined;
-    let start: ((path: string) => Worker) | undefined;
+    let start: WorkerStart | undefined;
     try {
-      start = chainWorkerStarter();
+      // chain-worker.js beside this module, or its source through tsx.
+      start = workerStarter(import.meta.url, 'chain-worker');
     } catch {
       return undefined;
     }
     if (!start) return undefined;
+    const starter = start;
     const path = this.path;
-    return () =>
-      new Promise<ChainWalked | undefined>((resolve) => {
-        let worker: Worker;
-        try {
-          worker = start(path);
-        } catch {
-          resolve(undefined);
-          return;
-        }
-        worker.once('message', (walked: ChainWalked | null) => resolve(walked ?? undefined));
-        worker.once('error', () => resolve(undefined));
-        worker.once('exit', () => resolve(undefined));
-      });
+    return (signal) => walkOnThread(starter, { path }, signal);
   }
 
   /** The events in pages; `closing` is set once the last page has been read. */

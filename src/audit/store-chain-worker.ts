@@ -1,0 +1,39 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { streamPagesReadApart } from '../event-store/sqlite/stream-read-apart.js';
+import { ChainWalk, type ChainWalked } from './chain-walk.js';
+
+/**
+ * GET /matches/:id/verify's second thread on the SQLite store (issue 12): walks the stored stream's
+ * hash chain (RFC 8785 canonical JSON and SHA-256 of every event, a third of a verification's work)
+ * on a read-only connection of its own, while the service's thread re-decides the rules on its own
+ * read of the same rows. Answers what it saw (ChainWalked), or null when it could not read them: the
+ * verification then walks the chain itself (verify-pages.ts).
+ */
+export interface StoreChainWalk {
+  file: string;
+  stream: string;
+  upTo: number;
+  pageSize: number;
+}
+
+function walk({ file, stream, upTo, pageSize }: StoreChainWalk): ChainWalked | null {
+  let chain: ChainWalk | undefined;
+  let events = 0;
+  let lastHash: string | null = null;
+  try {
+    for (const page of streamPagesReadApart(file, stream, upTo, pageSize)) {
+      for (const event of page) {
+        // The stream its first event names, as the verifier's own walk takes it.
+        chain ??= new ChainWalk(event.metadata.stream);
+        chain.add(event);
+        events += 1;
+        lastHash = event.metadata.hash;
+      }
+    }
+  } catch {
+    return null;
+  }
+  return { events, lastHash, broken: chain?.broken ?? null };
+}
+
+parentPort?.postMessage(walk(workerData as StoreChainWalk));

@@ -1,0 +1,34 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { streamPagesReadApart } from '../event-store/sqlite/stream-read-apart.js';
+import type { VerificationReport, VerifyOptions } from './verification-report.js';
+import { verifyPages } from './verify-pages.js';
+
+/**
+ * GET /matches/:id/verify's whole verification on a thread of its own (issue 12), on the SQLite store:
+ * the stored stream read on a read-only connection of its own and verified in pages, chain and rules,
+ * exactly as the route would verify it in line, while the service's event loop answers the other
+ * tables. Answers the report, or null when it could not make one: the route then verifies in line.
+ */
+export interface StoreVerify {
+  file: string;
+  stream: string;
+  upTo: number;
+  pageSize: number;
+  options: VerifyOptions;
+}
+
+async function verify({
+  file,
+  stream,
+  upTo,
+  pageSize,
+  options,
+}: StoreVerify): Promise<VerificationReport | null> {
+  try {
+    return await verifyPages(() => streamPagesReadApart(file, stream, upTo, pageSize), options);
+  } catch {
+    return null;
+  }
+}
+
+parentPort?.postMessage(await verify(workerData as StoreVerify));
