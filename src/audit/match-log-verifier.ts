@@ -14,7 +14,7 @@ import { actorMismatch } from './acting-side-check.js';
 import { ChainWalk } from './chain-walk.js';
 import { checkpointSignatureValid, publicKeyId, type SignedCheckpoint } from './checkpoint.js';
 import { checkCheckpoints, type KeptCheckpoint } from './checkpoint-check.js';
-import { clientSeedsText, diceCommitment, serverFaces } from '../match/dice-fairness.js';
+import { clientSeedsText, diceCommitment, RollDerivation } from '../match/dice-fairness.js';
 import { Findings, Pass } from './findings.js';
 import { firstDifference, rollsIn } from './replay/compare.js';
 import { compareGroup } from './replay/compare-group.js';
@@ -107,6 +107,7 @@ export class MatchLogVerifier {
   private closed = false;
   /** The client seeds as the rolls' second look meets them. */
   private readonly passSeeds: { A?: string; B?: string } = {};
+  private derivation: { seed: Buffer; clientSeeds: string; derivation: RollDerivation } | null = null;
 
   // C-3, C-5, AA-2: the outcomes.
   private ruleset: AnyRuleset | undefined;
@@ -417,10 +418,19 @@ export class MatchLogVerifier {
     roll: DiceRoll,
     index: number,
   ): string | null {
-    const derived = serverFaces(seed, clientSeedsText(clientSeeds), index, roll.faces.length);
+    const derived = this.derivationFor(seed, clientSeedsText(clientSeeds)).faces(index, roll.faces.length);
     return firstDifference(derived, roll.faces) === null
       ? null
       : `server roll ${index} (${String(roll.purpose)}) records faces ${JSON.stringify(roll.faces)}, but HMAC-SHA256 of the revealed seed gives ${JSON.stringify(derived)}`;
+  }
+
+  /** The derivation of the last rolls checked, kept while the seed and the client seeds stay the same. */
+  private derivationFor(seed: Buffer, clientSeeds: string): RollDerivation {
+    const last = this.derivation;
+    if (last && last.seed === seed && last.clientSeeds === clientSeeds) return last.derivation;
+    const derivation = new RollDerivation(seed, clientSeeds);
+    this.derivation = { seed, clientSeeds, derivation };
+    return derivation;
   }
 
   /** C-2, C-5: every server roll, in log order, reverted or not. */
