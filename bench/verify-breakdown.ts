@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { linkHash } from '../src/audit/chain-walk.js';
 import { rollsIn } from '../src/audit/replay/compare.js';
+import { MatchLogVerifier } from '../src/audit/match-log-verifier.js';
 import { revertTargetsIn, verifyMatchLog } from '../src/audit/verifier.js';
 import type { ExportedEvent } from '../src/audit/export-format.js';
 import { canonicalEnvelope } from '../src/event-store/canonical-json.js';
@@ -64,6 +65,14 @@ export function whereTheTimeGoes(file: string, seed: Buffer): Part[] {
   part('folding each event (MatchFold.apply: src/match, src/rules)', () => {
     const fold = new MatchFold(ruleset, { retain });
     for (const event of events) fold.apply(event);
+  });
+  // What stays on the main thread once the chain is walked apart (verify-pages.ts, chain-walk.ts).
+  part('the rules replay alone (MatchLogVerifier, the chain walked apart)', () => {
+    const verifier = new MatchLogVerifier({ retain, seedHint: seed.toString('hex') }, { walkChain: false });
+    for (const event of events) verifier.add(event);
+    verifier.close();
+    verifier.chainWalked(null);
+    if (!verifier.report().ok) throw new Error('the match does not verify');
   });
   part('the whole verification of the parsed events (verifyMatchLog)', () => {
     if (!verifyMatchLog(events, { seedHint: seed.toString('hex') }).ok)

@@ -19,6 +19,9 @@ import { applied, evolve } from '../../../src/rules/hand-to-hand/evolve.js';
  * held here against the general computation, over every event of a long 2.0.0 match.
  */
 
+const EVENT_TYPES: readonly string[] = handToHandV2.eventTypes;
+const isHandToHandEvent = (type: string): boolean => EVENT_TYPES.includes(type);
+
 /** Q-17 as queueHeadAwaited computed it before the shortcuts: the general path, always. */
 function queueHeadAwaitedInFull(state: MatchState): MatchState {
   const others = pendingSteps(state);
@@ -51,7 +54,7 @@ describe('the verification shortcuts change no state (issue 12)', () => {
     let compared = 0;
     for (const event of events) {
       const before = fold.state as MatchState;
-      if (before.created && handToHandV2.eventTypes.includes(event.type)) {
+      if (before.created && isHandToHandEvent(event.type)) {
         const next = requireMatch(evolveEvent(before, event as HandToHandEvent));
         const fast = queueHeadAwaited(next);
         const full = queueHeadAwaitedInFull(next);
@@ -88,7 +91,7 @@ describe('the verification shortcuts change no state (issue 12)', () => {
     let handedBack = 0;
     for (const event of events) {
       const state = fold.state as MatchState;
-      if (!state.created || !handToHandV2.eventTypes.includes(event.type)) {
+      if (!state.created || !isHandToHandEvent(event.type)) {
         fold.apply(event);
         continue;
       }
