@@ -65,14 +65,15 @@ function sameValue(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(b)) return false;
-  const keys = Object.keys(a);
+  // Own enumerable keys in order: a's as for-in meets them, b's as Object.keys lists them.
   const others = Object.keys(b);
-  if (keys.length !== others.length) return false;
   const values = a as Record<string, unknown>;
   const otherValues = b as Record<string, unknown>;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+  let i = 0;
+  for (const key in values) {
+    if (!Object.hasOwn(values, key)) continue;
     if (key !== others[i] || !sameValue(values[key], otherValues[key])) return false;
+    i += 1;
   }
-  return true;
+  return i === others.length;
 }
