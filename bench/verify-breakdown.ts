@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { linkHash } from '../src/audit/chain-walk.js';
 import { rollsIn } from '../src/audit/replay/compare.js';
+import { MatchLogVerifier } from '../src/audit/match-log-verifier.js';
 import { revertTargetsIn, verifyMatchLog } from '../src/audit/verifier.js';
 import type { ExportedEvent } from '../src/audit/export-format.js';
 import { canonicalEnvelope } from '../src/event-store/canonical-json.js';
-import { clientSeedsText, serverFaces } from '../src/match/dice-fairness.js';
+import { clientSeedsText, RollDerivation } from '../src/match/dice-fairness.js';
 import { MatchFold } from '../src/match/fold.js';
 import { rulesetFor } from '../src/rules/registry.js';
 import type { RulesetRef } from '../src/rules/common/ruleset-ref.js';
@@ -55,13 +56,23 @@ export function whereTheTimeGoes(file: string, seed: Buffer): Part[] {
   const clientSeeds = clientSeedsText({ A: 'alpha', B: 'beta' });
   const rolls = events.flatMap((event) => rollsIn(event.data)).filter((roll) => roll.origin === 'server');
   part(`HMAC-SHA256 of each server roll (${rolls.length.toLocaleString('en-US')})`, () => {
-    for (const roll of rolls) serverFaces(seed, clientSeeds, roll.index!, roll.faces.length);
+    // As the verifier derives them: one derivation for the match's seed and client seeds.
+    const derivation = new RollDerivation(seed, clientSeeds);
+    for (const roll of rolls) derivation.faces(roll.index!, roll.faces.length);
   });
   const ruleset = rulesetFor(events[0]!.metadata.ruleset as RulesetRef)!;
   const retain = revertTargetsIn(events);
   part('folding each event (MatchFold.apply: src/match, src/rules)', () => {
     const fold = new MatchFold(ruleset, { retain });
     for (const event of events) fold.apply(event);
+  });
+  // What stays on the main thread once the chain is walked apart (verify-pages.ts, chain-walk.ts).
+  part('the rules replay alone (MatchLogVerifier, the chain walked apart)', () => {
+    const verifier = new MatchLogVerifier({ retain, seedHint: seed.toString('hex') }, { walkChain: false });
+    for (const event of events) verifier.add(event);
+    verifier.close();
+    verifier.chainWalked(null);
+    if (!verifier.report().ok) throw new Error('the match does not verify');
   });
   part('the whole verification of the parsed events (verifyMatchLog)', () => {
     if (!verifyMatchLog(events, { seedHint: seed.toString('hex') }).ok)

@@ -14,9 +14,9 @@ import { actorMismatch } from './acting-side-check.js';
 import { ChainWalk } from './chain-walk.js';
 import { checkpointSignatureValid, publicKeyId, type SignedCheckpoint } from './checkpoint.js';
 import { checkCheckpoints, type KeptCheckpoint } from './checkpoint-check.js';
-import { clientSeedsText, diceCommitment, serverFaces } from '../match/dice-fairness.js';
+import { clientSeedsText, diceCommitment, RollDerivation } from '../match/dice-fairness.js';
 import { Findings, Pass } from './findings.js';
-import { firstDifference, rollsIn } from './replay/compare.js';
+import { firstDifference, type Path, rollsIn } from './replay/compare.js';
 import { compareGroup } from './replay/compare-group.js';
 import { ReplayDice, ReplayMismatch } from './replay/replay-dice.js';
 import type { VerificationReport, VerifyOptions } from './verification-report.js';
@@ -107,6 +107,7 @@ export class MatchLogVerifier {
   private closed = false;
   /** The client seeds as the rolls' second look meets them. */
   private readonly passSeeds: { A?: string; B?: string } = {};
+  private derivation: { seed: Buffer; clientSeeds: string; derivation: RollDerivation } | null = null;
 
   // C-3, C-5, AA-2: the outcomes.
   private ruleset: AnyRuleset | undefined;
@@ -214,8 +215,11 @@ export class MatchLogVerifier {
       this.group.push({ event, rolls });
     }
 
-    for (const checkpoint of this.keptAt.get(revision) ?? []) {
-      if (checkpoint.found === undefined) checkpoint.found = metadata.hash;
+    const checkpoints = this.keptAt.get(revision);
+    if (checkpoints !== undefined) {
+      for (const checkpoint of checkpoints) {
+        if (checkpoint.found === undefined) checkpoint.found = metadata.hash;
+      }
     }
     this.head = { revision, hash: metadata.hash };
   }
@@ -417,10 +421,19 @@ export class MatchLogVerifier {
     roll: DiceRoll,
     index: number,
   ): string | null {
-    const derived = serverFaces(seed, clientSeedsText(clientSeeds), index, roll.faces.length);
+    const derived = this.derivationFor(seed, clientSeedsText(clientSeeds)).faces(index, roll.faces.length);
     return firstDifference(derived, roll.faces) === null
       ? null
       : `server roll ${index} (${String(roll.purpose)}) records faces ${JSON.stringify(roll.faces)}, but HMAC-SHA256 of the revealed seed gives ${JSON.stringify(derived)}`;
+  }
+
+  /** The derivation of the last rolls checked, kept while the seed and the client seeds stay the same. */
+  private derivationFor(seed: Buffer, clientSeeds: string): RollDerivation {
+    const last = this.derivation;
+    if (last && last.seed === seed && last.clientSeeds === clientSeeds) return last.derivation;
+    const derivation = new RollDerivation(seed, clientSeeds);
+    this.derivation = { seed, clientSeeds, derivation };
+    return derivation;
   }
 
   /** C-2, C-5: every server roll, in log order, reverted or not. */
@@ -491,9 +504,11 @@ export class MatchLogVerifier {
     if (this.tally.stoppedAt !== null || !this.fold) return;
     const first = group[0]!.event;
     const revision = first.metadata.revision;
-    const levels = group.map(({ event }) => isMatchLevelEvent(event));
+    let matchLevel = 0;
+    for (const { event } of group) if (isMatchLevelEvent(event)) matchLevel += 1;
+    const isMatchLevel = matchLevel > 0;
     this.tally.commands += 1;
-    if (levels.some(Boolean) && !levels.every(Boolean)) {
+    if (isMatchLevel && matchLevel < group.length) {
       this.findings.add(
         revision,
         'C-3',
@@ -503,12 +518,15 @@ export class MatchLogVerifier {
       );
     } else {
       try {
-        const decided = levels[0] ? this.decideMatchLevelGroup(group) : this.decideRulesetGroup(group);
+        const events = group.map((g) => g.event);
+        const decided = isMatchLevel
+          ? this.decideMatchLevelGroup(group)
+          : this.decideRulesetGroup(group, events);
         this.tally.events += compareGroup(
           decided,
-          group.map((g) => g.event),
-          levels[0] ? this.matchRules!.ruleIdOf : (event, path) => this.ruleset!.ruleIdOf(event, path),
-          (revision, ruleId, message) => this.findings.add(revision, ruleId, 'outcomes', message, Pass.Rules),
+          events,
+          isMatchLevel ? this.matchRules!.ruleIdOf : this.rulesetRuleIdOf,
+          this.reportOutcome,
         );
       } catch (error) {
         if (error instanceof ReplayMismatch) {
@@ -561,7 +579,13 @@ export class MatchLogVerifier {
     }
   }
 
-  private decideRulesetGroup(group: readonly GroupEvent[]): DomainEvent[] {
+  /** How compareGroup names the rule a ruleset event breaks, and reports it (made once, not per command). */
+  private readonly rulesetRuleIdOf = (event: DomainEvent, path: Path): string =>
+    this.ruleset!.ruleIdOf(event, path);
+  private readonly reportOutcome = (revision: number, ruleId: string, message: string): void =>
+    this.findings.add(revision, ruleId, 'outcomes', message, Pass.Rules);
+
+  private decideRulesetGroup(group: readonly GroupEvent[], events: readonly LogEvent[]): DomainEvent[] {
     const fold = this.fold!;
     const ruleset = this.ruleset!;
     const meta: MatchMeta = fold.meta;
@@ -569,7 +593,6 @@ export class MatchLogVerifier {
     const first = group[0]!.event;
     const revision = first.metadata.revision;
     if (meta.ended) throw new ReplayMismatch('C-4', revision, `${first.type} after the match ended`);
-    const events = group.map((g) => g.event);
     // The command the log records, decided again; a log from before commands were recorded has its
     // commands rebuilt from their events (legacy-commands.ts, to be removed with such logs).
     const command = first.metadata.command ?? legacyCommandFrom(ruleset.id, events);

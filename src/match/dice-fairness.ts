@@ -1,4 +1,5 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { PrefixedHmacSha256 } from './hmac-sha256.js';
 import type { DiceRequest, DiceRoll, DiceSource } from '../rules/common/dice.js';
 
 /**
@@ -25,39 +26,50 @@ export function clientSeedsText(seeds: { A?: string; B?: string }): string {
 }
 
 export function serverFaces(serverSeed: Buffer, clientSeeds: string, index: number, count: number): number[] {
-  const faces: number[] = [];
-  for (let block = 0; faces.length < count; block++) {
-    const message = block === 0 ? `${clientSeeds}:${index}` : `${clientSeeds}:${index}:${block}`;
-    for (const byte of createHmac('sha256', serverSeed).update(message).digest()) {
-      if (byte >= LARGEST_FAIR_BYTE) continue;
-      faces.push((byte % FACES_PER_DIE) + 1);
-      if (faces.length === count) break;
-    }
+  return new RollDerivation(serverSeed, clientSeeds).faces(index, count);
+}
+
+/**
+ * The faces of serverFaces for one seed and one set of client seeds, roll after roll: every block is
+ * HMAC-SHA256(serverSeed, clientSeeds + ":" + …), so the keyed hash states are computed once
+ * (hmac-sha256.ts) rather than for every roll.
+ */
+export class RollDerivation {
+  private readonly hmac: PrefixedHmacSha256;
+
+  constructor(serverSeed: Uint8Array, clientSeeds: string) {
+    this.hmac = new PrefixedHmacSha256(serverSeed, `${clientSeeds}:`);
   }
-  return faces;
+
+  /** The faces of roll `index` (C-2): `count` dice from blocks 0, 1, … of its HMAC. */
+  faces(index: number, count: number): number[] {
+    const faces: number[] = [];
+    for (let block = 0; faces.length < count; block++) {
+      const bytes = this.hmac.of(block === 0 ? `${index}` : `${index}:${block}`);
+      for (let i = 0; i < bytes.length; i++) {
+        const byte = bytes[i]!;
+        if (byte >= LARGEST_FAIR_BYTE) continue;
+        faces.push((byte % FACES_PER_DIE) + 1);
+        if (faces.length === count) break;
+      }
+    }
+    return faces;
+  }
 }
 
 /** The DiceSource a command handler gives the rules when the match uses server dice. */
 export class ServerDice implements DiceSource {
   private nextIndex: number;
+  private readonly derivation: RollDerivation;
 
-  constructor(
-    private readonly serverSeed: Buffer,
-    private readonly clientSeeds: string,
-    firstIndex: number,
-  ) {
+  constructor(serverSeed: Buffer, clientSeeds: string, firstIndex: number) {
+    this.derivation = new RollDerivation(serverSeed, clientSeeds);
     this.nextIndex = firstIndex;
   }
 
   roll({ purpose, count, side }: DiceRequest): DiceRoll {
     const index = this.nextIndex++;
-    return {
-      purpose,
-      faces: serverFaces(this.serverSeed, this.clientSeeds, index, count),
-      origin: 'server',
-      side,
-      index,
-    };
+    return { purpose, faces: this.derivation.faces(index, count), origin: 'server', side, index };
   }
 }
 

@@ -1,4 +1,4 @@
-import { serverRollsIn } from '../rules/common/dice.js';
+import { serverRollCount } from '../rules/common/dice.js';
 import type { AnyRuleset } from '../rules/registry.js';
 import { isMatchLevelEvent } from '../rules/match/events.js';
 import { evolveMeta, initialMeta, type MatchMeta } from '../rules/match/match-level.js';
@@ -75,6 +75,14 @@ export interface MatchFoldImage {
 export class MatchFold {
   private readonly kept = new Map<number, KeptState>();
   private readonly retained: Set<number>;
+  /**
+   * The revisions of the kept states in the order they were kept, from `forgetFrom` on: a new turn
+   * forgets from the front of this list instead of looking at every state kept (the backups' targets
+   * stay, so a long match keeps hundreds). Only while revisions come in increasing order, as a match's
+   * do; null once one did not (a damaged log), and a turn then looks at every kept state.
+   */
+  private order: number[] | null = [];
+  private forgetFrom = 0;
   private current: unknown;
   private currentMeta: MatchMeta = initialMeta();
   private last = 0;
@@ -85,19 +93,19 @@ export class MatchFold {
   ) {
     this.retained = new Set(options.retain ?? []);
     this.current = ruleset.decider.initialState();
-    this.kept.set(0, { state: this.current, turnStartedAt: 1, meta: this.currentMeta });
+    this.keep(0, { state: this.current, turnStartedAt: 1, meta: this.currentMeta });
   }
 
   /** A fold standing where an image of another fold stood (a snapshot). */
   static fromImage(ruleset: AnyRuleset, image: MatchFoldImage, options: MatchFoldOptions = {}): MatchFold {
     const fold = new MatchFold(ruleset, options);
     fold.kept.clear();
+    fold.order = [];
     fold.current = image.state;
     fold.currentMeta = image.meta;
     fold.last = image.revision;
-    for (const [revision, state, turnStartedAt] of image.kept)
-      fold.kept.set(revision, { state, turnStartedAt });
-    fold.kept.set(image.revision, {
+    for (const [revision, state, turnStartedAt] of image.kept) fold.keep(revision, { state, turnStartedAt });
+    fold.keep(image.revision, {
       state: image.state,
       turnStartedAt: image.meta.turnStartedAt,
       meta: image.meta,
@@ -107,7 +115,7 @@ export class MatchFold {
 
   apply(event: FoldableEvent): void {
     const revision = event.metadata.revision;
-    let meta = evolveMeta(this.currentMeta, event, revision, serverRollsIn([event.data]).length);
+    let meta = evolveMeta(this.currentMeta, event, revision, serverRollCount(event.data));
     let state = this.current;
     if (event.type === 'ActionsReverted') {
       // Read as unknown, not as the union's type: the verifier folds logs it does not trust yet.
@@ -127,7 +135,7 @@ export class MatchFold {
     const turnBegan = meta.turnStartedAt !== this.currentMeta.turnStartedAt;
     this.current = state;
     this.currentMeta = meta;
-    this.kept.set(revision, { state, turnStartedAt: meta.turnStartedAt, meta });
+    this.keep(revision, { state, turnStartedAt: meta.turnStartedAt, meta });
     this.last = revision;
     if (turnBegan) this.forgetBefore(meta.turnStartedAt);
   }
@@ -189,8 +197,34 @@ export class MatchFold {
    * that bounds what is kept, not the latest TurnEnded.
    */
   private forgetBefore(turnStartedAt: number): void {
-    for (const revision of this.kept.keys()) {
-      if (revision < turnStartedAt && !this.retained.has(revision)) this.kept.delete(revision);
+    const order = this.order;
+    if (order === null) {
+      for (const revision of this.kept.keys()) {
+        if (revision < turnStartedAt && !this.retained.has(revision)) this.kept.delete(revision);
+      }
+      return;
     }
+    // The kept revisions rise along `order`: those before the turn's start are its front.
+    let from = this.forgetFrom;
+    for (; from < order.length && order[from]! < turnStartedAt; from++) {
+      const revision = order[from]!;
+      if (!this.retained.has(revision)) this.kept.delete(revision);
+    }
+    if (from > 1024 && from * 2 > order.length) {
+      this.order = order.slice(from);
+      from = 0;
+    }
+    this.forgetFrom = from;
+  }
+
+  /** Keeps the state after event `revision`, noting the order revisions come in (forgetBefore). */
+  private keep(revision: number, kept: KeptState): void {
+    const order = this.order;
+    if (order !== null) {
+      const last = order.length > 0 ? order[order.length - 1]! : -Infinity;
+      if (revision > last) order.push(revision);
+      else this.order = null;
+    }
+    this.kept.set(revision, kept);
   }
 }

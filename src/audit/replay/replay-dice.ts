@@ -22,33 +22,38 @@ export class ReplayMismatch extends Error {
  * derivation is checked apart, over every roll of the log (C-2).
  */
 export class ReplayDice implements DiceSource {
-  private readonly recorded: { roll: DiceRoll; revision: number }[];
+  private readonly rolls: readonly (readonly DiceRoll[])[];
   private readonly lastRevision: number;
-  private used = 0;
+  /** The next roll to hand back: roll `rollAt` of event `eventAt`. */
+  private eventAt = 0;
+  private rollAt = 0;
 
   /** `rolls[i]`, when given, are the rolls of `events[i]` already found (rollsIn), so they are not looked for twice. */
   constructor(
-    events: readonly { data: unknown; metadata: { revision: number } }[],
+    private readonly events: readonly { data: unknown; metadata: { revision: number } }[],
     private readonly diceMode: 'server' | 'table',
     rolls?: readonly (readonly DiceRoll[])[],
   ) {
-    this.recorded = events.flatMap((event, i) =>
-      (rolls?.[i] ?? rollsIn(event.data)).map((roll) => ({ roll, revision: event.metadata.revision })),
-    );
+    this.rolls = rolls ?? events.map((event) => rollsIn(event.data));
     this.lastRevision = events.at(-1)?.metadata.revision ?? 0;
   }
 
   roll({ purpose, count, side }: DiceRequest): DiceRoll {
-    const next = this.recorded[this.used];
-    if (!next) {
+    // The events' rolls in order, one after the other, without listing them all first.
+    while (this.eventAt < this.events.length && this.rollAt >= (this.rolls[this.eventAt]?.length ?? 0)) {
+      this.eventAt += 1;
+      this.rollAt = 0;
+    }
+    const roll = this.rolls[this.eventAt]?.[this.rollAt];
+    if (roll === undefined) {
       throw new ReplayMismatch(
         'C-1',
         this.lastRevision,
         `the rules ask for a ${purpose} roll of ${count} dice for side ${side} that the log does not hold`,
       );
     }
-    this.used += 1;
-    const { roll, revision } = next;
+    this.rollAt += 1;
+    const revision = this.events[this.eventAt]!.metadata.revision;
     if (roll.origin !== this.diceMode) {
       throw new ReplayMismatch(
         'C-2',

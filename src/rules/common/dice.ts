@@ -89,20 +89,37 @@ export function isDouble(faces: readonly number[]): boolean {
 /** Every server roll recorded in these event payloads, wherever in the payload it sits (C-2, C-5). */
 export function serverRollsIn(payloads: readonly unknown[]): DiceRoll[] {
   const rolls: DiceRoll[] = [];
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      value.forEach(visit);
-    } else if (value !== null && typeof value === 'object') {
-      const record = value as Record<string, unknown>;
-      if (record.origin === 'server' && typeof record.index === 'number' && Array.isArray(record.faces)) {
-        rolls.push(record as unknown as DiceRoll);
-        return;
-      }
-      Object.values(record).forEach(visit);
-    }
-  };
-  payloads.forEach(visit);
+  for (let i = 0; i < payloads.length; i++) visitServerRolls(payloads[i], rolls);
   return rolls;
+}
+
+/**
+ * How many server rolls serverRollsIn finds in one payload, without gathering them: every event that
+ * is folded is counted (the meta's roll count), so this walk allocates nothing.
+ */
+export function serverRollCount(payload: unknown): number {
+  return visitServerRolls(payload, null);
+}
+
+/**
+ * The walk of serverRollsIn, without a closure, an Object.values array or a forEach per object (own
+ * keys in Object.keys order, as Object.values gives them): pushes each roll onto `rolls` when given,
+ * and returns how many it met.
+ */
+function visitServerRolls(value: unknown, rolls: DiceRoll[] | null): number {
+  if (value === null || typeof value !== 'object') return 0;
+  let found = 0;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) found += visitServerRolls(value[i], rolls);
+    return found;
+  }
+  const record = value as Record<string, unknown>;
+  if (record.origin === 'server' && typeof record.index === 'number' && Array.isArray(record.faces)) {
+    rolls?.push(record as unknown as DiceRoll);
+    return 1;
+  }
+  for (const key in record) if (Object.hasOwn(record, key)) found += visitServerRolls(record[key], rolls);
+  return found;
 }
 
 /** The highest server roll index recorded in these payloads (0 when none). */

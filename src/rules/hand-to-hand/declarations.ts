@@ -104,25 +104,46 @@ export function closingEvents(state: MatchState): HandToHandEvent[] {
  * Q-17: the state awaits the impact of the queue's head once nothing else is pending. While the
  * declarations are open, that is the attack whose impact would close them: the first that still strikes
  * once surrender is judged (rule Q-17: the side may declare more first); after, the next in order.
+ *
+ * Evolve asks this after every event, and a verification evolves every event twice (deciding looks at
+ * the state its events lead to, then the fold): the usual cases are answered without building the
+ * closing events, a new list or a string. With no attack this phase no step is a queue head and none
+ * is to be awaited; when nothing else is pending and the first attack in contact still strikes with no
+ * surrender to judge, it is the head (closing the declarations would end no attack before it).
  */
 export function queueHeadAwaited(state: MatchState): MatchState {
-  const others = pendingSteps(state);
-  const open = state.charges.length > 0 && !declarationsClosed(state);
-  const [head] =
-    others.length > 0 ? [] : attacksToResolve(open ? foldEvents(state, closingEvents(state)) : state);
-  const awaiting: AwaitedStep[] =
-    head === undefined
-      ? others
-      : [
-          {
-            step: 'impact-roll',
-            unitId: head.attackerId,
-            chargeId: head.chargeId,
-            side: sideOf(state, head.attackerId),
-            ruleId: open ? 'Q-17' : 'HH-7',
-          },
-        ];
-  return sameSteps(awaiting, state.awaiting) ? state : { ...state, awaiting };
+  if (state.charges.length === 0) return state;
+  const steps = state.awaiting;
+  let heads = 0;
+  for (let i = 0; i < steps.length; i++) if (isQueueHead(state, steps[i]!)) heads += 1;
+  if (heads < steps.length) {
+    // Something else is pending: the match awaits just that, without any queue head.
+    return heads === 0 ? state : { ...state, awaiting: pendingSteps(state) };
+  }
+  const open = !declarationsClosed(state);
+  const head = open ? headOnceClosed(state) : firstInContact(state);
+  if (head === undefined) return steps.length === 0 ? state : { ...state, awaiting: [] };
+  const step: Extract<AwaitedStep, { step: 'impact-roll' }> = {
+    step: 'impact-roll',
+    unitId: head.attackerId,
+    chargeId: head.chargeId,
+    side: sideOf(state, head.attackerId),
+    ruleId: open ? 'Q-17' : 'HH-7',
+  };
+  return steps.length === 1 && sameStep(step, steps[0]!) ? state : { ...state, awaiting: [step] };
+}
+
+/** The first attack in contact whose impact is still to come, in declared order. */
+function firstInContact(state: MatchState): ChargeState | undefined {
+  return state.charges.find((charge) => charge.status === 'contact');
+}
+
+/** The queue's head once the declarations close: after surrender is judged and unreachable attacks end. */
+function headOnceClosed(state: MatchState): ChargeState | undefined {
+  const first = firstInContact(state);
+  if (first === undefined) return undefined;
+  if (whyNoImpact(state, first) === null && surrendersAtClose(state).length === 0) return first;
+  return attacksToResolve(foldEvents(state, closingEvents(state)))[0];
 }
 
 function sideOf(state: MatchState, unitId: string): AwaitedStep['side'] {
@@ -131,7 +152,24 @@ function sideOf(state: MatchState, unitId: string): AwaitedStep['side'] {
   return unit.side;
 }
 
-/** Keeps the state as it is when nothing changed (states are values; most events touch no attack). */
-function sameSteps(a: readonly AwaitedStep[], b: readonly AwaitedStep[]): boolean {
-  return a.length === b.length && a.every((step, i) => JSON.stringify(step) === JSON.stringify(b[i]));
+/** The keys of the awaited impact queueHeadAwaited makes, in the order it writes them. */
+const IMPACT_STEP_KEYS = ['step', 'unitId', 'chargeId', 'side', 'ruleId'] as const;
+
+/**
+ * True when the awaited impact made now is, as JSON, the step the state holds (states are values; most
+ * events touch no attack): the same own keys holding something JSON writes, in the same order, with
+ * the same values (a step's values are strings).
+ */
+function sameStep(made: Extract<AwaitedStep, { step: 'impact-roll' }>, held: AwaitedStep): boolean {
+  const values = held as unknown as Record<string, unknown>;
+  let i = 0;
+  for (const key in values) {
+    if (!Object.hasOwn(values, key)) continue;
+    const value = values[key];
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    const expected = IMPACT_STEP_KEYS[i];
+    if (expected === undefined || key !== expected || value !== made[expected]) return false;
+    i += 1;
+  }
+  return i === IMPACT_STEP_KEYS.length;
 }

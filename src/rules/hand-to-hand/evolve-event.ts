@@ -16,7 +16,11 @@ function requireCreated(state: HandToHandState, type: string): MatchState {
 }
 
 function unitOf(state: MatchState, unitId: string): UnitState {
-  const unit = Object.prototype.hasOwnProperty.call(state.units, unitId) ? state.units[unitId] : undefined;
+  return unitIn(state.units, unitId);
+}
+
+function unitIn(units: MatchState['units'], unitId: string): UnitState {
+  const unit = Object.prototype.hasOwnProperty.call(units, unitId) ? units[unitId] : undefined;
   if (unit === undefined) throw new Error(`event names unknown unit ${unitId}`);
   return unit;
 }
@@ -25,17 +29,50 @@ function updateUnit(state: MatchState, unitId: string, change: (unit: UnitState)
   return { ...state, units: { ...state.units, [unitId]: change(unitOf(state, unitId)) } };
 }
 
-/** Moving (or leaving play) breaks contact on both sides. */
-function breakContacts(state: MatchState, unitId: string): MatchState {
-  const touching = unitOf(state, unitId).contacts.map((contact) => contact.unitId);
-  let next = updateUnit(state, unitId, (unit) => ({ ...unit, contacts: [] }));
-  for (const otherId of touching) {
-    next = updateUnit(next, otherId, (other) => ({
-      ...other,
-      contacts: other.contacts.filter((contact) => contact.unitId !== unitId),
-    }));
+/**
+ * The units one event changes, changed in a single copy of the units map: a unit that moves changes
+ * with every unit in contact with it, and a copy of the whole map for each of them was the largest part
+ * of folding such an event. The copy belongs to the event until the state that holds it is returned;
+ * the map of the state given is never written.
+ */
+class UnitsEdit {
+  private copy: MatchState['units'] | null = null;
+
+  constructor(private readonly units: MatchState['units']) {}
+
+  /** The unit as the event has left it so far. */
+  unit(unitId: string): UnitState {
+    return unitIn(this.copy ?? this.units, unitId);
   }
-  return next;
+
+  update(unitId: string, change: (unit: UnitState) => UnitState): void {
+    const next = change(this.unit(unitId));
+    this.copy ??= { ...this.units };
+    // defineProperty, not assignment: a unit called __proto__ stays a plain own entry.
+    Object.defineProperty(this.copy, unitId, {
+      value: next,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+
+  /** Moving (or leaving play) breaks contact on both sides. */
+  breakContacts(unitId: string): void {
+    const touching = this.unit(unitId).contacts;
+    this.update(unitId, (unit) => ({ ...unit, contacts: [] }));
+    for (const { unitId: otherId } of touching) {
+      this.update(otherId, (other) => ({
+        ...other,
+        contacts: other.contacts.filter((contact) => contact.unitId !== unitId),
+      }));
+    }
+  }
+
+  /** The state with the units as the event left them. */
+  into(state: MatchState): MatchState {
+    return this.copy === null ? state : { ...state, units: this.copy };
+  }
 }
 
 function withoutStep(state: MatchState, drop: (step: AwaitedStep) => boolean): MatchState {
@@ -205,20 +242,22 @@ export function evolveEvent(state: HandToHandState, event: HandToHandEvent): Han
         charges: match.charges.map((c) => (c.chargeId === chargeId ? { ...c, status: 'contact' } : c)),
       };
       // The attacker strikes with its front; the defender is touched on the declared aspect.
-      next = updateUnit(next, attackerId, (unit) => ({
+      const units = new UnitsEdit(next.units);
+      units.update(attackerId, (unit) => ({
         ...unit,
         contacts: [
           ...unit.contacts.filter((c) => c.unitId !== defenderId),
           { unitId: defenderId, aspect: 'front', sinceTurn: turn },
         ],
       }));
-      next = updateUnit(next, defenderId, (unit) => ({
+      units.update(defenderId, (unit) => ({
         ...unit,
         contacts: [
           ...unit.contacts.filter((c) => c.unitId !== attackerId),
           { unitId: attackerId, aspect, sinceTurn: turn },
         ],
       }));
+      next = units.into(next);
       // Q-17: from 2.0.0 the declared order is the queue; evolve() awaits the impact of its head.
       if (editionOf(match).declareBeforeResolve) return next;
       const attacker = unitOf(next, attackerId);
@@ -306,18 +345,20 @@ export function evolveEvent(state: HandToHandState, event: HandToHandEvent): Han
 
     case 'GroundGiven': {
       const { unitId, couldMove, disordered, broken, restrictions, impactBonusAgainst } = event.data;
-      let next = withoutStep(match, (step) => step.step === 'give-ground-report' && step.unitId === unitId);
+      const next = withoutStep(match, (step) => step.step === 'give-ground-report' && step.unitId === unitId);
+      const units = new UnitsEdit(next.units);
       if (couldMove) {
-        next = breakContacts(next, unitId);
+        units.breakContacts(unitId);
         // Q-7: moving ends the run of stuck reforms.
-        next = updateUnit(next, unitId, (unit) => ({ ...unit, stuckReformCount: 0 }));
+        units.update(unitId, (unit) => ({ ...unit, stuckReformCount: 0 }));
       }
-      return updateUnit(next, unitId, (unit) => ({
+      units.update(unitId, (unit) => ({
         ...restrict(unit, restrictions),
         disordered,
         broken,
         impactBonusAgainst: impactBonusAgainst ?? unit.impactBonusAgainst,
       }));
+      return units.into(next);
     }
 
     case 'ReformStuck': {
@@ -345,11 +386,13 @@ export function evolveEvent(state: HandToHandState, event: HandToHandEvent): Han
       }));
 
     case 'UnitWithdrew': {
-      const next = breakContacts(match, event.data.unitId);
-      return updateUnit(next, event.data.unitId, (unit) => ({
+      const units = new UnitsEdit(match.units);
+      units.breakContacts(event.data.unitId);
+      units.update(event.data.unitId, (unit) => ({
         ...restrict(unit, event.data.restrictions ?? []),
         stuckReformCount: 0,
       }));
+      return units.into(match);
     }
 
     case 'UnitRemoved': {
@@ -357,12 +400,14 @@ export function evolveEvent(state: HandToHandState, event: HandToHandEvent): Han
       const involved = match.charges
         .filter((c) => c.attackerId === unitId || c.defenderId === unitId)
         .map((c) => c.chargeId);
-      let next = withoutStep(
+      const next = withoutStep(
         match,
         (step) => step.unitId === unitId || (step.chargeId !== null && involved.includes(step.chargeId)),
       );
-      next = breakContacts(next, unitId);
-      return updateUnit(next, unitId, (unit) => ({ ...unit, status: 'removed', removedBecause: reason }));
+      const units = new UnitsEdit(next.units);
+      units.breakContacts(unitId);
+      units.update(unitId, (unit) => ({ ...unit, status: 'removed', removedBecause: reason }));
+      return units.into(next);
     }
 
     case 'TurnEnded': {

@@ -1,5 +1,5 @@
 import type { Decider, DomainEvent } from '../common/decider.js';
-import { serverRollsIn } from '../common/dice.js';
+import { serverRollCount } from '../common/dice.js';
 import { describeMatchLevel } from './describe.js';
 import { MATCH_LEVEL_EVENT_TYPES, type MatchLevelEvent } from './events.js';
 import {
@@ -39,7 +39,7 @@ export const matchLevelDecider: Decider<MatchLevelState, MatchLevelRequest, Doma
   decide: ({ meta, revision }, { command, actor, serverSeed = null }) =>
     decideMatchLevel(meta, command, actor, { revision, serverSeed }),
   evolve: ({ meta, revision }, event) => ({
-    meta: evolveMeta(meta, event, revision + 1, serverRollsIn([event.data]).length),
+    meta: evolveMeta(meta, event, revision + 1, serverRollCount(event.data)),
     revision: revision + 1,
   }),
 };
