@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { signCheckpoint } from '../src/audit/checkpoint.js';
 import { type ExportedEvent, toNdjson } from '../src/audit/export-format.js';
-import { verifyStoredStream } from '../src/audit/store-verify.js';
-import { verifyPages } from '../src/audit/verify-pages.js';
-import { ExportFile } from '../src/cli/export-file.js';
-import { SqliteEventStore } from '../src/event-store/sqlite/sqlite-event-store.js';
-import { pathToFileURL } from 'node:url';
+import type { verifyStoredStream as VerifyStoredStream } from '../src/audit/store-verify.js';
+import type { verifyPages as VerifyPages } from '../src/audit/verify-pages.js';
+import type { ExportFile as ExportFileClass } from '../src/cli/export-file.js';
+import type { SqliteEventStore } from '../src/event-store/sqlite/sqlite-event-store.js';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { printParts, whereTheTimeGoes } from './verify-breakdown.js';
 import { longMatch } from './verify-match.js';
 
@@ -102,6 +103,34 @@ function rate(n: number): string {
   return Math.round(n).toLocaleString('en-US');
 }
 
+/**
+ * The modules the service and `umpire verify` run, from the build (dist/, which `npm run bench` makes
+ * first) when there is one, else from the sources: the verification's worker threads start from the
+ * files beside these modules, and from the sources each thread would first compile the TypeScript it
+ * loads (tsx), a cost the service never pays. The store and the verification come from the same tree,
+ * since the route recognises the store by its class.
+ */
+async function servedModules(): Promise<{
+  from: string;
+  verifyStoredStream: typeof VerifyStoredStream;
+  verifyPages: typeof VerifyPages;
+  ExportFile: typeof ExportFileClass;
+  SqliteEventStore: typeof SqliteEventStore;
+}> {
+  const built = new URL('../dist/src/', import.meta.url);
+  const root = existsSync(fileURLToPath(new URL('audit/store-verify.js', built)))
+    ? built
+    : new URL('../src/', import.meta.url);
+  const load = (path: string) => import(new URL(path, root).href);
+  return {
+    from: root === built ? 'the build (dist/)' : 'the sources (no build found)',
+    verifyStoredStream: (await load('audit/store-verify.js')).verifyStoredStream,
+    verifyPages: (await load('audit/verify-pages.js')).verifyPages,
+    ExportFile: (await load('cli/export-file.js')).ExportFile,
+    SqliteEventStore: (await load('event-store/sqlite/sqlite-event-store.js')).SqliteEventStore,
+  };
+}
+
 /** Puts the sealed events into a SQLite store as appends would have, row for row. */
 export function fill(store: SqliteEventStore, events: readonly ExportedEvent[]): void {
   const insert = store.database.prepare(
@@ -131,6 +160,8 @@ export async function benchVerify(): Promise<number> {
     console.log(
       `verification of one ${rate(SIZE)}-event hand-to-hand match (server dice, revealed at the end)`,
     );
+    const { verifyStoredStream, verifyPages, ExportFile, SqliteEventStore, from } = await servedModules();
+    console.log(`(the service's and umpire verify's code from ${from})`);
     const match = longMatch(SIZE);
     const { events } = match;
     const last = events[events.length - 1]!.metadata;

@@ -42,7 +42,21 @@ export function storeChainApart(
   fromEvents = STORE_CHAIN_WORKER_FROM_EVENTS,
 ): ChainApart | undefined {
   const file = sqliteFileOf(store);
-  if (file === undefined || upTo < fromEvents) return undefined;
+  return file === undefined ? undefined : fileChainApart(file, stream, upTo, fromEvents);
+}
+
+/**
+ * The same walk of the stream in the SQLite database `file`: what the route's whole verification on a
+ * worker (store-verify-worker.ts) takes beside its own replay of the rules, so that the two cores share
+ * the work while the service's thread is free.
+ */
+export function fileChainApart(
+  file: string,
+  stream: string,
+  upTo: number,
+  fromEvents = STORE_CHAIN_WORKER_FROM_EVENTS,
+): ChainApart | undefined {
+  if (upTo < fromEvents) return undefined;
   let start: WorkerStart | undefined;
   try {
     // V8's default young generation: 16, 32, 48 and 64 MiB (resourceLimits.maxYoungGenerationSizeMb)

@@ -1,13 +1,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { streamPagesReadApart } from '../event-store/sqlite/stream-read-apart.js';
+import { fileChainApart } from './store-chain-apart.js';
 import type { VerificationReport, VerifyOptions } from './verification-report.js';
 import { verifyPages } from './verify-pages.js';
 
 /**
  * GET /matches/:id/verify's whole verification on a thread of its own (issue 12), on the SQLite store:
- * the stored stream read on a read-only connection of its own and verified in pages, chain and rules,
- * exactly as the route would verify it in line, while the service's event loop answers the other
- * tables. Answers the report, or null when it could not make one: the route then verifies in line.
+ * the stored stream read on a read-only connection of its own and verified in pages exactly as the
+ * route would verify it in line (the rules replayed here, the hash chain walked on one more thread for
+ * a long stream), while the service's event loop answers the other tables. Answers the report, or null
+ * when it could not make one: the route then verifies in line.
  */
 export interface StoreVerify {
   file: string;
@@ -25,7 +27,12 @@ async function verify({
   options,
 }: StoreVerify): Promise<VerificationReport | null> {
   try {
-    return await verifyPages(() => streamPagesReadApart(file, stream, upTo, pageSize), options);
+    // The chain walked on one more thread, as the route does in line: the rules here, the chain there.
+    const chainApart = fileChainApart(file, stream, upTo);
+    return await verifyPages(() => streamPagesReadApart(file, stream, upTo, pageSize), {
+      ...options,
+      ...(chainApart ? { chainApart } : {}),
+    });
   } catch {
     return null;
   }
