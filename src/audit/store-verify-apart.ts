@@ -1,5 +1,6 @@
 import type { EventStore } from '../event-store/event-store.port.js';
-import { answerOnThread, type WorkerStart, workerStarter } from './chain-thread.js';
+import { type WorkerStart, workerStarter } from './chain-thread.js';
+import { KeptThread } from './kept-thread.js';
 import { sqliteFileOf, WORKER_PAGE } from './store-chain-apart.js';
 import type { StoreVerify } from './store-verify-worker.js';
 import type { VerificationReport, VerifyOptions } from './verification-report.js';
@@ -30,14 +31,28 @@ export function storeVerifyApart(
 ): (() => Promise<VerificationReport | undefined>) | undefined {
   const file = sqliteFileOf(store);
   if (file === undefined || upTo < fromEvents) return undefined;
-  let start: WorkerStart | undefined;
-  try {
-    start = workerStarter(import.meta.url, 'store-verify-worker');
-  } catch {
-    return undefined;
-  }
-  if (!start) return undefined;
-  const starter = start;
+  const thread = verificationThread();
+  if (!thread) return undefined;
   const work: StoreVerify = { file, stream, upTo, pageSize: WORKER_PAGE, options };
-  return () => answerOnThread<VerificationReport>(starter, work);
+  return () => thread.run(work);
+}
+
+/**
+ * The one thread the process's route verifications run on, kept warm between them (kept-thread.ts):
+ * started when first needed, ended after a minute with nothing to do. Verifications asked for while it
+ * is busy wait their turn (each key's long-work budget bounds how many it asks for at once).
+ */
+let kept: KeptThread<StoreVerify, VerificationReport> | null | undefined;
+
+function verificationThread(): KeptThread<StoreVerify, VerificationReport> | undefined {
+  if (kept === undefined) {
+    let start: WorkerStart | undefined;
+    try {
+      start = workerStarter(import.meta.url, 'store-verify-worker');
+    } catch {
+      start = undefined;
+    }
+    kept = start ? new KeptThread<StoreVerify, VerificationReport>(start) : null;
+  }
+  return kept ?? undefined;
 }

@@ -1,5 +1,6 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { streamPagesReadApart } from '../event-store/sqlite/stream-read-apart.js';
+import type { KeptThreadAnswer, KeptThreadMessage } from './kept-thread.js';
 import { fileChainApart } from './store-chain-apart.js';
 import type { VerificationReport, VerifyOptions } from './verification-report.js';
 import { verifyPages } from './verify-pages.js';
@@ -38,4 +39,9 @@ async function verify({
   }
 }
 
-parentPort?.postMessage(await verify(workerData as StoreVerify));
+// Kept between verifications (kept-thread.ts): one piece of work at a time, each answered by its id.
+parentPort?.on('message', ({ id, work }: KeptThreadMessage<StoreVerify>) => {
+  void verify(work).then((answer) =>
+    parentPort?.postMessage({ id, answer } satisfies KeptThreadAnswer<VerificationReport>),
+  );
+});
