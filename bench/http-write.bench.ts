@@ -155,7 +155,16 @@ export async function fairSharing(
   const service = await Service.start({
     dataDir,
     ...(options.main ? { main: options.main } : {}),
-    env: { UMPIRE_RATE_LIMIT: '200', UMPIRE_RATE_LIMIT_WINDOW_MS: '1000' },
+    env: {
+      UMPIRE_RATE_LIMIT: '200',
+      UMPIRE_RATE_LIMIT_WINDOW_MS: '1000',
+      // The fair queue's settings, when the bench is run with them (to compare values).
+      ...Object.fromEntries(
+        Object.entries(process.env).filter(
+          (entry): entry is [string, string] => entry[0].startsWith('UMPIRE_FAIR_QUEUE_') && !!entry[1],
+        ),
+      ),
+    },
   });
   const tables: Table[] = [];
   const flooders: HttpClient[] = [];
@@ -220,6 +229,12 @@ export async function fairSharing(
       return `${Math.round((100 * cpu.reduce((n: number, c) => n + c!, 0)) / seconds)}% of a core`;
     };
     console.log(`  service CPU: quiet ${core(quiet)}, flooded ${core(loud)}`);
+    // What the fair queue did (a build without one has no such counters).
+    const scraped = (await service.organiser.get('/metrics')).text;
+    const counter = (name: string) => new RegExp(`^${name} (\\d+)$`, 'm').exec(scraped)?.[1] ?? 'n/a';
+    console.log(
+      `  fair queue: ${counter('umpire_http_fair_queue_waited_total')} requests waited their key's turn, ${counter('umpire_http_fair_queue_refused_total')} refused (queue full)`,
+    );
     console.log(
       `  each round's flooded / quiet p99: ${roundRatios.map((r) => `×${r.toFixed(2)}`).join(' ')}`,
     );

@@ -37,6 +37,18 @@ export interface AppConfig {
    * looping on 429s slows to the pace of its connections instead of spinning the CPU; 0: at once.
    */
   rateLimitPauseMs: number;
+  /**
+   * Fair sharing between keys (issue 12): while the service is saturated (its event loop late by
+   * `fairQueueLagMs` or more), at most this many keyed requests are in progress; the others wait, one
+   * queue per key, and go in order of their key's recent service time, least first. 0 turns it off.
+   */
+  fairQueueConcurrency: number;
+  /** Requests of one key that may wait in the fair queue; past it, 429 with Retry-After. */
+  fairQueuePerKey: number;
+  /** The event-loop delay, in ms, from which the service counts as saturated. */
+  fairQueueLagMs: number;
+  /** A key's measured service time counts half after this long, a quarter after twice this, and so on. */
+  fairQueueCostHalfLifeMs: number;
   /** pino level of the JSON logs: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
   /** Webhook deliveries: attempts per delivery, first retry delay (doubling), and per-attempt timeout. */
@@ -96,6 +108,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimit: count(env, 'UMPIRE_RATE_LIMIT', 1200),
     rateLimitWindowMs: count(env, 'UMPIRE_RATE_LIMIT_WINDOW_MS', 60_000, 1),
     rateLimitPauseMs: count(env, 'UMPIRE_RATE_LIMIT_PAUSE_MS', 1000),
+    fairQueueConcurrency: count(env, 'UMPIRE_FAIR_QUEUE_CONCURRENCY', 2),
+    fairQueuePerKey: count(env, 'UMPIRE_FAIR_QUEUE_PER_KEY', 16, 1),
+    fairQueueLagMs: count(env, 'UMPIRE_FAIR_QUEUE_LAG_MS', 20, 1),
+    fairQueueCostHalfLifeMs: count(env, 'UMPIRE_FAIR_QUEUE_COST_HALF_LIFE_MS', 2000, 10),
     logLevel: logLevel(env.UMPIRE_LOG_LEVEL),
     webhookMaxAttempts: count(env, 'UMPIRE_WEBHOOK_MAX_ATTEMPTS', 8, 1),
     webhookBackoffMs: count(env, 'UMPIRE_WEBHOOK_BACKOFF_MS', 1000, 1),
