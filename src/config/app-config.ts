@@ -39,15 +39,15 @@ export interface AppConfig {
   rateLimitPauseMs: number;
   /**
    * Fair sharing between keys (issue 12): while the service is saturated (its event loop late by
-   * `fairQueueLagMs` or more), at most this many keyed requests are in progress; the others wait, one
-   * queue per key, and go in order of their key's recent service time, least first. 0 turns it off.
+   * `fairQueueLagMs` or more), a key that has lately used more than this many times the mean CPU of the
+   * other active keys waits (one queue per key, least used first) until the others catch up. 0: off.
    */
-  fairQueueConcurrency: number;
+  fairQueueShare: number;
   /** Requests of one key that may wait in the fair queue; past it, 429 with Retry-After. */
   fairQueuePerKey: number;
   /** The event-loop delay, in ms, from which the service counts as saturated. */
   fairQueueLagMs: number;
-  /** A key's measured service time counts half after this long, a quarter after twice this, and so on. */
+  /** A key's measured use (CPU) counts half after this long, a quarter after twice this, and so on. */
   fairQueueCostHalfLifeMs: number;
   /** pino level of the JSON logs: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
@@ -108,7 +108,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimit: count(env, 'UMPIRE_RATE_LIMIT', 1200),
     rateLimitWindowMs: count(env, 'UMPIRE_RATE_LIMIT_WINDOW_MS', 60_000, 1),
     rateLimitPauseMs: count(env, 'UMPIRE_RATE_LIMIT_PAUSE_MS', 1000),
-    fairQueueConcurrency: count(env, 'UMPIRE_FAIR_QUEUE_CONCURRENCY', 2),
+    fairQueueShare: count(env, 'UMPIRE_FAIR_QUEUE_SHARE', 2),
     fairQueuePerKey: count(env, 'UMPIRE_FAIR_QUEUE_PER_KEY', 16, 1),
     fairQueueLagMs: count(env, 'UMPIRE_FAIR_QUEUE_LAG_MS', 20, 1),
     fairQueueCostHalfLifeMs: count(env, 'UMPIRE_FAIR_QUEUE_COST_HALF_LIFE_MS', 2000, 10),

@@ -1,28 +1,28 @@
 /**
  * Fair sharing of the service between keys (issue 12). On a machine that gives the service little CPU,
  * a flood that stays inside its rate limit still costs the other tables: its admitted requests are
- * served like theirs, in arrival order, and 64 of them in progress take 64 shares of the event loop.
- * While the service is saturated, at most `concurrency` keyed requests are in progress; the rest wait in
- * one queue per key, and a free place goes to the waiting key that has recently used the least service
- * time. A key that floods has used far more than a table's key and so waits its turn; a table's key
- * goes first. While the service is not saturated, nothing waits.
+ * served like theirs, and each takes CPU the tables' commands wait for (unread, in their sockets). While
+ * the service is saturated, a key that has lately used more than `share` times the mean of the other
+ * active keys waits, in a queue of its own, until the others' use catches up with its (decayed) use; the
+ * waiting keys go in order of their recent use, least first. Keys of about equal use never wait for each
+ * other, however busy the service; while it is not saturated, nothing waits.
  */
 export interface FairQueueSettings {
-  /** Keyed requests in progress at once, while saturated, before others wait (UMPIRE_FAIR_QUEUE_CONCURRENCY). */
-  concurrency: number;
+  /**
+   * How many times the mean use of the other active keys a key may use, while saturated, before its
+   * requests wait (UMPIRE_FAIR_QUEUE_SHARE).
+   */
+  share: number;
   /** Requests of one key that may wait; past it, 429 (UMPIRE_FAIR_QUEUE_PER_KEY). */
   perKey: number;
-  /** A key's measured service time counts half after this long (UMPIRE_FAIR_QUEUE_COST_HALF_LIFE_MS). */
+  /** A key's measured use counts half after this long (UMPIRE_FAIR_QUEUE_COST_HALF_LIFE_MS). */
   costHalfLifeMs: number;
 }
-
-/** A key that has used more than this many times the mean service time of the keys seen lately waits. */
-const HEAVY = 2;
 
 /** Whether the service has more to do than it can do at once right now. */
 export type SaturationSignal = () => boolean;
 
-/** One admitted request's place: `finish` gives it back and charges its key the time it took. */
+/** One started request: `finish` charges its key the work it took. */
 export interface Ticket {
   finish(): void;
 }
@@ -30,10 +30,10 @@ export interface Ticket {
 /** What became of a request: started at once, waiting its key's turn, or refused (its key's queue is full). */
 export type Admission = 'started' | 'waiting' | 'refused';
 
-/** One key's recent service time (decayed), and its requests waiting. */
+/** One key's recent use (decayed), and its requests waiting. */
 interface Account {
   readonly key: string;
-  /** Service time in ms, as it stood at `at`; it halves every half-life since. */
+  /** Use in ms of work, as it stood at `at`; it halves every half-life since. */
   cost: number;
   at: number;
   /** A request's measured cost, averaged: what a request is charged when it starts, before it is measured. */
@@ -48,14 +48,22 @@ function processCpuMs(): number {
   return (user + system) / 1000;
 }
 
+/** How often waiting requests are looked at again: their key's use decays, the others' grows. */
+const WAKE_MS = 10;
+
+function wakeSoon(pump: () => void): void {
+  setTimeout(pump, WAKE_MS).unref();
+}
+
 /**
- * The scheduler alone: no HTTP, no timers; the clocks and the saturation signal are given, so that its
- * order can be tested exactly. A request's cost is its share of the CPU the process used while it was
- * in progress (each request in progress at a moment takes an equal share of that moment's work): Node
- * gives no CPU time per request, and wall time would charge a table's command for its wait on the disk
- * (measured so, a flood of quick reads looked lighter than the tables it slowed). A request is charged
- * its key's mean cost when it starts, and corrected when it finishes, so that a key with many waiting
- * requests does not get every free place before its first one is measured. Costs decay on wall time.
+ * The scheduler alone: no HTTP; the clocks, the saturation signal and the wake-up are given, so that
+ * its order can be tested exactly. A request's cost is its share of the CPU the process used while it
+ * was in progress (each request in progress at a moment takes an equal share of that moment's work):
+ * Node gives no CPU time per request, and wall time would charge a table's command for its wait on the
+ * disk (measured so, a flood of quick reads looked lighter than the tables it slowed). A request is
+ * charged its key's mean cost when it starts, and corrected when it finishes, so that a key with many
+ * waiting requests does not start them all before its first one is measured. Costs decay on wall time;
+ * a key counts as active for two half-lives after its last charge, or while it has requests.
  */
 export class FairScheduler {
   private readonly accounts = new Map<string, Account>();
@@ -63,11 +71,8 @@ export class FairScheduler {
   private readonly backlog = new Set<Account>();
   private inProgress = 0;
   private waitingCount = 0;
-  /** The sum of every account's cost, as it stood at `totalSince`. */
-  private total = 0;
-  private totalSince = 0;
   private sweepAt = 0;
-
+  private awake = false;
   /** Work done per request in progress so far (ms): each request's cost is how far it moved meanwhile. */
   private perRequest = 0;
   private workSeen: number;
@@ -77,6 +82,7 @@ export class FairScheduler {
     private readonly saturated: SaturationSignal,
     private readonly now: () => number = () => performance.now(),
     private readonly work: () => number = processCpuMs,
+    private readonly wake: (pump: () => void) => void = wakeSoon,
   ) {
     this.workSeen = work();
   }
@@ -91,20 +97,20 @@ export class FairScheduler {
     return this.inProgress;
   }
 
-  /** Keys with an account (recent cost, or requests in progress or waiting). */
+  /** Keys with an account (recent use, or requests in progress or waiting). */
   get tracked(): number {
     return this.accounts.size;
   }
 
-  /** A key's recent service time in ms, decayed to now. */
+  /** A key's recent use in ms of work, decayed to now. */
   costOf(key: string): number {
     const account = this.accounts.get(key);
     return account ? this.decayed(account, this.now()) : 0;
   }
 
   /**
-   * Asks to start one request of `key`: `start` runs now (unsaturated, or a place is free and nobody
-   * waits) or later in fair order, and must call its ticket's `finish` when the request ends.
+   * Asks to start one request of `key`: `start` runs now, or later in fair order, and must call its
+   * ticket's `finish` when the request ends.
    */
   request(key: string, start: (ticket: Ticket) => void): Admission {
     const now = this.now();
@@ -116,8 +122,8 @@ export class FairScheduler {
       this.begin(account, start);
       return 'started';
     }
-    const roomNow = this.waitingCount === 0 && this.inProgress < this.settings.concurrency;
-    if (roomNow || !this.isHeavy(account, now)) {
+    // A key with requests waiting keeps their order: this one goes behind them.
+    if (account.waiting.length === 0 && !this.isHeavy(account, now)) {
       this.begin(account, start);
       return 'started';
     }
@@ -129,9 +135,12 @@ export class FairScheduler {
     return 'waiting';
   }
 
-  /** Starts waiting requests, least recent cost first, while there is room (or no saturation). */
+  /**
+   * Starts waiting requests, least recent use first: all of them once the service is not saturated,
+   * otherwise while the least used waiting key is within its share. Asks to be woken while any wait.
+   */
   pump(): void {
-    while (this.waitingCount > 0 && (this.inProgress < this.settings.concurrency || !this.saturated())) {
+    while (this.waitingCount > 0) {
       const now = this.now();
       let next: Account | undefined;
       let least = Infinity;
@@ -142,11 +151,33 @@ export class FairScheduler {
           next = account;
         }
       }
+      if (this.saturated() && this.isHeavy(next!, now)) break;
       const start = next!.waiting.shift()!;
       this.waitingCount -= 1;
       if (next!.waiting.length === 0) this.backlog.delete(next!);
       this.begin(next!, start);
     }
+    if (this.waitingCount > 0 && !this.awake) {
+      this.awake = true;
+      this.wake(() => {
+        this.awake = false;
+        this.pump();
+      });
+    }
+  }
+
+  /** Whether a key has lately used more than its share: `share` times the mean of the other active keys. */
+  private isHeavy(account: Account, now: number): boolean {
+    let others = 0;
+    let active = 0;
+    for (const other of this.accounts.values()) {
+      if (other === account) continue;
+      const live = other.inProgress > 0 || other.waiting.length > 0;
+      if (!live && now - other.at >= 2 * this.settings.costHalfLifeMs) continue;
+      others += this.decayed(other, now);
+      active += 1;
+    }
+    return active > 0 && this.decayed(account, now) > (this.settings.share * others) / active;
   }
 
   /** Shares the work done since last seen among the requests in progress then. */
@@ -174,32 +205,13 @@ export class FairScheduler {
         account.meanCost = account.meanCost === 0 ? spent : 0.8 * account.meanCost + 0.2 * spent;
         account.inProgress -= 1;
         this.inProgress -= 1;
-        this.pump();
       },
     });
   }
 
   private charge(account: Account, ms: number, now: number): void {
-    const before = this.decayed(account, now);
-    account.cost = Math.max(0, before + ms);
+    account.cost = Math.max(0, this.decayed(account, now) + ms);
     account.at = now;
-    this.total = Math.max(0, this.totalAt(now) + account.cost - before);
-    this.totalSince = now;
-  }
-
-  /**
-   * Whether a key has used more than HEAVY times the mean of the keys seen lately: only such a key
-   * waits. Keys of about equal use (twenty tables) never wait for each other, so a busy service is not
-   * slowed by the queue itself; a flood is far above the mean, however many keys share the service.
-   */
-  private isHeavy(account: Account, now: number): boolean {
-    return this.decayed(account, now) > (HEAVY * this.totalAt(now)) / this.accounts.size;
-  }
-
-  /** Every key's cost together, decayed to now: all decay alike, so one sum is kept. */
-  private totalAt(now: number): number {
-    const elapsed = now - this.totalSince;
-    return elapsed <= 0 ? this.total : this.total * 2 ** (-elapsed / this.settings.costHalfLifeMs);
   }
 
   private decayed(account: Account, now: number): number {
@@ -216,16 +228,11 @@ export class FairScheduler {
     return account;
   }
 
-  /** Keys idle long enough that their cost has all but gone are forgotten, so that accounts do not pile up. */
+  /** Keys idle long enough that their use has all but gone are forgotten, so that accounts do not pile up. */
   private sweep(now: number): void {
     for (const [key, account] of this.accounts) {
       const idle = account.inProgress === 0 && account.waiting.length === 0;
-      const cost = this.decayed(account, now);
-      if (idle && cost < 0.01) {
-        this.accounts.delete(key);
-        this.total = Math.max(0, this.totalAt(now) - cost);
-        this.totalSince = now;
-      }
+      if (idle && this.decayed(account, now) < 0.01) this.accounts.delete(key);
     }
     this.sweepAt = now + this.settings.costHalfLifeMs;
   }

@@ -138,18 +138,18 @@ type LimitConfig = Pick<
   | 'rateLimit'
   | 'rateLimitWindowMs'
   | 'rateLimitPauseMs'
-  | 'fairQueueConcurrency'
+  | 'fairQueueShare'
   | 'fairQueuePerKey'
   | 'fairQueueLagMs'
   | 'fairQueueCostHalfLifeMs'
 >;
 
 /**
- * The fair queue the service uses: none when UMPIRE_FAIR_QUEUE_CONCURRENCY is 0; otherwise saturation
+ * The fair queue the service uses: none when UMPIRE_FAIR_QUEUE_SHARE is 0; otherwise saturation
  * is the event loop's delay (UMPIRE_FAIR_QUEUE_LAG_MS), measured until the app closes.
  */
 function fairQueueFor(app: NestFastifyApplication, config: LimitConfig): FairScheduler | undefined {
-  if (config.fairQueueConcurrency === 0) return undefined;
+  if (config.fairQueueShare === 0) return undefined;
   const lag = new EventLoopLag(config.fairQueueLagMs);
   lag.start();
   app
@@ -161,7 +161,7 @@ function fairQueueFor(app: NestFastifyApplication, config: LimitConfig): FairSch
     });
   return new FairScheduler(
     {
-      concurrency: config.fairQueueConcurrency,
+      share: config.fairQueueShare,
       perKey: config.fairQueuePerKey,
       costHalfLifeMs: config.fairQueueCostHalfLifeMs,
     },
