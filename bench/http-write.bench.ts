@@ -183,8 +183,18 @@ export async function fairSharing(
 
     const quiet: LoadResult[] = [];
     const loud: LoadResult[] = [];
+    // What the fair queue did in each kind of window (a build without one has no such counters).
+    const waits = { quiet: 0, loud: 0, known: true };
+    const waited = async () => {
+      const scraped = (await service.organiser.get('/metrics')).text;
+      const found = /^umpire_http_fair_queue_waited_total (\d+)$/m.exec(scraped)?.[1];
+      if (found === undefined) waits.known = false;
+      return Number(found ?? 0);
+    };
     for (let round = 0; round < rounds; round++) {
+      const beforeQuiet = await waited();
       quiet.push(await drive(service, tables, warmupS, windowS));
+      waits.quiet += (await waited()) - beforeQuiet;
       let flooding = true;
       const flood = (client: HttpClient, send: () => Promise<{ status: number }>) =>
         Array.from({ length: 32 }, async () => {
@@ -197,7 +207,9 @@ export async function fairSharing(
         ...flood(watcher, () => watcher.get(`/matches/${target}`)),
         ...flood(cheat, () => cheat.post(`/matches/${target}/charges`, { commandId: 'x', attackerId: [] })),
       ];
+      const beforeLoud = await waited();
       loud.push(await drive(service, tables, warmupS, windowS));
+      waits.loud += (await waited()) - beforeLoud;
       flooding = false;
       await Promise.all(floods);
     }
@@ -229,12 +241,11 @@ export async function fairSharing(
       return `${Math.round((100 * cpu.reduce((n: number, c) => n + c!, 0)) / seconds)}% of a core`;
     };
     console.log(`  service CPU: quiet ${core(quiet)}, flooded ${core(loud)}`);
-    // What the fair queue did (a build without one has no such counters).
-    const scraped = (await service.organiser.get('/metrics')).text;
-    const counter = (name: string) => new RegExp(`^${name} (\\d+)$`, 'm').exec(scraped)?.[1] ?? 'n/a';
-    console.log(
-      `  fair queue: ${counter('umpire_http_fair_queue_waited_total')} requests waited their key's turn, ${counter('umpire_http_fair_queue_refused_total')} refused (queue full)`,
-    );
+    if (waits.known) {
+      console.log(
+        `  fair queue: requests that waited their key's turn: ${rate(waits.quiet)} in quiet windows, ${rate(waits.loud)} in flooded ones`,
+      );
+    }
     console.log(
       `  each round's flooded / quiet p99: ${roundRatios.map((r) => `×${r.toFixed(2)}`).join(' ')}`,
     );

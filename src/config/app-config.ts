@@ -49,6 +49,8 @@ export interface AppConfig {
   fairQueueLagMs: number;
   /** A key's measured use (CPU) counts half after this long, a quarter after twice this, and so on. */
   fairQueueCostHalfLifeMs: number;
+  /** The longest one request waits in the fair queue, whatever its key's use: keys are paced, never stopped. */
+  fairQueueMaxWaitMs: number;
   /** pino level of the JSON logs: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
   /** Webhook deliveries: attempts per delivery, first retry delay (doubling), and per-attempt timeout. */
@@ -112,6 +114,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fairQueuePerKey: count(env, 'UMPIRE_FAIR_QUEUE_PER_KEY', 16, 1),
     fairQueueLagMs: count(env, 'UMPIRE_FAIR_QUEUE_LAG_MS', 20, 1),
     fairQueueCostHalfLifeMs: count(env, 'UMPIRE_FAIR_QUEUE_COST_HALF_LIFE_MS', 2000, 10),
+    fairQueueMaxWaitMs: count(env, 'UMPIRE_FAIR_QUEUE_MAX_WAIT_MS', 1000, 1),
     logLevel: logLevel(env.UMPIRE_LOG_LEVEL),
     webhookMaxAttempts: count(env, 'UMPIRE_WEBHOOK_MAX_ATTEMPTS', 8, 1),
     webhookBackoffMs: count(env, 'UMPIRE_WEBHOOK_BACKOFF_MS', 1000, 1),

@@ -17,6 +17,12 @@ export interface FairQueueSettings {
   perKey: number;
   /** A key's measured use counts half after this long (UMPIRE_FAIR_QUEUE_COST_HALF_LIFE_MS). */
   costHalfLifeMs: number;
+  /**
+   * The longest a request waits, whatever its key's use (UMPIRE_FAIR_QUEUE_MAX_WAIT_MS): a slow key is
+   * paced, never stopped, even when the saturation signal is wrong (a machine too busy to run an idle
+   * service's timers on time looks saturated too).
+   */
+  maxWaitMs: number;
 }
 
 /** Whether the service has more to do than it can do at once right now. */
@@ -39,7 +45,7 @@ interface Account {
   /** A request's measured cost, averaged: what a request is charged when it starts, before it is measured. */
   meanCost: number;
   inProgress: number;
-  readonly waiting: ((ticket: Ticket) => void)[];
+  readonly waiting: { start: (ticket: Ticket) => void; since: number }[];
 }
 
 /** The process's CPU time so far, in ms: the work the requests in progress share. */
@@ -128,7 +134,7 @@ export class FairScheduler {
       return 'started';
     }
     if (account.waiting.length >= this.settings.perKey) return 'refused';
-    account.waiting.push(start);
+    account.waiting.push({ start, since: now });
     this.waitingCount += 1;
     this.backlog.add(account);
     this.pump();
@@ -144,15 +150,18 @@ export class FairScheduler {
       const now = this.now();
       let next: Account | undefined;
       let least = Infinity;
+      let overdue: Account | undefined;
       for (const account of this.backlog) {
         const cost = this.decayed(account, now);
         if (cost < least) {
           least = cost;
           next = account;
         }
+        if (now - account.waiting[0]!.since >= this.settings.maxWaitMs) overdue ??= account;
       }
-      if (this.saturated() && this.isHeavy(next!, now)) break;
-      const start = next!.waiting.shift()!;
+      if (overdue) next = overdue;
+      else if (this.saturated() && this.isHeavy(next!, now)) break;
+      const { start } = next!.waiting.shift()!;
       this.waitingCount -= 1;
       if (next!.waiting.length === 0) this.backlog.delete(next!);
       this.begin(next!, start);

@@ -142,6 +142,7 @@ type LimitConfig = Pick<
   | 'fairQueuePerKey'
   | 'fairQueueLagMs'
   | 'fairQueueCostHalfLifeMs'
+  | 'fairQueueMaxWaitMs'
 >;
 
 /**
@@ -164,6 +165,7 @@ function fairQueueFor(app: NestFastifyApplication, config: LimitConfig): FairSch
       share: config.fairQueueShare,
       perKey: config.fairQueuePerKey,
       costHalfLifeMs: config.fairQueueCostHalfLifeMs,
+      maxWaitMs: config.fairQueueMaxWaitMs,
     },
     lag.saturated,
   );

@@ -18,7 +18,7 @@ describe('fair queue: a saturated flood key waits while another key is served fi
   let busy = false;
   let clock = 0;
   const scheduler = new FairScheduler(
-    { share: 2, perKey: 2, costHalfLifeMs: 600_000 },
+    { share: 2, perKey: 2, costHalfLifeMs: 600_000, maxWaitMs: 600_000 },
     () => busy,
     () => clock,
     () => clock,

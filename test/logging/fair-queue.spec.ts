@@ -1,10 +1,12 @@
 import { FairScheduler, type Ticket } from '../../src/logging/fair-queue.js';
 
 /** A scheduler on a hand-driven clock and saturation signal, with a log of which requests started. */
-function harness(settings: { share?: number; perKey?: number; costHalfLifeMs?: number } = {}) {
+function harness(
+  settings: { share?: number; perKey?: number; costHalfLifeMs?: number; maxWaitMs?: number } = {},
+) {
   const state = { now: 0, saturated: true, wakes: 0 };
   const scheduler = new FairScheduler(
-    { share: 2, perKey: 4, costHalfLifeMs: 1e9, ...settings },
+    { share: 2, perKey: 4, costHalfLifeMs: 1e9, maxWaitMs: 1e9, ...settings },
     () => state.saturated,
     () => state.now,
     // The work meter runs with the clock: as if the process were busy all along.
@@ -139,6 +141,19 @@ describe('fair queue: bounds, and no wait when the service keeps up', () => {
     expect(started.filter((name) => name.startsWith('f-'))).toHaveLength(20);
     expect(scheduler.running).toBe(20);
     expect(scheduler.waiting()).toBe(0);
+  });
+
+  it('a request waits at most maxWaitMs, whatever its key’s use: keys are paced, never stopped', () => {
+    const { state, scheduler, started, ask, serve, crowd } = harness({ maxWaitMs: 1000 });
+    crowd(8);
+    serve('key:flood', 50);
+    expect(ask('key:flood', 'flood-1')).toBe('waiting');
+    state.now += 999;
+    scheduler.pump();
+    expect(started).not.toContain('flood-1');
+    state.now += 1;
+    scheduler.pump();
+    expect(started).toContain('flood-1');
   });
 
   it('a key alone is never over its share: there is no one to share with', () => {
