@@ -131,7 +131,9 @@ async function openTable(service: Service, matchId: string): Promise<Table> {
  * Issue 12, fair sharing: other tables' p99 while one spectator key and one player key flood the
  * service, against their p99 when it is quiet. The rate limit is on (per key, 200 requests a second
  * here, so the tables stay under it): what a flood meets is the limit, answered in Fastify's first hook
- * before any work, after the limit's pause. `npx tsx bench/fair-sharing.bench.ts` runs this part alone.
+ * before any work, after the limit's pause, and, when the service is saturated, the fair queue
+ * (src/logging/fair-queue.ts), whose waits it counts per kind of window from /metrics.
+ * `npx tsx bench/fair-sharing.bench.ts` runs this part alone.
  *
  * The build machine is shared, and its load drifts over a run: quiet and flooded windows alternate
  * (`rounds` of each, BENCH_FAIR_ROUNDS, 3), so that both meet the same drift, and each p99 is taken
