@@ -98,6 +98,8 @@ describe('fair queue: a saturated flood key waits while another key is served fi
     // Meanwhile, whatever carries no key, and the probes and the scrape, are answered at once.
     expect((await request(t.url).get('/health')).status).toBe(200);
     expect((await request(t.url).get('/tournaments')).status).toBe(401);
+    // The flood's own key on /metrics is answered (403: not an organiser), not queued (a full queue: 429).
+    expect((await flood.get('/metrics')).status).toBe(403);
     const metrics = await organiser(t).get('/metrics');
     expect(metrics.status).toBe(200);
     expect(metrics.text).toMatch(/^umpire_http_fair_queue_waited_total 2$/m);
