@@ -131,7 +131,9 @@ async function openTable(service: Service, matchId: string): Promise<Table> {
  * Issue 12, fair sharing: other tables' p99 while one spectator key and one player key flood the
  * service, against their p99 when it is quiet. The rate limit is on (per key, 200 requests a second
  * here, so the tables stay under it): what a flood meets is the limit, answered in Fastify's first hook
- * before any work, after the limit's pause. `npx tsx bench/fair-sharing.bench.ts` runs this part alone.
+ * before any work, after the limit's pause, and, when the service is saturated, the fair queue
+ * (src/logging/fair-queue.ts), whose waits it counts per kind of window from /metrics.
+ * `npx tsx bench/fair-sharing.bench.ts` runs this part alone.
  *
  * The build machine is shared, and its load drifts over a run: quiet and flooded windows alternate
  * (`rounds` of each, BENCH_FAIR_ROUNDS, 3), so that both meet the same drift, and each p99 is taken
@@ -155,7 +157,16 @@ export async function fairSharing(
   const service = await Service.start({
     dataDir,
     ...(options.main ? { main: options.main } : {}),
-    env: { UMPIRE_RATE_LIMIT: '200', UMPIRE_RATE_LIMIT_WINDOW_MS: '1000' },
+    env: {
+      UMPIRE_RATE_LIMIT: '200',
+      UMPIRE_RATE_LIMIT_WINDOW_MS: '1000',
+      // The fair queue's settings, when the bench is run with them (to compare values).
+      ...Object.fromEntries(
+        Object.entries(process.env).filter(
+          (entry): entry is [string, string] => entry[0].startsWith('UMPIRE_FAIR_QUEUE_') && !!entry[1],
+        ),
+      ),
+    },
   });
   const tables: Table[] = [];
   const flooders: HttpClient[] = [];
@@ -174,8 +185,18 @@ export async function fairSharing(
 
     const quiet: LoadResult[] = [];
     const loud: LoadResult[] = [];
+    // What the fair queue did in each kind of window (a build without one has no such counters).
+    const waits = { quiet: 0, loud: 0, known: true };
+    const waited = async () => {
+      const scraped = (await service.organiser.get('/metrics')).text;
+      const found = /^umpire_http_fair_queue_waited_total (\d+)$/m.exec(scraped)?.[1];
+      if (found === undefined) waits.known = false;
+      return Number(found ?? 0);
+    };
     for (let round = 0; round < rounds; round++) {
+      const beforeQuiet = await waited();
       quiet.push(await drive(service, tables, warmupS, windowS));
+      waits.quiet += (await waited()) - beforeQuiet;
       let flooding = true;
       const flood = (client: HttpClient, send: () => Promise<{ status: number }>) =>
         Array.from({ length: 32 }, async () => {
@@ -188,7 +209,9 @@ export async function fairSharing(
         ...flood(watcher, () => watcher.get(`/matches/${target}`)),
         ...flood(cheat, () => cheat.post(`/matches/${target}/charges`, { commandId: 'x', attackerId: [] })),
       ];
+      const beforeLoud = await waited();
       loud.push(await drive(service, tables, warmupS, windowS));
+      waits.loud += (await waited()) - beforeLoud;
       flooding = false;
       await Promise.all(floods);
     }
@@ -220,6 +243,11 @@ export async function fairSharing(
       return `${Math.round((100 * cpu.reduce((n: number, c) => n + c!, 0)) / seconds)}% of a core`;
     };
     console.log(`  service CPU: quiet ${core(quiet)}, flooded ${core(loud)}`);
+    if (waits.known) {
+      console.log(
+        `  fair queue: requests that waited their key's turn: ${rate(waits.quiet)} in quiet windows, ${rate(waits.loud)} in flooded ones`,
+      );
+    }
     console.log(
       `  each round's flooded / quiet p99: ${roundRatios.map((r) => `×${r.toFixed(2)}`).join(' ')}`,
     );

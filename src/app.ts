@@ -14,13 +14,14 @@ import {
   type LogDestination,
 } from './logging/request-logging.js';
 import { installBodyLimits } from './logging/body-limits.js';
+import type { FairScheduler } from './logging/fair-queue.js';
 import { installRateLimit } from './logging/rate-limit.js';
 import { MetricsService } from './metrics/metrics.service.js';
 
 /** Builds the whole service; main.ts and the e2e tests both start it through here. */
 export async function createApp(
   config: AppConfig,
-  options: { logger?: false; logDestination?: LogDestination } = {},
+  options: { logger?: false; logDestination?: LogDestination; fairScheduler?: FairScheduler } = {},
 ): Promise<NestFastifyApplication> {
   const quiet = options.logger === false;
   const app = await NestFactory.create<NestFastifyApplication>(
@@ -38,7 +39,16 @@ export async function createApp(
   // CORS before the rate limit, so that a browser can read a 429 too.
   if (config.corsOrigins.length > 0) await app.register(fastifyCors, corsOptions(config.corsOrigins));
   const metrics = app.get(MetricsService);
-  installRateLimit(app, config, () => metrics.rateLimited.inc());
+  installRateLimit(
+    app,
+    config,
+    {
+      onRefused: () => metrics.rateLimited.inc(),
+      onWaited: () => metrics.fairQueueWaited.inc(),
+      onQueueFull: () => metrics.fairQueueRefused.inc(),
+    },
+    ...(options.fairScheduler ? [options.fairScheduler] : []),
+  );
   installBodyLimits(fastify, config);
   app.useGlobalPipes(
     new FieldNamingValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),

@@ -37,6 +37,20 @@ export interface AppConfig {
    * looping on 429s slows to the pace of its connections instead of spinning the CPU; 0: at once.
    */
   rateLimitPauseMs: number;
+  /**
+   * Fair sharing between keys (issue 12): while the service is saturated (its event loop late by
+   * `fairQueueLagMs` or more), a key that has lately used more than this many times the mean CPU of the
+   * other active keys waits (one queue per key, least used first) until the others catch up. 0: off.
+   */
+  fairQueueShare: number;
+  /** Requests of one key that may wait in the fair queue; past it, 429 with Retry-After. */
+  fairQueuePerKey: number;
+  /** The event-loop delay, in ms, from which the service counts as saturated. */
+  fairQueueLagMs: number;
+  /** A key's measured use (CPU) counts half after this long, a quarter after twice this, and so on. */
+  fairQueueCostHalfLifeMs: number;
+  /** The longest one request waits in the fair queue, whatever its key's use: keys are paced, never stopped. */
+  fairQueueMaxWaitMs: number;
   /** pino level of the JSON logs: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
   /** Webhook deliveries: attempts per delivery, first retry delay (doubling), and per-attempt timeout. */
@@ -96,6 +110,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimit: count(env, 'UMPIRE_RATE_LIMIT', 1200),
     rateLimitWindowMs: count(env, 'UMPIRE_RATE_LIMIT_WINDOW_MS', 60_000, 1),
     rateLimitPauseMs: count(env, 'UMPIRE_RATE_LIMIT_PAUSE_MS', 1000),
+    fairQueueShare: count(env, 'UMPIRE_FAIR_QUEUE_SHARE', 2),
+    fairQueuePerKey: count(env, 'UMPIRE_FAIR_QUEUE_PER_KEY', 16, 1),
+    fairQueueLagMs: count(env, 'UMPIRE_FAIR_QUEUE_LAG_MS', 20, 1),
+    fairQueueCostHalfLifeMs: count(env, 'UMPIRE_FAIR_QUEUE_COST_HALF_LIFE_MS', 2000, 10),
+    fairQueueMaxWaitMs: count(env, 'UMPIRE_FAIR_QUEUE_MAX_WAIT_MS', 1000, 1),
     logLevel: logLevel(env.UMPIRE_LOG_LEVEL),
     webhookMaxAttempts: count(env, 'UMPIRE_WEBHOOK_MAX_ATTEMPTS', 8, 1),
     webhookBackoffMs: count(env, 'UMPIRE_WEBHOOK_BACKOFF_MS', 1000, 1),

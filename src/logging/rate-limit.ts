@@ -2,10 +2,17 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { KeyRegistry } from '../auth/key-registry.service.js';
 import type { AppConfig } from '../config/app-config.js';
+import { EventLoopLag, FairScheduler, type Ticket } from './fair-queue.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem-details.js';
 
 /** Routes never limited: probes must not be refused, and a CORS preflight carries no key. */
 const UNLIMITED_ROUTES = new Set(['/health', '/health/ready']);
+
+/** Routes that never wait in the fair queue: a scrape must see a busy service as it is. */
+const UNQUEUED_ROUTES = new Set(['/metrics']);
+
+/** Live feeds: long-lived, so only their opening takes a turn in the fair queue, not their duration. */
+const isLiveFeed = (route: string): boolean => route.endsWith('/stream');
 
 /** Marks a request refused by the rate limit, for the request log (see installRequestLogging). */
 export const RATE_LIMITED = Symbol('umpire:rate-limited');
@@ -116,27 +123,140 @@ function refusalBodies(
   };
 }
 
+/** What the limit and the fair queue report, for the metrics. */
+export interface AdmissionCounters {
+  /** A request refused by the rate limit. */
+  onRefused?: (tracker: string) => void;
+  /** A request that waited its key's turn in the fair queue. */
+  onWaited?: (tracker: string) => void;
+  /** A request refused because its key's queue was full. */
+  onQueueFull?: (tracker: string) => void;
+}
+
+type LimitConfig = Pick<
+  AppConfig,
+  | 'rateLimit'
+  | 'rateLimitWindowMs'
+  | 'rateLimitPauseMs'
+  | 'fairQueueShare'
+  | 'fairQueuePerKey'
+  | 'fairQueueLagMs'
+  | 'fairQueueCostHalfLifeMs'
+  | 'fairQueueMaxWaitMs'
+>;
+
+/**
+ * The fair queue the service uses: none when UMPIRE_FAIR_QUEUE_SHARE is 0; otherwise saturation
+ * is the event loop's delay (UMPIRE_FAIR_QUEUE_LAG_MS), measured until the app closes.
+ */
+function fairQueueFor(app: NestFastifyApplication, config: LimitConfig): FairScheduler | undefined {
+  if (config.fairQueueShare === 0) return undefined;
+  const lag = new EventLoopLag(config.fairQueueLagMs);
+  lag.start();
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onClose', (_instance, done) => {
+      lag.stop();
+      done();
+    });
+  return new FairScheduler(
+    {
+      share: config.fairQueueShare,
+      perKey: config.fairQueuePerKey,
+      costHalfLifeMs: config.fairQueueCostHalfLifeMs,
+      maxWaitMs: config.fairQueueMaxWaitMs,
+    },
+    lag.saturated,
+  );
+}
+
+/** The 429 answer when a key's queue is full: one body, written once. */
+function queueFullBody(config: LimitConfig): string {
+  return JSON.stringify(
+    problem(
+      429,
+      `too many requests of this key waiting while the service is busy: at most ${config.fairQueuePerKey} wait for one key (UMPIRE_FAIR_QUEUE_PER_KEY); retry in 1 s`,
+    ),
+  );
+}
+
+/**
+ * The rate limit, then the fair queue (fair-queue.ts), both in Fastify's first hook, before the body
+ * is read. Only requests with a valid key take a turn in the queue: an unauthenticated request, a probe
+ * (/health) and a scrape (/metrics) never wait behind keys. `scheduler` replaces the service's own (tests
+ * drive saturation through it).
+ */
 export function installRateLimit(
   app: NestFastifyApplication,
-  config: Pick<AppConfig, 'rateLimit' | 'rateLimitWindowMs' | 'rateLimitPauseMs'>,
-  onRefused: (tracker: string) => void = () => undefined,
+  config: LimitConfig,
+  counters: AdmissionCounters = {},
+  scheduler: FairScheduler | undefined = fairQueueFor(app, config),
 ): void {
-  if (config.rateLimit === 0) return;
+  if (config.rateLimit === 0 && !scheduler) return;
+  const onRefused = counters.onRefused ?? (() => undefined);
   const keys = app.get(KeyRegistry);
-  const limiter = new RateLimiter(config.rateLimit, config.rateLimitWindowMs);
+  const limiter =
+    config.rateLimit === 0 ? undefined : new RateLimiter(config.rateLimit, config.rateLimitWindowMs);
   const trackers = new TrackerCache();
   const bodyFor = refusalBodies(config);
+  const fullBody = queueFullBody(config);
   const max = String(config.rateLimit);
   const fastify = app.getHttpAdapter().getInstance();
+  /** When each key's last queue refusal was logged: later ones within a second are only counted. */
+  const toldFull = new Map<string, number>();
+
+  /** Takes a turn in the fair queue for a keyed request: starts it now, later, or refuses it (queue full). */
+  const admit = (tracker: string, request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+    const route = request.routeOptions.url ?? '';
+    if (!scheduler || !tracker.startsWith('key:') || UNQUEUED_ROUTES.has(route)) return done();
+    const feed = isLiveFeed(route);
+    let ticket: Ticket | undefined;
+    let closed = false;
+    // The response's 'close' is the request over: answered, or its caller gone (even while it waited).
+    if (!feed) {
+      reply.raw.once('close', () => {
+        closed = true;
+        ticket?.finish();
+      });
+    }
+    const outcome = scheduler.request(tracker, (given) => {
+      if (feed || closed) given.finish();
+      else ticket = given;
+      done();
+    });
+    if (outcome === 'waiting') counters.onWaited?.(tracker);
+    if (outcome !== 'refused') return;
+    counters.onQueueFull?.(tracker);
+    const now = Date.now();
+    if (now - (toldFull.get(tracker) ?? -Infinity) < 1000) {
+      (request as FastifyRequest & { [RATE_LIMITED]?: boolean })[RATE_LIMITED] = true;
+    } else {
+      if (toldFull.size >= 10_000) toldFull.clear();
+      toldFull.set(tracker, now);
+    }
+    const refuse = (): void => {
+      void reply
+        .code(429)
+        .header('retry-after', '1')
+        .header('content-type', PROBLEM_CONTENT_TYPE)
+        .send(fullBody);
+    };
+    // Paused as the rate limit's refusals are, so that a flood looping on 429s slows down.
+    const pause = Math.min(config.rateLimitPauseMs, 1000);
+    if (pause > 0) setTimeout(refuse, pause);
+    else refuse();
+  };
 
   /** Counts the request against `tracker`: lets it through (done), or refuses it after the pause. */
   const limit = (tracker: string, request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+    if (!limiter) return admit(tracker, request, reply, done);
     const window = limiter.take(tracker);
     const resetSeconds = Math.max(1, Math.ceil((window.resetsAt - Date.now()) / 1000));
     void reply.header('x-ratelimit-limit', max);
     void reply.header('x-ratelimit-remaining', String(Math.max(0, config.rateLimit - window.count)));
     void reply.header('x-ratelimit-reset', String(resetSeconds));
-    if (window.allowed) return done();
+    if (window.allowed) return admit(tracker, request, reply, done);
     onRefused(tracker);
     if (window.told) (request as FastifyRequest & { [RATE_LIMITED]?: boolean })[RATE_LIMITED] = true;
     window.told = true;

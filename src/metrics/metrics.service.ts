@@ -18,6 +18,16 @@ export class MetricsService {
     help: 'Requests refused by the rate limit (429) before any work, per key or address in a window.',
     registers: [this.registry],
   });
+  readonly fairQueueWaited = new Counter({
+    name: 'umpire_http_fair_queue_waited_total',
+    help: "Requests that waited their key's turn while the service was saturated (fair queue).",
+    registers: [this.registry],
+  });
+  readonly fairQueueRefused = new Counter({
+    name: 'umpire_http_fair_queue_refused_total',
+    help: "Requests refused (429) because their key's fair queue was full (UMPIRE_FAIR_QUEUE_PER_KEY).",
+    registers: [this.registry],
+  });
   readonly sseOpened = new Counter({
     name: 'umpire_sse_connections_opened_total',
     help: 'Live feeds (Server-Sent Events) opened, by kind of feed.',
