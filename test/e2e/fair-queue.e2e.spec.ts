@@ -60,11 +60,12 @@ describe('fair queue: a saturated flood key waits while another key is served fi
     }
   };
 
-  it('the flood waits its turn behind a light key, past its queue it gets 429; probes, scrapes and keyless requests never wait; when saturation ends the flood goes', async () => {
+  it("the flood waits its turn behind a light key, past its queue it gets 429; probes, scrapes, keyless requests and the organiser's and judges' keys never wait; when saturation ends the flood goes", async () => {
     const flood = await issueKey(t, { role: 'spectator' });
     const table = await issueKey(t, { role: 'spectator' });
     // Unsaturated: nothing waits.
     for (let i = 0; i < 5; i++) expect((await flood.get('/tournaments')).status).toBe(200);
+    expect((await table.get('/tournaments')).status).toBe(200);
     expect(scheduler.waiting()).toBe(0);
     // The flood has used 100 ms of service lately (a token is umpire_<keyId>_<secret>).
     const floodKey = `key:${flood.token!.split('_')[1]}`;
@@ -111,5 +112,20 @@ describe('fair queue: a saturated flood key waits while another key is served fi
     expect((await Promise.all(floods)).map((reply) => reply.status)).toEqual([200, 200]);
     expect(finished).toEqual(['flood 429', 'table 200', 'flood 200', 'flood 200']);
     expect(scheduler.waiting()).toBe(0);
+
+    // Saturated again: the organiser's and a judge's keys never queue, however much they have used.
+    busy = true;
+    const judge = await issueKey(t, { role: 'judge' });
+    // (The configured organiser key's id is `configured`; an issued key's token is umpire_<keyId>_<secret>.)
+    for (const tracker of ['key:configured', `key:${judge.token!.split('_')[1]}`]) {
+      scheduler.request(tracker, (ticket) => {
+        clock += 1000;
+        ticket.finish();
+      });
+    }
+    expect((await organiser(t).get('/tournaments')).status).toBe(200);
+    expect((await judge.get('/tournaments')).status).toBe(200);
+    expect(scheduler.waiting()).toBe(0);
+    busy = false;
   });
 });
