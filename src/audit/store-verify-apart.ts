@@ -56,3 +56,9 @@ function verificationThread(): KeptThread<StoreVerify, VerificationReport> | und
   }
   return kept ?? undefined;
 }
+
+/** Ends the kept verification thread now, if there is one (a bench between its parts; a test). */
+export async function closeVerificationThread(): Promise<void> {
+  await kept?.close();
+  kept = undefined;
+}
