@@ -87,3 +87,29 @@ export interface ChainWalked {
  * Once `signal` aborts its answer is no longer wanted, and the walk stops (its thread is ended).
  */
 export type ChainApart = (signal?: AbortSignal) => Promise<ChainWalked | undefined>;
+
+/**
+ * A whole log's chain walked page by page, as a worker thread walks it apart (cli/chain-worker.ts,
+ * audit/store-chain-worker.ts): what it saw, or null when the pages could not be read.
+ */
+export function walkChainOf(
+  pages: Iterable<readonly Pick<RecordedEvent, 'type' | 'data' | 'metadata'>[]>,
+): ChainWalked | null {
+  let chain: ChainWalk | undefined;
+  let events = 0;
+  let lastHash: string | null = null;
+  try {
+    for (const page of pages) {
+      for (const event of page) {
+        // The stream its first event names, as the verifier's own walk takes it.
+        chain ??= new ChainWalk(event.metadata.stream);
+        chain.add(event);
+        events += 1;
+        lastHash = event.metadata.hash;
+      }
+    }
+  } catch {
+    return null;
+  }
+  return { events, lastHash, broken: chain?.broken ?? null };
+}

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { streamPagesReadApart } from '../event-store/sqlite/stream-read-apart.js';
-import { ChainWalk, type ChainWalked } from './chain-walk.js';
+import { type ChainWalked, walkChainOf } from './chain-walk.js';
 
 /**
  * GET /matches/:id/verify's second thread on the SQLite store (issue 12): walks the stored stream's
@@ -17,23 +17,7 @@ export interface StoreChainWalk {
 }
 
 function walk({ file, stream, upTo, pageSize }: StoreChainWalk): ChainWalked | null {
-  let chain: ChainWalk | undefined;
-  let events = 0;
-  let lastHash: string | null = null;
-  try {
-    for (const page of streamPagesReadApart(file, stream, upTo, pageSize)) {
-      for (const event of page) {
-        // The stream its first event names, as the verifier's own walk takes it.
-        chain ??= new ChainWalk(event.metadata.stream);
-        chain.add(event);
-        events += 1;
-        lastHash = event.metadata.hash;
-      }
-    }
-  } catch {
-    return null;
-  }
-  return { events, lastHash, broken: chain?.broken ?? null };
+  return walkChainOf(streamPagesReadApart(file, stream, upTo, pageSize));
 }
 
 parentPort?.postMessage(walk(workerData as StoreChainWalk));

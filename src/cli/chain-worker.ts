@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { ChainWalk, type ChainWalked } from '../audit/chain-walk.js';
+import { type ChainWalked, walkChainOf } from '../audit/chain-walk.js';
 import { ExportFile } from './export-file.js';
 
 /**
@@ -9,22 +9,7 @@ import { ExportFile } from './export-file.js';
  * not read the file: the verification then walks the chain itself (verify-pages.ts).
  */
 function walk(path: string): ChainWalked | null {
-  let chain: ChainWalk | undefined;
-  let events = 0;
-  let lastHash: string | null = null;
-  try {
-    for (const page of new ExportFile(path).pages()) {
-      for (const event of page) {
-        chain ??= new ChainWalk(event.metadata.stream);
-        chain.add(event);
-        events += 1;
-        lastHash = event.metadata.hash;
-      }
-    }
-  } catch {
-    return null;
-  }
-  return { events, lastHash, broken: chain?.broken ?? null };
+  return walkChainOf(new ExportFile(path).pages());
 }
 
 parentPort?.postMessage(walk((workerData as { path: string }).path));

@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
-import { createApp } from '../../src/app.js';
-import { configFromEnv } from '../../src/config/app-config.js';
 import { FairScheduler } from '../../src/logging/fair-queue.js';
-import type { TestApp } from './support/test-app.js';
-import { type Caller, issueKey, ORGANISER_KEY, organiser } from './support/umpire-client.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+import { type Caller, issueKey, organiser } from './support/umpire-client.js';
 
 /**
  * Issue 12, fair sharing over HTTP. Nothing is left to timing: the test holds the saturation signal
@@ -25,30 +20,7 @@ describe('fair queue: a saturated flood key waits while another key is served fi
   );
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'umpire-e2e-fair-'));
-    const app = await createApp(
-      {
-        ...configFromEnv({}),
-        dataDir,
-        host: '127.0.0.1',
-        port: 0,
-        sqliteSynchronous: 'NORMAL',
-        organiserKey: ORGANISER_KEY,
-        fairQueuePerKey: 2,
-        rateLimitPauseMs: 0,
-      },
-      { logger: false, fairScheduler: scheduler },
-    );
-    await app.listen(0, '127.0.0.1');
-    t = {
-      app,
-      url: (await app.getUrl()).replace('[::1]', '127.0.0.1'),
-      dataDir,
-      async close() {
-        await app.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+    t = await startTestApp({ fairQueuePerKey: 2, rateLimitPauseMs: 0 }, { fairScheduler: scheduler });
   });
   afterAll(async () => t.close());
 

@@ -14,8 +14,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real service over real HTTP, on a real SQLite file in a fresh temp folder. */
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/**
+ * The real service over real HTTP, on a real SQLite file in a fresh temp folder. `appOptions` are
+ * createApp's own (e.g. a fair-queue scheduler a test drives).
+ */
+export async function startTestApp(
+  overrides: Partial<AppConfig> = {},
+  appOptions: Omit<Parameters<typeof createApp>[1] & object, 'logger'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'umpire-e2e-'));
   const config: AppConfig = {
     ...configFromEnv({}),
@@ -26,7 +32,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     organiserKey: ORGANISER_KEY,
     ...overrides,
   };
-  const app = await createApp(config, { logger: false });
+  const app = await createApp(config, { ...appOptions, logger: false });
   await app.listen(0, '127.0.0.1');
   const url = await app.getUrl();
   return {
