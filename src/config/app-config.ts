@@ -39,7 +39,7 @@ export interface AppConfig {
   rateLimitPauseMs: number;
   /**
    * Fair sharing between keys (issue 12): while the service is saturated (its event loop late by
-   * `fairQueueLagMs` or more), a key that has lately used more than this many times the mean CPU of the
+   * `fairQueueLagMs` or more), a key that has lately used more than this many times the mean use (event-loop time) of the
    * other active keys waits (one queue per key, least used first) until the others catch up. 0: off.
    */
   fairQueueShare: number;
@@ -47,7 +47,12 @@ export interface AppConfig {
   fairQueuePerKey: number;
   /** The event-loop delay, in ms, from which the service counts as saturated. */
   fairQueueLagMs: number;
-  /** A key's measured use (CPU) counts half after this long, a quarter after twice this, and so on. */
+  /**
+   * And the share of that time, in percent, its event loop must have been busy: a late timer on a
+   * machine busy with other processes, while the service idles, is not saturation.
+   */
+  fairQueueBusyPercent: number;
+  /** A key's measured use (event-loop time) counts half after this long, a quarter after twice this, and so on. */
   fairQueueCostHalfLifeMs: number;
   /** The longest one request waits in the fair queue, whatever its key's use: keys are paced, never stopped. */
   fairQueueMaxWaitMs: number;
@@ -113,6 +118,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fairQueueShare: count(env, 'UMPIRE_FAIR_QUEUE_SHARE', 2),
     fairQueuePerKey: count(env, 'UMPIRE_FAIR_QUEUE_PER_KEY', 16, 1),
     fairQueueLagMs: count(env, 'UMPIRE_FAIR_QUEUE_LAG_MS', 20, 1),
+    fairQueueBusyPercent: percent(env, 'UMPIRE_FAIR_QUEUE_BUSY_PERCENT', 80),
     fairQueueCostHalfLifeMs: count(env, 'UMPIRE_FAIR_QUEUE_COST_HALF_LIFE_MS', 2000, 10),
     fairQueueMaxWaitMs: count(env, 'UMPIRE_FAIR_QUEUE_MAX_WAIT_MS', 1000, 1),
     logLevel: logLevel(env.UMPIRE_LOG_LEVEL),
@@ -202,6 +208,12 @@ function count(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0):
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min)
     throw new Error(`${name} must be a whole number of at least ${min}, got ${raw}`);
+  return value;
+}
+
+function percent(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = count(env, name, fallback);
+  if (value > 100) throw new Error(`${name} must be a whole number from 0 to 100, got ${env[name]}`);
   return value;
 }
 

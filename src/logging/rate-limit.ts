@@ -141,17 +141,19 @@ type LimitConfig = Pick<
   | 'fairQueueShare'
   | 'fairQueuePerKey'
   | 'fairQueueLagMs'
+  | 'fairQueueBusyPercent'
   | 'fairQueueCostHalfLifeMs'
   | 'fairQueueMaxWaitMs'
 >;
 
 /**
  * The fair queue the service uses: none when UMPIRE_FAIR_QUEUE_SHARE is 0; otherwise saturation
- * is the event loop's delay (UMPIRE_FAIR_QUEUE_LAG_MS), measured until the app closes.
+ * is the event loop's delay (UMPIRE_FAIR_QUEUE_LAG_MS) while it is busy (UMPIRE_FAIR_QUEUE_BUSY_PERCENT),
+ * measured until the app closes.
  */
 function fairQueueFor(app: NestFastifyApplication, config: LimitConfig): FairScheduler | undefined {
   if (config.fairQueueShare === 0) return undefined;
-  const lag = new EventLoopLag(config.fairQueueLagMs);
+  const lag = new EventLoopLag(config.fairQueueLagMs, config.fairQueueBusyPercent / 100);
   lag.start();
   app
     .getHttpAdapter()

@@ -82,11 +82,12 @@ describe('configuration: the HTTP surface', () => {
     expect(() => configFromEnv({ UMPIRE_STREAM_TICKET_TTL_MS: '10' })).toThrow(/UMPIRE_STREAM_TICKET_TTL_MS/);
   });
 
-  it('UMPIRE_FAIR_QUEUE_*: a key may use twice the others’ mean while saturated (lag 20 ms), 16 wait per key, use halves every 2 s, none waits over 1 s; share 0 turns it off', () => {
+  it('UMPIRE_FAIR_QUEUE_*: a key may use twice the others’ mean while saturated (lag 20 ms, loop 80% busy), 16 wait per key, use halves every 2 s, none waits over 1 s; share 0 turns it off', () => {
     expect(configFromEnv({})).toMatchObject({
       fairQueueShare: 2,
       fairQueuePerKey: 16,
       fairQueueLagMs: 20,
+      fairQueueBusyPercent: 80,
       fairQueueCostHalfLifeMs: 2000,
       fairQueueMaxWaitMs: 1000,
     });
@@ -95,18 +96,22 @@ describe('configuration: the HTTP surface', () => {
         UMPIRE_FAIR_QUEUE_SHARE: '0',
         UMPIRE_FAIR_QUEUE_PER_KEY: '4',
         UMPIRE_FAIR_QUEUE_LAG_MS: '50',
+        UMPIRE_FAIR_QUEUE_BUSY_PERCENT: '95',
         UMPIRE_FAIR_QUEUE_COST_HALF_LIFE_MS: '500',
       }),
     ).toMatchObject({
       fairQueueShare: 0,
       fairQueuePerKey: 4,
       fairQueueLagMs: 50,
+      fairQueueBusyPercent: 95,
       fairQueueCostHalfLifeMs: 500,
     });
     for (const [name, wrong] of [
       ['UMPIRE_FAIR_QUEUE_SHARE', '1.5'],
       ['UMPIRE_FAIR_QUEUE_PER_KEY', '0'],
       ['UMPIRE_FAIR_QUEUE_LAG_MS', '0'],
+      ['UMPIRE_FAIR_QUEUE_BUSY_PERCENT', '101'],
+      ['UMPIRE_FAIR_QUEUE_BUSY_PERCENT', '0.5'],
       ['UMPIRE_FAIR_QUEUE_COST_HALF_LIFE_MS', '5'],
       ['UMPIRE_FAIR_QUEUE_MAX_WAIT_MS', '0'],
     ] as const)

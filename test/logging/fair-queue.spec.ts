@@ -1,4 +1,4 @@
-import { FairScheduler, type Ticket } from '../../src/logging/fair-queue.js';
+import { EventLoopLag, FairScheduler, type Ticket } from '../../src/logging/fair-queue.js';
 
 /** A scheduler on a hand-driven clock and saturation signal, with a log of which requests started. */
 function harness(
@@ -217,5 +217,57 @@ describe('fair queue: measured use decays', () => {
     expect(scheduler.tracked).toBe(1);
     serve('key:later', 1);
     expect(scheduler.tracked).toBe(1);
+  });
+});
+
+describe('fair queue: saturation is a late timer on a busy event loop', () => {
+  /** An EventLoopLag on a hand-driven clock (threshold 20 ms, 80% busy, samples every 10 ms, held 500 ms). */
+  function lagAt() {
+    const clock = { now: 0 };
+    const lag = new EventLoopLag(20, 0.8, 10, 500, () => clock.now);
+    lag.sample({ now: 0, busy: 0 });
+    return { clock, lag };
+  }
+
+  it('a sample 30 ms late while the loop was busy nearly all along: saturated, and held for 500 ms', () => {
+    const { clock, lag } = lagAt();
+    clock.now = 40;
+    lag.sample({ now: 40, busy: 0.97 });
+    expect(lag.saturated()).toBe(true);
+    clock.now = 539;
+    expect(lag.saturated()).toBe(true);
+    clock.now = 541;
+    expect(lag.saturated()).toBe(false);
+  });
+
+  it('as late while the loop mostly idled (a machine busy with other processes): not saturated', () => {
+    const { clock, lag } = lagAt();
+    clock.now = 40;
+    lag.sample({ now: 40, busy: 0.1 });
+    expect(lag.saturated()).toBe(false);
+  });
+
+  it('a busy loop whose timers fire on time is keeping up: not saturated', () => {
+    const { clock, lag } = lagAt();
+    for (let at = 10; at <= 100; at += 10) lag.sample({ now: at, busy: 1 });
+    clock.now = 100;
+    expect(lag.saturated()).toBe(false);
+  });
+
+  it('on the real event loop: idle, it is not saturated; 60 ms of synchronous work makes it so', async () => {
+    const lag = new EventLoopLag(20, 0.8, 10, 500);
+    lag.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(lag.saturated()).toBe(false);
+      const until = performance.now() + 60;
+      while (performance.now() < until) {
+        // the service's thread busy with one long piece of work
+      }
+      await new Promise((resolve) => setTimeout(resolve, 15));
+      expect(lag.saturated()).toBe(true);
+    } finally {
+      lag.stop();
+    }
   });
 });
