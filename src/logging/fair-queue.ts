@@ -48,6 +48,8 @@ interface Account {
   meanCost: number;
   inProgress: number;
   readonly waiting: { start: (ticket: Ticket) => void; since: number }[];
+  /** Whether its use is in the scheduler's running total of the active keys' use. */
+  counted: boolean;
 }
 
 /**
@@ -89,6 +91,16 @@ export class FairScheduler {
   /** Work done per request in progress so far (ms): each request's cost is how far it moved meanwhile. */
   private perRequest = 0;
   private workSeen: number;
+  /**
+   * The active keys' use together (decayed to `totalAt`) and how many they are: a key's share is
+   * checked against them at every request while saturated, so they are kept as charges come instead of
+   * summed over every key each time. Keys stop counting when they fall idle only at a recount, every
+   * twentieth of a half-life (100 ms by default), which also clears the sum's rounding.
+   */
+  private total = 0;
+  private totalAt = 0;
+  private activeKeys = 0;
+  private recountAt = 0;
 
   constructor(
     private readonly settings: FairQueueSettings,
@@ -184,16 +196,32 @@ export class FairScheduler {
 
   /** Whether a key has lately used more than its share: `share` times the mean of the other active keys. */
   private isHeavy(account: Account, now: number): boolean {
-    let others = 0;
+    if (now >= this.recountAt) this.recount(now);
+    const own = this.decayed(account, now);
+    const everyone = this.total * this.decay(now - this.totalAt);
+    const others = account.counted ? Math.max(0, everyone - own) : everyone;
+    const active = account.counted ? this.activeKeys - 1 : this.activeKeys;
+    return active > 0 && own > (this.settings.share * others) / active;
+  }
+
+  /**
+   * Sums the active keys' use afresh: a key is active while it has requests in progress or waiting, and
+   * for two half-lives after its last charge.
+   */
+  private recount(now: number): void {
+    let total = 0;
     let active = 0;
-    for (const other of this.accounts.values()) {
-      if (other === account) continue;
-      const live = other.inProgress > 0 || other.waiting.length > 0;
-      if (!live && now - other.at >= 2 * this.settings.costHalfLifeMs) continue;
-      others += this.decayed(other, now);
+    for (const account of this.accounts.values()) {
+      const live = account.inProgress > 0 || account.waiting.length > 0;
+      account.counted = live || now - account.at < 2 * this.settings.costHalfLifeMs;
+      if (!account.counted) continue;
+      total += this.decayed(account, now);
       active += 1;
     }
-    return active > 0 && this.decayed(account, now) > (this.settings.share * others) / active;
+    this.total = total;
+    this.totalAt = now;
+    this.activeKeys = active;
+    this.recountAt = now + this.settings.costHalfLifeMs / 20;
   }
 
   /** Shares the work done since last seen among the requests in progress then. */
@@ -226,19 +254,31 @@ export class FairScheduler {
   }
 
   private charge(account: Account, ms: number, now: number): void {
-    account.cost = Math.max(0, this.decayed(account, now) + ms);
+    const before = this.decayed(account, now);
+    account.cost = Math.max(0, before + ms);
     account.at = now;
+    // The running total follows: decayed to now, less the key's use before, plus its use after.
+    this.total = this.total * this.decay(now - this.totalAt) + account.cost - (account.counted ? before : 0);
+    this.totalAt = now;
+    if (!account.counted) {
+      account.counted = true;
+      this.activeKeys += 1;
+    }
   }
 
   private decayed(account: Account, now: number): number {
-    const elapsed = now - account.at;
-    return elapsed <= 0 ? account.cost : account.cost * 2 ** (-elapsed / this.settings.costHalfLifeMs);
+    return account.cost * this.decay(now - account.at);
+  }
+
+  /** What a use of 1 is worth `elapsed` ms later: it halves every half-life. */
+  private decay(elapsed: number): number {
+    return elapsed <= 0 ? 1 : 2 ** (-elapsed / this.settings.costHalfLifeMs);
   }
 
   private account(key: string, now: number): Account {
     let account = this.accounts.get(key);
     if (!account) {
-      account = { key, cost: 0, at: now, meanCost: 0, inProgress: 0, waiting: [] };
+      account = { key, cost: 0, at: now, meanCost: 0, inProgress: 0, waiting: [], counted: false };
       this.accounts.set(key, account);
     }
     return account;
@@ -251,6 +291,8 @@ export class FairScheduler {
       if (idle && this.decayed(account, now) < 0.01) this.accounts.delete(key);
     }
     this.sweepAt = now + this.settings.costHalfLifeMs;
+    // The keys forgotten may still be in the running total.
+    this.recountAt = now;
   }
 }
 

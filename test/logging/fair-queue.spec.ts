@@ -210,6 +210,20 @@ describe('fair queue: measured use decays', () => {
     expect(later.ask('key:old-flood', 'flood-1')).toBe('started');
   });
 
+  it('keys idle for two half-lives no longer count toward the mean; until then they do', () => {
+    const stillActive = harness({ costHalfLifeMs: 100 });
+    stillActive.serve('key:flood', 100);
+    stillActive.crowd(5);
+    stillActive.state.now += 150; // the tables 1.5 half-lives idle: still active, their mean about 0.35 ms
+    expect(stillActive.ask('key:flood', 'flood-1')).toBe('waiting');
+
+    const gone = harness({ costHalfLifeMs: 100 });
+    gone.serve('key:flood', 100);
+    gone.crowd(5);
+    gone.state.now += 250; // 2.5 half-lives: no other key is active, and a key alone has no one to share with
+    expect(gone.ask('key:flood', 'flood-1')).toBe('started');
+  });
+
   it('keys idle long enough are forgotten', () => {
     const { state, scheduler, serve } = harness({ costHalfLifeMs: 10 });
     serve('key:once', 5);
@@ -254,13 +268,15 @@ describe('fair queue: saturation is a late timer on a busy event loop', () => {
     expect(lag.saturated()).toBe(false);
   });
 
-  it('on the real event loop: idle, it is not saturated; 60 ms of synchronous work makes it so', async () => {
-    const lag = new EventLoopLag(20, 0.8, 10, 500);
+  // Only this half on the real loop: whether an idle loop's timer fires on time depends on the machine's
+  // load and on the test runner's own work, so the idle half is shown on samples given by hand above.
+  it('on the real event loop: 200 ms of synchronous work makes it saturated', async () => {
+    // Half busy is enough here: on a loaded machine the idle span before the work may stretch.
+    const lag = new EventLoopLag(20, 0.5, 10, 500);
     lag.start();
     try {
       await new Promise((resolve) => setTimeout(resolve, 30));
-      expect(lag.saturated()).toBe(false);
-      const until = performance.now() + 60;
+      const until = performance.now() + 200;
       while (performance.now() < until) {
         // the service's thread busy with one long piece of work
       }
