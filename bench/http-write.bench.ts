@@ -346,7 +346,7 @@ function printLoad(name: string, result: LoadResult): { perSecond: number; p99: 
   return { perSecond, p99: quantile(l, 0.99), errors };
 }
 
-async function throughput(service: Service, matches: number, warmupS: number, windowS: number) {
+export async function throughput(service: Service, matches: number, warmupS: number, windowS: number) {
   const tables: Table[] = [];
   try {
     for (let i = 0; i < matches; i++) tables.push(await openTable(service, `load-${matches}-${i + 1}`));
@@ -361,7 +361,7 @@ async function throughput(service: Service, matches: number, warmupS: number, wi
  * table sends a command every 50 ms; after each answer the organiser reads the match's log until its
  * last entry is that command's event.
  */
-async function turnLogLag(service: Service, seconds: number): Promise<number[]> {
+export async function turnLogLag(service: Service, seconds: number): Promise<number[]> {
   const table = await openTable(service, 'lag-probe');
   const lags: number[] = [];
   const until = performance.now() + seconds * 1000;
