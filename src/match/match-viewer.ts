@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
+import { awaitedCombatOf, type AwaitedCombat } from '../rules/common/roster.js';
 import type { RulesetRef } from '../rules/common/ruleset-ref.js';
 import type { Side } from '../rules/common/sides.js';
 import type { Viewer } from '../rules/ruleset.js';
@@ -32,6 +33,8 @@ export interface AwaitedStepView {
   unitId?: string;
   /** The rule that asks for it. */
   ruleId: string;
+  /** The charge or close combat it belongs to. */
+  combat?: AwaitedCombat;
 }
 
 export interface PendingUndoRequest {
@@ -155,6 +158,7 @@ export class MatchViewer {
             side: input.side,
             ...(input.unitId !== undefined ? { unitId: input.unitId } : {}),
             ruleId: input.ruleId,
+            ...(input.combat !== undefined ? { combat: awaitedCombatOf(input.combat) } : {}),
           };
         });
     return {

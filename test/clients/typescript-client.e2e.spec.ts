@@ -76,8 +76,10 @@ describe('the typed client against the real service', () => {
   function handToHandBody(step: AwaitedStep): StepBody {
     switch (step.command) {
       case 'RollImpact':
+        // The step names its charge; the generated types narrow it by kind.
+        if (step.combat?.kind !== 'charge') throw new Error(`no charge named: ${JSON.stringify(step)}`);
         // 6, +1 for the charge: impact 7 on morale 7 leaves the NNC nothing to test against (HH-8).
-        return { chargeId: 'c1', dice: [6] };
+        return { chargeId: step.combat.chargeId, dice: [6] };
       case 'TakeMoraleTest':
         // 11 against 0: failed by 11, a Rout (HH-14).
         return { unitId: step.unitId ?? '', cause: 'melee', dice: [6, 5] };

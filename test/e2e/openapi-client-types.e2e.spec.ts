@@ -40,6 +40,16 @@ const route: AwaitedRoute = match.awaiting[0]!.route;
 const side: 'A' | 'B' = match.awaiting[0]!.side;
 const undoAsked: number = match.pending.undoRequests[0]!.toRevision;
 const winner: 'A' | 'B' | null | undefined = match.result?.winner;
+// The charge or close combat an awaited step belongs to, narrowed by its kind.
+const combat = match.awaiting[0]!.combat;
+// @ts-expect-error: before its kind is checked, it may be a close combat, which has no chargeId
+const notYetCharge: string | undefined = combat?.chargeId;
+if (combat?.kind === 'charge') {
+  const chargeId: string = combat.chargeId;
+}
+if (combat?.kind === 'close-combat') {
+  const pair: string[] = combat.unitIds;
+}
 
 // The state: one of the rulesets' views.
 const state = match.state;

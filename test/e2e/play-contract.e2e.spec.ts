@@ -46,7 +46,16 @@ function expectContract(body: any, options: { command?: boolean } = {}): void {
   if (body.ended) expect(Object.keys(body.result).sort()).toEqual(['note', 'winner', 'winnerName']);
   for (const awaited of body.awaiting) {
     expect(Object.keys(awaited).sort()).toEqual(
-      ['step', 'command', 'route', 'side', 'ruleId', ...('unitId' in awaited ? ['unitId'] : [])].sort(),
+      [
+        'step',
+        'command',
+        'route',
+        'side',
+        'ruleId',
+        ...('unitId' in awaited ? ['unitId'] : []),
+        // the charge or close combat the step belongs to, when it belongs to one
+        ...('combat' in awaited ? ['combat'] : []),
+      ].sort(),
     );
     expect(awaited.route).toBe(`/matches/${body.matchId}/${awaited.step}`);
   }
@@ -145,6 +154,7 @@ describe('the play contract over HTTP', () => {
         unitId: 'impi',
         // 2.0.0: while declarations are open, the first impact roll is what closes them (Q-17)
         ruleId: 'Q-17',
+        combat: { kind: 'charge', chargeId: 'c1' },
       },
     ]);
     expect(charged.body.phase).toBe('melee-declaring');

@@ -104,7 +104,8 @@ describeInBrowser(title, () => {
     expect(await page.getByTestId('shown-revision').textContent()).toBe('7');
 
     const awaited = page.getByRole('region', { name: 'Awaited' });
-    expect(await awaited.textContent()).toMatch(/take morale test for the NNC, from British/);
+    // the charge the test belongs to, beside it
+    expect(await awaited.textContent()).toMatch(/take morale test for the NNC, from British \(charge c1\)/);
 
     const logText = await log().textContent();
     expect(logText).toContain('Turn 1: the Impi charged the NNC in the front from below.');

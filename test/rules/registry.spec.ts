@@ -43,19 +43,43 @@ describe('the ruleset registry and the plug-in shape', () => {
   it('HH-9 HH-7 hand-to-hand awaits one step at a time, in the shape every ruleset shares', () => {
     const { state } = spec(handToHand).given([...standardTable(), ...chargedIntoContact('C1', 'Z1', 'N1')]);
     expect(handToHand.awaiting(state)).toEqual([
-      { command: 'RollImpact', side: 'A', unitId: 'Z1', ruleId: 'HH-7' },
+      {
+        command: 'RollImpact',
+        side: 'A',
+        unitId: 'Z1',
+        ruleId: 'HH-7',
+        combat: { kind: 'charge', chargeId: 'C1' },
+      },
     ]);
   });
 
   it('AA-4 AA-5 atomic-africa awaits the reacting declaration, then both reveals, in the same shape', () => {
     const match = engaged().seal('A1', '7S').seal('B1', '8H').declare('A1', 'fight');
     expect(atomicAfrica.awaiting(match.state)).toEqual([
-      { command: 'DeclareIntent', side: 'B', unitId: 'B1', ruleId: 'AA-4' },
+      {
+        command: 'DeclareIntent',
+        side: 'B',
+        unitId: 'B1',
+        ruleId: 'AA-4',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
     ]);
     match.declare('B1', 'fight');
     expect(atomicAfrica.awaiting(match.state)).toEqual([
-      { command: 'RevealOrder', side: 'A', unitId: 'A1', ruleId: 'AA-5' },
-      { command: 'RevealOrder', side: 'B', unitId: 'B1', ruleId: 'AA-5' },
+      {
+        command: 'RevealOrder',
+        side: 'A',
+        unitId: 'A1',
+        ruleId: 'AA-5',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
+      {
+        command: 'RevealOrder',
+        side: 'B',
+        unitId: 'B1',
+        ruleId: 'AA-5',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
     ]);
   });
 });

@@ -58,8 +58,47 @@ describe('the watch page’s reading of a match', () => {
     const standing = standingOf(handToHandState);
     expect(standing).toMatchObject({ turn: 2, activeSide: 'B', ended: false });
     expect(standing.awaiting).toEqual([
-      { step: 'impact-roll', side: 'A', unitId: 'impi', ruleId: 'HH-7', extra: [] },
+      {
+        step: 'impact-roll',
+        side: 'A',
+        unitId: 'impi',
+        ruleId: 'HH-7',
+        // an older state's step has only its chargeId
+        combat: { kind: 'charge', chargeId: 'c1' },
+        extra: [],
+      },
     ]);
+  });
+
+  it('reads the charge or close combat an awaited step belongs to, and nothing else rides along with it', () => {
+    const answer: MatchAnswer = {
+      matchId: 'm',
+      revision: 9,
+      ended: false,
+      awaiting: [
+        {
+          step: 'impact-rolls',
+          command: 'RollImpact',
+          side: 'A',
+          combat: { kind: 'charge', chargeId: 'c2' },
+        },
+        {
+          step: 'reveals',
+          command: 'RevealOrder',
+          side: 'B',
+          unitId: 'b1',
+          combat: { kind: 'close-combat', unitIds: ['a1', 'b1'], card: '7S' },
+        },
+        { step: 'morale-tests', command: 'TakeMoraleTest', side: 'B', unitId: 'nnc' },
+      ],
+      state: {},
+    };
+    expect(standingOf({}, answer).awaiting.map((step) => step.combat)).toEqual([
+      { kind: 'charge', chargeId: 'c2' },
+      { kind: 'close-combat', unitIds: ['a1', 'b1'] },
+      undefined,
+    ]);
+    expect(standingOf({}, answer).awaiting.every((step) => step.extra.length === 0)).toBe(true);
   });
 
   it('prefers the answer’s top-level turn, side, phase and awaiting over the state’s', () => {

@@ -23,6 +23,14 @@ export function AwaitingList(props: {
               <strong>{labelOf(step.command ?? step.step)}</strong>
               {step.unitId && <> for the {props.unitName(step.unitId) ?? step.unitId}</>}
               {step.side && <>, from {props.sideName(step.side)}</>}
+              {step.combat && (
+                <span class="combat">
+                  {' '}
+                  {step.combat.kind === 'charge'
+                    ? `(charge ${step.combat.chargeId})`
+                    : `(close combat ${step.combat.unitIds.map((id) => props.unitName(id) ?? id).join(' / ')})`}
+                </span>
+              )}
               {step.extra.length > 0 && (
                 <span class="note">
                   {' '}

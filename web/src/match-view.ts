@@ -91,9 +91,15 @@ export interface AwaitedStep {
   ruleId?: string;
   route?: string;
   command?: string;
+  /** The charge or close combat the step belongs to. */
+  combat?: AwaitedCombat;
   /** Whatever else the ruleset says about the step (a cause, an outcome). */
   extra: Fact[];
 }
+
+/** A charge by its id (hand-to-hand), a close combat by its pair of units (atomic-africa). */
+export type AwaitedCombat =
+  { kind: 'charge'; chargeId: string } | { kind: 'close-combat'; unitIds: string[] };
 
 export interface Standing {
   turn?: number;
@@ -142,7 +148,29 @@ function awaitingIn(state: unknown): unknown {
   return undefined;
 }
 
-const AWAITED_KEYS = new Set(['step', 'side', 'unitId', 'ruleId', 'route', 'command']);
+const AWAITED_KEYS = new Set(['step', 'side', 'unitId', 'ruleId', 'route', 'command', 'combat']);
+
+/**
+ * The step's `combat`; a step kept in an older hand-to-hand state has only its `chargeId` (null when it
+ * belongs to no charge).
+ */
+function combatOf(record: Record_): AwaitedCombat | undefined {
+  const combat = record.combat;
+  if (isRecord(combat)) {
+    if (combat.kind === 'charge' && typeof combat.chargeId === 'string') {
+      return { kind: 'charge', chargeId: combat.chargeId };
+    }
+    const unitIds = combat.unitIds;
+    if (
+      combat.kind === 'close-combat' &&
+      Array.isArray(unitIds) &&
+      unitIds.every((id) => typeof id === 'string')
+    ) {
+      return { kind: 'close-combat', unitIds: unitIds as string[] };
+    }
+  }
+  return typeof record.chargeId === 'string' ? { kind: 'charge', chargeId: record.chargeId } : undefined;
+}
 
 function awaitedStep(record: Record_): AwaitedStep {
   const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : undefined);
@@ -153,6 +181,7 @@ function awaitedStep(record: Record_): AwaitedStep {
     ruleId: text('ruleId'),
     route: text('route'),
     command: text('command'),
+    combat: combatOf(record),
     extra: Object.entries(record)
       .filter(([key, value]) => !AWAITED_KEYS.has(key) && !key.endsWith('Id') && value !== null)
       .map(([key, value]) => fact(key, value, () => undefined)),

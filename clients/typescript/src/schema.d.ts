@@ -1410,6 +1410,33 @@ export interface components {
        */
       hash: string;
     };
+    AwaitedChargeDto: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: 'charge';
+      /**
+       * @description The charge’s id, as declared in Charge; RollImpact sends it back.
+       * @example c1
+       */
+      chargeId: string;
+    };
+    AwaitedCloseCombatDto: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: 'close-combat';
+      /**
+       * @description A close combat has no id of its own: it is its pair of units, side A’s first, as the state’s closeCombats and CloseCombatEnded name it (AA-3).
+       * @example [
+       *       "legion-1",
+       *       "askari-1"
+       *     ]
+       */
+      unitIds: string[];
+    };
     AwaitedStepDto: {
       /**
        * @description The route segment that answers it: POST /matches/{id}/{step}.
@@ -1441,6 +1468,14 @@ export interface components {
        * @example HH-7
        */
       ruleId: string;
+      /**
+       * @description The charge or close combat the step belongs to, so that its command can be built from the step alone (RollImpact’s chargeId). Absent when it belongs to none (a rally test, giving ground after shooting, sealing a card).
+       * @example {
+       *       "kind": "charge",
+       *       "chargeId": "c1"
+       *     }
+       */
+      combat?: components['schemas']['AwaitedChargeDto'] | components['schemas']['AwaitedCloseCombatDto'];
     };
     PendingUndoRequestDto: {
       /** @example undo-1 */
@@ -1524,7 +1559,11 @@ export interface components {
      *           "route": "/matches/isandlwana/impact-rolls",
      *           "side": "A",
      *           "unitId": "impi",
-     *           "ruleId": "HH-7"
+     *           "ruleId": "HH-7",
+     *           "combat": {
+     *             "kind": "charge",
+     *             "chargeId": "c1"
+     *           }
      *         }
      *       ],
      *       "pending": {
@@ -1749,7 +1788,11 @@ export interface components {
      *           "route": "/matches/isandlwana/impact-rolls",
      *           "side": "A",
      *           "unitId": "impi",
-     *           "ruleId": "HH-7"
+     *           "ruleId": "HH-7",
+     *           "combat": {
+     *             "kind": "charge",
+     *             "chargeId": "c1"
+     *           }
      *         }
      *       ],
      *       "pending": {
@@ -6101,7 +6144,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -6428,7 +6475,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -6739,7 +6790,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -7109,7 +7164,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -7488,7 +7547,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -7863,7 +7926,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -8240,7 +8307,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -8613,7 +8684,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -8985,7 +9060,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -9357,7 +9436,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -9731,7 +9814,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -10104,7 +10191,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -10478,7 +10569,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -10853,7 +10948,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -11227,7 +11326,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -11602,7 +11705,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -11982,7 +12089,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -12353,7 +12464,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -12726,7 +12841,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -13098,7 +13217,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -13470,7 +13593,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -13843,7 +13970,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -14218,7 +14349,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -14590,7 +14725,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {
@@ -21822,7 +21961,11 @@ export interface operations {
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
            *           "unitId": "impi",
-           *           "ruleId": "HH-7"
+           *           "ruleId": "HH-7",
+           *           "combat": {
+           *             "kind": "charge",
+           *             "chargeId": "c1"
+           *           }
            *         }
            *       ],
            *       "pending": {

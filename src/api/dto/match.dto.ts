@@ -1,5 +1,5 @@
 import { PageQueryDto } from './page-query.dto.js';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsIn,
@@ -146,6 +146,38 @@ export class RulesetRefDto {
   hash!: string;
 }
 
+/** The charge an awaited step belongs to (hand-to-hand). */
+export class AwaitedChargeDto {
+  @ApiProperty({ enum: ['charge'] }) kind!: 'charge';
+  @ApiProperty({
+    description: 'The charge’s id, as declared in Charge; RollImpact sends it back.',
+    example: 'c1',
+  })
+  chargeId!: string;
+}
+
+/** The close combat an awaited step belongs to (atomic-africa). */
+export class AwaitedCloseCombatDto {
+  @ApiProperty({ enum: ['close-combat'] }) kind!: 'close-combat';
+  @ApiProperty({
+    type: [String],
+    minItems: 2,
+    maxItems: 2,
+    description:
+      'A close combat has no id of its own: it is its pair of units, side A’s first, as the state’s closeCombats and CloseCombatEnded name it (AA-3).',
+    example: ['legion-1', 'askari-1'],
+  })
+  unitIds!: [string, string];
+}
+
+/*
+ * One field for both kinds, each named as its own ruleset's commands and events name it: hand-to-hand's
+ * charges have ids, atomic-africa's close combats are pairs of units (see AwaitedCombat in
+ * src/rules/common/roster.ts).
+ */
+const AWAITED_COMBATS = { charge: AwaitedChargeDto, 'close-combat': AwaitedCloseCombatDto };
+
+@ApiExtraModels(...Object.values(AWAITED_COMBATS))
 export class AwaitedStepDto {
   @ApiProperty({
     description: 'The route segment that answers it: POST /matches/{id}/{step}.',
@@ -159,6 +191,19 @@ export class AwaitedStepDto {
   @ApiProperty({ enum: SIDES, description: 'The side that must send it.' }) side!: 'A' | 'B';
   @ApiPropertyOptional({ description: 'The unit it is about.', example: 'impi' }) unitId?: string;
   @ApiProperty({ description: 'The rule that asks for it.', example: 'HH-7' }) ruleId!: string;
+  @ApiPropertyOptional({
+    oneOf: Object.values(AWAITED_COMBATS).map((dto) => ({ $ref: getSchemaPath(dto) })),
+    discriminator: {
+      propertyName: 'kind',
+      mapping: Object.fromEntries(
+        Object.entries(AWAITED_COMBATS).map(([kind, dto]) => [kind, getSchemaPath(dto)]),
+      ),
+    },
+    description:
+      'The charge or close combat the step belongs to, so that its command can be built from the step alone (RollImpact’s chargeId). Absent when it belongs to none (a rally test, giving ground after shooting, sealing a card).',
+    example: { kind: 'charge', chargeId: 'c1' },
+  })
+  combat?: AwaitedChargeDto | AwaitedCloseCombatDto;
 }
 
 export class PendingUndoRequestDto {
@@ -302,6 +347,7 @@ export const PLAY_CONTRACT_EXAMPLE = {
       side: 'A',
       unitId: 'impi',
       ruleId: 'HH-7',
+      combat: { kind: 'charge', chargeId: 'c1' },
     },
   ],
   pending: {

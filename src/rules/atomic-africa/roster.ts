@@ -47,8 +47,18 @@ const STEPS: Record<AwaitedStep['step'], { command: AtomicAfricaCommand['type'];
  */
 export function awaiting(state: AtomicAfricaState): AwaitedInput[] {
   const next = closeCombatProgress(state);
-  if (next.kind === 'awaiting') {
-    return next.steps.map(({ step, side, unitId }) => ({ ...STEPS[step], side, unitId }));
+  if (next.kind === 'awaiting' && state.activation !== null) {
+    // Every step of an activation belongs to its close combat, a pursuit by another enemy in contact too
+    // named by its pair of units, side A's first, as the state's closeCombats name it (AA-3).
+    const { activating, reacting } = state.activation;
+    const unitIds: [string, string] =
+      activating.side === 'A' ? [activating.unitId, reacting.unitId] : [reacting.unitId, activating.unitId];
+    return next.steps.map(({ step, side, unitId }) => ({
+      ...STEPS[step],
+      side,
+      unitId,
+      combat: { kind: 'close-combat', unitIds: [...unitIds] },
+    }));
   }
   if (phaseOf(state) !== 'orders') return [];
   return Object.values(state.units)

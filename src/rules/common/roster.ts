@@ -55,7 +55,20 @@ export interface AwaitedInput {
   unitId?: string;
   /** The rule that asks for it. */
   ruleId: string;
+  /** The charge or close combat the step belongs to; absent when it belongs to none. */
+  combat?: AwaitedCombat;
 }
+
+/**
+ * The charge or close combat an awaited step belongs to, in one field for every ruleset, each kind named
+ * the way its own commands and events name it, so that a client builds the awaited command from the
+ * step alone. Why not a bare `chargeId`: only hand-to-hand gives its fights ids (the player's
+ * `chargeId`, which RollImpact quotes). An atomic-africa close combat has no id: it is the pair of units
+ * that began the turn in contact (AA-3), named [side A's unit, side B's unit] as in its state's
+ * `closeCombats` and its CloseCombatEnded event; an id made up here would be one no command accepts.
+ */
+export type AwaitedCombat =
+  { kind: 'charge'; chargeId: string } | { kind: 'close-combat'; unitIds: [string, string] };
 
 /** Where a match stands, in the one shape every ruleset shares. */
 export interface MatchProgress {
@@ -65,4 +78,14 @@ export interface MatchProgress {
   activeSide: Side;
   /** The ruleset's own name for where the turn stands (each ruleset documents its phases). */
   phase: string;
+}
+
+/**
+ * The combat of an awaited step rebuilt field by field, for a view that lets nothing a ruleset adds ride
+ * along (AA-2): only the kind and its name.
+ */
+export function awaitedCombatOf(combat: AwaitedCombat): AwaitedCombat {
+  return combat.kind === 'charge'
+    ? { kind: 'charge', chargeId: combat.chargeId }
+    : { kind: 'close-combat', unitIds: [combat.unitIds[0], combat.unitIds[1]] };
 }

@@ -35,11 +35,14 @@ const ANSWERED_BY: Record<AwaitedStep['step'], HandToHandCommand['type']> = {
  */
 export function awaiting(state: HandToHandState): AwaitedInput[] {
   if (!state.created) return [];
-  return state.awaiting.map(({ step, side, unitId, ruleId }) => ({
+  return state.awaiting.map(({ step, side, unitId, ruleId, chargeId }) => ({
     command: ANSWERED_BY[step],
     side,
     unitId,
     ruleId,
+    // The impact roll, the melee test (HH-8) and the give-ground after it (HH-11 to HH-13) belong to a
+    // charge; a rally test, and giving ground after shooting (HH-18), to none.
+    ...(typeof chargeId === 'string' ? { combat: { kind: 'charge' as const, chargeId } } : {}),
   }));
 }
 

@@ -46,7 +46,13 @@ describe('hand-to-hand 2.0.0: the melee phase declares before it resolves (Q-17)
   it('Q-17 a second charge is declared while the first waits for the impact roll that will close the declarations', () => {
     const first = [...table(), ...chargedIntoContact('C1', 'Z1', 'N1')];
     expect(handToHandV2.awaiting(v2.given(first).state)).toEqual([
-      { command: 'RollImpact', side: 'A', unitId: 'Z1', ruleId: 'Q-17' },
+      {
+        command: 'RollImpact',
+        side: 'A',
+        unitId: 'Z1',
+        ruleId: 'Q-17',
+        combat: { kind: 'charge', chargeId: 'C1' },
+      },
     ]);
     v2.given(first)
       .when(charge('C2', 'Z2', 'N2'), WILL_PASS)
@@ -59,7 +65,13 @@ describe('hand-to-hand 2.0.0: the melee phase declares before it resolves (Q-17)
       .when(charge('C3', 'Z3', 'B1'), WILL_FAIL)
       .then((events, after) =>
         expect(handToHandV2.awaiting(after)).toEqual([
-          { command: 'RollImpact', side: 'A', unitId: 'Z1', ruleId: 'Q-17' },
+          {
+            command: 'RollImpact',
+            side: 'A',
+            unitId: 'Z1',
+            ruleId: 'Q-17',
+            combat: { kind: 'charge', chargeId: 'C1' },
+          },
         ]),
       );
   });
@@ -87,7 +99,13 @@ describe('hand-to-hand 2.0.0: the melee phase declares before it resolves (Q-17)
     const firstHeld = [...closed, moraleTested('N1', 7, [1, 2], { chargeId: 'C1', impact: 2 })];
     const second = v2.given(firstHeld);
     expect(handToHandV2.awaiting(second.state)).toEqual([
-      { command: 'RollImpact', side: 'A', unitId: 'Z2', ruleId: 'HH-7' },
+      {
+        command: 'RollImpact',
+        side: 'A',
+        unitId: 'Z2',
+        ruleId: 'HH-7',
+        combat: { kind: 'charge', chargeId: 'C2' },
+      },
     ]);
     second.when(endTurn).thenRefuses('C-4');
     const bothHeld = v2.given([
@@ -112,7 +130,13 @@ describe('hand-to-hand 2.0.0: the melee phase declares before it resolves (Q-17)
       .when(charge('C3', 'Z3', 'N2'), WILL_PASS)
       .then((events, after) =>
         expect(handToHandV2.awaiting(after)).toEqual([
-          { command: 'RollImpact', side: 'A', unitId: 'Z3', ruleId: 'Q-17' },
+          {
+            command: 'RollImpact',
+            side: 'A',
+            unitId: 'Z3',
+            ruleId: 'Q-17',
+            combat: { kind: 'charge', chargeId: 'C3' },
+          },
         ]),
       );
     const third = [...bothFlanks(), ...chargedIntoContact('C3', 'Z3', 'N2')];

@@ -33,11 +33,19 @@ type Step = [
 ];
 
 const { decider } = handToHandV2;
-const awaits = (command: string, side: 'A' | 'B', unitId: string, ruleId: string): AwaitedInput => ({
+/** An awaited step; `chargeId`: the charge it belongs to (none for a rally test). */
+const awaits = (
+  command: string,
+  side: 'A' | 'B',
+  unitId: string,
+  ruleId: string,
+  chargeId?: string,
+): AwaitedInput => ({
   command,
   side,
   unitId,
   ruleId,
+  ...(chargeId !== undefined ? { combat: { kind: 'charge', chargeId } } : {}),
 });
 
 const MATCH: Step[] = [
@@ -50,28 +58,43 @@ const MATCH: Step[] = [
   [
     charge('C1', 'Z1', 'N1'),
     WILL_PASS,
-    [awaits('RollImpact', 'A', 'Z1', 'Q-17')],
+    [awaits('RollImpact', 'A', 'Z1', 'Q-17', 'C1')],
     [1, 'A', 'melee-declaring'],
   ],
   [
     charge('C2', 'Z2', 'N2'),
     WILL_PASS,
-    [awaits('RollImpact', 'A', 'Z1', 'Q-17')],
+    [awaits('RollImpact', 'A', 'Z1', 'Q-17', 'C1')],
     [1, 'A', 'melee-declaring'],
   ],
   // impact 3 + 1 = 4: N1 tests against 3, rolls 7, Reform; it gives ground half a move
-  [rollImpact('C1'), [3], [awaits('TakeMoraleTest', 'B', 'N1', 'HH-8')], [1, 'A', 'melee-resolving']],
-  [meleeTest('N1'), [3, 4], [awaits('ReportGiveGround', 'B', 'N1', 'HH-11')], [1, 'A', 'melee-resolving']],
-  [giveGround('N1', true), [], [awaits('RollImpact', 'A', 'Z2', 'HH-7')], [1, 'A', 'melee-resolving']],
+  [rollImpact('C1'), [3], [awaits('TakeMoraleTest', 'B', 'N1', 'HH-8', 'C1')], [1, 'A', 'melee-resolving']],
+  [
+    meleeTest('N1'),
+    [3, 4],
+    [awaits('ReportGiveGround', 'B', 'N1', 'HH-11', 'C1')],
+    [1, 'A', 'melee-resolving'],
+  ],
+  [giveGround('N1', true), [], [awaits('RollImpact', 'A', 'Z2', 'HH-7', 'C2')], [1, 'A', 'melee-resolving']],
   // impact 1 + 1 = 2: N2 tests against 5 and holds
-  [rollImpact('C2'), [1], [awaits('TakeMoraleTest', 'B', 'N2', 'HH-8')], [1, 'A', 'melee-resolving']],
+  [rollImpact('C2'), [1], [awaits('TakeMoraleTest', 'B', 'N2', 'HH-8', 'C2')], [1, 'A', 'melee-resolving']],
   [meleeTest('N2'), [1, 2], [], [1, 'A', 'melee-resolving']],
   [endTurn, [], [], [2, 'B', 'play']],
   // HH-10: N2 fights back against Z2, the enemy to its front (no willpower test, no charge +1)
-  [charge('C3', 'N2', 'Z2'), [], [awaits('RollImpact', 'B', 'N2', 'Q-17')], [2, 'B', 'melee-declaring']],
+  [
+    charge('C3', 'N2', 'Z2'),
+    [],
+    [awaits('RollImpact', 'B', 'N2', 'Q-17', 'C3')],
+    [2, 'B', 'melee-declaring'],
+  ],
   // impact 5: Z2 tests against 3, rolls 11, Break; it flees
-  [rollImpact('C3'), [5], [awaits('TakeMoraleTest', 'A', 'Z2', 'HH-8')], [2, 'B', 'melee-resolving']],
-  [meleeTest('Z2'), [5, 6], [awaits('ReportGiveGround', 'A', 'Z2', 'HH-13')], [2, 'B', 'melee-resolving']],
+  [rollImpact('C3'), [5], [awaits('TakeMoraleTest', 'A', 'Z2', 'HH-8', 'C3')], [2, 'B', 'melee-resolving']],
+  [
+    meleeTest('Z2'),
+    [5, 6],
+    [awaits('ReportGiveGround', 'A', 'Z2', 'HH-13', 'C3')],
+    [2, 'B', 'melee-resolving'],
+  ],
   [giveGround('Z2', true), [], [], [2, 'B', 'melee-resolving']],
   // HH-13: side A's turn opens with Z2's rally test
   [endTurn, [], [awaits('TakeMoraleTest', 'A', 'Z2', 'HH-13')], [3, 'A', 'play']],
@@ -126,7 +149,7 @@ describe('hand-to-hand 2.0.0: the play contract at every step of a match', () =>
     v2.given([...units, ...chargeFaltered('C1', 'Z1', 'N1')])
       .when(charge('C2', 'Z2', 'N2'), WILL_PASS)
       .then((events, after) =>
-        expect(handToHandV2.awaiting(after)).toEqual([awaits('RollImpact', 'A', 'Z2', 'Q-17')]),
+        expect(handToHandV2.awaiting(after)).toEqual([awaits('RollImpact', 'A', 'Z2', 'Q-17', 'C2')]),
       );
   });
 });

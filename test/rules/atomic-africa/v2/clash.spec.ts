@@ -77,7 +77,13 @@ describe('atomic-africa v2 clashes (Q-25)', () => {
       );
     match.reveal('B1', '5H');
     expect(atomicAfricaV2.awaiting(match.state)).toEqual([
-      { command: 'ResolveCloseCombat', side: 'A', unitId: 'A1', ruleId: 'AA-11' },
+      {
+        command: 'ResolveCloseCombat',
+        side: 'A',
+        unitId: 'A1',
+        ruleId: 'AA-11',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
     ]);
   });
 

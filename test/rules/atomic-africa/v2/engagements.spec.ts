@@ -38,7 +38,13 @@ describe('atomic-africa v2 engagements (Q-22)', () => {
     match.declare('B1', 'flee');
     // B1's 9♣ stands from its first reaction: only A2 reveals, and B1's flee is judged on the 9♣.
     expect(atomicAfricaV2.awaiting(match.state)).toEqual([
-      { command: 'RevealOrder', side: 'A', unitId: 'A2', ruleId: 'AA-5' },
+      {
+        command: 'RevealOrder',
+        side: 'A',
+        unitId: 'A2',
+        ruleId: 'AA-5',
+        combat: { kind: 'close-combat', unitIds: ['A2', 'B1'] },
+      },
     ]);
     spec(atomicAfricaV2)
       .given(match.events)

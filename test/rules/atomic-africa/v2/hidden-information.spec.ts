@@ -62,8 +62,20 @@ describe('atomic-africa v2 hidden information (AA-2)', () => {
     });
     expect(new Set(seen).size).toBe(1);
     expect(JSON.parse(seen[0]!).awaiting).toEqual([
-      { command: 'Pursue', side: 'A', unitId: 'A1', ruleId: 'AA-9' },
-      { command: 'Pursue', side: 'A', unitId: 'A2', ruleId: 'AA-9' },
+      {
+        command: 'Pursue',
+        side: 'A',
+        unitId: 'A1',
+        ruleId: 'AA-9',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
+      {
+        command: 'Pursue',
+        side: 'A',
+        unitId: 'A2',
+        ruleId: 'AA-9',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
     ]);
   });
 

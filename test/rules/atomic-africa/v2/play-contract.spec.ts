@@ -89,43 +89,99 @@ const STEPS: Step[] = [
     command: { type: 'DeclareIntent', unitId: 'A1', intent: 'fight' },
     events: ['IntentDeclared'],
     progress: { turn: 3, activeSide: 'A', phase: 'close-combat' },
-    awaiting: [{ command: 'DeclareIntent', side: 'B', unitId: 'B1', ruleId: 'AA-4' }],
+    awaiting: [
+      {
+        command: 'DeclareIntent',
+        side: 'B',
+        unitId: 'B1',
+        ruleId: 'AA-4',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
+    ],
   },
   {
     command: { type: 'DeclareIntent', unitId: 'B1', intent: 'flee' },
     events: ['IntentDeclared'],
     progress: { turn: 3, activeSide: 'A', phase: 'close-combat' },
     awaiting: [
-      { command: 'RevealOrder', side: 'A', unitId: 'A1', ruleId: 'AA-5' },
-      { command: 'RevealOrder', side: 'B', unitId: 'B1', ruleId: 'AA-5' },
+      {
+        command: 'RevealOrder',
+        side: 'A',
+        unitId: 'A1',
+        ruleId: 'AA-5',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
+      {
+        command: 'RevealOrder',
+        side: 'B',
+        unitId: 'B1',
+        ruleId: 'AA-5',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
     ],
   },
   {
     command: { type: 'RevealOrder', unitId: 'B1', card: '9C' },
     events: ['OrderRevealed'],
     progress: { turn: 3, activeSide: 'A', phase: 'close-combat' },
-    awaiting: [{ command: 'RevealOrder', side: 'A', unitId: 'A1', ruleId: 'AA-5' }],
+    awaiting: [
+      {
+        command: 'RevealOrder',
+        side: 'A',
+        unitId: 'A1',
+        ruleId: 'AA-5',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
+    ],
   },
   {
     command: { type: 'RevealOrder', unitId: 'A1', card: '5H' },
     events: ['OrderRevealed', 'FleeJudged'],
     progress: { turn: 3, activeSide: 'A', phase: 'close-combat' },
     awaiting: [
-      { command: 'Pursue', side: 'A', unitId: 'A1', ruleId: 'AA-9' },
-      { command: 'Pursue', side: 'A', unitId: 'A2', ruleId: 'AA-9' },
+      {
+        command: 'Pursue',
+        side: 'A',
+        unitId: 'A1',
+        ruleId: 'AA-9',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
+      {
+        command: 'Pursue',
+        side: 'A',
+        unitId: 'A2',
+        ruleId: 'AA-9',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
     ],
   },
   {
     command: { type: 'Pursue', unitId: 'A2', pursue: false },
     events: ['PursuitDecided'],
     progress: { turn: 3, activeSide: 'A', phase: 'close-combat' },
-    awaiting: [{ command: 'Pursue', side: 'A', unitId: 'A1', ruleId: 'AA-9' }],
+    awaiting: [
+      {
+        command: 'Pursue',
+        side: 'A',
+        unitId: 'A1',
+        ruleId: 'AA-9',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
+    ],
   },
   {
     command: { type: 'Pursue', unitId: 'A1', pursue: true },
     events: ['PursuitDecided'],
     progress: { turn: 3, activeSide: 'A', phase: 'close-combat' },
-    awaiting: [{ command: 'ReportBreakOff', side: 'B', unitId: 'B1', ruleId: 'AA-8' }],
+    awaiting: [
+      {
+        command: 'ReportBreakOff',
+        side: 'B',
+        unitId: 'B1',
+        ruleId: 'AA-8',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
+    ],
   },
   {
     command: {
@@ -137,7 +193,15 @@ const STEPS: Step[] = [
     },
     events: ['BreakOffReported'],
     progress: { turn: 3, activeSide: 'A', phase: 'close-combat' },
-    awaiting: [{ command: 'ResolveCloseCombat', side: 'A', unitId: 'A1', ruleId: 'AA-11' }],
+    awaiting: [
+      {
+        command: 'ResolveCloseCombat',
+        side: 'A',
+        unitId: 'A1',
+        ruleId: 'AA-11',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
+    ],
   },
   {
     command: { type: 'ResolveCloseCombat', unitId: 'A1' },

@@ -44,8 +44,20 @@ describe('atomic-africa v2 pursuit (Q-23, AA-9)', () => {
   it('Q-23 every enemy in contact with the fleeing unit is offered the pursuit, its card sealed or not', () => {
     const match = b1Flees();
     expect(atomicAfricaV2.awaiting(match.state)).toEqual([
-      { command: 'Pursue', side: 'A', unitId: 'A1', ruleId: 'AA-9' },
-      { command: 'Pursue', side: 'A', unitId: 'A2', ruleId: 'AA-9' },
+      {
+        command: 'Pursue',
+        side: 'A',
+        unitId: 'A1',
+        ruleId: 'AA-9',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
+      {
+        command: 'Pursue',
+        side: 'A',
+        unitId: 'A2',
+        ruleId: 'AA-9',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
     ]);
   });
 
@@ -115,7 +127,13 @@ describe('atomic-africa v2 pursuit (Q-23, AA-9)', () => {
     expect(match.last('PursuitDecided').data).toEqual(decided('A1', true, 6, 'escaped').data);
     match.run({ type: 'Pursue', unitId: 'A2', pursue: false });
     expect(atomicAfricaV2.awaiting(match.state)).toEqual([
-      { command: 'ReportBreakOff', side: 'B', unitId: 'B1', ruleId: 'AA-8' },
+      {
+        command: 'ReportBreakOff',
+        side: 'B',
+        unitId: 'B1',
+        ruleId: 'AA-8',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
     ]);
     match.run({
       type: 'ReportBreakOff',
@@ -154,7 +172,13 @@ describe('atomic-africa v2 pursuit (Q-23, AA-9)', () => {
     match.run({ type: 'Pursue', unitId: 'A1', pursue: true });
     expect(match.last('PursuitDecided').data.outcome).toBe('thwarted');
     expect(atomicAfricaV2.awaiting(match.state)).toEqual([
-      { command: 'ResolveCloseCombat', side: 'A', unitId: 'A1', ruleId: 'AA-11' },
+      {
+        command: 'ResolveCloseCombat',
+        side: 'A',
+        unitId: 'A1',
+        ruleId: 'AA-11',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
     ]);
     const events = match.run({ type: 'ResolveCloseCombat', unitId: 'A1' }, [1, 3]);
     expect(events[0]).toMatchObject({ data: { threshold: 1, rangeInches: null } });
@@ -176,8 +200,20 @@ describe('atomic-africa v2 pursuit (Q-23, AA-9)', () => {
     match.reveal('A1', '9S');
     match.reveal('B1', '5H');
     expect(atomicAfricaV2.awaiting(match.state)).toEqual([
-      { command: 'Pursue', side: 'B', unitId: 'B1', ruleId: 'AA-9' },
-      { command: 'Pursue', side: 'B', unitId: 'B2', ruleId: 'AA-9' },
+      {
+        command: 'Pursue',
+        side: 'B',
+        unitId: 'B1',
+        ruleId: 'AA-9',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
+      {
+        command: 'Pursue',
+        side: 'B',
+        unitId: 'B2',
+        ruleId: 'AA-9',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
     ]);
   });
 });

@@ -82,7 +82,13 @@ describe('atomic-africa v2 sealing (Q-21)', () => {
     match.declare('B1', 'fight');
     // Only A1 has a card to reveal.
     expect(atomicAfricaV2.awaiting(match.state)).toEqual([
-      { command: 'RevealOrder', side: 'A', unitId: 'A1', ruleId: 'AA-5' },
+      {
+        command: 'RevealOrder',
+        side: 'A',
+        unitId: 'A1',
+        ruleId: 'AA-5',
+        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
+      },
     ]);
     match.reveal('A1', 'KH', 'dig-in');
     match.run({ type: 'ResolveCloseCombat', unitId: 'A1' }, [5, 4]);
