@@ -31,14 +31,18 @@ export function rulesReplayed(facts: RulesFacts): RulesReplayed {
   const { recorded, replayedHash, matchRulesRecorded, matchRulesUsed } = facts;
   const replay: RulesetReplay =
     recorded === null || !facts.rulesetKnown
-      ? 'unknown-version'
+      ? 'version-not-known'
       : replayedHash === null
         ? 'not-replayed'
         : replayedHash === recorded.hash
           ? 'same-code'
           : 'hash-mismatch';
   const matchReplay: MatchRulesReplay =
-    matchRulesUsed === undefined ? 'unknown-version' : matchRulesRecorded === null ? 'assumed' : 'same-code';
+    matchRulesUsed === undefined
+      ? 'version-not-known'
+      : matchRulesRecorded === null
+        ? 'assumed'
+        : 'same-code';
 
   const named = recorded
     ? `${recorded.id} ${recorded.version} (hash ${short(recorded.hash)})`
@@ -48,7 +52,7 @@ export function rulesReplayed(facts: RulesFacts): RulesReplayed {
       ? `match rules not recorded (the log predates them: ${matchRulesUsed} assumed)`
       : `match rules ${String(matchRulesRecorded)}`;
   const not: string[] = [];
-  if (replay === 'unknown-version') {
+  if (replay === 'version-not-known') {
     not.push(
       recorded
         ? `this verifier does not know ${recorded.id} ${recorded.version}`
@@ -61,7 +65,7 @@ export function rulesReplayed(facts: RulesFacts): RulesReplayed {
   } else if (replay === 'not-replayed') {
     not.push("the match's creation could not be decided again");
   }
-  if (matchReplay === 'unknown-version') {
+  if (matchReplay === 'version-not-known') {
     not.push(`this verifier does not know match rules ${String(matchRulesRecorded)}`);
   }
   const verdict =

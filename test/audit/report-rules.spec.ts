@@ -89,7 +89,7 @@ describe('the report names the rules it replayed the log with', () => {
     });
     expect(report.rules).toMatchObject({
       ruleset: { id: 'hand-to-hand', version: '9.0.0' },
-      replay: 'unknown-version',
+      replay: 'version-not-known',
       replayedHash: null,
       matchRules: { replay: 'same-code' },
     });
@@ -147,7 +147,7 @@ describe('the report names the rules it replayed the log with', () => {
     });
     expect(report.rules).toMatchObject({
       replay: 'not-replayed',
-      matchRules: { recorded: '9.0.0', replayedWith: null, replay: 'unknown-version' },
+      matchRules: { recorded: '9.0.0', replayedWith: null, replay: 'version-not-known' },
     });
     expect(report.rules.message).toContain(
       "match rules 9.0.0, NOT replayed with the same code: the match's creation could not be decided again; this verifier does not know match rules 9.0.0",
@@ -171,7 +171,7 @@ describe('the report names the rules it replayed the log with', () => {
   it('C-3 an empty log names no rules', () => {
     expect(verifyMatchLog([]).rules).toMatchObject({
       ruleset: null,
-      replay: 'unknown-version',
+      replay: 'version-not-known',
       message: expect.stringContaining('no ruleset named'),
     });
   });

@@ -77,7 +77,7 @@ describe('the route’s verification made whole on a worker thread (SQLite)', ()
   }, 60_000);
 
   it.each([
-    ['names a ruleset version this verifier does not know', '9.0.0', undefined, 'unknown-version'],
+    ['names a ruleset version this verifier does not know', '9.0.0', undefined, 'version-not-known'],
     ['records a wrong ruleset hash', undefined, 'f'.repeat(64), 'hash-mismatch'],
   ] as const)(
     'C-3 a stream that %s: the worker’s report names the same rules, and the same findings, as in line',
