@@ -47,10 +47,13 @@ export function rulesReplayed(facts: RulesFacts): RulesReplayed {
   const named = recorded
     ? `${recorded.id} ${recorded.version} (hash ${short(recorded.hash)})`
     : 'no ruleset named';
+  // A log with no first event records no version, and none was assumed: nothing was replayed.
   const matchRules =
-    matchReplay === 'assumed'
-      ? `match rules not recorded (the log predates them: ${matchRulesUsed} assumed)`
-      : `match rules ${String(matchRulesRecorded)}`;
+    matchRulesRecorded === null
+      ? matchReplay === 'assumed'
+        ? `match rules not recorded (the log predates them: ${matchRulesUsed} assumed)`
+        : 'match rules not recorded'
+      : `match rules ${matchRulesRecorded}`;
   const not: string[] = [];
   if (replay === 'version-not-known') {
     not.push(
@@ -65,8 +68,8 @@ export function rulesReplayed(facts: RulesFacts): RulesReplayed {
   } else if (replay === 'not-replayed') {
     not.push("the match's creation could not be decided again");
   }
-  if (matchReplay === 'version-not-known') {
-    not.push(`this verifier does not know match rules ${String(matchRulesRecorded)}`);
+  if (matchReplay === 'version-not-known' && matchRulesRecorded !== null) {
+    not.push(`this verifier does not know match rules ${matchRulesRecorded}`);
   }
   const verdict =
     not.length === 0 ? 'replayed with the same code' : `NOT replayed with the same code: ${not.join('; ')}`;

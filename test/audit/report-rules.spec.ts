@@ -172,7 +172,8 @@ describe('the report names the rules it replayed the log with', () => {
     expect(verifyMatchLog([]).rules).toMatchObject({
       ruleset: null,
       replay: 'version-not-known',
-      message: expect.stringContaining('no ruleset named'),
+      message:
+        'no ruleset named, match rules not recorded, NOT replayed with the same code: the log names no ruleset',
     });
   });
 });
