@@ -300,7 +300,9 @@ export class MatchLogVerifier {
     this.recordedRuleset = first.metadata.ruleset ?? null;
     // The version the log records: a log verifies with the rules it was played under, for ever.
     this.ruleset = this.recordedRuleset ? rulesetFor(this.recordedRuleset) : undefined;
-    this.matchRulesRecorded = first.metadata.matchRulesVersion ?? null;
+    const matchRulesVersion: unknown = first.metadata.matchRulesVersion;
+    // Named as recorded, whatever a forged log put there (the report's field is text or null).
+    this.matchRulesRecorded = matchRulesVersion === undefined ? null : String(matchRulesVersion);
     this.matchRules = matchRulesFor(first.metadata.matchRulesVersion);
     if (this.stream === null) this.findings.add(0, 'C-3', 'chain', 'the log holds no events', Pass.Chain);
     else if (this.walkChain) this.chain = new ChainWalk(this.stream);
