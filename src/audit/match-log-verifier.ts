@@ -19,6 +19,7 @@ import { Findings, Pass } from './findings.js';
 import { firstDifference, type Path, rollsIn } from './replay/compare.js';
 import { compareGroup } from './replay/compare-group.js';
 import { ReplayDice, ReplayMismatch } from './replay/replay-dice.js';
+import { createdRulesHash, rulesReplayed } from './rules-replayed.js';
 import type { VerificationReport, VerifyOptions } from './verification-report.js';
 
 /**
@@ -113,6 +114,10 @@ export class MatchLogVerifier {
   private ruleset: AnyRuleset | undefined;
   /** The match-level rules the log records (1.0.0 when it names none), as the ruleset is chosen. */
   private matchRules: MatchRules | undefined;
+  /** The match-level rules version the first event records (null: the log predates it). */
+  private matchRulesRecorded: string | null = null;
+  /** The parameters hash this code gives deciding the match's creation again (null until it does). */
+  private replayedRulesHash: string | null = null;
   private fold: MatchFold | undefined;
   private readonly retain: number[];
   private readonly targetsSeen = new Set<number>();
@@ -295,6 +300,9 @@ export class MatchLogVerifier {
     this.recordedRuleset = first.metadata.ruleset ?? null;
     // The version the log records: a log verifies with the rules it was played under, for ever.
     this.ruleset = this.recordedRuleset ? rulesetFor(this.recordedRuleset) : undefined;
+    const matchRulesVersion: unknown = first.metadata.matchRulesVersion;
+    // Named as recorded, whatever a forged log put there (the report's field is text or null).
+    this.matchRulesRecorded = matchRulesVersion === undefined ? null : String(matchRulesVersion);
     this.matchRules = matchRulesFor(first.metadata.matchRulesVersion);
     if (this.stream === null) this.findings.add(0, 'C-3', 'chain', 'the log holds no events', Pass.Chain);
     else if (this.walkChain) this.chain = new ChainWalk(this.stream);
@@ -522,6 +530,8 @@ export class MatchLogVerifier {
         const decided = isMatchLevel
           ? this.decideMatchLevelGroup(group)
           : this.decideRulesetGroup(group, events);
+        // The log's first command creates the match: what this code names it is the code replayed.
+        if (ordinal === 0 && !isMatchLevel) this.replayedRulesHash = createdRulesHash(decided);
         this.tally.events += compareGroup(
           decided,
           events,
@@ -710,6 +720,13 @@ export class MatchLogVerifier {
       stream: this.stream,
       matchId: this.matchId,
       ruleset: this.recordedRuleset,
+      rules: rulesReplayed({
+        recorded: this.recordedRuleset,
+        rulesetKnown: this.ruleset !== undefined,
+        replayedHash: this.replayedRulesHash,
+        matchRulesRecorded: this.matchRulesRecorded,
+        matchRulesUsed: this.matchRules?.version,
+      }),
       head: this.head,
       checked: {
         events: this.events,

@@ -16,6 +16,7 @@ import {
 import { ChainWalk } from './chain-walk.js';
 import { checkpointSignatureValid, type SignedCheckpoint } from './checkpoint.js';
 import { type ExportedEvent, parseExportLine } from './export-format.js';
+import type { RulesReplayed } from './verification-report.js';
 import { verifyMatchLog } from './verifier.js';
 
 export interface TournamentExportReport {
@@ -33,7 +34,8 @@ export interface TournamentExportReport {
     results: string;
     ok: boolean;
   };
-  matches: { matchId: string; ok: boolean; events: number; message: string }[];
+  /** Each match's verification; `rules` names the rules its log was replayed with, as a match's report does. */
+  matches: { matchId: string; ok: boolean; events: number; message: string; rules: RulesReplayed }[];
   /** Checkpoints whose signature was not checked (no public key given): they prove nothing yet. */
   unverifiedSignatures: number;
   problems: string[];
@@ -254,7 +256,7 @@ export class TournamentExportVerifier {
       ok = false;
       message = verified.ok ? disagreement : `${message}; ${disagreement}`;
     }
-    this.report.matches.push({ matchId, ok, events: section.events.length, message });
+    this.report.matches.push({ matchId, ok, events: section.events.length, message, rules: verified.rules });
     if (!summary.matches.includes(matchId))
       this.problem(`match ${matchId} is not one the tournament scheduled`);
     else if (!ok) this.problem(`match ${matchId}: ${message}`);

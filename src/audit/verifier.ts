@@ -24,6 +24,9 @@ export type {
   CheckName,
   CheckpointResult,
   Discrepancy,
+  MatchRulesReplay,
+  RulesetReplay,
+  RulesReplayed,
   VerificationReport,
   VerifyOptions,
 } from './verification-report.js';

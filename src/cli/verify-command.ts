@@ -147,6 +147,8 @@ function reportLines(report: VerificationReport, file: string): string[] {
       : 'unknown rules';
     lines.push(`  match         ${report.matchId} (${report.stream}), ${ruleset}`);
   }
+  // Which rules the log was replayed with, and whether exactly those it records: every report says it.
+  lines.push(`  rules         ${report.rules.message}`);
   if (report.head)
     lines.push(
       `  events        ${checked.events}, head event ${report.head.revision} hash ${report.head.hash}`,

@@ -26,9 +26,10 @@ function reportLines(report: TournamentExportReport, file: string): string[] {
     `  closing       ${tournament.checkpoint}`,
     `  summary       ${tournament.summary} (standings recomputed from the events)`,
     `  results       ${tournament.results}`,
-    ...report.matches.map(
-      (m) => `  match         ${mark(m.ok)}: ${m.matchId}, ${m.events} events, ${m.message}`,
-    ),
+    ...report.matches.flatMap((m) => [
+      `  match         ${mark(m.ok)}: ${m.matchId}, ${m.events} events, ${m.message}`,
+      `    rules       ${m.rules.message}`,
+    ]),
     ...report.problems.map((problem) => `  problem       ${problem}`),
   ];
 }

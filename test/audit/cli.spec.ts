@@ -6,7 +6,10 @@ import { publicKeyDocument, signCheckpoint } from '../../src/audit/checkpoint.js
 import type { ExportedEvent } from '../../src/audit/export-format.js';
 import { REPO_ROOT, runNode, umpire } from './support/cli.js';
 import { closeCombat, shootingTests, zuluCharge } from './support/match-log.js';
-import { edit, remove, renameConsistently, swap, toNdjsonText } from './support/tamper.js';
+import { readFileSync } from 'node:fs';
+import { parseNdjson } from '../../src/audit/export-format.js';
+import { currentMatchRules } from '../../src/rules/registry.js';
+import { edit, remove, renameConsistently, renameRules, swap, toNdjsonText } from './support/tamper.js';
 
 /**
  * `umpire verify` as a real child process on exported files: no server, no database. The logs come
@@ -172,6 +175,55 @@ describe('umpire verify FILE (offline)', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({
       ok: true,
       checked: { reveals: { reveals: 2, verified: 2 }, outcomes: { events: 17 } },
+      rules: {
+        ruleset: aa[0]!.metadata.ruleset,
+        replay: 'same-code',
+        matchRules: { recorded: currentMatchRules.version, replay: 'same-code' },
+      },
+    });
+  });
+
+  describe('one line names the rules the log was replayed with', () => {
+    const rulesLine = (stdout: string) => stdout.split('\n').filter((line) => line.startsWith('  rules '));
+    const short = (hash: string) => `${hash.slice(0, 8)}…`;
+
+    it('C-3 a current export: the version and hash it records, match rules as recorded, the same code', async () => {
+      const { version, hash } = hh[0]!.metadata.ruleset!;
+      const run = await verify(exported('rules-current.ndjson', hh));
+      expect(run.code).toBe(0);
+      expect(rulesLine(run.stdout)).toEqual([
+        `  rules         hand-to-hand ${version} (hash ${short(hash)}), match rules ${currentMatchRules.version}, replayed with the same code`,
+      ]);
+    });
+
+    it('C-3 a version-1 log: hand-to-hand 1.0.0, match rules not recorded and 1.0.0 assumed', async () => {
+      const old = parseNdjson(
+        readFileSync(new URL('./fixtures/hand-to-hand-1.0.0.ndjson', import.meta.url), 'utf8'),
+      );
+      const run = await verify(exported('rules-v1.ndjson', old));
+      expect(run.code).toBe(0);
+      expect(rulesLine(run.stdout)).toEqual([
+        `  rules         hand-to-hand 1.0.0 (hash ${short(old[0]!.metadata.ruleset!.hash)}), match rules not recorded (the log predates them: 1.0.0 assumed), replayed with the same code`,
+      ]);
+    });
+
+    it('C-3 an unknown ruleset version or a wrong hash: exit 1, and the line says it was not the same code', async () => {
+      const unknown = renameRules(hh, (ruleset) => (ruleset.version = '9.0.0'));
+      const wrong = renameRules(hh, (ruleset) => (ruleset.hash = 'f'.repeat(64)));
+      const [u, w] = await Promise.all([
+        verify(exported('rules-unknown.ndjson', unknown)),
+        verify(exported('rules-hash.ndjson', wrong)),
+      ]);
+      expect([u.code, w.code]).toEqual([1, 1]);
+      expect(rulesLine(u.stdout)).toEqual([
+        `  rules         hand-to-hand 9.0.0 (hash ${short(hh[0]!.metadata.ruleset!.hash)}), match rules ${currentMatchRules.version}, NOT replayed with the same code: this verifier does not know hand-to-hand 9.0.0`,
+      ]);
+      expect(u.stdout).toContain('hand-to-hand 9.0.0, which this verifier does not know');
+      const { version, hash } = hh[0]!.metadata.ruleset!;
+      expect(rulesLine(w.stdout)).toEqual([
+        `  rules         hand-to-hand ${version} (hash ffffffff…), match rules ${currentMatchRules.version}, NOT replayed with the same code: hand-to-hand ${version} here gives hash ${short(hash)} for the match's parameters`,
+      ]);
+      expect(w.stdout).toMatch(/discrepancy {3}event 1 C-3 \[outcomes\]: .*ruleset\.hash/);
     });
   });
 

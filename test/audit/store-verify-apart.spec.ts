@@ -13,6 +13,7 @@ import type { VerificationReport, VerifyOptions } from '../../src/audit/verifier
 import { verifyPages } from '../../src/audit/verify-pages.js';
 import { InMemoryEventStore } from '../../src/event-store/memory/in-memory-event-store.js';
 import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store.js';
+import { renameRules } from './support/tamper.js';
 
 /**
  * Issue 12: on the SQLite store the route verifies a long stream whole on a worker thread with a
@@ -37,9 +38,14 @@ describe('the route’s verification made whole on a worker thread (SQLite)', ()
     rmSync(dir, { recursive: true, force: true });
   });
 
-  function stored(): { events: ExportedEvent[]; seedHint: string; stream: string } {
+  function stored(forge: (events: ExportedEvent[]) => ExportedEvent[] = (events) => events): {
+    events: ExportedEvent[];
+    seedHint: string;
+    stream: string;
+  } {
     n += 1;
-    const { events, seed } = longMatch(SIZE, `store-verify-${n}`);
+    const { events: played, seed } = longMatch(SIZE, `store-verify-${n}`);
+    const events = forge(played);
     fill(store, events);
     return { events, seedHint: seed.toString('hex'), stream: events[0]!.metadata.stream };
   }
@@ -61,9 +67,35 @@ describe('the route’s verification made whole on a worker thread (SQLite)', ()
     for (const upTo of [events.length, 700]) {
       const inline = await inLine(stream, upTo, { seedHint });
       expect(inline.head?.revision).toBe(upTo);
+      expect(inline.rules).toMatchObject({
+        ruleset: events[0]!.metadata.ruleset,
+        replay: 'same-code',
+        matchRules: { recorded: null, replayedWith: '1.0.0', replay: 'assumed' },
+      });
       expect(await onWorker(stream, upTo, { seedHint })).toEqual(inline);
     }
   }, 60_000);
+
+  it.each([
+    ['names a ruleset version this verifier does not know', '9.0.0', undefined, 'version-not-known'],
+    ['records a wrong ruleset hash', undefined, 'f'.repeat(64), 'hash-mismatch'],
+  ] as const)(
+    'C-3 a stream that %s: the worker’s report names the same rules, and the same findings, as in line',
+    async (_name, version, hash, replay) => {
+      const { events, seedHint, stream } = stored((played) =>
+        renameRules(played, (ruleset) => {
+          if (version) ruleset.version = version;
+          if (hash) ruleset.hash = hash;
+        }),
+      );
+      const inline = await inLine(stream, events.length, { seedHint });
+      expect(inline.ok).toBe(false);
+      expect(inline.rules).toMatchObject({ ruleset: events[0]!.metadata.ruleset, replay });
+      expect(inline.firstDiscrepancy).toMatchObject({ revision: 1, check: 'outcomes' });
+      expect(await onWorker(stream, events.length, { seedHint })).toEqual(inline);
+    },
+    60_000,
+  );
 
   it.each([
     [

@@ -17,6 +17,7 @@ import { REPO_ROOT, runNode } from './support/cli.js';
 import { buildVerifyPackage } from './support/verify-package.js';
 import { zuluCharge } from './support/match-log.js';
 import { edit, toNdjsonText } from './support/tamper.js';
+import { currentMatchRules } from '../../src/rules/registry.js';
 
 /**
  * packages/verify, as anyone gets it (issue 15): built by its own build (`npm run build:verify`, the
@@ -107,23 +108,36 @@ describe('@umpire/verify, the built package on its own', () => {
   it('ships its type declarations: a TypeScript program using it type-checks, and a misuse does not', () => {
     const found = typeCheck({
       uses: `
-import { parseExport, verifyMatchLog, type VerificationReport } from '@umpire/verify';
-import { verifyExportText, type ExportVerdict } from '@umpire/verify/browser';
+import { parseExport, verifyMatchLog, type RulesReplayed, type VerificationReport } from '@umpire/verify';
+import { verifyExportText, type ExportVerdict, type RulesLine } from '@umpire/verify/browser';
 const { events } = parseExport('');
 const report: VerificationReport = verifyMatchLog(events, { seedHint: '00' });
 const ok: boolean = report.ok;
 const first: number | undefined = report.discrepancies[0]?.revision;
 const verdict: Promise<ExportVerdict> = verifyExportText({ exportText: '' });
-export { ok, first, verdict };
+// Which rules the log was replayed with, in the report and in the page-side verdict alike.
+const rules: RulesReplayed = report.rules;
+const version: string | undefined = rules.ruleset?.version;
+const sameCode: boolean = rules.replay === 'same-code' && rules.matchRules.replay !== 'version-not-known';
+const assumed: string | null = report.rules.matchRules.replayedWith;
+const line: Promise<string> = verdict.then((v) => v.rules.message);
+const replay: Promise<RulesLine['replay']> = verdict.then((v) => v.rules.replay);
+export { ok, first, verdict, version, sameCode, assumed, line, replay };
 `,
       misuses: `
 import { verifyMatchLog } from '@umpire/verify';
 const count: number = verifyMatchLog([]).ok;
 export { count };
 `,
+      misreadsRules: `
+import { verifyMatchLog } from '@umpire/verify';
+const replay: 'same' = verifyMatchLog([]).rules.replay;
+export { replay };
+`,
     });
     expect(found.uses).toEqual([]);
     expect(found.misuses).toEqual([expect.stringMatching(/'boolean' is not assignable to type 'number'/)]);
+    expect(found.misreadsRules).toEqual([expect.stringMatching(/is not assignable to type '"same"'/)]);
   });
 
   it('C-3 an untouched export, its kept checkpoint and the public key: exit 0, VERIFIED', async () => {
@@ -159,7 +173,16 @@ export { count };
     const json = await verify('plain.ndjson', '--public-key', 'key.json', '--json');
     expect(json.code).toBe(0);
     const report = JSON.parse(json.stdout) as { ok: boolean; checked: { events: number } };
-    expect(report).toMatchObject({ ok: true, checked: { events: 11 } });
+    expect(report).toMatchObject({
+      ok: true,
+      checked: { events: 11 },
+      rules: { ruleset: hh[0]!.metadata.ruleset, replay: 'same-code', matchRules: { replay: 'same-code' } },
+    });
+    const text = await verify('plain.ndjson', '--public-key', 'key.json');
+    const { version, hash } = hh[0]!.metadata.ruleset!;
+    expect(text.stdout).toContain(
+      `  rules         hand-to-hand ${version} (hash ${hash.slice(0, 8)}…), match rules ${currentMatchRules.version}, replayed with the same code\n`,
+    );
     const usage = await verify();
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('umpire-verify: FILE is missing');

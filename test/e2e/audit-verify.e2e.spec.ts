@@ -5,7 +5,15 @@ import request from 'supertest';
 import { type ExportedEvent, parseExport } from '../../src/audit/export-format.js';
 import { umpire } from '../audit/support/cli.js';
 import { StoredLog } from '../audit/support/stored-log.js';
-import { edit, remove, renameConsistently, swap, toNdjsonText } from '../audit/support/tamper.js';
+import { currentMatchRules } from '../../src/rules/registry.js';
+import {
+  edit,
+  remove,
+  renameConsistently,
+  renameRules,
+  swap,
+  toNdjsonText,
+} from '../audit/support/tamper.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { atomicAfricaInContact, type Caller, type MatchTable, openMatch } from './support/umpire-client.js';
 
@@ -144,6 +152,60 @@ describe('audit over HTTP: verify, export, checkpoints', () => {
     expect((await other.A.get(at(m, 'verify'))).status).toBe(403);
     expect((await m.judge.get('/matches/no-such-match/verify')).status).toBe(404);
   });
+
+  it('C-3 GET and POST /verify name the rules the log was replayed with, and whether they are the ones it records', async () => {
+    const m = await zuluCharge();
+    const recorded = (await exportOf(m))[0]!.metadata.ruleset!;
+    const rules = {
+      ruleset: recorded,
+      replay: 'same-code',
+      replayedHash: recorded.hash,
+      matchRules: {
+        recorded: currentMatchRules.version,
+        replayedWith: currentMatchRules.version,
+        replay: 'same-code',
+      },
+      message: `hand-to-hand ${recorded.version} (hash ${recorded.hash.slice(0, 8)}…), match rules ${currentMatchRules.version}, replayed with the same code`,
+    };
+    expect(await verify(m)).toMatchObject({ ok: true, ruleset: recorded, rules });
+    const posted = await m.judge.post(at(m, 'verify'), { checkpoints: [] });
+    expect(posted.status).toBe(200);
+    expect(posted.body).toMatchObject({ ok: true, rules });
+  });
+
+  it.each([
+    [
+      'a ruleset version this service does not know',
+      (ruleset: { version: string }) => (ruleset.version = '9.0.0'),
+      'version-not-known',
+      'this verifier does not know hand-to-hand 9.0.0',
+    ],
+    [
+      'a wrong ruleset hash',
+      (ruleset: { hash: string }) => (ruleset.hash = 'f'.repeat(64)),
+      'hash-mismatch',
+      'here gives hash',
+    ],
+  ] as const)(
+    'C-3 a stored log rewritten (chain recomputed) to name %s: GET /verify says it was not replayed with that code, beside its finding',
+    async (_name, change, replay, because) => {
+      const m = await zuluCharge();
+      const events = await exportOf(m);
+      const db = new StoredLog(t.dataDir, m.matchId);
+      try {
+        db.overwrite(renameRules(events, change as (ruleset: { version: string; hash: string }) => void));
+      } finally {
+        db.close();
+      }
+      const report = await verify(m);
+      expect(report.ok).toBe(false);
+      expect(report.checked.chain.ok).toBe(true);
+      expect(report.firstDiscrepancy).toMatchObject({ revision: 1, ruleId: 'C-3', check: 'outcomes' });
+      expect(report.rules).toMatchObject({ replay, matchRules: { replay: 'same-code' } });
+      expect(report.rules.message).toContain(`NOT replayed with the same code: `);
+      expect(report.rules.message).toContain(because);
+    },
+  );
 
   it('C-3 GET /export is one envelope a line closed by the signed head, and `umpire verify` on it agrees with the route', async () => {
     const m = await closeCombat();

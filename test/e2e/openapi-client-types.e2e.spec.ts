@@ -287,6 +287,7 @@ describe('the OpenAPI document makes a typed client', () => {
       await read(m.organiser, `/matches/${id}/state?at=3`, '/matches/{id}/state');
       await read(m.organiser, `/matches/${id}/roster`, '/matches/{id}/roster');
       await read(m.organiser, `/matches/${id}/log`, '/matches/{id}/log');
+      await read(m.organiser, `/matches/${id}/verify`, '/matches/{id}/verify');
     }
     const sealed = (await aa.B.get('/matches/doc-aa/events')).body.events.find(
       (e: { type: string }) => e.type === 'OrderSealed',

@@ -14,6 +14,7 @@ import type { ExportedEvent } from '../../src/audit/export-format.js';
 import { verifyTournamentExport } from '../../src/audit/tournament-export-verifier.js';
 import { canonicalEnvelope } from '../../src/event-store/canonical-json.js';
 import { fold } from '../../src/rules/common/decider.js';
+import { currentMatchRules, currentRuleset } from '../../src/rules/registry.js';
 import { tournamentDecider, type TournamentEvent } from '../../src/rules/tournament/index.js';
 import { tournamentSummary } from '../../src/tournament/tournament-summary.js';
 import { runNode, umpire } from '../audit/support/cli.js';
@@ -84,6 +85,13 @@ describe('a tournament export verified offline', () => {
     expect(run.stdout).toContain('summary       matches the events');
     expect(run.stdout).toContain('results       1 reported by referee matches');
     expect(run.stdout).toMatch(/match {9}ok: export-r1-t1, \d+ events, verified/);
+    // Each match names the rules its log was replayed with, on the line after it.
+    const ruleset = currentRuleset('hand-to-hand')!.version;
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `match {9}ok: export-r1-t1, .*\n {4}rules {7}hand-to-hand ${ruleset} \\(hash [0-9a-f]{8}…\\), match rules ${currentMatchRules.version}, replayed with the same code\n`,
+      ),
+    );
     expect(run.stdout.trim().split('\n').at(-1)).toBe('VERIFIED: every check holds');
 
     // Without the key nothing is said of the signatures: exit 3, unless the logs alone are accepted.
@@ -104,7 +112,17 @@ describe('a tournament export verified offline', () => {
       ok: true,
       tournamentId: T,
       tournament: { ok: true, checkpoint: 'verified' },
-      matches: [{ matchId: 'export-r1-t1', ok: true }],
+      matches: [
+        {
+          matchId: 'export-r1-t1',
+          ok: true,
+          rules: {
+            ruleset: { id: 'hand-to-hand', version: currentRuleset('hand-to-hand')!.version },
+            replay: 'same-code',
+            matchRules: { recorded: currentMatchRules.version, replay: 'same-code' },
+          },
+        },
+      ],
       problems: [],
     });
   });

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { currentMatchRules, currentRuleset } from '../../src/rules/registry.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type Caller, issueKey, organiser } from './support/umpire-client.js';
 
@@ -170,6 +171,12 @@ describeInBrowser(title, () => {
     ]);
     expect(await verdict().textContent()).toMatch(/Hash chain: intact: 9 events/);
     expect(await page.getByTestId('verify-finding').count()).toBe(0);
+    // The rules it replayed the log with: the version and hash the match records, the same code.
+    expect(await page.getByTestId('verify-rules').textContent()).toMatch(
+      new RegExp(
+        `^✓ Rules: hand-to-hand ${currentRuleset('hand-to-hand')!.version} \\(hash [0-9a-f]{8}…\\), match rules ${currentMatchRules.version}, replayed with the same code$`,
+      ),
+    );
     // What was checked came from the service: the export, the checkpoint and the key, then the worker.
     expect(fetched).toEqual(
       expect.arrayContaining([

@@ -11,7 +11,7 @@ import { longMatch } from '../../bench/verify-match.js';
 import type { ExportToVerify, ExportVerdict } from '../../packages/verify/src/verdict.js';
 import { REPO_ROOT, runNode } from '../audit/support/cli.js';
 import { closeCombat, shootingTests, zuluCharge } from '../audit/support/match-log.js';
-import { edit, toNdjsonText } from '../audit/support/tamper.js';
+import { edit, renameRules, toNdjsonText } from '../audit/support/tamper.js';
 
 /**
  * The package's browser build (`npm run build:verify`'s second Vite config), as a page gets it: it
@@ -162,6 +162,12 @@ process.stdout.write(JSON.stringify({ hadBuffer, bufferInstalled: 'poolSize' in 
       { exportText: toNdjsonText(charge.slice(0, 6)), publicKey: key },
       // Not an export at all.
       { exportText: 'not json\n', publicKey: key },
+      // Rules this verifier has no code for, and a parameters hash its code does not give.
+      { exportText: exportOf(renameRules(charge, (ruleset) => (ruleset.version = '9.0.0'))), publicKey: key },
+      {
+        exportText: exportOf(renameRules(charge, (ruleset) => (ruleset.hash = 'f'.repeat(64)))),
+        publicKey: key,
+      },
     ];
     const browser = await inBrowserBuild(cases);
     expect(browser.hadBuffer).toBe(true);
@@ -209,6 +215,15 @@ process.stdout.write(JSON.stringify({ hadBuffer, bufferInstalled: 'poolSize' in 
     );
     expect(summaries[9]).toMatch(/^FAILED: the first discrepancy is at event 7, rule C-3: .*cut short/);
     expect(node[10]).toEqual({ unreadable: true, message: 'not a match export: line 1: not JSON' });
+    // Each verdict names the rules the log was replayed with, the browser's as Node's.
+    const replays = node.map((a) => ('verdict' in a ? a.verdict.rules.replay : undefined));
+    expect(replays).toEqual([
+      ...Array<string>(10).fill('same-code'),
+      undefined,
+      'version-not-known',
+      'hash-mismatch',
+    ]);
+    expect(diceVerdict!.rules).toMatchObject({ ruleset: dice[0]!.metadata.ruleset, replay: 'same-code' });
   }, 60_000);
 
   it('C-3 reads the text in pages, and reports what the whole log verified in memory reports', async () => {

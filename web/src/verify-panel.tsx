@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { CheckLine, CheckpointLine, ExportVerdict } from '../../packages/verify/src/verdict';
+import type { CheckLine, CheckpointLine, ExportVerdict, RulesLine } from '../../packages/verify/src/verdict';
 import type { Api } from './api';
 import { messageOf } from './live';
 import { verifyInBrowser, type VerifyStep } from './verify-match';
@@ -94,6 +94,7 @@ function VerdictView({ verdict }: { verdict: ExportVerdict }) {
         !verdict.verified && <p>{verdict.summary}</p>
       )}
       <ul class="verify-checks">
+        <RulesItem rules={verdict.rules} />
         {verdict.checkpoints.map((checkpoint) => (
           <CheckpointItem key={`${checkpoint.closing}-${checkpoint.revision}`} checkpoint={checkpoint} />
         ))}
@@ -105,6 +106,16 @@ function VerdictView({ verdict }: { verdict: ExportVerdict }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** Which rules the log was replayed with: an auditor tells a check under one version from another. */
+function RulesItem({ rules }: { rules: RulesLine }) {
+  const same = rules.replay === 'same-code' && rules.matchRules.replay !== 'version-not-known';
+  return (
+    <li class={same ? 'check-ok' : 'check-failed'} data-testid="verify-rules">
+      <span aria-hidden="true">{same ? '✓' : '✗'}</span> Rules: {rules.message}
+    </li>
   );
 }
 

@@ -2422,6 +2422,45 @@ export interface components {
       /** @example B held the hill at the end of turn 6 */
       note?: string;
     };
+    MatchRulesReplayedDto: {
+      /**
+       * @description The match-level rules version the log’s first event records; null for a log recorded before it was (version-1 logs).
+       * @example 1.0.0
+       */
+      recorded: string | null;
+      /**
+       * @description The version its match-level commands (undo, backups, disputes, the end) were decided with: the recorded one, or the one assumed for a log that records none; null when the recorded version is unknown to this verifier.
+       * @example 1.0.0
+       */
+      replayedWith: string | null;
+      /**
+       * @description same-code: replayed with the version the log records; assumed: the log records none, so with the only version there was then (1.0.0); version-not-known: this verifier does not know it (a finding says so).
+       * @example same-code
+       * @enum {string}
+       */
+      replay: 'same-code' | 'assumed' | 'version-not-known';
+    };
+    RulesReplayedDto: {
+      /** @description The ruleset the log’s first event records (id, version, parameters hash); null when it names none. */
+      ruleset: components['schemas']['RulesetRefDto'] | null;
+      /**
+       * @description same-code: this verifier has that version, and deciding the match’s creation again with it gives the recorded hash, so every outcome was re-derived by exactly the rules the match was played under. version-not-known: it has no code for that id and version (a finding says so; the outcomes were not re-derived). hash-mismatch: its code for that version gives another hash for the match’s parameters (an outcome finding at event 1 says so). not-replayed: it has the version but could not decide the match’s creation again (findings say why).
+       * @example same-code
+       * @enum {string}
+       */
+      replay: 'same-code' | 'version-not-known' | 'hash-mismatch' | 'not-replayed';
+      /**
+       * @description The parameters hash this verifier’s code gives when it decides the match’s creation again; null when it did not decide it.
+       * @example 9f2c4e0b6a1d…
+       */
+      replayedHash: string | null;
+      matchRules: components['schemas']['MatchRulesReplayedDto'];
+      /**
+       * @description The same in one line.
+       * @example hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 1.0.0, replayed with the same code
+       */
+      message: string;
+    };
     HeadDto: {
       revision: number;
       hash: string;
@@ -2512,7 +2551,10 @@ export interface components {
       ok: boolean;
       stream: string | null;
       matchId: string | null;
+      /** @description The ruleset the log’s first event records (the same as rules.ruleset). */
       ruleset: components['schemas']['RulesetRefDto'] | null;
+      /** @description Which rules the log was replayed with: the ruleset and match-level rules versions it records, and whether this verifier replayed exactly that code. */
+      rules: components['schemas']['RulesReplayedDto'];
       head: components['schemas']['HeadDto'] | null;
       checked: components['schemas']['ChecksDto'];
       /** @description The first event that fails, by revision. */
@@ -15219,6 +15261,21 @@ export interface operations {
            *         "version": "1.0.0",
            *         "hash": "9f2c4e0b6a1d…"
            *       },
+           *       "rules": {
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "9f2c4e0b6a1d…"
+           *         },
+           *         "replay": "same-code",
+           *         "replayedHash": "9f2c4e0b6a1d…",
+           *         "matchRules": {
+           *           "recorded": "1.0.0",
+           *           "replayedWith": "1.0.0",
+           *           "replay": "same-code"
+           *         },
+           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 1.0.0, replayed with the same code"
+           *       },
            *       "head": {
            *         "revision": 1,
            *         "hash": "text"
@@ -15438,6 +15495,21 @@ export interface operations {
            *         "id": "hand-to-hand",
            *         "version": "1.0.0",
            *         "hash": "9f2c4e0b6a1d…"
+           *       },
+           *       "rules": {
+           *         "ruleset": {
+           *           "id": "hand-to-hand",
+           *           "version": "1.0.0",
+           *           "hash": "9f2c4e0b6a1d…"
+           *         },
+           *         "replay": "same-code",
+           *         "replayedHash": "9f2c4e0b6a1d…",
+           *         "matchRules": {
+           *           "recorded": "1.0.0",
+           *           "replayedWith": "1.0.0",
+           *           "replay": "same-code"
+           *         },
+           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 1.0.0, replayed with the same code"
            *       },
            *       "head": {
            *         "revision": 1,

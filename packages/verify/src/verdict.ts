@@ -27,6 +27,28 @@ export interface CheckpointLine {
   matches: boolean;
 }
 
+/**
+ * Which rules the log was replayed with: the report's `rules` (src/audit/verification-report.ts) as
+ * plain data. 'same-code' is the code of exactly the version (and parameters hash) the log records;
+ * otherwise the verifier could not replay with it, and a finding says why.
+ */
+export interface RulesLine {
+  /** The ruleset the log's first event records; null when it names none. */
+  ruleset: { id: string; version: string; hash: string } | null;
+  replay: 'same-code' | 'version-not-known' | 'hash-mismatch' | 'not-replayed';
+  /** The parameters hash this verifier's code gives for the match (null: it did not decide its creation). */
+  replayedHash: string | null;
+  matchRules: {
+    /** The version the log records; null for a log recorded before it was. */
+    recorded: string | null;
+    /** The version replayed with: the recorded one, or the one assumed; null when the recorded one is unknown. */
+    replayedWith: string | null;
+    replay: 'same-code' | 'assumed' | 'version-not-known';
+  };
+  /** The same in one line, as `umpire verify` prints it. */
+  message: string;
+}
+
 export interface ExportVerdict {
   /** Every check holds and every checkpoint's signature was checked and is the service's. */
   verified: boolean;
@@ -35,6 +57,8 @@ export interface ExportVerdict {
   matchId: string | null;
   events: number;
   head: { revision: number; hash: string } | null;
+  /** Which rules the log was replayed with, and whether exactly those it records. */
+  rules: RulesLine;
   firstFinding?: { revision: number; ruleId: string; check: string; message: string };
   checks: CheckLine[];
   checkpoints: CheckpointLine[];

@@ -8,6 +8,9 @@ export type {
   CheckName,
   CheckpointResult,
   Discrepancy,
+  MatchRulesReplay,
+  RulesetReplay,
+  RulesReplayed,
   VerificationReport,
   VerifyOptions,
 } from '../../../src/audit/verifier.js';
@@ -34,5 +37,6 @@ export type {
   CheckpointLine,
   ExportToVerify,
   ExportVerdict,
+  RulesLine,
   VerifyWorkerAnswer,
 } from './verdict.js';

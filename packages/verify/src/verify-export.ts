@@ -5,7 +5,7 @@ import { verifyPages } from '../../../src/audit/verify-pages.js';
 import { ExportText } from './export-text.js';
 import type { CheckLine, CheckpointLine, ExportToVerify, ExportVerdict } from './verdict.js';
 
-export type { CheckLine, CheckpointLine, ExportToVerify, ExportVerdict } from './verdict.js';
+export type { CheckLine, CheckpointLine, ExportToVerify, ExportVerdict, RulesLine } from './verdict.js';
 
 /** The export, checkpoints or key could not be read at all (no verdict on the log). */
 export class UnreadableInput extends Error {
@@ -102,6 +102,7 @@ export function verdictOf(report: VerificationReport): ExportVerdict {
     matchId: report.matchId,
     events: checked.events,
     head: report.head,
+    rules: report.rules,
     ...(first
       ? {
           firstFinding: {

@@ -14,6 +14,12 @@ import {
   IsObject,
   ValidateNested,
 } from 'class-validator';
+import { currentMatchRules, EXAMPLE_RULESET } from '../../rules/registry.js';
+// One schema of that name: the match's (the verifier's report names the same recorded ruleset).
+import { RulesetRefDto } from './match.dto.js';
+
+/** The example report's rules agree with the example ruleset the match's DTO shows. */
+const EXAMPLE_HASH = '9f2c4e0b6a1d…';
 
 export class CheckpointDto {
   @ApiProperty({ example: 'match-hh-1' })
@@ -168,10 +174,68 @@ class ChecksDto {
   @ApiProperty({ type: CheckpointsCheckDto }) checkpoints!: CheckpointsCheckDto;
 }
 
-class RulesetRefDto {
-  @ApiProperty() id!: string;
-  @ApiProperty() version!: string;
-  @ApiProperty() hash!: string;
+class MatchRulesReplayedDto {
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description:
+      'The match-level rules version the log’s first event records; null for a log recorded before it was (version-1 logs).',
+    example: currentMatchRules.version,
+  })
+  recorded!: string | null;
+
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description:
+      'The version its match-level commands (undo, backups, disputes, the end) were decided with: the recorded one, or the one assumed for a log that records none; null when the recorded version is unknown to this verifier.',
+    example: currentMatchRules.version,
+  })
+  replayedWith!: string | null;
+
+  @ApiProperty({
+    enum: ['same-code', 'assumed', 'version-not-known'],
+    description:
+      'same-code: replayed with the version the log records; assumed: the log records none, so with the only version there was then (1.0.0); version-not-known: this verifier does not know it (a finding says so).',
+    example: 'same-code',
+  })
+  replay!: 'same-code' | 'assumed' | 'version-not-known';
+}
+
+class RulesReplayedDto {
+  @ApiProperty({
+    nullable: true,
+    type: RulesetRefDto,
+    description:
+      'The ruleset the log’s first event records (id, version, parameters hash); null when it names none.',
+  })
+  ruleset!: RulesetRefDto | null;
+
+  @ApiProperty({
+    enum: ['same-code', 'version-not-known', 'hash-mismatch', 'not-replayed'],
+    description:
+      'same-code: this verifier has that version, and deciding the match’s creation again with it gives the recorded hash, so every outcome was re-derived by exactly the rules the match was played under. version-not-known: it has no code for that id and version (a finding says so; the outcomes were not re-derived). hash-mismatch: its code for that version gives another hash for the match’s parameters (an outcome finding at event 1 says so). not-replayed: it has the version but could not decide the match’s creation again (findings say why).',
+    example: 'same-code',
+  })
+  replay!: 'same-code' | 'version-not-known' | 'hash-mismatch' | 'not-replayed';
+
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description:
+      'The parameters hash this verifier’s code gives when it decides the match’s creation again; null when it did not decide it.',
+    example: EXAMPLE_HASH,
+  })
+  replayedHash!: string | null;
+
+  @ApiProperty({ type: MatchRulesReplayedDto })
+  matchRules!: MatchRulesReplayedDto;
+
+  @ApiProperty({
+    description: 'The same in one line.',
+    example: `${EXAMPLE_RULESET.id} ${EXAMPLE_RULESET.version} (hash ${EXAMPLE_HASH.slice(0, 8)}…), match rules ${currentMatchRules.version}, replayed with the same code`,
+  })
+  message!: string;
 }
 
 class HeadDto {
@@ -183,7 +247,18 @@ export class VerificationReportDto {
   @ApiProperty({ description: 'True when every check holds.' }) ok!: boolean;
   @ApiProperty({ nullable: true, type: String }) stream!: string | null;
   @ApiProperty({ nullable: true, type: String }) matchId!: string | null;
-  @ApiProperty({ nullable: true, type: RulesetRefDto }) ruleset!: RulesetRefDto | null;
+  @ApiProperty({
+    nullable: true,
+    type: RulesetRefDto,
+    description: 'The ruleset the log’s first event records (the same as rules.ruleset).',
+  })
+  ruleset!: RulesetRefDto | null;
+  @ApiProperty({
+    type: RulesReplayedDto,
+    description:
+      'Which rules the log was replayed with: the ruleset and match-level rules versions it records, and whether this verifier replayed exactly that code.',
+  })
+  rules!: RulesReplayedDto;
   @ApiProperty({ nullable: true, type: HeadDto }) head!: HeadDto | null;
   @ApiProperty({ type: ChecksDto }) checked!: ChecksDto;
   @ApiPropertyOptional({ type: DiscrepancyDto, description: 'The first event that fails, by revision.' })

@@ -75,3 +75,19 @@ export function renameConsistently(
     { rechain: true },
   );
 }
+
+/**
+ * Every event's envelope, and MatchCreated's data, name other rules (another version, a wrong hash),
+ * the chain recomputed as a forger (or a newer service) would: only the rules named are what is off.
+ */
+export function renameRules(
+  events: readonly ExportedEvent[],
+  change: (ruleset: { id: string; version: string; hash: string }) => void,
+): ExportedEvent[] {
+  const forged = copy(events);
+  for (const event of forged) {
+    if (event.metadata.ruleset) change(event.metadata.ruleset);
+    if (event.type === 'MatchCreated') change((event.data as { ruleset: never }).ruleset);
+  }
+  return rechain(forged);
+}
