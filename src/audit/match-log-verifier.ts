@@ -293,6 +293,11 @@ export class MatchLogVerifier {
     return this.ruleset;
   }
 
+  /** The match-level rules the log records (known once its first event is in), which fold it too. */
+  get matchLevelRules(): MatchRules | undefined {
+    return this.matchRules;
+  }
+
   private begin(first: LogEvent): void {
     const revision = first.metadata.revision;
     this.stream = first.metadata.stream ?? null;
@@ -363,7 +368,7 @@ export class MatchLogVerifier {
     }
     if (this.ruleset && this.matchRules && this.diceMode) {
       // The very fold the service uses: what is re-derived here is what the match showed.
-      this.fold = new MatchFold(this.ruleset, { retain: this.retain });
+      this.fold = new MatchFold(this.ruleset, { retain: this.retain, matchRules: this.matchRules });
     } else {
       this.tally.stoppedAt = 1;
     }
@@ -800,11 +805,11 @@ export class MatchLogVerifier {
  * first event up to (not including) the event at `before` (its ordinal), keeping `retain`.
  */
 export function rebuildState(
-  ruleset: AnyRuleset,
+  rules: { ruleset: AnyRuleset; matchRules: MatchRules },
   request: { target: number; before: number; retain: number[] },
   events: Iterable<LogEvent>,
 ): KeptState {
-  const fold = new MatchFold(ruleset, { retain: request.retain });
+  const fold = new MatchFold(rules.ruleset, { retain: request.retain, matchRules: rules.matchRules });
   let ordinal = 0;
   for (const event of events) {
     if (ordinal++ >= request.before) break;

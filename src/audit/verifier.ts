@@ -58,7 +58,8 @@ export function verifyMatchLog(events: readonly LogEvent[], options: VerifyOptio
   const verifier = new MatchLogVerifier({ ...options, retain, ...(seedHint ? { seedHint } : {}) });
   const givenStates = (): void => {
     for (let asked = verifier.needsState; asked; asked = verifier.needsState) {
-      verifier.provide(asked.target, rebuildState(verifier.rules!, asked, events));
+      const rules = { ruleset: verifier.rules!, matchRules: verifier.matchLevelRules! };
+      verifier.provide(asked.target, rebuildState(rules, asked, events));
     }
   };
   for (const event of events) {

@@ -56,7 +56,10 @@ async function verifyWith(
   const giveStates = async (): Promise<void> => {
     for (let asked = verifier.needsState; asked; asked = verifier.needsState) {
       // The fold again, from the first event up to the one that needs it, keeping the target.
-      const fold = new MatchFold(verifier.rules!, { retain: asked.retain });
+      const fold = new MatchFold(verifier.rules!, {
+        retain: asked.retain,
+        matchRules: verifier.matchLevelRules!,
+      });
       let ordinal = 0;
       reading: for await (const page of pages()) {
         for (const event of page) {

@@ -1,7 +1,7 @@
 import { serverRollCount } from '../rules/common/dice.js';
 import type { AnyRuleset } from '../rules/registry.js';
-import { isMatchLevelEvent } from '../rules/match/events.js';
-import { evolveMeta, initialMeta, type MatchMeta } from '../rules/match/match-level.js';
+import { matchRules as currentMatchRules, type MatchRules } from '../rules/match/index.js';
+import type { MatchMeta } from '../rules/match/match-level.js';
 
 /** An event as folding needs it: what it is, and where it stands in its stream. */
 export interface FoldableEvent {
@@ -52,6 +52,13 @@ export interface MatchFoldOptions {
    * backups before it folds; the service asks for one when a judge backs a match up to an old turn).
    */
   retain?: Iterable<number>;
+  /**
+   * The match-level rules the match was recorded under (its first event names the version): its undos,
+   * backups, disputes and end are folded by that version's code, as its ruleset's events are by the
+   * ruleset version it records, so that a later version of the match-level rules leaves old logs as
+   * they were. Absent: the current version, for a match created now.
+   */
+  matchRules?: MatchRules;
 }
 
 /** Everything a fold holds, as plain JSON: a snapshot is this, saved with the revision and chain hash. */
@@ -84,14 +91,18 @@ export class MatchFold {
   private order: number[] | null = [];
   private forgetFrom = 0;
   private current: unknown;
-  private currentMeta: MatchMeta = initialMeta();
+  private currentMeta: MatchMeta;
   private last = 0;
+  /** The match-level rules this fold applies (MatchFoldOptions.matchRules). */
+  readonly matchRules: MatchRules;
 
   constructor(
     private readonly ruleset: AnyRuleset,
     options: MatchFoldOptions = {},
   ) {
     this.retained = new Set(options.retain ?? []);
+    this.matchRules = options.matchRules ?? currentMatchRules;
+    this.currentMeta = this.matchRules.initialMeta();
     this.current = ruleset.decider.initialState();
     this.keep(0, { state: this.current, turnStartedAt: 1, meta: this.currentMeta });
   }
@@ -115,7 +126,7 @@ export class MatchFold {
 
   apply(event: FoldableEvent): void {
     const revision = event.metadata.revision;
-    let meta = evolveMeta(this.currentMeta, event, revision, serverRollCount(event.data));
+    let meta = this.matchRules.evolveMeta(this.currentMeta, event, revision, serverRollCount(event.data));
     let state = this.current;
     if (event.type === 'ActionsReverted') {
       // Read as unknown, not as the union's type: the verifier folds logs it does not trust yet.
@@ -129,7 +140,7 @@ export class MatchFold {
       if (!back) throw new StateNotKeptError(target);
       state = back.state;
       meta = { ...meta, turnStartedAt: back.turnStartedAt };
-    } else if (!isMatchLevelEvent(event)) {
+    } else if (!this.matchRules.isEvent(event)) {
       state = this.ruleset.decider.evolve(state, { type: event.type, data: event.data });
     }
     const turnBegan = meta.turnStartedAt !== this.currentMeta.turnStartedAt;

@@ -1,7 +1,7 @@
 import type { Decider, DomainEvent } from '../common/decider.js';
 import { serverRollCount } from '../common/dice.js';
 import { describeMatchLevel } from './describe.js';
-import { MATCH_LEVEL_EVENT_TYPES, type MatchLevelEvent } from './events.js';
+import { isMatchLevelEvent, MATCH_LEVEL_EVENT_TYPES, type MatchLevelEvent } from './events.js';
 import {
   decideMatchLevel,
   evolveMeta,
@@ -52,6 +52,14 @@ export const matchRulesV1 = {
   decider: matchLevelDecider,
   describe: describeMatchLevel,
   ruleIdOf: matchLevelRuleIdOf,
+  /**
+   * The match fold's part (src/match/fold.ts), which keeps the meta beside the ruleset's state without
+   * the decider's wrapping: the meta before any event, the meta after each event of the stream, and
+   * which events are this version's own (the ruleset's state passes them by).
+   */
+  initialMeta,
+  evolveMeta,
+  isEvent: isMatchLevelEvent,
 };
 
 export type MatchRules = typeof matchRulesV1;
