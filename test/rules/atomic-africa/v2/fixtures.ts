@@ -1,4 +1,4 @@
-import type { Side } from '../../../../src/rules/common/index.js';
+import type { AwaitedInput, Side } from '../../../../src/rules/common/index.js';
 import {
   atomicAfricaV2,
   type AtomicAfricaEvent,
@@ -18,6 +18,11 @@ import {
 } from '../../../support/given-events/atomic-africa.js';
 
 export const V2 = atomicAfricaV2.version;
+
+/** A step the match awaits from side A's unit in the close combat of A1 and B1, which it names. */
+export function awaitedOfA1B1(command: string, unitId: string, ruleId: string): AwaitedInput {
+  return { command, side: 'A', unitId, ruleId, combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] } };
+}
 
 export interface UnitSpec {
   unitType?: UnitType;

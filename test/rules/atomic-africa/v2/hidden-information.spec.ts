@@ -4,7 +4,7 @@ import { atomicAfricaV2, orderCommitment } from '../../../../src/rules/atomic-af
 import type { PrepareServices } from '../../../../src/rules/common/index.js';
 import type { RulesetCommand, Viewer } from '../../../../src/rules/ruleset.js';
 import type { Match } from '../fixtures.js';
-import { battle } from './fixtures.js';
+import { awaitedOfA1B1, battle } from './fixtures.js';
 
 function services(secret = 'v2-hidden-information'): PrepareServices {
   const key = createHash('sha256').update(secret).digest();
@@ -62,20 +62,8 @@ describe('atomic-africa v2 hidden information (AA-2)', () => {
     });
     expect(new Set(seen).size).toBe(1);
     expect(JSON.parse(seen[0]!).awaiting).toEqual([
-      {
-        command: 'Pursue',
-        side: 'A',
-        unitId: 'A1',
-        ruleId: 'AA-9',
-        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
-      },
-      {
-        command: 'Pursue',
-        side: 'A',
-        unitId: 'A2',
-        ruleId: 'AA-9',
-        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
-      },
+      awaitedOfA1B1('Pursue', 'A1', 'AA-9'),
+      awaitedOfA1B1('Pursue', 'A2', 'AA-9'),
     ]);
   });
 

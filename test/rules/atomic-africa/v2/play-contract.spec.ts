@@ -1,6 +1,7 @@
 import type { AwaitedInput, MatchProgress } from '../../../../src/rules/common/index.js';
 import { atomicAfricaV2, type AtomicAfricaCommand } from '../../../../src/rules/atomic-africa/index.js';
 import { Match } from '../fixtures.js';
+import { awaitedOfA1B1 } from './fixtures.js';
 
 const seal = (side: 'A' | 'B', unitId: string): AwaitedInput => ({
   command: 'SealOrder',
@@ -104,13 +105,7 @@ const STEPS: Step[] = [
     events: ['IntentDeclared'],
     progress: { turn: 3, activeSide: 'A', phase: 'close-combat' },
     awaiting: [
-      {
-        command: 'RevealOrder',
-        side: 'A',
-        unitId: 'A1',
-        ruleId: 'AA-5',
-        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
-      },
+      awaitedOfA1B1('RevealOrder', 'A1', 'AA-5'),
       {
         command: 'RevealOrder',
         side: 'B',
@@ -124,50 +119,19 @@ const STEPS: Step[] = [
     command: { type: 'RevealOrder', unitId: 'B1', card: '9C' },
     events: ['OrderRevealed'],
     progress: { turn: 3, activeSide: 'A', phase: 'close-combat' },
-    awaiting: [
-      {
-        command: 'RevealOrder',
-        side: 'A',
-        unitId: 'A1',
-        ruleId: 'AA-5',
-        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
-      },
-    ],
+    awaiting: [awaitedOfA1B1('RevealOrder', 'A1', 'AA-5')],
   },
   {
     command: { type: 'RevealOrder', unitId: 'A1', card: '5H' },
     events: ['OrderRevealed', 'FleeJudged'],
     progress: { turn: 3, activeSide: 'A', phase: 'close-combat' },
-    awaiting: [
-      {
-        command: 'Pursue',
-        side: 'A',
-        unitId: 'A1',
-        ruleId: 'AA-9',
-        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
-      },
-      {
-        command: 'Pursue',
-        side: 'A',
-        unitId: 'A2',
-        ruleId: 'AA-9',
-        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
-      },
-    ],
+    awaiting: [awaitedOfA1B1('Pursue', 'A1', 'AA-9'), awaitedOfA1B1('Pursue', 'A2', 'AA-9')],
   },
   {
     command: { type: 'Pursue', unitId: 'A2', pursue: false },
     events: ['PursuitDecided'],
     progress: { turn: 3, activeSide: 'A', phase: 'close-combat' },
-    awaiting: [
-      {
-        command: 'Pursue',
-        side: 'A',
-        unitId: 'A1',
-        ruleId: 'AA-9',
-        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
-      },
-    ],
+    awaiting: [awaitedOfA1B1('Pursue', 'A1', 'AA-9')],
   },
   {
     command: { type: 'Pursue', unitId: 'A1', pursue: true },
@@ -193,15 +157,7 @@ const STEPS: Step[] = [
     },
     events: ['BreakOffReported'],
     progress: { turn: 3, activeSide: 'A', phase: 'close-combat' },
-    awaiting: [
-      {
-        command: 'ResolveCloseCombat',
-        side: 'A',
-        unitId: 'A1',
-        ruleId: 'AA-11',
-        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
-      },
-    ],
+    awaiting: [awaitedOfA1B1('ResolveCloseCombat', 'A1', 'AA-11')],
   },
   {
     command: { type: 'ResolveCloseCombat', unitId: 'A1' },

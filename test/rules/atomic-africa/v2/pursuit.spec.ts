@@ -1,6 +1,6 @@
 import { atomicAfricaV2, type AtomicAfricaEvent } from '../../../../src/rules/atomic-africa/index.js';
 import { spec } from '../../../support/decider-spec.js';
-import { battle, declaredAndRevealed, revealedEvent, sealedEvent } from './fixtures.js';
+import { awaitedOfA1B1, battle, declaredAndRevealed, revealedEvent, sealedEvent } from './fixtures.js';
 
 /** AA-6: B1's flee on 9♣ stands (A–10 moves, ♣ is defensive). */
 const B1_FLEE_STANDS: AtomicAfricaEvent = {
@@ -44,20 +44,8 @@ describe('atomic-africa v2 pursuit (Q-23, AA-9)', () => {
   it('Q-23 every enemy in contact with the fleeing unit is offered the pursuit, its card sealed or not', () => {
     const match = b1Flees();
     expect(atomicAfricaV2.awaiting(match.state)).toEqual([
-      {
-        command: 'Pursue',
-        side: 'A',
-        unitId: 'A1',
-        ruleId: 'AA-9',
-        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
-      },
-      {
-        command: 'Pursue',
-        side: 'A',
-        unitId: 'A2',
-        ruleId: 'AA-9',
-        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
-      },
+      awaitedOfA1B1('Pursue', 'A1', 'AA-9'),
+      awaitedOfA1B1('Pursue', 'A2', 'AA-9'),
     ]);
   });
 
@@ -172,13 +160,7 @@ describe('atomic-africa v2 pursuit (Q-23, AA-9)', () => {
     match.run({ type: 'Pursue', unitId: 'A1', pursue: true });
     expect(match.last('PursuitDecided').data.outcome).toBe('thwarted');
     expect(atomicAfricaV2.awaiting(match.state)).toEqual([
-      {
-        command: 'ResolveCloseCombat',
-        side: 'A',
-        unitId: 'A1',
-        ruleId: 'AA-11',
-        combat: { kind: 'close-combat', unitIds: ['A1', 'B1'] },
-      },
+      awaitedOfA1B1('ResolveCloseCombat', 'A1', 'AA-11'),
     ]);
     const events = match.run({ type: 'ResolveCloseCombat', unitId: 'A1' }, [1, 3]);
     expect(events[0]).toMatchObject({ data: { threshold: 1, rangeInches: null } });
