@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { type ExportedEvent, parseNdjson } from '../../src/audit/export-format.js';
 import { verifyMatchLog } from '../../src/audit/verifier.js';
-import { currentMatchRules, currentRuleset } from '../../src/rules/registry.js';
+import { currentRuleset } from '../../src/rules/registry.js';
 import { TestMatch, zuluCharge } from './support/match-log.js';
 import { copy, edit, rechain, renameRules } from './support/tamper.js';
+import { replayedWithTheSameCode } from './support/replayed-rules.js';
 
 /**
  * A verification report names the rules it replayed the log with (the ruleset id, version and hash the
@@ -26,17 +27,7 @@ describe('the report names the rules it replayed the log with', () => {
     const recorded = log[0]!.metadata.ruleset!;
     expect(recorded).toMatchObject({ id: 'hand-to-hand', version: currentRuleset('hand-to-hand')!.version });
     expect(report.ok).toBe(true);
-    expect(report.rules).toEqual({
-      ruleset: recorded,
-      replay: 'same-code',
-      replayedHash: recorded.hash,
-      matchRules: {
-        recorded: currentMatchRules.version,
-        replayedWith: currentMatchRules.version,
-        replay: 'same-code',
-      },
-      message: `hand-to-hand ${recorded.version} (hash ${recorded.hash.slice(0, 8)}…), match rules ${currentMatchRules.version}, replayed with the same code`,
-    });
+    expect(report.rules).toEqual(replayedWithTheSameCode(recorded));
     // The field beside it, which named the recorded ruleset before, says the same as ever.
     expect(report.ruleset).toEqual(recorded);
   });

@@ -5,7 +5,6 @@ import request from 'supertest';
 import { type ExportedEvent, parseExport } from '../../src/audit/export-format.js';
 import { umpire } from '../audit/support/cli.js';
 import { StoredLog } from '../audit/support/stored-log.js';
-import { currentMatchRules } from '../../src/rules/registry.js';
 import {
   edit,
   remove,
@@ -16,6 +15,7 @@ import {
 } from '../audit/support/tamper.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { atomicAfricaInContact, type Caller, type MatchTable, openMatch } from './support/umpire-client.js';
+import { replayedWithTheSameCode } from '../audit/support/replayed-rules.js';
 
 /**
  * Issue 5, the verification half, over real HTTP on a real SQLite file: GET /matches/:id/verify re-runs
@@ -156,17 +156,7 @@ describe('audit over HTTP: verify, export, checkpoints', () => {
   it('C-3 GET and POST /verify name the rules the log was replayed with, and whether they are the ones it records', async () => {
     const m = await zuluCharge();
     const recorded = (await exportOf(m))[0]!.metadata.ruleset!;
-    const rules = {
-      ruleset: recorded,
-      replay: 'same-code',
-      replayedHash: recorded.hash,
-      matchRules: {
-        recorded: currentMatchRules.version,
-        replayedWith: currentMatchRules.version,
-        replay: 'same-code',
-      },
-      message: `hand-to-hand ${recorded.version} (hash ${recorded.hash.slice(0, 8)}…), match rules ${currentMatchRules.version}, replayed with the same code`,
-    };
+    const rules = replayedWithTheSameCode(recorded);
     expect(await verify(m)).toMatchObject({ ok: true, ruleset: recorded, rules });
     const posted = await m.judge.post(at(m, 'verify'), { checkpoints: [] });
     expect(posted.status).toBe(200);
