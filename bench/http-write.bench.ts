@@ -326,7 +326,10 @@ async function drive(
   };
 }
 
-function printLoad(name: string, result: LoadResult): { perSecond: number; p99: number; errors: number } {
+export function printLoad(
+  name: string,
+  result: LoadResult,
+): { perSecond: number; p99: number; errors: number } {
   const perSecond = result.commands / result.seconds;
   const errors = [...result.errors.values()].reduce((a, b) => a + b, 0);
   const l = result.latencies;
@@ -346,7 +349,7 @@ function printLoad(name: string, result: LoadResult): { perSecond: number; p99: 
   return { perSecond, p99: quantile(l, 0.99), errors };
 }
 
-async function throughput(service: Service, matches: number, warmupS: number, windowS: number) {
+export async function throughput(service: Service, matches: number, warmupS: number, windowS: number) {
   const tables: Table[] = [];
   try {
     for (let i = 0; i < matches; i++) tables.push(await openTable(service, `load-${matches}-${i + 1}`));
