@@ -75,6 +75,23 @@ describe('SQLite store: durability', () => {
     await reopened.close();
   });
 
+  it('reads at the head decode each event once for every subscriber, and a row changed under it afresh', async () => {
+    const store = new SqliteEventStore({ file });
+    const options = { commandId: 'c1', actor: { role: 'system' as const } };
+    await store.append('match-1', [{ type: 'A', data: { n: 1 } }], {
+      ...options,
+      expectedRevision: 'no_stream',
+    });
+    const [first] = await store.readAll({ fromPosition: 0, maxCount: 500 });
+    const [again] = await store.readAll({ fromPosition: 0, maxCount: 500 });
+    expect(again).toBe(first); // one decoding, handed to both readers
+    store.database.prepare(`UPDATE events SET data = '{"n":2}' WHERE position = ?`).run(first!.position);
+    const [changed] = await store.readAll({ fromPosition: 0, maxCount: 500 });
+    expect(changed!.data).toEqual({ n: 2 });
+    expect(verifyChain('match-1', await store.readAll()).ok).toBe(false);
+    await store.close();
+  });
+
   it('runs synchronous=FULL by default and WAL always', async () => {
     const store = new SqliteEventStore({ file });
     expect(store.database.pragma('journal_mode', { simple: true })).toBe('wal');
