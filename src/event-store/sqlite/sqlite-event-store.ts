@@ -112,6 +112,15 @@ export class SqliteEventStore implements EventStore {
    * share the objects, as the read models already share pages: none changes an event it is handed.
    */
   private readonly decoded = new Map<number, { data: string; metadata: string; event: RecordedEvent }>();
+  /**
+   * The reads at the head made in this turn of the event loop, with the append generation they saw.
+   * A commit wakes every subscription at once (the bell's, the referee's, the feeds'; the bell then
+   * wakes the read models), and each asks for the same events after the same position: the first
+   * read is handed to the others. Only within the turn, and only while no append of this process has
+   * come in since (a subscription that saw a later append reads again); an append by another process
+   * in between is as if the read had been made a moment earlier, which the poll is there for.
+   */
+  private headReads: { key: string; generation: number; events: RecordedEvent[] }[] = [];
 
   constructor(readonly options: SqliteEventStoreOptions) {
     if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
@@ -261,13 +270,24 @@ export class SqliteEventStore implements EventStore {
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const from = options.fromPosition ?? 0;
     const limit = options.maxCount ?? MAX_LIMIT;
+    const key = `${from} ${limit} ${options.streamPrefix ?? ''}`;
+    const generation = this.signal.generation;
+    const shared = this.headReads.find((read) => read.key === key && read.generation === generation);
+    if (shared) return shared.events.slice();
     const rows = options.streamPrefix
       ? this.statements.readAllPrefixed.all(from, options.streamPrefix, options.streamPrefix, limit)
       : this.statements.readAll.all(from, limit);
-    // A full page is a catch-up through the backlog, read once (the read models share those pages):
-    // only a read that reached the head keeps what it decoded for the next subscriber.
-    const atHead = limit === MAX_LIMIT || rows.length < limit;
-    return rows.map((row) => this.decode(row, atHead));
+    // A full page is a catch-up through the backlog, read once (the read models share those pages),
+    // and a read of everything is no subscriber's: only a page that reached the head is kept and shared.
+    const atHead = limit !== MAX_LIMIT && rows.length < limit;
+    const events = rows.map((row) => this.decode(row, atHead));
+    if (atHead) {
+      if (this.headReads.length === 0) setImmediate(() => (this.headReads = []));
+      this.headReads.push({ key, generation, events });
+      if (this.headReads.length > 16) this.headReads.shift();
+      return events.slice();
+    }
+    return events;
   }
 
   private decode(row: EventRow, keep: boolean): RecordedEvent {
