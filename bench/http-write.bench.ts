@@ -87,7 +87,7 @@ class Table {
 }
 
 /** Creates a match over HTTP as an organiser would: the match, its two units, a key per side. */
-async function openTable(service: Service, matchId: string): Promise<Table> {
+export async function openTable(service: Service, matchId: string): Promise<Table> {
   const org = service.organiser;
   const expect201 = (what: string, reply: { status: number; text: string }) => {
     if (reply.status !== 201) throw new Error(`${what} answered ${reply.status}: ${reply.text}`);
@@ -326,7 +326,10 @@ async function drive(
   };
 }
 
-function printLoad(name: string, result: LoadResult): { perSecond: number; p99: number; errors: number } {
+export function printLoad(
+  name: string,
+  result: LoadResult,
+): { perSecond: number; p99: number; errors: number } {
   const perSecond = result.commands / result.seconds;
   const errors = [...result.errors.values()].reduce((a, b) => a + b, 0);
   const l = result.latencies;

@@ -62,6 +62,12 @@ export class MatchAggregate {
   private rolls: number;
   private readonly reverts: RevertRecord[];
   private view?: LoadedMatch;
+  /**
+   * What this aggregate knows of the commandIds recorded in its stream: a hash of every prefix of each
+   * that ends in '#' (a command's `sent` part, see sentPrefixHash), for every event from revision 1 to
+   * its revision. Undefined when it did not see them all (loaded from a snapshot): then nothing is known.
+   */
+  private commandPrefixes?: Set<number>;
   /** A rough size, for the cache's byte bound: the image's length when it was last measured, and since. */
   bytes: number;
 
@@ -107,6 +113,8 @@ export class MatchAggregate {
       [],
       2048,
     );
+    // From the first event on: every commandId of the stream will pass through absorb().
+    aggregate.commandPrefixes = new Set();
     aggregate.absorb(first);
     return aggregate;
   }
@@ -163,9 +171,19 @@ export class MatchAggregate {
       this.reverts.push([revision, fromRevision, throughRevision]);
     }
     this.rolls = Math.max(this.rolls, lastRollIndex([event.data]));
+    if (this.commandPrefixes) rememberCommandPrefixes(this.commandPrefixes, event.metadata.commandId);
     this.bytes += 256;
     this.view = undefined;
     return true;
+  }
+
+  /**
+   * False when no event from revision 1 to this aggregate's revision has a commandId that starts with
+   * `sent` (which ends in '#'); true when one may (a hash can collide) or when it cannot tell. What
+   * the store's command lookup (findCommand) would find up to this revision, without the lookup.
+   */
+  mayHoldCommand(sent: string): boolean {
+    return this.commandPrefixes === undefined || this.commandPrefixes.has(sentPrefixHash(sent, sent.length));
   }
 
   /** The match as it stands now (made once per revision). */
@@ -202,6 +220,28 @@ export class MatchAggregate {
       fold: this.fold.image(),
     };
   }
+}
+
+/**
+ * A recorded commandId is `<keyId>:<commandId>#<fingerprint>`, and the lookup asks for every one that
+ * starts with `<keyId>:<commandId>#`. A client's commandId may hold '#' itself, so each prefix ending
+ * in '#' is remembered: any `sent` a stored id starts with is among them.
+ */
+function rememberCommandPrefixes(prefixes: Set<number>, commandId: string | undefined): void {
+  if (commandId === undefined) return;
+  for (let at = commandId.indexOf('#'); at >= 0; at = commandId.indexOf('#', at + 1)) {
+    prefixes.add(sentPrefixHash(commandId, at + 1));
+  }
+}
+
+/** FNV-1a (32 bits) of the first `length` UTF-16 units: small to keep, and only ever a first filter. */
+function sentPrefixHash(text: string, length: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
 }
 
 function revertedAsOf(reverts: readonly RevertRecord[], asOf: number): Set<number> {

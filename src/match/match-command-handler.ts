@@ -60,8 +60,11 @@ export interface CommandSteps<
 > {
   /** The stream as this instance knows it (undefined: it does not exist yet). */
   load(request: Request): Promise<Aggregate | undefined>;
-  /** The answer already given to this commandId, if it was handled before (an index lookup). */
-  earlierAnswer(request: Request, recordedId: string): Promise<Result | undefined>;
+  /**
+   * The answer already given to this commandId, if it was handled before (an index lookup, which the
+   * aggregate may answer for the revisions it holds).
+   */
+  earlierAnswer(request: Request, recordedId: string, aggregate?: Aggregate): Promise<Result | undefined>;
   /** Whether this caller may send this command here (throws otherwise). */
   authorise(request: Request, aggregate: Aggregate | undefined): void;
   /** The command as the rules are to see it (a sealed card goes into escrow, AA-2; a match is created). */
@@ -125,7 +128,7 @@ export async function handleCommand<
 ): Promise<Result> {
   let aggregate = await steps.load(request);
   for (let attempt = 1; attempt <= options.maxAttempts; attempt++) {
-    const earlier = await steps.earlierAnswer(request, recordedId);
+    const earlier = await steps.earlierAnswer(request, recordedId, aggregate);
     if (earlier) return earlier;
     let decision: Verdict;
     try {

@@ -75,8 +75,14 @@ export class MatchCommandService implements MatchCommandSteps {
   async earlierAnswer(
     request: MatchCommandRequest,
     recordedId: string,
+    match?: MatchAggregate,
   ): Promise<MatchCommandResult | undefined> {
     const sent = recordedId.slice(0, recordedId.lastIndexOf('#') + 1);
+    // The aggregate knows every commandId up to its revision: when none starts with `sent`, any that
+    // does is newer than that revision, and then the append (expected at that revision) meets it (as a
+    // conflict, or as this very command) and the loop reads the tail and asks again. So the index seek
+    // is only needed when the aggregate cannot rule the commandId out.
+    if (match && !match.mayHoldCommand(sent)) return undefined;
     const earlier = await this.store.findCommand(matchStream(request.matchId), sent);
     if (earlier.length === 0) return undefined;
     if (earlier[0]!.metadata.commandId !== recordedId) {

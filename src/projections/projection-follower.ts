@@ -96,7 +96,7 @@ export class ProjectionFollower {
       const rung = this.doorbell.generation;
       let page: RecordedEvent[];
       try {
-        page = await this.pages.read(this.position);
+        page = await this.pages.read(this.position, rung);
       } catch (error) {
         await this.failed(undefined, error);
         continue;

@@ -11,6 +11,13 @@ import type { EventStore, RecordedEvent } from '../event-store/event-store.port.
  */
 export class SharedPages {
   private readonly pages = new Map<number, Promise<RecordedEvent[]>>();
+  /**
+   * The last read at the head, for the read models that ask for the same events in the same turn of
+   * the event loop: a doorbell wakes them all at once, and they would otherwise each read and parse
+   * the same few events. Kept for that turn only, and only for a read model that saw the same doorbell
+   * ring (`generation`): one that heard a later ring reads again.
+   */
+  private head?: { fromPosition: number; generation: number; page: Promise<RecordedEvent[]> };
 
   constructor(
     private readonly store: EventStore,
@@ -22,11 +29,23 @@ export class SharedPages {
     private readonly keep = 8,
   ) {}
 
-  /** The events strictly after `fromPosition`, at most a page of them. */
-  read(fromPosition: number): Promise<RecordedEvent[]> {
+  /**
+   * The events strictly after `fromPosition`, at most a page of them. `generation` is the doorbell's
+   * generation the caller noted before asking: a read at the head by another read model in this same
+   * turn, under the same generation, is shared.
+   */
+  read(fromPosition: number, generation?: number): Promise<RecordedEvent[]> {
     const cached = this.pages.get(fromPosition);
     if (cached) return cached;
+    const head = this.head;
+    if (generation !== undefined && head?.fromPosition === fromPosition && head.generation === generation) {
+      return head.page;
+    }
     const page = this.store.readAll({ fromPosition, maxCount: this.pageSize });
+    if (generation !== undefined) {
+      if (!this.head) setImmediate(() => (this.head = undefined));
+      this.head = { fromPosition, generation, page };
+    }
     this.pages.set(fromPosition, page);
     page.then(
       (events) => {
@@ -43,6 +62,7 @@ export class SharedPages {
 
   clear(): void {
     this.pages.clear();
+    this.head = undefined;
   }
 
   private forget(fromPosition: number, page: Promise<RecordedEvent[]>): void {

@@ -75,6 +75,34 @@ describe('SQLite store: durability', () => {
     await reopened.close();
   });
 
+  it('a read at the head is shared by the subscribers that ask in the same turn, and read afresh after', async () => {
+    const store = new SqliteEventStore({ file });
+    const options = { commandId: 'c1', actor: { role: 'system' as const } };
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    await store.append('match-1', [{ type: 'A', data: { n: 1 } }], {
+      ...options,
+      expectedRevision: 'no_stream',
+    });
+    const first = await store.readAll({ fromPosition: 0, maxCount: 500 });
+    const sameTurn = await store.readAll({ fromPosition: 0, maxCount: 500 });
+    expect(sameTurn[0]).toBe(first[0]); // one read of the head, handed to both subscribers
+    expect(sameTurn).not.toBe(first); // each its own array
+    // a row changed under the store (as the audit tests forge one) is read as it now is in a later turn
+    store.database.prepare(`UPDATE events SET data = '{"n":2}' WHERE position = ?`).run(first[0]!.position);
+    await nextTurn();
+    const [changed] = await store.readAll({ fromPosition: 0, maxCount: 500 });
+    expect(changed!.data).toEqual({ n: 2 });
+    expect(verifyChain('match-1', await store.readAll()).ok).toBe(false);
+    // an append of this process: a subscriber that saw it reads the store again
+    await store.append('match-1', [{ type: 'B', data: {} }], {
+      ...options,
+      commandId: 'c2',
+      expectedRevision: 1,
+    });
+    expect(await store.readAll({ fromPosition: 0, maxCount: 500 })).toHaveLength(2);
+    await store.close();
+  });
+
   it('runs synchronous=FULL by default and WAL always', async () => {
     const store = new SqliteEventStore({ file });
     expect(store.database.pragma('journal_mode', { simple: true })).toBe('wal');

@@ -8,6 +8,11 @@ import { commandPath } from '../support/command-path.js';
 /** The in-memory store, counting how many events each kind of read hands back. */
 class CountingStore extends InMemoryEventStore {
   eventsRead = 0;
+  commandLookups = 0;
+  override async findCommand(stream: string, prefix: string): Promise<RecordedEvent[]> {
+    this.commandLookups += 1;
+    return super.findCommand(stream, prefix);
+  }
   override async readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
     const events = await super.readStream(stream, options);
     this.eventsRead += events.length;
@@ -140,6 +145,62 @@ describe('the match command path', () => {
       const first = await commands.execute(register('u2', 'u2', 'B'));
       await playTurns(commands, 25);
       expect(await commands.execute(register('u2', 'u2', 'B'))).toEqual({ ...first, duplicate: true });
+    });
+  });
+
+  describe('idempotency without the command index, where the aggregate knows', () => {
+    it('C-6 a new commandId on a match this instance holds from its first event asks the index nothing', async () => {
+      const { commands } = commandPath(store);
+      await commands.execute(create());
+      await commands.execute(register('u1', 'u1'));
+      store.commandLookups = 0;
+      await commands.execute(register('u2', 'u2', 'B'));
+      await playTurns(commands, 4);
+      expect(store.commandLookups).toBe(0);
+      // and one it has seen is still looked up and answered as it was first
+      await commands.execute(register('u2', 'u2', 'B'));
+      expect(store.commandLookups).toBe(1);
+    });
+
+    it('C-6 a commandId first used through another instance, after this one last saw the match, gets the first answer or C-6', async () => {
+      const one = commandPath(store);
+      const two = commandPath(store);
+      await one.commands.execute(create());
+      await two.commands.execute(register('warm', 'u0'));
+      const first = await one.commands.execute(register('shared', 'u1'));
+      // the second instance still holds revision 2: the command it is sent again lands as a duplicate
+      const again = await two.commands.execute(register('shared', 'u1'));
+      expect(again).toEqual({ ...first, duplicate: true });
+      await one.commands.execute(register('other', 'u2', 'B'));
+      await expect(two.commands.execute(register('other', 'u3', 'B'))).rejects.toMatchObject({
+        ruleId: 'C-6',
+      });
+      expect((await store.readStream('match-m1')).filter((e) => e.type === 'UnitRegistered')).toHaveLength(3);
+    });
+
+    it("C-6 a commandId that is another's up to a '#' is refused as before, held or looked up", async () => {
+      // The lookup finds every recorded id that starts with `<key>:<commandId>#`: 'a' meets 'a#b'.
+      const held = commandPath(store);
+      await held.commands.execute(create());
+      await held.commands.execute(register('a#b', 'u1'));
+      await expect(held.commands.execute(register('a', 'u2'))).rejects.toMatchObject({ ruleId: 'C-6' });
+      const cold = commandPath(store);
+      await expect(cold.commands.execute(register('a', 'u2'))).rejects.toMatchObject({ ruleId: 'C-6' });
+    });
+
+    it('C-6 a match loaded from a snapshot does not know its earlier commandIds, and looks them up', async () => {
+      const snapshots = new InMemorySnapshotStore();
+      const writer = commandPath(store, { snapshotEveryEvents: 5 }, snapshots);
+      await writer.commands.execute(create());
+      const first = await writer.commands.execute(register('u1', 'u1'));
+      await writer.commands.execute(register('u2', 'u2', 'B'));
+      await playTurns(writer.commands, 6);
+      await new Promise((resolve) => setImmediate(resolve)); // the snapshot is saved after the answer
+      const reader = commandPath(store, { snapshotEveryEvents: 5 }, snapshots);
+      store.commandLookups = 0;
+      expect(await reader.commands.execute(register('u1', 'u1'))).toEqual({ ...first, duplicate: true });
+      await expect(reader.commands.execute(register('u1', 'u3'))).rejects.toMatchObject({ ruleId: 'C-6' });
+      expect(store.commandLookups).toBeGreaterThan(0);
     });
   });
 

@@ -101,6 +101,15 @@ export class SqliteEventStore implements EventStore {
   private readonly worker?: Worker;
   private readonly inWorker = new Map<number, PendingAppend[]>();
   private nextGroupId = 1;
+  /**
+   * The reads at the head made in this turn of the event loop, with the append generation they saw.
+   * A commit wakes every subscription at once (the bell's, the referee's, the feeds'; the bell then
+   * wakes the read models), and each asks for the same events after the same position: the first
+   * read is handed to the others. Only within the turn, and only while no append of this process has
+   * come in since (a subscription that saw a later append reads again); an append by another process
+   * in between is as if the read had been made a moment earlier, which the poll is there for.
+   */
+  private headReads: { key: string; generation: number; events: RecordedEvent[] }[] = [];
 
   constructor(readonly options: SqliteEventStoreOptions) {
     if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
@@ -250,10 +259,25 @@ export class SqliteEventStore implements EventStore {
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const from = options.fromPosition ?? 0;
     const limit = options.maxCount ?? MAX_LIMIT;
+    const key = `${from} ${limit} ${options.streamPrefix ?? ''}`;
+    const generation = this.signal.generation;
+    const shared = this.headReads.find((read) => read.key === key && read.generation === generation);
+    if (shared) return shared.events.slice();
     const rows = options.streamPrefix
       ? this.statements.readAllPrefixed.all(from, options.streamPrefix, options.streamPrefix, limit)
       : this.statements.readAll.all(from, limit);
-    return rows.map(toRecordedEvent);
+    const events = rows.map(toRecordedEvent);
+    // A full page is a catch-up through the backlog, read once (the read models share those pages),
+    // and a read of everything is no subscriber's: only a page that reached the head is shared. Only
+    // for the turn: events kept longer would outlive the young generation and cost the GC more than
+    // parsing them again (measured: a cache of the last 2,048 decoded events did).
+    if (limit !== MAX_LIMIT && rows.length < limit) {
+      if (this.headReads.length === 0) setImmediate(() => (this.headReads = []));
+      this.headReads.push({ key, generation, events });
+      if (this.headReads.length > 16) this.headReads.shift();
+      return events.slice();
+    }
+    return events;
   }
 
   subscribe(options: SubscribeOptions, handler: EventHandler): Subscription {
