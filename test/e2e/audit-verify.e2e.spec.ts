@@ -163,6 +163,16 @@ describe('audit over HTTP: verify, export, checkpoints', () => {
     expect(posted.body).toMatchObject({ ok: true, rules });
   });
 
+  it('C-6 POST /verify refuses a checkpoint that is not an object (an array, a number) with a 400 naming checkpoints', async () => {
+    const m = await zuluCharge();
+    // Found by the body fuzzer: `[[]]` passed ValidateNested (it validates an array's items) and answered 500.
+    for (const checkpoints of [[[]], [[{}]], [7], [null]]) {
+      const refused = await m.judge.post(at(m, 'verify'), { checkpoints });
+      expect([JSON.stringify(checkpoints), refused.status]).toEqual([JSON.stringify(checkpoints), 400]);
+      expect(refused.body.detail).toContain('checkpoints');
+    }
+  });
+
   it.each([
     [
       'a ruleset version this service does not know',

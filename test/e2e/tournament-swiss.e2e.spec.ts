@@ -177,6 +177,17 @@ describe('tournament: a 9-player, 4-round Swiss event', () => {
     });
     expect(clash.status).toBe(409);
     expect(clash.body.detail).toContain('participant p1 is in two matches of round 1: table 1 and table 2');
+    // A pairing that is not an object is refused as bad input, naming the field, not taken for an empty one.
+    for (const pairing of [[], 7, null]) {
+      const refused = await org.post(`/tournaments/${T}/rounds/1/pairings`, {
+        commandId: commandId(),
+        reason: 'typo',
+        pairings: [pairing],
+        byes: [],
+      });
+      expect([JSON.stringify(pairing), refused.status]).toEqual([JSON.stringify(pairing), 400]);
+      expect(refused.body.detail).toContain('pairings');
+    }
     // Reporting before the round starts is refused.
     expect(
       (await players.get('p1')!.post(at(1, 1, 'report'), { commandId: commandId(), outcome: 'A' })).status,

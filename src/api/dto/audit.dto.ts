@@ -81,6 +81,9 @@ export class VerifyRequestDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
+  // Each an object: ValidateNested lets an array through as an element (it validates the array's own,
+  // here none), and `[[]]` reached the controller as a checkpoint without fields.
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => SignedCheckpointDto)
   checkpoints?: SignedCheckpointDto[];

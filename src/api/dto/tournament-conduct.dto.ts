@@ -6,6 +6,7 @@ import {
   IsIn,
   IsInt,
   IsISO8601,
+  IsObject,
   IsOptional,
   IsString,
   Length,
@@ -101,6 +102,7 @@ export class OpenRoundDto extends CommandDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(5000)
+  @IsObject({ each: true }) // an array element is not a pairing (ValidateNested would let it through)
   @ValidateNested({ each: true })
   @Type(() => PairingDto)
   pairings?: PairingDto[];
@@ -120,6 +122,7 @@ export class EditPairingsDto extends ReasonDto {
   })
   @IsArray()
   @ArrayMaxSize(5000)
+  @IsObject({ each: true }) // an array element is not a pairing (ValidateNested would let it through)
   @ValidateNested({ each: true })
   @Type(() => PairingDto)
   pairings!: PairingDto[];
