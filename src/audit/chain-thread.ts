@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import type { ChainWalked } from './chain-walk.js';
+import type { ChainApart, ChainWalked } from './chain-walk.js';
 
 /**
  * Starting a verification's work on a worker thread (issue 12): the chain walk of `umpire verify`'s
@@ -55,6 +55,23 @@ export function walkOnThread(
   signal?: AbortSignal,
 ): Promise<ChainWalked | undefined> {
   return answerOnThread<ChainWalked>(start, workerData, signal);
+}
+
+/**
+ * A chain walk apart on the worker `name` found beside `base` (the caller's module URL), handed `walk`
+ * as its data: undefined when no worker can start here (a bundle, no worker file beside the module),
+ * and the caller then walks the chain itself.
+ */
+export function chainWalkerOn(base: string, name: string, walk: unknown): ChainApart | undefined {
+  let start: WorkerStart | undefined;
+  try {
+    start = workerStarter(base, name);
+  } catch {
+    return undefined;
+  }
+  if (!start) return undefined;
+  const starter = start;
+  return (signal) => walkOnThread(starter, walk, signal);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import type { ChainApart } from '../audit/chain-walk.js';
-import { walkOnThread, type WorkerStart, workerStarter } from '../audit/chain-thread.js';
+import { chainWalkerOn } from '../audit/chain-thread.js';
 import type { SignedCheckpoint } from '../audit/checkpoint.js';
 import { type ExportedEvent, ExportReader, parseExportLine } from '../audit/export-format.js';
 
@@ -124,17 +124,8 @@ export class ExportFile {
       return undefined;
     }
     if (size < fromBytes) return undefined;
-    let start: WorkerStart | undefined;
-    try {
-      // chain-worker.js beside this module, or its source through tsx.
-      start = workerStarter(import.meta.url, 'chain-worker');
-    } catch {
-      return undefined;
-    }
-    if (!start) return undefined;
-    const starter = start;
-    const path = this.path;
-    return (signal) => walkOnThread(starter, { path }, signal);
+    // chain-worker.js beside this module, or its source through tsx.
+    return chainWalkerOn(import.meta.url, 'chain-worker', { path: this.path });
   }
 
   /** The events in pages; `closing` is set once the last page has been read. */
