@@ -1,0 +1,83 @@
+import type { AwaitedCombat } from './roster.js';
+import type { Side } from './sides.js';
+
+/*
+ * The play contract's command templates: the one shape in which a match tells a client what a side must
+ * do now (`awaiting`) and what it may do (`available`). A client that knows no ruleset builds every
+ * command from a template alone: it copies `body`, sets each choice's `path` to one of its allowed values,
+ * adds the table dice a template asks for and a fresh `commandId`, and posts the result to `route`.
+ */
+
+/** One value a player may pick for a choice, with the words a page shows for it. */
+export interface ChoiceOption {
+  value: string | number | boolean;
+  label: string;
+}
+
+/** Shared by every kind of choice. */
+interface ChoiceBase {
+  /** Where the chosen value goes in the body: a field name, dotted for a nested one (`card.rank`). */
+  path: string;
+  /** The question or field name as a page shows it ("Which enemy unit does it charge?"). */
+  label: string;
+  /** A choice the player may leave out: the field is then absent from the body. */
+  optional?: boolean;
+  /** Asked only when another choice has been given this value; otherwise the body keeps its default. */
+  when?: { path: string; value: string | number | boolean };
+}
+
+/**
+ * A field the player still chooses, with its allowed values: a unit, an aspect, a slope, an intent, a card,
+ * a special action (`one-of`); a fact of the table such as "could it move back?" (`yes-no`); a number in a
+ * range (a shooting penalty, a range in inches); or words (a claim, a reason, a figure's position).
+ */
+export type TemplateChoice =
+  | (ChoiceBase & { kind: 'one-of'; options: ChoiceOption[] })
+  | (ChoiceBase & { kind: 'yes-no' })
+  | (ChoiceBase & { kind: 'integer'; min: number; max: number })
+  | (ChoiceBase & { kind: 'text'; maxLength: number });
+
+/**
+ * The dice a step rolls (C-1). With `source: 'table'` the player enters exactly `count` faces of `sides`
+ * into the body at `path`; with `source: 'server'` the service rolls them and the body carries none.
+ */
+export interface DiceNeeded {
+  source: 'table' | 'server';
+  count: number;
+  sides: 6;
+  /** What they are rolled for, in words ("impact roll", "morale test"). */
+  purpose: string;
+  /** The rule that rolls them. */
+  ruleId: string;
+  /** Table dice only: the body field the faces go in. */
+  path?: string;
+}
+
+/** A command template as a ruleset (or the match-level rules) states it, before the service adds its route. */
+export interface TemplateDraft {
+  /** A short stable name of what the action is ("charge", "end-turn", "undo-request"). */
+  action: string;
+  /** What the side does, in words ("Charge with the Impi", "End the turn"). */
+  label: string;
+  /** The command type it sends. */
+  command: string;
+  /** The side that sends it. */
+  side: Side;
+  /** The body with every field the service already knows filled in (no commandId: the client adds it). */
+  body: Record<string, unknown>;
+  /** The fields the player still chooses. */
+  choices: TemplateChoice[];
+  /** The dice it rolls, if any. */
+  dice?: DiceNeeded;
+  /** The rule that asks for it or allows it. */
+  ruleId: string;
+  unitId?: string;
+  combat?: AwaitedCombat;
+}
+
+/** A complete command template: a draft with the route it is posted to. */
+export interface CommandTemplate extends TemplateDraft {
+  method: 'POST';
+  /** The route to post the finished body to (`/matches/{id}/impact-rolls`). */
+  route: string;
+}
