@@ -1,5 +1,6 @@
 import type { Decider, DomainEvent } from './common/decider.js';
 import type { Escrow, PrepareServices } from './common/escrow.js';
+import type { TemplateDraft } from './common/play-contract.js';
 import type { RulesetSchemas } from './common/json-schema.js';
 import type { AwaitedInput, MatchProgress, RosterRow } from './common/roster.js';
 import type { Side } from './common/sides.js';
@@ -67,6 +68,16 @@ export interface Ruleset<
   roster(state: State): RosterRow[];
   /** What the match waits for now, and from whom (empty: the side to play may do anything). */
   awaiting(state: State): AwaitedInput[];
+  /**
+   * The play contract: each step of awaiting(), in the same order, as a command template for this viewer
+   * (common/play-contract.ts). A template shown to anyone but the owning side names no card it holds (AA-2).
+   */
+  awaitedTemplates?(state: State, viewer: Viewer, escrow?: Escrow): TemplateDraft[];
+  /**
+   * The play contract: what each side may do now beside what it must (declare a charge with its legal
+   * attackers and targets, seal an order, end the turn …), as command templates for this viewer.
+   */
+  available?(state: State, viewer: Viewer, escrow?: Escrow): TemplateDraft[];
   /** The turn, the side to play and the phase, whatever the ruleset. */
   progress(state: State): MatchProgress;
   /**
