@@ -176,4 +176,27 @@ describe('keys: scope and role', () => {
     const viaTournamentAgain = await org.post('/tournaments/home/keys', { commandId: 'desk', role: 'judge' });
     expect(viaTournamentAgain.body).toEqual({ ...viaTournament.body, duplicate: true });
   });
+
+  it('C-6 the commandId of a key since revoked is refused (409), not answered with its dead token', async () => {
+    for (const [path, body] of [
+      ['/keys', { commandId: 'door-screen', role: 'spectator', label: 'door' }],
+      ['/tournaments/home/keys', { commandId: 'door-desk', role: 'judge' }],
+    ] as const) {
+      const first = await org.post(path, body);
+      expect(first.status).toBe(201);
+      expect((await org.delete(`/keys/${first.body.keyId}`)).status).toBe(204);
+      const before = (await org.get('/keys')).body.length;
+      const again = await org.post(path, body);
+      expect(again.status).toBe(409);
+      expect(again.body.ruleId ?? again.body.detail).toMatch(/C-6/);
+      expect(again.body.detail).toMatch(/revoked/);
+      expect(JSON.stringify(again.body)).not.toContain(first.body.token);
+      expect((await org.get('/keys')).body.length).toBe(before);
+      // A new commandId issues a new, working key.
+      const renewed = await org.post(path, { ...body, commandId: `${body.commandId}-2` });
+      expect(renewed.status).toBe(201);
+      expect(renewed.body.keyId).not.toBe(first.body.keyId);
+      expect((await new Caller(t.url, renewed.body.token).get('/tournaments/home')).status).toBe(200);
+    }
+  });
 });
