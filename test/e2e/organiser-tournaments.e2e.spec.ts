@@ -300,10 +300,12 @@ describe('organiser: tournaments', () => {
     });
     const judgeWithSide = await org.post('/tournaments/league/keys', { role: 'judge', side: 'A' });
     expect(judgeWithSide.status).toBe(400);
-    // A judge key bound to the tournament may schedule its matches, and only its matches: another
-    // tournament is answered as one that does not exist.
+    // A judge key bound to the tournament may schedule its matches, and only its matches, under ids
+    // the service chooses: another tournament is answered as one that does not exist.
     const judge = await issueKey(t, { role: 'judge', tournamentId: 'league' });
-    expect((await judge.post('/tournaments/league/matches', match('league-4', 1, 4))).status).toBe(201);
+    const { matchId: _named, ...unnamed } = match('league-4', 1, 4);
+    expect((await judge.post('/tournaments/league/matches', unnamed)).status).toBe(201);
+    expect((await judge.post('/tournaments/league/matches', match('league-5', 1, 5))).status).toBe(400);
     expect((await judge.post('/tournaments/listing/matches', match('listing-9', 1, 9))).status).toBe(404);
   });
 });
