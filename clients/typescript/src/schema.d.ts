@@ -2724,7 +2724,10 @@ export interface components {
        * @example spring-open-2026
        */
       tournamentId?: string;
-      /** @example Spring Open 2026 */
+      /**
+       * @description Not blank; no control characters (NUL …) and no bidirectional formatting characters.
+       * @example Spring Open 2026
+       */
       name: string;
       /** @description Standings points; win 3, draw 1, loss 0 when omitted. */
       scoring?: components['schemas']['ScoringDto'];

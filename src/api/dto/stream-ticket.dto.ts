@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { MATCH_ID_PATTERN } from '../../match/match-stream.js';
 import { TOURNAMENT_ID_PATTERN } from '../../rules/tournament/events.js';
 import { StreamQueryDto } from './match-history.dto.js';
@@ -7,7 +7,8 @@ import { StreamQueryDto } from './match-history.dto.js';
 /** POST /stream-tickets: the one feed the ticket is for, a match's or a tournament's. */
 export class StreamTicketRequestDto {
   @ApiPropertyOptional({ description: 'A ticket for this match’s live feed.', example: 'r1-t4' })
-  @IsOptional()
+  // Left out, not null: a null would pass @IsOptional and be taken for no id at all.
+  @ValidateIf((ticket: StreamTicketRequestDto) => ticket.matchId !== undefined)
   @IsString()
   @Matches(MATCH_ID_PATTERN, { message: 'matchId must be 1–64 letters, digits, _ or -' })
   matchId?: string;
@@ -16,7 +17,8 @@ export class StreamTicketRequestDto {
     description: 'A ticket for this tournament’s live feed.',
     example: 'spring-open-2026',
   })
-  @IsOptional()
+  // Left out, not null: a null would pass @IsOptional and be taken for no id at all.
+  @ValidateIf((ticket: StreamTicketRequestDto) => ticket.tournamentId !== undefined)
   @IsString()
   @Matches(TOURNAMENT_ID_PATTERN, { message: 'tournamentId must be 1–64 letters, digits, _ or -' })
   tournamentId?: string;

@@ -24,6 +24,7 @@ import {
   TOURNAMENT_ID_PATTERN,
 } from '../../tournament/tournament-events.js';
 import { CommandDto } from './command.dto.js';
+import { IsDisplayName } from './display-name.js';
 import { KEY_COMMAND_ID } from './key.dto.js';
 import { CommandResultDto, CreateMatchDto, SideNamesDto } from './match.dto.js';
 import { EXAMPLE_RULESET } from '../../rules/registry.js';
@@ -64,9 +65,11 @@ export class CreateTournamentDto extends CommandDto {
   @Matches(TOURNAMENT_ID_PATTERN, { message: 'tournamentId must be 1–64 letters, digits, _ or -' })
   tournamentId?: string;
 
-  @ApiProperty({ example: 'Spring Open 2026' })
-  @IsString()
-  @Length(1, 120)
+  @ApiProperty({
+    example: 'Spring Open 2026',
+    description: 'Not blank; no control characters (NUL …) and no bidirectional formatting characters.',
+  })
+  @IsDisplayName(120)
   name!: string;
 
   @ApiPropertyOptional({
