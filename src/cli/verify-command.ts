@@ -18,9 +18,10 @@ import { verifyTournamentFile } from './verify-tournament.js';
  * A checkpoint proves something only once its signature is checked: without --public-key the command
  * never says VERIFIED of one, and exits 3 unless --allow-unsigned says to accept the log without them.
  *
- * Exit status: 0 every check holds; 1 a discrepancy (the first is named by event and rule); 2 the
- * command line or a file could not be read; 3 every check holds but checkpoint signatures (or the
- * export's closing checkpoint) could not be checked.
+ * Exit status: 0 every check holds; 1 a discrepancy (the first is named by event and rule, or a line
+ * of the export that does not read as one, by its number); 2 the command line or a file could not be
+ * read; 3 every check holds but checkpoint signatures (or the export's closing checkpoint) could not be
+ * checked.
  */
 export const EXIT_OK = 0;
 export const EXIT_DISCREPANCY = 1;
@@ -43,8 +44,9 @@ const usage = (
                      or the export has no closing checkpoint; the report says what that leaves unproven
   --json             print the whole report as JSON instead of text
 
-Exit status: 0 verified, 1 a discrepancy, 2 bad usage or an unreadable file, 3 checks hold but
-checkpoint signatures were not checked (give --public-key, or --allow-unsigned).`;
+Exit status: 0 verified, 1 a discrepancy (a line of FILE that does not parse is one), 2 bad usage or
+a file that cannot be read, 3 checks hold but checkpoint signatures were not checked (give
+--public-key, or --allow-unsigned).`;
 
 export interface Output {
   out(line: string): void;
@@ -248,9 +250,9 @@ export async function verifyCommand(args: readonly string[], io: Output = consol
     }
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    if (error instanceof ExportFormatError) {
-      throw new UsageError(`${parsed.file} is not a match export: ${error.message}`);
-    }
+    // C-3 a line that does not read as an export line is a finding about the file, not a misuse of
+    // the command: one byte changed in a line makes it so, and a script must see it as a failure.
+    if (error instanceof ExportFormatError) return unreadableLine(error, parsed, io);
     const code = (error as NodeJS.ErrnoException).code;
     if (code) throw new UsageError(`cannot read export ${parsed.file}: ${code}`);
     throw error;
@@ -260,6 +262,26 @@ export async function verifyCommand(args: readonly string[], io: Output = consol
   else [...reportLines(report, parsed.file), last].forEach((line) => io.out(line));
   if (parsed.json && status !== EXIT_OK) io.err(last);
   return status;
+}
+
+/** The report of an export with a line that does not read as one: FAILED, naming the line. */
+function unreadableLine(error: ExportFormatError, parsed: VerifyArgs, io: Output): number {
+  const last = `FAILED: ${parsed.file} line ${error.line} does not read as an export line (${error.message}): the file was altered or is not a match export`;
+  if (parsed.json) {
+    io.out(
+      JSON.stringify(
+        { ok: false, file: parsed.file, unreadableLine: { line: error.line, message: error.message } },
+        null,
+        2,
+      ),
+    );
+    io.err(last);
+  } else {
+    [`umpire verify ${parsed.file}`, `  format        FAILED: ${error.message}`, last].forEach((line) =>
+      io.out(line),
+    );
+  }
+  return EXIT_DISCREPANCY;
 }
 
 function firstLineOf(file: ExportFile): string {
