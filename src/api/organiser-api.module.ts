@@ -1,3 +1,4 @@
+import { BackupController } from './backup.controller.js';
 import { Module } from '@nestjs/common';
 import { LiveModule } from '../live/live.module.js';
 import { TournamentModule } from '../tournament/tournament.module.js';
@@ -15,6 +16,7 @@ import { WebhooksController } from './webhooks.controller.js';
 @Module({
   imports: [TournamentModule, LiveModule],
   controllers: [
+    BackupController,
     TournamentsController,
     TournamentParticipantsController,
     TournamentRoundsController,

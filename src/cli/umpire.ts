@@ -1,13 +1,27 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { main } from './verify-command.js';
+import { backupMain } from './backup-command.js';
+import { main as verifyOrHelp, type Output } from './verify-command.js';
 
 /**
- * `umpire verify FILE …` run from source (node --import tsx src/cli/umpire.ts …). The command itself
- * is verify-command.ts, which bin/umpire.js and packages/verify's `umpire-verify` bin call too; this
- * file only adds the entry point, which a bundle importing the command must not carry.
+ * `umpire verify FILE …`, `umpire backup FILE`, `umpire restore FILE` run from source (node --import
+ * tsx src/cli/umpire.ts …) or through bin/umpire.js. The verify command itself is verify-command.ts,
+ * which packages/verify's `umpire-verify` bin calls too; backup and restore are here only, since they
+ * open the SQLite store, which that bundle does not carry.
  */
 export * from './verify-command.js';
+
+const consoleLines: Output = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+/** The whole command line after `umpire`; returns the exit status. */
+export async function main(argv: readonly string[], io: Output = consoleLines): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === 'backup' || command === 'restore') return backupMain(command, rest, io);
+  return verifyOrHelp(argv, io);
+}
 
 function isEntryPoint(): boolean {
   const script = process.argv[1];
