@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { backupMain } from './backup-command.js';
+import { BACKUP_USAGE, backupMain } from './backup-command.js';
 import { main as verifyOrHelp, type Output } from './verify-command.js';
 
 /**
@@ -20,7 +20,9 @@ const consoleLines: Output = {
 export async function main(argv: readonly string[], io: Output = consoleLines): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'backup' || command === 'restore') return backupMain(command, rest, io);
-  return verifyOrHelp(argv, io);
+  const status = await verifyOrHelp(argv, io);
+  if (command === '--help' || command === '-h' || command === 'help') io.out(`\n${BACKUP_USAGE}`);
+  return status;
 }
 
 function isEntryPoint(): boolean {
