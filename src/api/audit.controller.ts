@@ -29,7 +29,6 @@ import { CheckpointSigner } from '../audit/checkpoint-signer.service.js';
 import type { PublicKeyDocument, SignedCheckpoint } from '../audit/checkpoint.js';
 import { ChainWalk } from '../audit/chain-walk.js';
 import { exportETag, ifNoneMatchHolds } from '../audit/export-etag.js';
-import { exportedEvent } from '../audit/export-format.js';
 import { streamExportLines } from '../audit/export-lines.js';
 import { LongWorkBudget } from '../audit/long-work-budget.js';
 import { MatchSecrets } from '../match/match-secrets.service.js';
@@ -264,6 +263,3 @@ export class AuditController {
     });
   }
 }
-
-/** Kept for callers of the earlier export helper. */
-export { exportedEvent };
