@@ -17,15 +17,24 @@ import { installBodyLimits } from './logging/body-limits.js';
 import type { FairScheduler } from './logging/fair-queue.js';
 import { installRateLimit } from './logging/rate-limit.js';
 import { MetricsService } from './metrics/metrics.service.js';
+import { systemResolver, WEBHOOK_RESOLVER, type WebhookResolver } from './live/webhooks/webhook-target.js';
 
 /** Builds the whole service; main.ts and the e2e tests both start it through here. */
 export async function createApp(
   config: AppConfig,
-  options: { logger?: false; logDestination?: LogDestination; fairScheduler?: FairScheduler } = {},
+  options: {
+    logger?: false;
+    logDestination?: LogDestination;
+    fairScheduler?: FairScheduler;
+    /** How webhook host names are resolved (the system's resolver by default). */
+    webhookResolver?: WebhookResolver;
+  } = {},
 ): Promise<NestFastifyApplication> {
   const quiet = options.logger === false;
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config),
+    AppModule.forRoot(config, [
+      { provide: WEBHOOK_RESOLVER, useValue: options.webhookResolver ?? systemResolver },
+    ]),
     new FastifyAdapter({
       ...fastifyLoggingOptions(config, { quiet, destination: options.logDestination }),
       bodyLimit: config.bodyLimitBytes,
