@@ -1,4 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import type { AppConfig } from './config/app-config.js';
 import { ApiModule } from './api/api.module.js';
 import { AuditModule } from './audit/audit.module.js';
@@ -12,11 +12,11 @@ import { PagesModule } from './web/pages.module.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, services: (Provider & { provide: symbol })[] = []): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
+        ConfigModule.forRoot(config, services),
         EventStoreModule,
         AuthModule,
         AuditModule,

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import fastifyCors from '@fastify/cors';
 import { NestFactory } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { completeDocument } from './api/openapi-document.js';
@@ -16,24 +17,39 @@ import {
 import { installBodyLimits } from './logging/body-limits.js';
 import type { FairScheduler } from './logging/fair-queue.js';
 import { installRateLimit } from './logging/rate-limit.js';
+import { answerRefusedRoutes, routerRefusals } from './logging/router-errors.js';
+import { installSecurityHeaders } from './logging/security-headers.js';
 import { MetricsService } from './metrics/metrics.service.js';
+import { systemResolver, WEBHOOK_RESOLVER, type WebhookResolver } from './live/webhooks/webhook-target.js';
 
 /** Builds the whole service; main.ts and the e2e tests both start it through here. */
 export async function createApp(
   config: AppConfig,
-  options: { logger?: false; logDestination?: LogDestination; fairScheduler?: FairScheduler } = {},
+  options: {
+    logger?: false;
+    logDestination?: LogDestination;
+    fairScheduler?: FairScheduler;
+    /** How webhook host names are resolved (the system's resolver by default). */
+    webhookResolver?: WebhookResolver;
+  } = {},
 ): Promise<NestFastifyApplication> {
   const quiet = options.logger === false;
+  // The router's refusals go round again through the server, which exists once the adapter has made it.
+  const built: { server?: FastifyInstance } = {};
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config),
+    AppModule.forRoot(config, [
+      { provide: WEBHOOK_RESOLVER, useValue: options.webhookResolver ?? systemResolver },
+    ]),
     new FastifyAdapter({
       ...fastifyLoggingOptions(config, { quiet, destination: options.logDestination }),
       bodyLimit: config.bodyLimitBytes,
+      frameworkErrors: routerRefusals(() => built.server),
     }),
     quiet ? { logger: false } : { bufferLogs: true },
   );
   // One JSON log: Fastify's request lines and Nest's own messages, each request's with its id.
   const fastify = app.getHttpAdapter().getInstance();
+  built.server = fastify;
   if (!quiet) app.useLogger(new JsonNestLogger(fastify.log));
   installRequestLogging(fastify);
   // CORS before the rate limit, so that a browser can read a 429 too.
@@ -50,6 +66,9 @@ export async function createApp(
     ...(options.fairScheduler ? [options.fairScheduler] : []),
   );
   installBodyLimits(fastify, config);
+  installSecurityHeaders(fastify);
+  // After the request id, CORS and rate-limit hooks: these answers carry their headers too.
+  answerRefusedRoutes(fastify);
   app.useGlobalPipes(
     new FieldNamingValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
   );

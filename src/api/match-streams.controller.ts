@@ -81,7 +81,7 @@ export class MatchStreamsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const feed = await this.feeds.match(id, principal, lastEventId(header, query));
-    this.open(feed, 'match', request, reply);
+    this.open(feed, 'match', principal, request, reply);
   }
 
   @Get('tournaments/:id/stream')
@@ -104,16 +104,22 @@ export class MatchStreamsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const feed = await this.feeds.tournament(id, principal, lastEventId(header, query));
-    this.open(feed, 'tournament', request, reply);
+    this.open(feed, 'tournament', principal, request, reply);
   }
 
-  private open(feed: Feed, kind: 'match' | 'tournament', request: FastifyRequest, reply: FastifyReply): void {
+  private open(
+    feed: Feed,
+    kind: 'match' | 'tournament',
+    principal: Principal,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     if (feed.over) {
       void reply.status(204).send();
       return;
     }
     this.metrics.sseOpened.inc({ feed: kind });
-    const connection = this.connections.start(request, reply, this.config.sseHeartbeatMs);
+    const connection = this.connections.start(request, reply, this.config.sseHeartbeatMs, principal.keyId);
     void feed.run(connection).catch(() => connection.close());
   }
 }

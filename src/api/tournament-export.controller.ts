@@ -8,6 +8,8 @@ import type { Principal } from '../auth/principal.js';
 import { assertParticipantKey } from './tournament-acting.js';
 import { LongWorkBudget } from '../audit/long-work-budget.js';
 import { TournamentBoard } from '../tournament/tournament-board.service.js';
+import { namedStandingsCsv } from '../tournament/tournament-views.js';
+import { TournamentQueries } from '../projections/tournament.queries.js';
 import { TournamentExport } from './tournament-export/tournament-export.service.js';
 import { ApiAccess } from './dto/error.dto.js';
 import { TournamentIdPipe } from './tournament-id.pipe.js';
@@ -21,6 +23,7 @@ export class TournamentExportController {
     private readonly exporter: TournamentExport,
     private readonly board: TournamentBoard,
     private readonly budget: LongWorkBudget,
+    private readonly queries: TournamentQueries,
   ) {}
 
   @Get('export')
@@ -82,7 +85,8 @@ export class TournamentExportController {
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @ApiProduces('text/csv')
   @ApiOperation({
-    summary: 'The standings as CSV: rank, participant, games, points, each tie-break figure, the final key.',
+    summary:
+      'The standings as CSV: rank, participant, games, points, each tie-break figure, the final key. A tournament run without participants (its matches name their players): rank, competitor, played, won, drawn, lost, points, as GET …/standings.',
   })
   @ApiOkResponse({
     description: 'RFC 4180 CSV with a header row.',
@@ -100,7 +104,10 @@ export class TournamentExportController {
     @Param('id', TournamentIdPipe) id: string,
   ): Promise<StreamableFile> {
     assertParticipantKey(principal);
-    const csv = await this.board.standingsCsv(id);
+    // As GET …/standings: a tournament without participants is ranked by the names on its matches.
+    const csv = (await this.board.standings(id))
+      ? await this.board.standingsCsv(id)
+      : namedStandingsCsv((await this.queries.standings(id)).standings);
     return new StreamableFile(Buffer.from(csv, 'utf8'), {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="standings-${id}.csv"`,

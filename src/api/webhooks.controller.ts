@@ -138,7 +138,7 @@ export class WebhooksController {
   @Post(':webhookId/test')
   @ApiOperation({
     summary:
-      'Send the webhook a signed test delivery now ({ kind: "test" }), outside its queue, and answer how the receiver took it. Not retried.',
+      'Send the webhook a signed test delivery now ({ kind: "test" }), outside its queue, and answer whether it was delivered: the status the receiver answered, or `no answer`, or `not sent` when its url no longer points to an address deliveries may go to (never why a connection failed). Not retried.',
   })
   @ApiCreatedResponse({ type: DeliveryDto })
   test(

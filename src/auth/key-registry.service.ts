@@ -1,6 +1,13 @@
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ConflictException, Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import {
+  ConflictException,
+  Inject,
+  Injectable,
+  Logger,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { loadOrCreateServerSecret } from '../config/server-secret.js';
 import { APP_CONFIG, type AppConfig, organiserKeyFile, organiserKeyProblem } from '../config/app-config.js';
 import {
@@ -23,6 +30,8 @@ const CONFIGURED_ORGANISER: KeyGrant = {
  * or revoked by another instance on the same store counts here within this time too.
  */
 const REFRESH_MS = 1000;
+/** How often the keys stream is read for changes (a revocation closes open feeds within about this). */
+const FOLLOW_MS = 250;
 
 interface StoredKey {
   grant: KeyGrant;
@@ -48,10 +57,12 @@ type KeyEvent =
  * EventStoreDB) and every issue and revocation is on the record. Only hashes of secrets are stored.
  */
 @Injectable()
-export class KeyRegistry implements OnModuleInit {
+export class KeyRegistry implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('keys');
   private readonly keys = new Map<string, StoredKey>();
   private revision = 0;
+  private following?: NodeJS.Timeout;
+  private readonly revokedListeners = new Set<(keyId: string) => void>();
   private lastRefresh = 0;
   private refreshing?: Promise<void>;
   private readonly configuredOrganiserHash?: string;
@@ -75,13 +86,47 @@ export class KeyRegistry implements OnModuleInit {
     await this.refresh();
     if (this.configuredOrganiserHash) {
       await this.retireGenerated();
-      return;
+    } else {
+      const hasOrganiser = [...this.keys.values()].some((k) => k.grant.role === 'organiser' && !k.revoked);
+      if (!hasOrganiser) {
+        const { token } = await this.issue({ role: 'organiser', label: 'first start' }, { role: 'system' });
+        this.handOver(token);
+      }
     }
-    const hasOrganiser = [...this.keys.values()].some((k) => k.grant.role === 'organiser' && !k.revoked);
-    if (!hasOrganiser) {
-      const { token } = await this.issue({ role: 'organiser', label: 'first start' }, { role: 'system' });
-      this.handOver(token);
-    }
+    this.follow();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.following);
+  }
+
+  /**
+   * The keys stream is followed, not only read when a key is checked: an open live feed checks no key
+   * again, so a revocation recorded by any instance on the same store must reach this one by itself.
+   * Each look is one indexed read of the keys stream after the last revision applied, whatever the
+   * length of the other streams.
+   */
+  private follow(): void {
+    this.following = setInterval(() => {
+      this.refresh().catch((error: unknown) =>
+        this.logger.warn(`reading the keys stream failed: ${error instanceof Error ? error.message : error}`),
+      );
+    }, FOLLOW_MS);
+    this.following.unref();
+  }
+
+  /**
+   * Called with a key's id whenever a revocation of it is applied here, whichever instance recorded
+   * it: what holds something open for a key (a live feed) closes it. Answers the unsubscribe.
+   */
+  onRevoked(listener: (keyId: string) => void): () => void {
+    this.revokedListeners.add(listener);
+    return () => this.revokedListeners.delete(listener);
+  }
+
+  /** Whether a revocation of the key has been applied here (an unknown id is not revoked). */
+  isRevoked(keyId: string): boolean {
+    return this.keys.get(keyId)?.revoked === true;
   }
 
   /**
@@ -260,7 +305,9 @@ export class KeyRegistry implements OnModuleInit {
       }
       case 'KeyRevoked': {
         const key = this.keys.get(event.data.keyId);
-        if (key) key.revoked = true;
+        if (!key || key.revoked) break;
+        key.revoked = true;
+        for (const listener of this.revokedListeners) listener(event.data.keyId);
         break;
       }
     }

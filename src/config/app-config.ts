@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { loadOrCreateSecretFile } from './server-secret.js';
 
@@ -64,6 +65,18 @@ export interface AppConfig {
   webhookTimeoutMs: number;
   /** Whether this instance sends webhooks (with several instances on one store, let one of them). */
   webhookDispatch: boolean;
+  /**
+   * Networks (CIDR) webhooks may reach although they are not public: loopback, private, link-local,
+   * unspecified, reserved and the service's own addresses are refused otherwise, at registration and
+   * again at each delivery, after name resolution. For a private deployment whose receivers sit on its
+   * own network, e.g. `10.0.0.0/8`. Empty (the default): public addresses only.
+   */
+  webhookAllowedNetworks: string[];
+  /** Active webhooks one tournament may have, and one organiser key may register (past either: 409). */
+  webhooksPerTournament: number;
+  webhooksPerOrganiser: number;
+  /** Deliveries in flight at once, over all receivers; each receiver (scheme, host and port) gets one at a time. */
+  webhookConcurrency: number;
   /** Server-Sent Events: a comment line this often keeps idle connections open through proxies. */
   sseHeartbeatMs: number;
   /** Matches kept folded in memory: at most this many, and about this many bytes (least recently used go). */
@@ -126,6 +139,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookBackoffMs: count(env, 'UMPIRE_WEBHOOK_BACKOFF_MS', 1000, 1),
     webhookTimeoutMs: count(env, 'UMPIRE_WEBHOOK_TIMEOUT_MS', 5000, 1),
     webhookDispatch: onOff(env, 'UMPIRE_WEBHOOK_DISPATCH', true),
+    webhookAllowedNetworks: networks(env, 'UMPIRE_WEBHOOK_ALLOWED_NETWORKS'),
+    webhooksPerTournament: count(env, 'UMPIRE_WEBHOOKS_PER_TOURNAMENT', 10, 1),
+    webhooksPerOrganiser: count(env, 'UMPIRE_WEBHOOKS_PER_ORGANISER', 50, 1),
+    webhookConcurrency: count(env, 'UMPIRE_WEBHOOK_CONCURRENCY', 8, 1),
     sseHeartbeatMs: count(env, 'UMPIRE_SSE_HEARTBEAT_MS', 15_000, 1),
     matchCacheMatches: count(env, 'UMPIRE_MATCH_CACHE_MATCHES', 1000, 1),
     matchCacheBytes: count(env, 'UMPIRE_MATCH_CACHE_MB', 512, 1) * 1024 * 1024,
@@ -166,6 +183,33 @@ function corsOrigins(raw: string | undefined): string[] {
     }
   }
   return origins;
+}
+
+/**
+ * A comma-separated list of networks, each an address with an optional prefix length
+ * (`10.0.0.0/8`, `fd00::/8`, `192.168.1.20`): a typo would silently allow nothing, or too much, so it
+ * fails the start.
+ */
+function networks(env: NodeJS.ProcessEnv, name: string): string[] {
+  const entries = (env[name] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    if (!isNetwork(entry))
+      throw new Error(`${name} must list networks like 10.0.0.0/8 or fd00::/8, got ${entry}`);
+  }
+  return entries;
+}
+
+/** An address, or an address and a prefix length that fits its family. */
+export function isNetwork(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
 function organiserKey(raw: string | undefined): string | undefined {

@@ -1,14 +1,18 @@
-import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { type DynamicModule, Global, Module, type Provider } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from './app-config.js';
 
 @Global()
 @Module({})
 export class ConfigModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /**
+   * `services` are what the service takes from whoever starts it besides settings (a resolver a test
+   * controls), provided everywhere like the config.
+   */
+  static forRoot(config: AppConfig, services: (Provider & { provide: symbol })[] = []): DynamicModule {
     return {
       module: ConfigModule,
-      providers: [{ provide: APP_CONFIG, useValue: config }],
-      exports: [APP_CONFIG],
+      providers: [{ provide: APP_CONFIG, useValue: config }, ...services],
+      exports: [APP_CONFIG, ...services.map((service) => service.provide)],
     };
   }
 }

@@ -9,6 +9,7 @@ import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 import { WebhookSecrets } from './webhooks/webhook-secrets.js';
 import { WebhookStore } from './webhooks/webhook-store.js';
 import { WebhookService } from './webhooks/webhook.service.js';
+import { WebhookTargets } from './webhooks/webhook-targets.js';
 
 /** Live play leaving the service: Server-Sent Events feeds and signed webhooks. */
 @Module({
@@ -23,6 +24,7 @@ import { WebhookService } from './webhooks/webhook.service.js';
       useFactory: (config: AppConfig) => new WebhookStore(webhooksFile(config)),
     },
     WebhookSecrets,
+    WebhookTargets,
     WebhookDispatcher,
     WebhookService,
   ],

@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { KeyRegistry } from '../auth/key-registry.service.js';
 
 /**
  * One Server-Sent Events response, written straight to the Node response under Fastify (the reply is
@@ -95,15 +96,27 @@ function eventName(type: string): string {
   return type.replace(/[\r\n:]/g, '_') || 'message';
 }
 
-/** Every open feed, so that shutting down ends them (an open SSE response would hold the server). */
+/**
+ * Every open feed, by the key it was opened with: shutting down ends them all (an open SSE response
+ * would hold the server), and a key's revocation, recorded on this instance or another on the same
+ * store, ends that key's at once. A feed checks no key after it opens, so without this a leaked key
+ * revoked meanwhile would keep its side's live view, sealed cards included (AA-2).
+ */
 @Injectable()
 export class SseConnections implements OnModuleDestroy {
-  private readonly open = new Set<SseConnection>();
+  private readonly open = new Map<SseConnection, string>();
+  private readonly stopListening: () => void;
 
-  start(request: FastifyRequest, reply: FastifyReply, heartbeatMs: number): SseConnection {
+  constructor(private readonly keys: KeyRegistry) {
+    this.stopListening = keys.onRevoked((keyId) => this.closeFor(keyId));
+  }
+
+  start(request: FastifyRequest, reply: FastifyReply, heartbeatMs: number, keyId: string): SseConnection {
     const connection = new SseConnection(request, reply, heartbeatMs);
-    this.open.add(connection);
+    this.open.set(connection, keyId);
     connection.onClose(() => this.open.delete(connection));
+    // Revoked between the key's check and now: not a moment of the feed.
+    if (this.keys.isRevoked(keyId)) connection.close();
     return connection;
   }
 
@@ -111,7 +124,12 @@ export class SseConnections implements OnModuleDestroy {
     return this.open.size;
   }
 
+  private closeFor(keyId: string): void {
+    for (const [connection, owner] of [...this.open]) if (owner === keyId) connection.close();
+  }
+
   onModuleDestroy(): void {
-    for (const connection of [...this.open]) connection.close();
+    this.stopListening();
+    for (const connection of [...this.open.keys()]) connection.close();
   }
 }

@@ -4,6 +4,7 @@ import type { LoggerService } from '@nestjs/common';
 import { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import type { AppConfig } from '../config/app-config.js';
 import { RATE_LIMITED } from './rate-limit.js';
+import { refusedPath } from './router-errors.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 /** A caller's own request id is kept when it is a plain token; anything else gets a fresh one. */
@@ -30,9 +31,14 @@ export function fastifyLoggingOptions(
           base: { service: 'umpire' },
           ...(options.destination ? { stream: options.destination } : {}),
           serializers: {
-            req: (request: { method?: string; url?: string; routeOptions?: { url?: string } }) => ({
+            req: (request: {
+              method?: string;
+              url?: string;
+              routeOptions?: { url?: string };
+              raw?: IncomingMessage;
+            }) => ({
               method: request.method,
-              path: pathOf(request.url ?? ''),
+              path: refusedPath(request.raw) ?? pathOf(request.url ?? ''),
               route: request.routeOptions?.url,
             }),
             res: (reply: { statusCode?: number }) => ({ statusCode: reply.statusCode }),

@@ -150,9 +150,56 @@ export function standingsCsv(state: Tournament): string {
   return [header, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
-function csvCell(value: string | number): string {
+/** A row of the standings a tournament without participants has: one per name on its matches. */
+export interface NamedStandingRow {
+  rank: number;
+  competitor: string;
+  played: number;
+  won: number;
+  drawn: number;
+  lost: number;
+  points: number;
+}
+
+/**
+ * The standings of a tournament run without participants (its matches name their players, and the
+ * standings read model ranks those names) as CSV: the same columns as the JSON standings, one row per
+ * competitor.
+ */
+export function namedStandingsCsv(rows: readonly NamedStandingRow[]): string {
+  const header = ['rank', 'competitor', 'played', 'won', 'drawn', 'lost', 'points'];
+  const lines = rows.map((row) => [
+    row.rank,
+    row.competitor,
+    row.played,
+    row.won,
+    row.drawn,
+    row.lost,
+    row.points,
+  ]);
+  return [header, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/**
+ * Whether a spreadsheet may read the text as a formula: it starts with = + - @ (or their full-width
+ * forms) after any leading whitespace or control characters, which spreadsheets skip; or it starts with
+ * a tab or carriage return, which some read as a cell break.
+ */
+function couldRunAsFormula(text: string): boolean {
+  if (/^[\t\r]/.test(text)) return true;
+  let start = 0;
+  while (start < text.length && (text.charCodeAt(start) < 0x20 || /\s/.test(text.charAt(start)))) start += 1;
+  return /^[=+\-@\uff1d\uff0b\uff0d\uff20]/.test(text.slice(start));
+}
+
+/**
+ * One CSV cell (RFC 4180). A text that could run as a formula gets a leading apostrophe and is
+ * quoted; a cell with a separator of any locale (`,` or `;`, the list separator where the decimal
+ * mark is a comma), a quote, a line break, a tab or leading or trailing space is quoted, so that no
+ * spreadsheet splits it into cells of which one starts a formula. Numbers are figures, never guarded.
+ */
+export function csvCell(value: string | number): string {
   const text = String(value);
-  // A leading = + - @ would make a spreadsheet run it as a formula: quoted and prefixed.
-  const safe = /^[=+\-@]/.test(text) && typeof value === 'string' ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = typeof value === 'string' && couldRunAsFormula(text) ? `'${text}` : text;
+  return /[",;\r\n\t]|^\s|\s$/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

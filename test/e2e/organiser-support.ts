@@ -25,8 +25,12 @@ export class SseClient {
   private response?: IncomingMessage;
   private readonly waiters: (() => void)[] = [];
   readonly opened: Promise<void>;
+  /** Settles when the service ends the response (or the connection goes). */
+  readonly ended: Promise<void>;
+  private markEnded!: () => void;
 
   constructor(url: string, path: string, token: string | undefined, lastEventId?: number | string) {
+    this.ended = new Promise((resolve) => (this.markEnded = resolve));
     this.opened = new Promise((resolve, reject) => {
       const request = get(
         `${url}${path}`,
@@ -44,6 +48,7 @@ export class SseClient {
           response.setEncoding('utf8');
           response.on('data', (chunk: string) => this.read(chunk));
           response.on('error', () => undefined);
+          response.on('close', () => this.markEnded());
           resolve();
         },
       );

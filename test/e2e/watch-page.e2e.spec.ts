@@ -27,6 +27,12 @@ describeInBrowser(title, () => {
   let B: Caller;
   let spectatorKey: string;
   const requestedSinceStart: string[] = [];
+  /** Every Content-Security-Policy violation any page reported in its console. */
+  const cspViolations: string[] = [];
+  const watchConsole = (watched: Page) =>
+    watched.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) cspViolations.push(message.text());
+    });
   const matchId = 'isandlwana';
   const at = (route: string) => `/matches/${matchId}/${route}`;
 
@@ -75,6 +81,7 @@ describeInBrowser(title, () => {
     });
     page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     page.on('request', (request) => requestedSinceStart.push(new URL(request.url()).pathname));
+    watchConsole(page);
   }, 60_000);
 
   afterAll(async () => {
@@ -248,6 +255,7 @@ describeInBrowser(title, () => {
 
     const pageFor = async (key: string): Promise<string> => {
       const watcher = await browser.newPage();
+      watchConsole(watcher);
       try {
         await watcher.goto(`${t.url}/watch/?match=${sealed}`);
         await watcher.getByLabel(/your key/i).fill(key);
@@ -269,5 +277,29 @@ describeInBrowser(title, () => {
     expect(seenBySpectator).not.toMatch(/Q♦|\bQD\b|diamonds/);
     // The same page for the card's own side shows it: the check above looks where a card would be.
     expect(await pageFor(A.token!)).toMatch(/\bQD\b/);
+  }, 60_000);
+  it('runs whole under its Content-Security-Policy: every page above loaded, live feed and verifier worker included, with no violation', async () => {
+    const response = await page.goto(`${t.url}/watch/?match=${matchId}`);
+    const headers = response!.headers();
+    expect(headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(cspViolations).toEqual([]);
+  }, 60_000);
+
+  it('cannot be framed by another page', async () => {
+    const framer = await browser.newPage();
+    try {
+      await framer.setContent(`<iframe src="${t.url}/watch/?match=${matchId}"></iframe>`, {
+        waitUntil: 'load',
+      });
+      const frame = framer.frames()[1]!;
+      // a refused frame shows the browser's own error page, never the watch page
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(await frame.locator('#app').count()).toBe(0);
+      expect(frame.url()).not.toBe(`${t.url}/watch/?match=${matchId}`);
+    } finally {
+      await framer.close();
+    }
   }, 60_000);
 });

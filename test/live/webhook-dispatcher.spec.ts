@@ -9,6 +9,7 @@ import { LiveFeeds } from '../../src/live/live-feeds.js';
 import { WebhookDispatcher } from '../../src/live/webhooks/webhook-dispatcher.js';
 import { WebhookSecrets } from '../../src/live/webhooks/webhook-secrets.js';
 import { WebhookStore } from '../../src/live/webhooks/webhook-store.js';
+import { WebhookTargets } from '../../src/live/webhooks/webhook-targets.js';
 import { commandPath } from '../support/command-path.js';
 import { MatchViewer } from '../../src/match/match-viewer.js';
 import { SealedOrders } from '../../src/match/sealed-orders.js';
@@ -50,7 +51,20 @@ describe('webhook dispatcher: a read model that cannot answer yet', () => {
     // The feeds' own tournament lookups are not used by the dispatcher.
     const { loader } = commandPath(store, config);
     const feeds = new LiveFeeds(store, loader, viewer, {} as TournamentService, config);
-    dispatcher = new WebhookDispatcher(store, webhooks, directory, feeds, new WebhookSecrets(config), config);
+    // The receiver is on loopback, allowed here as a private deployment would allow its own network.
+    const targets = new WebhookTargets(
+      { webhookAllowedNetworks: ['127.0.0.0/8'] },
+      { lookup: () => Promise.reject(new Error('no names in this test')) },
+    );
+    dispatcher = new WebhookDispatcher(
+      store,
+      webhooks,
+      directory,
+      feeds,
+      new WebhookSecrets(config),
+      config,
+      targets,
+    );
     await dispatcher.onApplicationBootstrap();
     webhooks.addWebhook({
       webhookId: 'wh_1',
@@ -61,6 +75,7 @@ describe('webhook dispatcher: a read model that cannot answer yet', () => {
       afterPosition: await dispatcher.head(),
       kinds: ['event', 'result'],
       commandId: null,
+      registeredBy: null,
     });
   }
 

@@ -1017,7 +1017,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The standings as CSV: rank, participant, games, points, each tie-break figure, the final key. */
+    /** The standings as CSV: rank, participant, games, points, each tie-break figure, the final key. A tournament run without participants (its matches name their players): rank, competitor, played, won, drawn, lost, points, as GET …/standings. */
     get: operations['TournamentExportController_standingsCsv'];
     put?: never;
     post?: never;
@@ -1207,7 +1207,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send the webhook a signed test delivery now ({ kind: "test" }), outside its queue, and answer how the receiver took it. Not retried. */
+    /** Send the webhook a signed test delivery now ({ kind: "test" }), outside its queue, and answer whether it was delivered: the status the receiver answered, or `no answer`, or `not sent` when its url no longer points to an address deliveries may go to (never why a connection failed). Not retried. */
     post: operations['WebhooksController_test'];
     delete?: never;
     options?: never;
@@ -3543,7 +3543,7 @@ export interface components {
        */
       kinds?: ('event' | 'result' | 'tournament')[];
       /**
-       * @description Where to POST: http or https. Each body is signed as Standard Webhooks say (webhook-signature).
+       * @description Where to POST: http or https, without credentials (user:password@). It must point to public addresses only, checked after name resolution here and again at each delivery: loopback, private, link-local, unspecified, reserved and the service’s own addresses are refused (400) unless the operator allows their network (UMPIRE_WEBHOOK_ALLOWED_NETWORKS). A tournament holds at most UMPIRE_WEBHOOKS_PER_TOURNAMENT active webhooks and one key registers at most UMPIRE_WEBHOOKS_PER_ORGANISER (409). Each body is signed as Standard Webhooks say (webhook-signature).
        * @example https://results.example.org/umpire-hook
        */
       url: string;

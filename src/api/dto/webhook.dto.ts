@@ -117,7 +117,7 @@ export class RegisterWebhookDto {
 
   @ApiProperty({
     description:
-      'Where to POST: http or https. Each body is signed as Standard Webhooks say (webhook-signature).',
+      'Where to POST: http or https, without credentials (user:password@). It must point to public addresses only, checked after name resolution here and again at each delivery: loopback, private, link-local, unspecified, reserved and the service’s own addresses are refused (400) unless the operator allows their network (UMPIRE_WEBHOOK_ALLOWED_NETWORKS). A tournament holds at most UMPIRE_WEBHOOKS_PER_TOURNAMENT active webhooks and one key registers at most UMPIRE_WEBHOOKS_PER_ORGANISER (409). Each body is signed as Standard Webhooks say (webhook-signature).',
     example: 'https://results.example.org/umpire-hook',
   })
   @IsUrl(

@@ -20,6 +20,7 @@ import { tournamentIdOf, tournamentStream } from '../../tournament/tournament-ev
 import { LiveFeeds, type TournamentFeedMessage } from '../live-feeds.js';
 import { postJson } from './http-post.js';
 import { signedHeaders, WebhookSecrets } from './webhook-secrets.js';
+import { WebhookTargets } from './webhook-targets.js';
 import {
   type Attempt,
   type Delivery,
@@ -81,6 +82,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
   private stopped = false;
   private readonly abort = new AbortController();
   private readonly inFlight = new Map<string, Promise<void>>();
+  /** Receivers (scheme, host and port) with a delivery on its way: each gets one at a time. */
+  private readonly busyReceivers = new Set<string>();
   private readonly matches = new Map<string, LoadedMatch>();
 
   constructor(
@@ -90,6 +93,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     private readonly feeds: LiveFeeds,
     private readonly secrets: WebhookSecrets,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly targets: WebhookTargets,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -252,16 +256,25 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     };
   }
 
+  /**
+   * Starts every due delivery it may: each webhook's in order, one at a time per receiver (however many
+   * webhooks name it: a tournament's events must not open a connection per webhook at once to one
+   * host), and at most UMPIRE_WEBHOOK_CONCURRENCY in all. What waits is started when one finishes.
+   */
   private send(): void {
     if (this.stopped) return;
     const now = Date.now();
     let wakeAt = Number.POSITIVE_INFINITY;
     for (const delivery of this.webhooks.due()) {
+      if (this.inFlight.size >= this.config.webhookConcurrency) break;
       if (this.inFlight.has(delivery.webhookId)) continue;
       if (delivery.nextAttemptAt > now) {
         wakeAt = Math.min(wakeAt, delivery.nextAttemptAt);
         continue;
       }
+      const receiver = receiverOf(this.webhooks.webhook(delivery.webhookId)?.url);
+      if (this.busyReceivers.has(receiver)) continue;
+      this.busyReceivers.add(receiver);
       const attempt = this.attempt(delivery)
         .catch((error: unknown) =>
           this.logger.error(
@@ -270,6 +283,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
         )
         .finally(() => {
           this.inFlight.delete(delivery.webhookId);
+          this.busyReceivers.delete(receiver);
           this.kick();
         });
       this.inFlight.set(delivery.webhookId, attempt);
@@ -326,7 +340,12 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     return deliveryId;
   }
 
-  /** One signed POST; its outcome as an attempt (an error when the receiver did not answer 2xx). */
+  /**
+   * One signed POST, to the address the webhook's URL is checked against now; its outcome as an
+   * attempt. The attempt says only what the receiver answered, or that nothing was sent or no answer
+   * came: never why a connection failed (refused, reset, unknown name), which would make deliveries a
+   * scanner of whatever the service can reach. The reason goes to the service's own log.
+   */
   private async post(
     hook: Webhook,
     delivery: Pick<NewDelivery, 'deliveryId' | 'eventType' | 'body'>,
@@ -335,26 +354,38 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     const started = Date.now();
     let statusCode: number | null = null;
     let error: string | null = null;
-    try {
-      statusCode = await postJson(
-        hook.url,
-        delivery.body,
-        {
-          'user-agent': 'umpire-webhooks/0.2',
-          ...signedHeaders(
-            this.secrets.secretOf(hook),
-            delivery.deliveryId,
-            delivery.body,
-            new Date(started),
-          ),
-          'x-umpire-event': delivery.eventType,
-          'x-umpire-attempt': String(attempt),
-        },
-        this.config.webhookTimeoutMs,
-        this.abort.signal,
+    const check = await this.targets.check(hook.url);
+    if (!check.allowed) {
+      this.logger.warn(
+        `delivery ${delivery.deliveryId} to webhook ${hook.webhookId} not sent: ${check.reason}`,
       );
-    } catch (failure) {
-      error = (failure instanceof Error ? failure.message : String(failure)).slice(0, 500);
+      error = 'not sent: the webhook’s url does not point to an address deliveries may go to';
+    } else {
+      try {
+        statusCode = await postJson(
+          check.target,
+          delivery.body,
+          {
+            'user-agent': 'umpire-webhooks/0.2',
+            ...signedHeaders(
+              this.secrets.secretOf(hook),
+              delivery.deliveryId,
+              delivery.body,
+              new Date(started),
+            ),
+            'x-umpire-event': delivery.eventType,
+            'x-umpire-attempt': String(attempt),
+          },
+          this.config.webhookTimeoutMs,
+          this.abort.signal,
+        );
+      } catch (failure) {
+        const reason = failure instanceof Error ? failure.message : String(failure);
+        this.logger.warn(
+          `delivery ${delivery.deliveryId} to webhook ${hook.webhookId}: ${reason.slice(0, 500)}`,
+        );
+        error = 'no answer';
+      }
     }
     const delivered = statusCode !== null && statusCode >= 200 && statusCode < 300;
     if (!delivered && error === null) error = `answered ${statusCode}`;
@@ -373,6 +404,16 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
       if (oldest === undefined) break;
       this.matches.delete(oldest);
     }
+  }
+}
+
+/** Whom a delivery goes to, as pacing counts it: the URL's scheme, host and port. */
+function receiverOf(url: string | undefined): string {
+  if (url === undefined) return '';
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
   }
 }
 

@@ -23,7 +23,18 @@ export interface Webhook {
   kinds: WebhookKind[];
   /** `<keyId>:<commandId>` of the registration, when the client gave one (idempotency). */
   commandId: string | null;
+  /** The key that registered it (null for webhooks registered before this was kept). */
+  registeredBy: string | null;
 }
+
+/** How many active webhooks a registration may find before it is refused. */
+export interface WebhookLimits {
+  perTournament: number;
+  perOrganiser: number;
+}
+
+/** What became of a registration: added, beaten to it by the same commandId, or over a limit. */
+export type AddedWebhook = 'added' | 'duplicate' | 'tournament-full' | 'organiser-full';
 
 export const WEBHOOK_KINDS = ['event', 'result', 'tournament'] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
@@ -78,6 +89,7 @@ interface WebhookRow {
   deleted_at: string | null;
   kinds: string;
   command_id: string | null;
+  registered_by: string | null;
 }
 
 interface DeliveryRow {
@@ -114,7 +126,11 @@ interface AttemptRow {
 export class WebhookStore {
   readonly db: Database;
   private readonly s: {
-    insertWebhook: Statement<[string, string, string, string, string, number, string, string | null]>;
+    insertWebhook: Statement<
+      [string, string, string, string, string, number, string, string | null, string | null]
+    >;
+    activeInTournament: Statement<[string], { n: number }>;
+    activeByKey: Statement<[string], { n: number }>;
     webhook: Statement<[string], WebhookRow>;
     webhooks: Statement<[string], WebhookRow>;
     active: Statement<[string, number], WebhookRow>;
@@ -195,6 +211,9 @@ export class WebhookStore {
       db0.exec(`ALTER TABLE webhooks ADD COLUMN kinds TEXT NOT NULL DEFAULT 'event,result'`);
     if (!columns('webhooks').includes('command_id'))
       db0.exec('ALTER TABLE webhooks ADD COLUMN command_id TEXT');
+    if (!columns('webhooks').includes('registered_by'))
+      db0.exec('ALTER TABLE webhooks ADD COLUMN registered_by TEXT');
+    db0.exec('CREATE INDEX IF NOT EXISTS webhooks_by_key ON webhooks (registered_by)');
     if (!columns('webhook_deliveries').includes('retry_from'))
       db0.exec('ALTER TABLE webhook_deliveries ADD COLUMN retry_from INTEGER NOT NULL DEFAULT 0');
     db0.exec(
@@ -203,8 +222,15 @@ export class WebhookStore {
     const db = this.db;
     this.s = {
       insertWebhook: db.prepare(
-        `INSERT INTO webhooks (webhook_id, tournament_id, url, nonce, created_at, after_position, kinds, command_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO webhooks
+           (webhook_id, tournament_id, url, nonce, created_at, after_position, kinds, command_id, registered_by)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      activeInTournament: db.prepare(
+        'SELECT COUNT(*) AS n FROM webhooks WHERE tournament_id = ? AND deleted_at IS NULL',
+      ),
+      activeByKey: db.prepare(
+        'SELECT COUNT(*) AS n FROM webhooks WHERE registered_by = ? AND deleted_at IS NULL',
       ),
       webhook: db.prepare('SELECT * FROM webhooks WHERE webhook_id = ?'),
       webhooks: db.prepare('SELECT * FROM webhooks WHERE tournament_id = ? ORDER BY created_at, webhook_id'),
@@ -262,23 +288,42 @@ export class WebhookStore {
     };
   }
 
-  /** False when a webhook was registered under this commandId meanwhile (another request got there first). */
-  addWebhook(webhook: Omit<Webhook, 'deletedAt'>): boolean {
+  /**
+   * Adds a webhook unless its tournament, or the key registering it, has as many active ones as the
+   * limits allow: counted and added in one write transaction, so that registrations racing each other
+   * (here or through another connection to this file) cannot pass a limit together. 'duplicate' when a
+   * webhook was registered under this commandId meanwhile (another request got there first).
+   */
+  addWebhook(webhook: Omit<Webhook, 'deletedAt'>, limits?: WebhookLimits): AddedWebhook {
     this.activeKnown = undefined;
     try {
-      this.s.insertWebhook.run(
-        webhook.webhookId,
-        webhook.tournamentId,
-        webhook.url,
-        webhook.nonce,
-        webhook.createdAt,
-        webhook.afterPosition,
-        webhook.kinds.join(','),
-        webhook.commandId,
-      );
-      return true;
+      return this.db
+        .transaction((): AddedWebhook => {
+          if (limits && this.s.activeInTournament.get(webhook.tournamentId)!.n >= limits.perTournament)
+            return 'tournament-full';
+          if (
+            limits &&
+            webhook.registeredBy !== null &&
+            this.s.activeByKey.get(webhook.registeredBy)!.n >= limits.perOrganiser
+          )
+            return 'organiser-full';
+          this.s.insertWebhook.run(
+            webhook.webhookId,
+            webhook.tournamentId,
+            webhook.url,
+            webhook.nonce,
+            webhook.createdAt,
+            webhook.afterPosition,
+            webhook.kinds.join(','),
+            webhook.commandId,
+            webhook.registeredBy,
+          );
+          return 'added';
+        })
+        .immediate();
     } catch (error) {
-      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && webhook.commandId) return false;
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && webhook.commandId)
+        return 'duplicate';
       throw error;
     }
   }
@@ -468,6 +513,7 @@ function toWebhook(row: WebhookRow): Webhook {
       .split(',')
       .filter((k): k is WebhookKind => (WEBHOOK_KINDS as readonly string[]).includes(k)),
     commandId: row.command_id,
+    registeredBy: row.registered_by,
   };
 }
 

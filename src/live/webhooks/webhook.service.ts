@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { Principal } from '../../auth/principal.js';
 import { TournamentService } from '../../tournament/tournament.service.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { WebhookSecrets } from './webhook-secrets.js';
+import { WebhookTargets } from './webhook-targets.js';
 import {
   type Attempt,
   type Delivery,
@@ -58,11 +66,17 @@ export class WebhookService {
     private readonly dispatcher: WebhookDispatcher,
     private readonly secrets: WebhookSecrets,
     private readonly tournaments: TournamentService,
+    private readonly targets: WebhookTargets,
+    @Inject(APP_CONFIG)
+    private readonly config: Pick<AppConfig, 'webhooksPerTournament' | 'webhooksPerOrganiser'>,
   ) {}
 
   /**
    * Registers a URL for the tournament. With a commandId it is idempotent, as every write is: the same
    * key sending it again gets the same webhook (and secret) back; with another URL or kinds, 409 (C-6).
+   * The URL is checked before anything is kept or sent (see WebhookTargets): 400 naming `url`. A
+   * tournament holds at most UMPIRE_WEBHOOKS_PER_TOURNAMENT active webhooks and a key registers at most
+   * UMPIRE_WEBHOOKS_PER_ORGANISER: 409 naming the limit.
    */
   async register(
     principal: Principal,
@@ -74,6 +88,8 @@ export class WebhookService {
     const commandId = request.commandId ? `${principal.keyId}:${request.commandId}` : null;
     const earlier = commandId ? this.webhooks.webhookByCommand(commandId) : undefined;
     if (earlier) return this.repeat(earlier, tournamentId, request.url, kinds, request.commandId!);
+    const check = await this.targets.check(request.url);
+    if (!check.allowed) throw new BadRequestException({ message: check.reason, field: 'url' });
     const webhook = {
       webhookId: `wh_${randomBytes(9).toString('base64url')}`,
       tournamentId,
@@ -84,8 +100,23 @@ export class WebhookService {
       afterPosition: await this.dispatcher.head(),
       kinds,
       commandId,
+      registeredBy: principal.keyId,
     };
-    if (!this.webhooks.addWebhook(webhook)) {
+    const added = this.webhooks.addWebhook(webhook, {
+      perTournament: this.config.webhooksPerTournament,
+      perOrganiser: this.config.webhooksPerOrganiser,
+    });
+    if (added === 'tournament-full') {
+      throw new ConflictException(
+        `tournament ${tournamentId} has ${this.config.webhooksPerTournament} active webhooks, the most allowed (UMPIRE_WEBHOOKS_PER_TOURNAMENT): delete one first`,
+      );
+    }
+    if (added === 'organiser-full') {
+      throw new ConflictException(
+        `this key has registered ${this.config.webhooksPerOrganiser} active webhooks, the most allowed (UMPIRE_WEBHOOKS_PER_ORGANISER): delete one first`,
+      );
+    }
+    if (added === 'duplicate') {
       // The same command registered meanwhile: its webhook is the answer.
       return this.repeat(
         this.webhooks.webhookByCommand(commandId!)!,

@@ -16,7 +16,9 @@ export interface TestApp {
 
 /**
  * The real service over real HTTP, on a real SQLite file in a fresh temp folder. `appOptions` are
- * createApp's own (e.g. a fair-queue scheduler a test drives).
+ * createApp's own (e.g. a fair-queue scheduler a test drives, a webhook resolver). Webhooks may reach
+ * loopback, where the tests' receivers listen, as a private deployment would allow its own network;
+ * nothing else that is not public.
  */
 export async function startTestApp(
   overrides: Partial<AppConfig> = {},
@@ -30,6 +32,7 @@ export async function startTestApp(
     port: 0,
     sqliteSynchronous: 'NORMAL',
     organiserKey: ORGANISER_KEY,
+    webhookAllowedNetworks: ['127.0.0.0/8', '::1/128'],
     ...overrides,
   };
   const app = await createApp(config, { ...appOptions, logger: false });
