@@ -111,8 +111,11 @@ describe('the documentation’s words and links', () => {
     for (const page of docPages()) {
       const text = readPage(page);
       const found = [
-        ...text.matchAll(/\b(?:issue|ticket|tracker)s?\s+#?\d+|#\d{1,4}\b|\bwaves?\b|`[0-9a-f]{7,40}`/gi),
-      ].map((m) => m[0]);
+        ...text.matchAll(/\b(?:issue|ticket|tracker)s?\s+#?\d+|(?<=^|\s|\()#\d{1,4}\b(?!-)|\bwaves?\b|`[0-9a-f]{7,40}`/gi),
+      ]
+        .map((m) => m[0])
+        // A hash has letters and digits; a number in backticks (a default) is no hash.
+        .filter((word) => !/^`\d+`$/.test(word));
       expect([page, found]).toEqual([page, []]);
     }
   });
@@ -126,6 +129,34 @@ describe('the documentation’s words and links', () => {
         (target) => !existsSync(normalize(join(REPO_ROOT, dirname(page), target))),
       );
       expect([page, missing]).toEqual([page, []]);
+    }
+  });
+
+  it('every link to a section names a heading that the page it leads to has', () => {
+    /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+    const slug = (heading: string) =>
+      heading
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, '')
+        .replace(/ /g, '-');
+    const anchorsOf = (page: string) =>
+      new Set(
+        [
+          ...readPage(page)
+            .replace(/^```[\s\S]*?^```/gm, '')
+            .matchAll(/^#{1,6} (.+)$/gm),
+        ].map((m) => slug(m[1]!)),
+      );
+    for (const page of docPages()) {
+      for (const [, target = '', anchor] of readPage(page).matchAll(/\]\(([^)#\s]*)#([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/.test(target)) continue;
+        const linked = target === '' ? page : normalize(join(dirname(page), target));
+        expect([page, `${target}#${anchor}`, anchorsOf(linked).has(anchor!)]).toEqual([
+          page,
+          `${target}#${anchor}`,
+          true,
+        ]);
+      }
     }
   });
 
