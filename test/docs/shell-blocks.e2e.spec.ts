@@ -111,7 +111,9 @@ describe('the documentation’s words and links', () => {
     for (const page of docPages()) {
       const text = readPage(page);
       const found = [
-        ...text.matchAll(/\b(?:issue|ticket|tracker)s?\s+#?\d+|(?<=^|\s|\()#\d{1,4}\b(?!-)|\bwaves?\b|`[0-9a-f]{7,40}`/gi),
+        ...text.matchAll(
+          /\b(?:issue|ticket|tracker)s?\s+#?\d+|(?<=^|\s|\()#\d{1,4}\b(?!-)|\bwaves?\b|`[0-9a-f]{7,40}`/gi,
+        ),
       ]
         .map((m) => m[0])
         // A hash has letters and digits; a number in backticks (a default) is no hash.
