@@ -166,9 +166,10 @@ describe("the verification page's offline example, as printed", () => {
   let dir: string;
   beforeAll(async () => {
     t = await startTestApp();
-    dir = mkdtempSync(join(tmpdir(), 'umpire-readme-verify-'));
+    dir = mkdtempSync(join(tmpdir(), 'umpire-docs-verify-'));
     await buildVerifyPackage(dir);
-  });
+    // Two Vite builds and a declaration build: on a loaded two-core machine they take longer than 30 s.
+  }, 180_000);
   afterAll(async () => {
     await t.close();
     rmSync(dir, { recursive: true, force: true });
