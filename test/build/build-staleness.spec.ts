@@ -93,7 +93,8 @@ describe('npm start builds only when the sources changed since the last build', 
     await ifStale();
     writeFileSync(join(root, 'package-lock.json'), '{}\n');
     expect((await check()).code).toBe(1);
-  }, 60_000);
+    // Fifteen npm runs and twenty checks: minutes on a loaded two-core machine, seconds on a quiet one.
+  }, 300_000);
 
   it('builds again when an output is gone, whatever the stamp says', async () => {
     await ifStale();
@@ -104,7 +105,7 @@ describe('npm start builds only when the sources changed since the last build', 
     });
     await ifStale();
     expect(stepsRun(root)).toBe(6);
-  }, 60_000);
+  }, 120_000);
 
   it('builds output that predates the check (no stamp)', async () => {
     await ifStale();
@@ -113,7 +114,7 @@ describe('npm start builds only when the sources changed since the last build', 
       code: 1,
       stdout: expect.stringContaining('.build-inputs is missing'),
     });
-  }, 60_000);
+  }, 120_000);
 
   it('a failed build leaves no stamp, so the next start tries again', async () => {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -122,7 +123,8 @@ describe('npm start builds only when the sources changed since the last build', 
     const failed = await ifStale();
     expect(failed.code).toBe(3);
     expect((await check()).code).toBe(1);
-  }, 60_000);
+    // Fifteen npm runs and twenty checks: minutes on a loaded two-core machine, seconds on a quiet one.
+  }, 300_000);
 
   it('installed without sources (dependencies first, as the Docker image does): nothing to build, no failure', async () => {
     rmSync(join(root, 'src'), { recursive: true });
