@@ -123,8 +123,7 @@ describe('npm start builds only when the sources changed since the last build', 
     const failed = await ifStale();
     expect(failed.code).toBe(3);
     expect((await check()).code).toBe(1);
-    // Fifteen npm runs and twenty checks: minutes on a loaded two-core machine, seconds on a quiet one.
-  }, 300_000);
+  }, 120_000);
 
   it('installed without sources (dependencies first, as the Docker image does): nothing to build, no failure', async () => {
     rmSync(join(root, 'src'), { recursive: true });
