@@ -1,23 +1,24 @@
 import { createHash, createHmac, createPublicKey, verify } from 'node:crypto';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { longMatch } from '../../bench/verify-match.js';
 import { startTestApp, type TestApp } from '../e2e/support/test-app.js';
 import { openMatch } from '../e2e/support/umpire-client.js';
-import { REPO_ROOT, runBash } from './support/cli.js';
+import { blockRunBy } from '../docs/support/doc-blocks.js';
+import { runBash } from './support/cli.js';
 import { SALT_A1, closeCombat, shootingTests } from './support/match-log.js';
 import { buildVerifyPackage } from './support/verify-package.js';
 
 /**
- * The README's "Verification recipes", reimplemented from its words alone, with nothing but
+ * The "Recipes" of docs/verification.md, reimplemented from its words alone, with nothing but
  * node:crypto: no import of the service's hashing, dice, checkpoint or JSON code (the logs and the
  * signed checkpoint to check come from the service, through the test support and one signing call).
- * If a recipe in the README is wrong or vague, one of these fails.
+ * If a recipe on that page is wrong or vague, one of these fails.
  */
 
-/** RFC 8785 as the README states it: sorted by UTF-16 code units, strings and numbers as ECMAScript writes them. */
+/** RFC 8785 as docs/verification.md states it: sorted by UTF-16 code units, strings and numbers as ECMAScript writes them. */
 function jcs(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(jcs).join(',')}]`;
@@ -47,7 +48,7 @@ interface Line {
 const lines = (events: readonly object[]): Line[] =>
   events.map((event) => JSON.parse(JSON.stringify(event)) as Line);
 
-describe('the README recipes, reimplemented independently', () => {
+describe('the verification recipes, reimplemented independently', () => {
   it('C-3 the event hash: SHA-256 of prevHash as 64 hex characters, then the canonical JSON of the event without its hash', async () => {
     const logs = [lines(await (await closeCombat()).events()), lines(longMatch(600).events)];
     for (const log of logs) {
@@ -155,31 +156,30 @@ describe('the README recipes, reimplemented independently', () => {
 });
 
 /**
- * The README's offline verification example, run exactly as printed: its shell lines, read from the
- * README, in a folder laid out as a checkout after `npm run build` (packages/verify built there),
- * against the real service, with UMPIRE and KEY set as the README says. The first group of lines
+ * The offline verification example of docs/verification.md, run exactly as printed: its shell lines,
+ * read from that page, in a folder laid out as a checkout after `npm run build` (packages/verify built there),
+ * against the real service, with UMPIRE and KEY set as the page says. The first group of lines
  * (keep a checkpoint) runs during play, the second once the match has ended.
  */
-describe('the README verify example, as printed', () => {
+describe("the verification page's offline example, as printed", () => {
   let t: TestApp;
   let dir: string;
   beforeAll(async () => {
     t = await startTestApp();
-    dir = mkdtempSync(join(tmpdir(), 'umpire-readme-verify-'));
+    dir = mkdtempSync(join(tmpdir(), 'umpire-docs-verify-'));
     await buildVerifyPackage(dir);
-  });
+    // Two Vite builds and a declaration build: on a loaded two-core machine they take longer than 30 s.
+  }, 180_000);
   afterAll(async () => {
     await t.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** The README's sh block that runs the package's bin, as groups of lines parted by blank lines. */
+  /** The verification page's sh block this test runs, as groups of lines parted by blank lines. */
   function exampleSteps(): string[] {
-    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-    const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
-    const example = blocks.filter((block) => block.includes('packages/verify/dist/umpire-verify.js'));
-    expect(example).toHaveLength(1);
-    return example[0]!.split(/\n\s*\n/).filter((step) => step.trim() !== '');
+    const example = blockRunBy('docs/verification.md', 'test/audit/recipes.spec.ts');
+    expect(example.text).toContain('packages/verify/dist/umpire-verify.js');
+    return example.text.split(/\n\s*\n/).filter((step) => step.trim() !== '');
   }
 
   const shell = (script: string, env: Record<string, string>) => runBash(script, dir, env);

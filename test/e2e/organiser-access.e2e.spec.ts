@@ -5,21 +5,24 @@ import { openSse } from './organiser-support.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { Caller, commandId, issueKey, organiser, type Reply } from './support/umpire-client.js';
 
-/** The kinds of key the README's access table has a column for. */
+/** The kinds of key the access table of docs/keys-and-security.md has a column for. */
 const KINDS = ['organiser', 'organiser@T', 'judge', 'judge@T', 'spectator', 'spectator@T', 'player'] as const;
 type Kind = (typeof KINDS)[number];
 type Cell = 'yes' | 'T' | 'M' | 'no';
 
 /**
- * Who may call each route, as the README publishes it: the table between its access-table markers,
+ * Who may call each route, as docs/keys-and-security.md publishes it: the table between its access-table markers,
  * one row per route (`:id` written for OpenAPI's `{id}`), one column per kind of key. Every route the
  * service documents must be there: the test fails on one that is missing, so a new route cannot ship
  * without its access being published and checked.
  */
 function publishedAccess(): Record<string, Record<Kind, Cell>> {
-  const readme = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../README.md'), 'utf8');
-  const table = readme.split('<!-- access table: begin -->')[1]?.split('<!-- access table: end -->')[0];
-  if (!table) throw new Error('README.md has no access table');
+  const page = readFileSync(
+    join(dirname(fileURLToPath(import.meta.url)), '../../docs/keys-and-security.md'),
+    'utf8',
+  );
+  const table = page.split('<!-- access table: begin -->')[1]?.split('<!-- access table: end -->')[0];
+  if (!table) throw new Error('docs/keys-and-security.md has no access table');
   const rows = table.split('\n').filter((line) => line.startsWith('| `'));
   const header = table
     .split('\n')
@@ -224,7 +227,7 @@ describe('organiser: every route, every key', () => {
     return caller.post(path, bodyFor(route));
   }
 
-  /** The kind of key each caller holds, as the README's table names it. */
+  /** The kind of key each caller holds, as the access table names it. */
   function kindOf(name: string): Kind {
     const role = /^(home|away)?(organiser|judge|spectator)$/i.exec(name);
     if (!role) return 'player';
@@ -232,7 +235,7 @@ describe('organiser: every route, every key', () => {
     return role[1] ? `${base}@T` : base;
   }
 
-  /** What the caller should get on the route (called with the home tournament's ids), per the README. */
+  /** What the caller should get on the route (called with the home tournament's ids), per the access table. */
   function expected(route: string, name: string): 'allowed' | 401 | 403 | 404 {
     if (['noKey', 'badKey', 'garbage'].includes(name)) return 401;
     const cell = ACCESS[route]![kindOf(name)];
@@ -268,7 +271,7 @@ describe('organiser: every route, every key', () => {
     expect((await anyone.get('/docs')).status).toBe(200);
   });
 
-  it('every route, every kind of key: the README’s access table holds (401 without a valid key, 404 for another tournament’s ids, 403 for the wrong role or match)', async () => {
+  it('every route, every kind of key: the published access table holds (401 without a valid key, 404 for another tournament’s ids, 403 for the wrong role or match)', async () => {
     const failures: string[] = [];
     for (const route of Object.keys(ACCESS)) {
       for (const [name, caller] of Object.entries(callers)) {
