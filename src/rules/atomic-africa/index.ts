@@ -1,6 +1,8 @@
 import type { Ruleset } from '../ruleset.js';
 import { actingSide } from './acting-side.js';
 import type { AtomicAfricaCommand } from './commands.js';
+import { awaitedTemplates } from './contract.js';
+import { available } from './contract-available.js';
 import { COMMAND_TYPES, decideFor } from './decide.js';
 import { RULESET_ID } from './decide-match.js';
 import { describerOf, eventTypesOf, logContextAfter } from './describe.js';
@@ -46,6 +48,8 @@ function atomicAfricaRuleset(edition: Edition): AtomicAfricaRuleset {
     ruleIdOf,
     roster,
     awaiting,
+    awaitedTemplates,
+    available,
     progress,
     checkReveal,
     schemas: ATOMIC_AFRICA_SCHEMAS,
