@@ -112,7 +112,7 @@ describe('atomic-africa over HTTP, driven by its play-contract templates', () =>
 
   const types = (reply: Reply) => (reply.body.events as { type: string }[]).map((e) => e.type);
 
-  it('AA-1 AA-2 AA-3 AA-4 AA-5 AA-6 AA-8 AA-9 AA-10 Q-21 both sides seal, fight and flee, reveal, pursue and attack from templates alone', async () => {
+  it('AA-1 AA-2 AA-3 AA-4 AA-5 AA-6 AA-8 AA-9 AA-10 Q-21 Q-24 Q-27 both sides seal, fight and flee, reveal, pursue and attack from templates alone', async () => {
     const m = await openMatch(t, { matchId: 'aa-templates', ruleset: 'atomic-africa' });
     expect((await read(m, 'A')).ruleset.version).toBe('2.1.0');
 
@@ -205,5 +205,19 @@ describe('atomic-africa over HTTP, driven by its play-contract templates', () =>
       { unitIds: ['a1', 'b1'], resolved: true, inContact: true },
       { unitIds: ['a2', 'b2'], resolved: true, inContact: false },
     ]);
+
+    // Q-24, Q-27: turn 3 (A's). a2, which got away, fires at b2 from 10"; a1 still touches b1, so neither
+    // is offered a shot nor shot at.
+    await post(m, 'B', await template(m, 'B', 'end-turn'));
+    await post(m, 'A', await template(m, 'A', 'seal-order', 'a2'), { card: '3S' });
+    const shots = (await read(m, 'A')).available.filter((x) => x.action === 'ranged-attack');
+    expect(shots.map((x) => x.unitId)).toEqual(['a2']);
+    const shot = await template(m, 'A', 'ranged-attack', 'a2');
+    expect(shot.template.choices.find((c) => c.path === 'targetId')).toMatchObject({
+      options: [{ value: 'b2' }],
+    });
+    const fired = await post(m, 'A', shot, { targetId: 'b2', rangeInches: 10 }, [4, 1]);
+    expect(types(fired)).toEqual(['OrderRevealed', 'RangedAttackRolled']);
+    expect(fired.body.events[1]).toMatchObject({ data: { threshold: 2, hits: 1, suppressed: false } });
   });
 });
