@@ -2,12 +2,12 @@ import type { Escrow } from '../common/escrow.js';
 import type { TemplateChoice, TemplateDraft } from '../common/play-contract.js';
 import { SIDES, type Side } from '../common/sides.js';
 import type { Viewer } from '../ruleset.js';
+import { isFaceCard } from './cards.js';
 import { cardHeld } from './close-combat.js';
 import {
   cardChoice,
   cardKnownTo,
   cardValue,
-  isFaceCard,
   ownCommitment,
   saltChoice,
   specialActionLabel,

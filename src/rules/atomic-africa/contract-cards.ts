@@ -165,5 +165,3 @@ export function saltChoice(when?: TemplateChoice['when']): TemplateChoice {
 export function ownCommitment(order: Order): boolean {
   return order.sealedAs === 'commitment' && order.escrow === undefined;
 }
-
-export { isFaceCard };

@@ -6,12 +6,12 @@ import {
   cardChoice,
   cardKnownTo,
   cardValue,
-  isFaceCard,
   knownCardChoice,
   ownCommitment,
   saltChoice,
   specialActionChoice,
 } from './contract-cards.js';
+import { isFaceCard } from './cards.js';
 import { cardHeld, progress as closeCombatProgress, specialActionOf } from './close-combat.js';
 import { editionOf } from './edition.js';
 import { awaiting } from './roster.js';
