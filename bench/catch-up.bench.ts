@@ -19,7 +19,7 @@ import { TurnLogProjection } from '../src/projections/turn-log/turn-log.projecti
 import { fillBacklog } from './catch-up-backlog.js';
 
 /**
- * The read models after a restart with a backlog (#12): how fast they catch up, how soon the service
+ * The read models after a restart with a backlog: how fast they catch up, how soon the service
  * answers, and how their lag falls meanwhile. Absolute figures (not ratios): the targets are the
  * issue's. The machine is shared, so the CPU time and the load average are printed beside them.
  */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fairSharing, type FairSharingResult } from './http-write.bench.js';
 
 /**
- * The fair-sharing part of the HTTP write bench on its own (issue 12): other tables' p99 while two keys
+ * The fair-sharing part of the HTTP write bench on its own: other tables' p99 while two keys
  * flood, against their quiet p99, in alternating windows. `npm run build && npx tsx
  * bench/fair-sharing.bench.ts`; settings as the HTTP write bench: BENCH_HTTP_SECONDS (15),
  * BENCH_HTTP_WARMUP (3), and BENCH_FAIR_ROUNDS (3). With BENCH_BASELINE_MAIN=<another build's

@@ -128,7 +128,7 @@ export async function openTable(service: Service, matchId: string): Promise<Tabl
 }
 
 /**
- * Issue 12, fair sharing: other tables' p99 while one spectator key and one player key flood the
+ * Fair sharing: other tables' p99 while one spectator key and one player key flood the
  * service, against their p99 when it is quiet. The rate limit is on (per key, 200 requests a second
  * here, so the tables stay under it): what a flood meets is the limit, answered in Fastify's first hook
  * before any work, after the limit's pause, and, when the service is saturated, the fair queue
@@ -360,7 +360,7 @@ export async function throughput(service: Service, matches: number, warmupS: num
 }
 
 /**
- * Issue 12: how long after a command's answer its event is in the turn log, under load. One more
+ * How long after a command's answer its event is in the turn log, under load. One more
  * table sends a command every 50 ms; after each answer the organiser reads the match's log until its
  * last entry is that command's event.
  */

@@ -12,7 +12,7 @@ import { fill } from './verify.bench.js';
 import { longMatch } from './verify-match.js';
 
 /**
- * Verification, this tree against the code before a change, back to back in one run (issue 12): the
+ * Verification, this tree against the code before a change, back to back in one run: the
  * build machine is shared, and only figures taken in turn, under the same load, compare. Both are
  * built (`npx tsc -p tsconfig.build.json`, and the earlier commit built the same way into another
  * folder); `BENCH_BASELINE_DIST=<that folder> npx tsx bench/verify-ab.bench.ts`. BENCH_ROUNDS (3)

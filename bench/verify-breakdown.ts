@@ -11,7 +11,7 @@ import { rulesetFor } from '../src/rules/registry.js';
 import type { RulesetRef } from '../src/rules/common/ruleset-ref.js';
 
 /**
- * Where a verification's time goes (issue 12): each part of the work done alone over every event of
+ * Where a verification's time goes: each part of the work done alone over every event of
  * the match, in this process's CPU time (the best of three rounds), beside the whole verification of
  * the same events held in memory. The parts are what every verification must do at least once per
  * event; the whole is more than their sum by the verifier's own work (re-deciding each command,

@@ -5,7 +5,7 @@ import type { Actor, NewEvent } from '../src/event-store/event-store.port.js';
 import { sealBatch } from '../src/event-store/envelope.js';
 import { GENESIS_HASH } from '../src/event-store/hash-chain.js';
 import { MatchFold } from '../src/match/fold.js';
-import { decideMatchLevel, type MatchLevelCommand } from '../src/match/match-level.js';
+import { decideMatchLevel, type MatchLevelCommand } from '../src/rules/match/match-level.js';
 import { matchStream } from '../src/match/match-stream.js';
 import { RuleViolation } from '../src/rules/common/rule-violation.js';
 import type { RulesetRef } from '../src/rules/common/ruleset-ref.js';

@@ -16,7 +16,7 @@ import { printParts, whereTheTimeGoes } from './verify-breakdown.js';
 import { longMatch } from './verify-match.js';
 
 /**
- * Issue 12: verifying a 100,000-event match, offline (`umpire verify`: the export file read a piece at
+ * Verifying a 100,000-event match, offline (`umpire verify`: the export file read a piece at
  * a time) and online (GET /matches/:id/verify as the route makes it, verifyStoredStream: on SQLite a
  * long stream is verified on a worker thread with its own connection), in events per second of wall
  * time and of this process's CPU time, all its threads (the build machine is shared, so wall time
@@ -252,7 +252,7 @@ export async function benchVerify(): Promise<number> {
     const verifyOnline = () =>
       measure(async (sample) => {
         // What the route does (verifyStoredStream). UMPIRE_BENCH_VERIFY_ONLINE=inline: everything on
-        // the service's thread, as before issue 12's workers; =chain: only the chain on a worker.
+        // the service's thread, as before the verification had worker threads; =chain: only the chain on a worker.
         const mode = process.env.UMPIRE_BENCH_VERIFY_ONLINE;
         const threads =
           mode === 'inline'

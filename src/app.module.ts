@@ -8,7 +8,7 @@ import { EventStoreModule } from './event-store/event-store.module.js';
 import { HealthModule } from './health/health.module.js';
 import { OrganiserApiModule } from './api/organiser-api.module.js';
 import { ProjectionsModule } from './projections/projections.module.js';
-import { WatchPageModule } from './web/watch-page.module.js';
+import { PagesModule } from './web/pages.module.js';
 
 @Module({})
 export class AppModule {
@@ -24,7 +24,7 @@ export class AppModule {
         ProjectionsModule,
         ApiModule,
         OrganiserApiModule,
-        WatchPageModule,
+        PagesModule,
       ],
     };
   }

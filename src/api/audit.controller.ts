@@ -29,7 +29,6 @@ import { CheckpointSigner } from '../audit/checkpoint-signer.service.js';
 import type { PublicKeyDocument, SignedCheckpoint } from '../audit/checkpoint.js';
 import { ChainWalk } from '../audit/chain-walk.js';
 import { exportETag, ifNoneMatchHolds } from '../audit/export-etag.js';
-import { exportedEvent } from '../audit/export-format.js';
 import { streamExportLines } from '../audit/export-lines.js';
 import { LongWorkBudget } from '../audit/long-work-budget.js';
 import { MatchSecrets } from '../match/match-secrets.service.js';
@@ -59,7 +58,7 @@ import { MatchIdPipe } from './match-id.pipe.js';
  * the export already shows.
  *
  * The export, the verification and the checkpoint read the stream in pages and give the event loop a
- * turn between pages (issue 12): a 100,000-event match never stalls the other tables' commands. They
+ * turn between pages: a 100,000-event match never stalls the other tables' commands. They
  * run within a budget (LongWorkBudget): one at a time per key, 429 beyond it.
  */
 @ApiTags('audit')
@@ -118,7 +117,7 @@ export class AuditController {
     assertMayRead(principal, id);
     const { visible, ended, headHash } = await this.visible(principal, id);
     if (ended) {
-      // An ended match takes no more events: its export is fixed by its head (issue 15).
+      // An ended match takes no more events: its export is fixed by its head.
       const etag = exportETag(
         { stream: matchStream(id), revision: visible, hash: headHash },
         this.signer.keyId,
@@ -264,6 +263,3 @@ export class AuditController {
     });
   }
 }
-
-/** Kept for callers of the earlier export helper. */
-export { exportedEvent };

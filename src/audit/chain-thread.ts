@@ -4,7 +4,7 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { ChainApart, ChainWalked } from './chain-walk.js';
 
 /**
- * Starting a verification's work on a worker thread (issue 12): the chain walk of `umpire verify`'s
+ * Starting a verification's work on a worker thread: the chain walk of `umpire verify`'s
  * export file (cli/chain-worker.ts) and of the route's SQLite stream (audit/store-chain-worker.ts),
  * and the route's whole verification (audit/store-verify-worker.ts) alike: the worker's module found
  * beside the caller's, its one answer taken or nothing, and the thread ended once the answer is in or

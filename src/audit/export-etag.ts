@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The validator of an ended match's export (issue 15: immutable answers carry an ETag and answer 304
+ * The validator of an ended match's export (immutable answers carry an ETag and answer 304
  * to If-None-Match). Once a match has ended its log takes no more events, so the export is fixed by
  * its head (revision and hash) and the key that signs its closing checkpoint. The ETag is weak: the
  * closing line is signed at export time, so two exports differ in `signedAt` and its signature while

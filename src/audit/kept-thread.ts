@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { WorkerStart } from './chain-thread.js';
 
 /**
- * A worker thread kept between pieces of work, for the route's verifications (issue 12): a fresh
+ * A worker thread kept between pieces of work, for the route's verifications: a fresh
  * thread runs the rules cold, and a 100,000-event verification's first run on one took about 3.4 s
  * against 1.9–2.5 s for the next ones on the same thread (compiled build, 2 cores). The thread does one
  * piece of work at a time, in order of asking; it is started when first needed, ended after `idleMs`

@@ -3,7 +3,7 @@ import { streamPagesReadApart } from '../event-store/sqlite/stream-read-apart.js
 import { type ChainWalked, walkChainOf } from './chain-walk.js';
 
 /**
- * GET /matches/:id/verify's second thread on the SQLite store (issue 12): walks the stored stream's
+ * GET /matches/:id/verify's second thread on the SQLite store: walks the stored stream's
  * hash chain (RFC 8785 canonical JSON and SHA-256 of every event, a third of a verification's work)
  * on a read-only connection of its own, while the service's thread re-decides the rules on its own
  * read of the same rows. Answers what it saw (ChainWalked), or null when it could not read them: the

@@ -6,7 +6,7 @@ import type { VerificationReport, VerifyOptions } from './verification-report.js
 import { verifyPages } from './verify-pages.js';
 
 /**
- * GET /matches/:id/verify's whole verification on a thread of its own (issue 12), on the SQLite store:
+ * GET /matches/:id/verify's whole verification on a thread of its own, on the SQLite store:
  * the stored stream read on a read-only connection of its own and verified in pages exactly as the
  * route would verify it in line (the rules replayed here, the hash chain walked on one more thread for
  * a long stream), while the service's event loop answers the other tables. Answers the report, or null

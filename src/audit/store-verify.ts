@@ -12,7 +12,7 @@ export interface StoreVerifyThreads {
 }
 
 /**
- * GET /matches/:id/verify's verification of the stored stream up to revision `upTo` (issue 12). On
+ * GET /matches/:id/verify's verification of the stored stream up to revision `upTo`. On
  * the SQLite store, a long stream is verified whole on a worker thread (store-verify-apart.ts), and
  * the service's event loop stays free. Otherwise, or if that worker fails, it is verified here in
  * pages, yielding between them, with the chain walked on a worker where it pays

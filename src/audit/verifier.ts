@@ -1,8 +1,10 @@
-import { MatchLogVerifier, rebuildState, revertTargetOf, type LogEvent } from './match-log-verifier.js';
+import type { LogEvent } from './log-event.js';
+import { MatchLogVerifier, rebuildState } from './match-log-verifier.js';
+import { revertTargetOf } from './replay-check.js';
 import type { VerificationReport, VerifyOptions } from './verification-report.js';
 
 /**
- * The verifier (issue 5, DESIGN.md "anyone holding an exported log"): re-runs a match's events through
+ * The verifier (DESIGN.md "anyone holding an exported log"): re-runs a match's events through
  * the published rules from nothing, trusting nothing but the events and the rules. Pure: no Nest, no
  * I/O, no clock; the route and the `umpire verify` command both call it (verify-pages.ts for a log read
  * in pages, this for one in memory).

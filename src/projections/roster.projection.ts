@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Database, Statement } from 'better-sqlite3';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import { MatchLoader } from '../match/match-loader.js';
-import { isMatchLevelEvent } from '../match/match-events.js';
+import { isMatchLevelEvent } from '../rules/match/events.js';
 import { matchIdOf } from '../match/match-stream.js';
 import type { RosterRow as RosterUnitRow } from '../rules/common/roster.js';
 import type { Side } from '../rules/common/sides.js';

@@ -3,9 +3,9 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Where `npm run build` put the watch page: vite writes it to dist/web/. This file runs compiled from
+ * Where `npm run build` put the pages: vite writes them to dist/web/. This file runs compiled from
  * dist/src/web/ (npm start) or as source from src/web/ (the tests), so the folder is found from either;
- * web/ itself holds the page's sources, never served. The page counts as built once its index.html is.
+ * web/ itself holds their sources, never served. The pages count as built once the landing page is.
  */
 export function builtPageFolder(): string | undefined {
   const above = dirname(dirname(dirname(fileURLToPath(import.meta.url))));

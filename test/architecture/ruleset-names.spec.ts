@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { RULESET_IDS } from '../../src/rules/registry.js';
 
 /**
- * Issue 13: a ruleset is one plug-in. Outside its own folder (src/rules/), no source names a ruleset
+ * A ruleset is one plug-in. Outside its own folder (src/rules/), no source names a ruleset
  * by its id: the match path, the verifier, the read models, the feeds and the API work over the
  * registry, so adding a ruleset touches its folder and the registry's list, not ten files kept in
  * step by strings.

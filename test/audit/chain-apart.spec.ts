@@ -9,7 +9,7 @@ import { runNode } from './support/cli.js';
 import { edit, remove } from './support/tamper.js';
 
 /**
- * Issue 12: the hash chain walked apart (umpire verify's worker thread) while the verifier re-decides
+ * The hash chain walked apart (umpire verify's worker thread) while the verifier re-decides
  * the rules. The report must be the one a walk in line gives, and a walk apart that did not see the
  * very events the verifier read is never taken: the chain is then walked again here.
  */

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../e2e/support/test-app.js';
 import { type MatchTable, openMatch } from '../e2e/support/umpire-client.js';
 
 /**
- * Issue 15: an ended match's export is immutable, so it carries an ETag and answers 304 to a client
+ * An ended match's export is immutable, so it carries an ETag and answers 304 to a client
  * that already holds it. A match still in play carries none: its next event changes the export.
  */
 describe('GET /matches/:id/export: ETag and If-None-Match', () => {

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { KeptThread } from '../../src/audit/kept-thread.js';
 
 /**
- * The route's verification thread, kept warm between verifications (issue 12): one piece of work at a
+ * The route's verification thread, kept warm between verifications: one piece of work at a
  * time, in order; the same thread for the next piece; a fresh one after a failure or a piece given up.
  * The worker here echoes its work: `{ echo }` answers it, `{ fail: true }` answers null, `{ crash:
  * true }` throws in the thread, `{ hang: true }` never answers.

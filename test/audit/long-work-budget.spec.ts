@@ -1,7 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { LONG_WORK_IN_ALL, LongWorkBudget } from '../../src/audit/long-work-budget.js';
 
-/** Issue 12: long reads (verify, export, checkpoint) run one at a time per key, a few at a time in all. */
+/** Long reads (verify, export, checkpoint) run one at a time per key, a few at a time in all. */
 describe('the budget for long reads', () => {
   const status = (f: () => unknown): number | undefined => {
     try {

@@ -11,7 +11,7 @@ import { shootingTests } from './support/match-log.js';
 import { edit } from './support/tamper.js';
 
 /**
- * Issue 12: the route verifies the stored stream a page at a time, giving the event loop a turn
+ * The route verifies the stored stream a page at a time, giving the event loop a turn
  * between pages, and answers exactly what a verification of the whole log in memory answers, also
  * when it must read the log again (a backup to a state the fold no longer keeps, a seed other than
  * the one expected).

@@ -15,7 +15,7 @@ import { InMemoryEventStore } from '../../src/event-store/memory/in-memory-event
 import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store.js';
 
 /**
- * Issue 12, the route's half: on the SQLite store, GET /matches/:id/verify has a worker thread walk
+ * The route's half: on the SQLite store, GET /matches/:id/verify has a worker thread walk
  * the stored chain on a read-only connection of its own (store-chain-worker.ts) while the service's
  * thread re-decides the rules. The worker must read exactly the rows the route reads (up to the
  * visible revision), build them as the store does (so that they hash the same), and its verdict must

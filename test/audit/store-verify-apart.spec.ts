@@ -16,7 +16,7 @@ import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-stor
 import { renameRules } from './support/tamper.js';
 
 /**
- * Issue 12: on the SQLite store the route verifies a long stream whole on a worker thread with a
+ * On the SQLite store the route verifies a long stream whole on a worker thread with a
  * read-only connection of its own (store-verify-worker.ts), so that the service's event loop stays
  * free. Its report must be the very one the route makes in line, for an intact stream, a tampered
  * one, with kept checkpoints and the service's key; where the worker cannot run, the route verifies

@@ -20,7 +20,7 @@ import { edit, toNdjsonText } from './support/tamper.js';
 import { currentMatchRules } from '../../src/rules/registry.js';
 
 /**
- * packages/verify, as anyone gets it (issue 15): built by its own build (`npm run build:verify`, the
+ * packages/verify, as anyone gets it: built by its own build (`npm run build:verify`, the
  * Vite config the repository's build runs), then copied alone into a folder outside the repository,
  * with no node_modules anywhere above it, and run with nothing but `node` on a real export.
  */

@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 import { organiser } from './support/umpire-client.js';
 
 /**
- * Issue 12 over real HTTP on a real SQLite file: a match long enough that GET /matches/:id/verify is
+ * Over real HTTP on a real SQLite file: a match long enough that GET /matches/:id/verify is
  * verified on a worker thread (store-verify-apart.ts) answers what the verifier answers in memory,
  * before and after a row of the file is edited under the running service.
  */

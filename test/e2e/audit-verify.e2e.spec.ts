@@ -18,7 +18,7 @@ import { atomicAfricaInContact, type Caller, type MatchTable, openMatch } from '
 import { replayedWithTheSameCode } from '../audit/support/replayed-rules.js';
 
 /**
- * Issue 5, the verification half, over real HTTP on a real SQLite file: GET /matches/:id/verify re-runs
+ * The verification half, over real HTTP on a real SQLite file: GET /matches/:id/verify re-runs
  * the stored match through the rules; `umpire verify` does the same offline on the export. Every
  * forgery is made twice, once in the SQLite file under the running service and once in an exported
  * file, and both must name the same event and rule.

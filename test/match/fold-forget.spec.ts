@@ -6,7 +6,7 @@ import { currentRuleset } from '../../src/rules/registry.js';
 /**
  * C-5: a fold keeps the states of the current turn (what a player's undo reaches) and the revisions it
  * was asked to retain, and forgets the rest when a turn begins. It forgets from the front of the
- * revisions it kept in order (issue 12); held here against the rule as first written: at every new
+ * revisions it kept in order; held here against the rule as first written: at every new
  * turn start, every kept state before it that is not retained goes.
  */
 describe('the states a fold keeps (C-5)', () => {

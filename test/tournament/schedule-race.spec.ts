@@ -50,7 +50,7 @@ const request = (matchId: string, commandId: string, table: number): ScheduleMat
 });
 
 /**
- * Issue 4: two schedules racing for one table. Within one instance they take turns, so the loser is
+ * Two schedules racing for one table. Within one instance they take turns, so the loser is
  * refused before it creates anything; between two instances (one store, no shared memory) the loser
  * may have created its match already, and then its 409 names that match and how to schedule it.
  */

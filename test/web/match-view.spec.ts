@@ -6,10 +6,10 @@ import {
   sidesOf,
   standingOf,
   unitRows,
-} from '../../web/src/match-view.js';
+} from '../../web/shared/match-view.js';
 
 /**
- * The watch page reads any ruleset's state the same way (web/src/match-view.ts): these pin what it makes
+ * The watch page reads any ruleset's state the same way (web/shared/match-view.ts): these pin what it makes
  * of both rulesets' shapes, and of the GET /matches/:id answer before and after it grew its top-level
  * fields.
  */

@@ -1,6 +1,6 @@
-import { readMessages } from '../../web/src/sse-messages.js';
+import { readMessages } from '../../web/shared/sse-messages.js';
 
-/** The watch page's reader of a match feed (web/src/sse-messages.ts), on bodies cut anywhere. */
+/** The watch page's reader of a match feed (web/shared/sse-messages.ts), on bodies cut anywhere. */
 function body(chunks: string[]): Response {
   const bytes = new TextEncoder();
   return new Response(

@@ -4,7 +4,7 @@ import { type EventRow, toRecordedEvent } from './sqlite-writer.js';
 
 /**
  * One stream's events up to revision `upTo`, read in pages on a read-only connection of its own to
- * the store's file (issue 12: the route's chain walked on a worker thread, beside the verification
+ * the store's file (the route's chain walked on a worker thread, beside the verification
  * that reads the same rows through SqliteEventStore; in WAL mode neither waits for the other, nor for
  * the writer). The rows are those SqliteEventStore's paged reads give the route (storePages): every
  * row of the stream with a revision from 1 to `upTo`, in revision order, each made into a

@@ -9,7 +9,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../../event-store/event-store.port.js';
 import { lastPosition } from '../../event-store/store-head.js';
-import { isMatchLevel, type MatchLevelEvent } from '../../match/match-events.js';
+import { isMatchLevel, type MatchLevelEvent } from '../../rules/match/events.js';
 import type { LoadedMatch } from '../../match/match-loader.js';
 import { matchIdOf } from '../../match/match-stream.js';
 import type { Side } from '../../rules/common/sides.js';

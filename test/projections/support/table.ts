@@ -1,5 +1,5 @@
 import type { Actor, EventStore, RecordedEvent } from '../../../src/event-store/event-store.port.js';
-import type { MatchLevelEvent } from '../../../src/match/match-events.js';
+import type { MatchLevelEvent } from '../../../src/rules/match/events.js';
 import { foldMatch } from '../../../src/match/match-loader.js';
 import { matchStream } from '../../../src/match/match-stream.js';
 import { TableDice } from '../../../src/rules/common/dice.js';

@@ -1,5 +1,5 @@
-import type { AwaitedStep } from './match-view';
-import { labelOf } from './match-view';
+import type { AwaitedStep } from '../shared/match-view';
+import { labelOf } from '../shared/match-view';
 
 /** What the match waits for, and from whom: the ruleset's own list, in words. */
 export function AwaitingList(props: {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { Api, ApiError } from './api';
+import { Api, ApiError } from '../shared/api';
 import { AwaitingList } from './awaiting-list';
-import { followMatch, type LiveMode, messageOf } from './live';
+import { followMatch, type LiveMode, messageOf } from '../shared/live';
 import {
   type LogAnswer,
   type MatchAnswer,
@@ -11,11 +11,11 @@ import {
   type StateAtAnswer,
   unitRows,
   describeValue,
-} from './match-view';
+} from '../shared/match-view';
 import { ReplayBar } from './replay-bar';
-import { TurnLog } from './turn-log';
-import { UnitsTables } from './units-table';
-import { VerifyPanel } from './verify-panel';
+import { TurnLog } from '../shared/turn-log';
+import { UnitsTables } from '../shared/units-table';
+import { VerifyPanel } from '../shared/verify-panel';
 
 interface Current {
   match: MatchAnswer;

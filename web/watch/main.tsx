@@ -1,5 +1,5 @@
 import { render } from 'preact';
 import { App } from './app';
-import './style.css';
+import '../shared/style.css';
 
 render(<App />, document.getElementById('app')!);

@@ -5,7 +5,7 @@ import { messageOf } from './live';
 import { verifyInBrowser, type VerifyStep } from './verify-match';
 
 /**
- * Verification anyone can run (issue 15): the match's export, its signed checkpoint and the service's
+ * Verification anyone can run: the match's export, its signed checkpoint and the service's
  * public key, checked in this browser by the published verifier. What it shows is the verdict: VERIFIED
  * or the first finding with its event and rule, how many events were checked, and each checkpoint's
  * signature. It shows no event of the export (a spectator's page never gets more than the API gives it).
