@@ -17,8 +17,12 @@ import { surrenderEvents, surrenders } from './surrender.js';
  * any impact; the impacts follow in declared order.
  */
 
-/** The events' own effects, without awaiting a queue head: what closing would leave. */
-function foldEvents(state: MatchState, events: readonly HandToHandEvent[]): MatchState {
+/**
+ * The events' own effects, without awaiting a queue head: what closing would leave. Enough to tell what
+ * is pending besides the queue (pendingSteps) and which attacks are left to resolve, which is all a
+ * decision looking ahead needs; the match's fold then evolves the events once, in full.
+ */
+export function foldEvents(state: MatchState, events: readonly HandToHandEvent[]): MatchState {
   return requireMatch(events.reduce(evolveEvent, state));
 }
 
