@@ -1,5 +1,7 @@
 import type { Ruleset } from '../ruleset.js';
 import { actingSide } from './acting-side.js';
+import { awaitedTemplates } from './awaited-templates.js';
+import { available } from './available-actions.js';
 import { COMMAND_TYPES, type HandToHandCommand } from './commands.js';
 import { decide } from './decide.js';
 import { describe, EVENT_TYPES, logContextAfter } from './describe.js';
@@ -49,6 +51,9 @@ function handToHandRuleset(edition: HandToHandEdition): HandToHandRuleset {
     ruleIdOf,
     roster,
     awaiting,
+    // The play contract: nothing is hidden in hand-to-hand, so every viewer gets the same templates.
+    awaitedTemplates: (state) => awaitedTemplates(state),
+    available: (state) => available(state),
     progress,
     schemas: HAND_TO_HAND_SCHEMAS,
   };
