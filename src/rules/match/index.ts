@@ -96,10 +96,17 @@ export const matchRulesV1 = {
   initialMeta,
   evolveMeta,
   isEvent: isMatchLevelEvent,
+  /** whether an undo's or a backup's target must be the last event of a command. */
+  targetsEndCommands: false as boolean,
 };
 
 /** 2.1.0: 1.0.0 with Q-32 (a target of an undo or a backup is the last event of a command). */
-export const matchRulesV2 = { ...matchRulesV1, version: '2.1.0', decider: matchLevelDeciderV2 };
+export const matchRulesV2: MatchRules = {
+  ...matchRulesV1,
+  version: '2.1.0',
+  decider: matchLevelDeciderV2,
+  targetsEndCommands: true,
+};
 
 export type MatchRules = typeof matchRulesV1;
 
@@ -130,4 +137,5 @@ export function matchRulesFor(version: string = UNNAMED_MATCH_RULES_VERSION): Ma
 export type { MatchLevelEvent };
 export * from './events.js';
 export * from './match-level.js';
+export { matchLevelTemplates, RULE_ID_PATTERN } from './play-contract.js';
 export { matchLevelRuleIdOf } from './rule-ids.js';
