@@ -1366,7 +1366,7 @@ export interface components {
     };
     CreateMatchDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -1410,6 +1410,121 @@ export interface components {
        */
       hash: string;
     };
+    ChoiceConditionDto: {
+      /** @example ruling */
+      path: string;
+      /** @example upheld */
+      value: string | number | boolean;
+    };
+    ChoiceOptionDto: {
+      /**
+       * @description The value to set at the choice’s path.
+       * @example left-flank
+       */
+      value: string | number | boolean;
+      /**
+       * @description The words a page shows for it.
+       * @example its left flank
+       */
+      label: string;
+    };
+    OneOfChoiceDto: {
+      /**
+       * @description Where the chosen value goes in the body: a field name, dotted for a nested one (`card.rank`).
+       * @example aspect
+       */
+      path: string;
+      /**
+       * @description The question as a page shows it.
+       * @example Where does it contact the defender?
+       */
+      label: string;
+      /** @description The player may leave it out: the field is then absent from the body. */
+      optional?: boolean;
+      /** @description Asked only when another choice has been given this value. */
+      when?: components['schemas']['ChoiceConditionDto'];
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: 'one-of';
+      /** @description The allowed values. Shown to anyone but the owning side, a card choice has none (AA-2): only that side may pick it. */
+      options: components['schemas']['ChoiceOptionDto'][];
+    };
+    YesNoChoiceDto: {
+      /**
+       * @description Where the chosen value goes in the body: a field name, dotted for a nested one (`card.rank`).
+       * @example aspect
+       */
+      path: string;
+      /**
+       * @description The question as a page shows it.
+       * @example Where does it contact the defender?
+       */
+      label: string;
+      /** @description The player may leave it out: the field is then absent from the body. */
+      optional?: boolean;
+      /** @description Asked only when another choice has been given this value. */
+      when?: components['schemas']['ChoiceConditionDto'];
+      /**
+       * @description true or false: a fact of the table, or an answer. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      kind: 'yes-no';
+    };
+    IntegerChoiceDto: {
+      /**
+       * @description Where the chosen value goes in the body: a field name, dotted for a nested one (`card.rank`).
+       * @example aspect
+       */
+      path: string;
+      /**
+       * @description The question as a page shows it.
+       * @example Where does it contact the defender?
+       */
+      label: string;
+      /** @description The player may leave it out: the field is then absent from the body. */
+      optional?: boolean;
+      /** @description Asked only when another choice has been given this value. */
+      when?: components['schemas']['ChoiceConditionDto'];
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: 'integer';
+      /** @example 0 */
+      min: number;
+      /** @example 6 */
+      max: number;
+    };
+    TextChoiceDto: {
+      /**
+       * @description Where the chosen value goes in the body: a field name, dotted for a nested one (`card.rank`).
+       * @example aspect
+       */
+      path: string;
+      /**
+       * @description The question as a page shows it.
+       * @example Where does it contact the defender?
+       */
+      label: string;
+      /** @description The player may leave it out: the field is then absent from the body. */
+      optional?: boolean;
+      /** @description Asked only when another choice has been given this value. */
+      when?: components['schemas']['ChoiceConditionDto'];
+      /**
+       * @description Words of one character or more. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      kind: 'text';
+      /** @example 500 */
+      maxLength: number;
+      /**
+       * @description A regular expression the words must match whole (a rule id like HH-7).
+       * @example ^(C|HH|AA|Q|E)-\d{1,3}$
+       */
+      pattern?: string;
+    };
     AwaitedChargeDto: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -1437,45 +1552,187 @@ export interface components {
        */
       unitIds: string[];
     };
-    AwaitedStepDto: {
+    DiceNeededDto: {
       /**
-       * @description The route segment that answers it: POST /matches/{id}/{step}.
-       * @example impact-rolls
-       */
-      step: string;
-      /**
-       * @description The command type that answers it.
-       * @example RollImpact
-       */
-      command: string;
-      /**
-       * @description Post the command’s body here.
-       * @example /matches/isandlwana/impact-rolls
-       */
-      route: string;
-      /**
-       * @description The side that must send it.
+       * @description table: enter exactly `count` faces at `path`; server: the service rolls, the body carries none.
        * @enum {string}
        */
-      side: 'A' | 'B';
+      source: 'table' | 'server';
+      /** @example 2 */
+      count: number;
+      /** @enum {number} */
+      sides: 6;
       /**
-       * @description The unit it is about.
-       * @example impi
+       * @description What they are rolled for.
+       * @example morale test
        */
-      unitId?: string;
+      purpose: string;
       /**
-       * @description The rule that asks for it.
-       * @example HH-7
+       * @description The rule that rolls them.
+       * @example HH-2
        */
       ruleId: string;
       /**
-       * @description The charge or close combat the step belongs to, so that its command can be built from the step alone (RollImpact’s chargeId). Absent when it belongs to none (a rally test, giving ground after shooting, sealing a card).
+       * @description Table dice only: the body field the faces go in.
+       * @example dice
+       */
+      path?: string;
+    };
+    AwaitedStepDto: {
+      /**
+       * @description A short stable name of the action.
+       * @example morale-test
+       */
+      action: string;
+      /**
+       * @description What the side does, in words.
+       * @example Take the morale test of the NNC
+       */
+      label: string;
+      /**
+       * @description The command type it sends.
+       * @example TakeMoraleTest
+       */
+      command: string;
+      /** @enum {string} */
+      method: 'POST';
+      /**
+       * @description Post the finished body here.
+       * @example /matches/isandlwana/morale-tests
+       */
+      route: string;
+      /**
+       * @description The body with every field the service already knows filled in; add the choices, the table dice and a fresh commandId.
+       * @example {
+       *       "unitId": "nnc",
+       *       "cause": "melee"
+       *     }
+       */
+      body: {
+        [key: string]:
+          | string
+          | number
+          | boolean
+          | number[]
+          | {
+              [key: string]: string | number | boolean;
+            };
+      };
+      /** @description The fields the player still chooses, each with its allowed values. */
+      choices: (
+        | components['schemas']['OneOfChoiceDto']
+        | components['schemas']['YesNoChoiceDto']
+        | components['schemas']['IntegerChoiceDto']
+        | components['schemas']['TextChoiceDto']
+      )[];
+      /** @description The dice it rolls (C-1), if any. */
+      dice?: components['schemas']['DiceNeededDto'];
+      /**
+       * @description The rule that asks for it or allows it.
+       * @example HH-8
+       */
+      ruleId: string;
+      /**
+       * @description The unit it is about.
+       * @example nnc
+       */
+      unitId?: string;
+      /**
+       * @description The charge or close combat it belongs to, so that its command can be built from it alone (RollImpact’s chargeId). Absent when it belongs to none (a rally test, giving ground after shooting, sealing a card).
        * @example {
        *       "kind": "charge",
        *       "chargeId": "c1"
        *     }
        */
       combat?: components['schemas']['AwaitedChargeDto'] | components['schemas']['AwaitedCloseCombatDto'];
+      /**
+       * @description The route segment that answers it: POST /matches/{id}/{step}.
+       * @example impact-rolls
+       */
+      step: string;
+      /**
+       * @description The side that must send it.
+       * @enum {string}
+       */
+      side: 'A' | 'B';
+    };
+    CommandTemplateDto: {
+      /**
+       * @description A short stable name of the action.
+       * @example morale-test
+       */
+      action: string;
+      /**
+       * @description What the side does, in words.
+       * @example Take the morale test of the NNC
+       */
+      label: string;
+      /**
+       * @description The command type it sends.
+       * @example TakeMoraleTest
+       */
+      command: string;
+      /** @enum {string} */
+      method: 'POST';
+      /**
+       * @description Post the finished body here.
+       * @example /matches/isandlwana/morale-tests
+       */
+      route: string;
+      /**
+       * @description The body with every field the service already knows filled in; add the choices, the table dice and a fresh commandId.
+       * @example {
+       *       "unitId": "nnc",
+       *       "cause": "melee"
+       *     }
+       */
+      body: {
+        [key: string]:
+          | string
+          | number
+          | boolean
+          | number[]
+          | {
+              [key: string]: string | number | boolean;
+            };
+      };
+      /** @description The fields the player still chooses, each with its allowed values. */
+      choices: (
+        | components['schemas']['OneOfChoiceDto']
+        | components['schemas']['YesNoChoiceDto']
+        | components['schemas']['IntegerChoiceDto']
+        | components['schemas']['TextChoiceDto']
+      )[];
+      /** @description The dice it rolls (C-1), if any. */
+      dice?: components['schemas']['DiceNeededDto'];
+      /**
+       * @description The rule that asks for it or allows it.
+       * @example HH-8
+       */
+      ruleId: string;
+      /**
+       * @description The unit it is about.
+       * @example nnc
+       */
+      unitId?: string;
+      /**
+       * @description The charge or close combat it belongs to, so that its command can be built from it alone (RollImpact’s chargeId). Absent when it belongs to none (a rally test, giving ground after shooting, sealing a card).
+       * @example {
+       *       "kind": "charge",
+       *       "chargeId": "c1"
+       *     }
+       */
+      combat?: components['schemas']['AwaitedChargeDto'] | components['schemas']['AwaitedCloseCombatDto'];
+      /**
+       * @description The side that sends it; absent for a judge’s or organiser’s action (see role).
+       * @enum {string}
+       */
+      side?: 'A' | 'B';
+      /**
+       * @description Who sends it when no side does: a judge key (backup, ruling), a judge or organiser key (the end).
+       * @enum {string}
+       */
+      role?: 'judge' | 'organiser';
     };
     PendingUndoRequestDto: {
       /** @example undo-1 */
@@ -1554,16 +1811,58 @@ export interface components {
      *       "ended": false,
      *       "awaiting": [
      *         {
+     *           "action": "impact-roll",
+     *           "label": "Roll the impact of the Impi on the NNC",
      *           "step": "impact-rolls",
      *           "command": "RollImpact",
+     *           "method": "POST",
      *           "route": "/matches/isandlwana/impact-rolls",
      *           "side": "A",
+     *           "body": {
+     *             "chargeId": "c1"
+     *           },
+     *           "choices": [],
+     *           "dice": {
+     *             "source": "table",
+     *             "count": 1,
+     *             "sides": 6,
+     *             "purpose": "impact roll",
+     *             "ruleId": "HH-7",
+     *             "path": "dice"
+     *           },
      *           "unitId": "impi",
      *           "ruleId": "HH-7",
      *           "combat": {
      *             "kind": "charge",
      *             "chargeId": "c1"
      *           }
+     *         }
+     *       ],
+     *       "available": [
+     *         {
+     *           "action": "dispute",
+     *           "label": "Dispute an event for British",
+     *           "command": "RaiseDispute",
+     *           "side": "B",
+     *           "method": "POST",
+     *           "route": "/matches/isandlwana/disputes",
+     *           "body": {},
+     *           "choices": [
+     *             {
+     *               "path": "revision",
+     *               "label": "Which event is disputed?",
+     *               "kind": "integer",
+     *               "min": 1,
+     *               "max": 7
+     *             },
+     *             {
+     *               "path": "claim",
+     *               "label": "The claim",
+     *               "kind": "text",
+     *               "maxLength": 2000
+     *             }
+     *           ],
+     *           "ruleId": "C-5"
      *         }
      *       ],
      *       "pending": {
@@ -1759,6 +2058,8 @@ export interface components {
       result?: components['schemas']['MatchResultSummaryDto'];
       /** @description What the match waits for, and from whom: post the command to `route`. Empty when the side to play may do anything, and always after the end. */
       awaiting: components['schemas']['AwaitedStepDto'][];
+      /** @description What each side may do now beside what is awaited (the ruleset’s actions: a charge, an order, the end of the turn; and an undo request or answer, a dispute, a client seed), and for a judge’s or organiser’s key what that key may do (a backup, a ruling, the end). Same shape as an awaited step. Empty for nobody: until the match ends something is awaited or available. */
+      available: components['schemas']['CommandTemplateDto'][];
       /** @description Open undo requests and disputes. */
       pending: components['schemas']['PendingDto'];
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
@@ -1783,16 +2084,75 @@ export interface components {
      *       "ended": false,
      *       "awaiting": [
      *         {
+     *           "action": "impact-roll",
+     *           "label": "Roll the impact of the Impi on the NNC",
      *           "step": "impact-rolls",
      *           "command": "RollImpact",
+     *           "method": "POST",
      *           "route": "/matches/isandlwana/impact-rolls",
      *           "side": "A",
+     *           "body": {
+     *             "chargeId": "c1"
+     *           },
+     *           "choices": [],
+     *           "dice": {
+     *             "source": "table",
+     *             "count": 1,
+     *             "sides": 6,
+     *             "purpose": "impact roll",
+     *             "ruleId": "HH-7",
+     *             "path": "dice"
+     *           },
      *           "unitId": "impi",
      *           "ruleId": "HH-7",
      *           "combat": {
      *             "kind": "charge",
      *             "chargeId": "c1"
      *           }
+     *         }
+     *       ],
+     *       "available": [
+     *         {
+     *           "action": "undo-answer",
+     *           "label": "Answer Zulus's request to undo back to event 3",
+     *           "command": "AnswerUndo",
+     *           "side": "B",
+     *           "method": "POST",
+     *           "route": "/matches/isandlwana/undo-requests/undo-1/answer",
+     *           "body": {},
+     *           "choices": [
+     *             {
+     *               "path": "agree",
+     *               "label": "Agree to undo back to event 3?",
+     *               "kind": "yes-no"
+     *             }
+     *           ],
+     *           "ruleId": "C-5"
+     *         },
+     *         {
+     *           "action": "dispute",
+     *           "label": "Dispute an event for British",
+     *           "command": "RaiseDispute",
+     *           "side": "B",
+     *           "method": "POST",
+     *           "route": "/matches/isandlwana/disputes",
+     *           "body": {},
+     *           "choices": [
+     *             {
+     *               "path": "revision",
+     *               "label": "Which event is disputed?",
+     *               "kind": "integer",
+     *               "min": 1,
+     *               "max": 7
+     *             },
+     *             {
+     *               "path": "claim",
+     *               "label": "The claim",
+     *               "kind": "text",
+     *               "maxLength": 2000
+     *             }
+     *           ],
+     *           "ruleId": "C-5"
      *         }
      *       ],
      *       "pending": {
@@ -1975,6 +2335,8 @@ export interface components {
       result?: components['schemas']['MatchResultSummaryDto'];
       /** @description What the match waits for, and from whom: post the command to `route`. Empty when the side to play may do anything, and always after the end. */
       awaiting: components['schemas']['AwaitedStepDto'][];
+      /** @description What each side may do now beside what is awaited (the ruleset’s actions: a charge, an order, the end of the turn; and an undo request or answer, a dispute, a client seed), and for a judge’s or organiser’s key what that key may do (a backup, a ruling, the end). Same shape as an awaited step. Empty for nobody: until the match ends something is awaited or available. */
+      available: components['schemas']['CommandTemplateDto'][];
       /** @description Open undo requests and disputes. */
       pending: components['schemas']['PendingDto'];
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
@@ -1982,7 +2344,7 @@ export interface components {
     };
     RegisterUnitDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2020,14 +2382,14 @@ export interface components {
     };
     EndTurnDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
     };
     ChargeDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2061,7 +2423,7 @@ export interface components {
     };
     RollImpactDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2077,7 +2439,7 @@ export interface components {
     };
     MoraleTestDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2107,7 +2469,7 @@ export interface components {
     };
     GiveGroundReportDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2120,7 +2482,7 @@ export interface components {
     };
     WithdrawalDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2131,7 +2493,7 @@ export interface components {
     };
     ContactDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2142,7 +2504,7 @@ export interface components {
     };
     SealOrderDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2172,7 +2534,7 @@ export interface components {
     };
     IntentDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2185,7 +2547,7 @@ export interface components {
     };
     RevealDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2212,7 +2574,7 @@ export interface components {
     };
     PursuitDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2238,7 +2600,7 @@ export interface components {
     };
     BreakOffDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2262,7 +2624,7 @@ export interface components {
     };
     CloseCombatAttackDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2282,7 +2644,7 @@ export interface components {
     };
     RangedAttackDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2321,7 +2683,7 @@ export interface components {
     };
     ClientSeedDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2333,7 +2695,7 @@ export interface components {
     };
     UndoRequestDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2352,7 +2714,7 @@ export interface components {
     };
     UndoAnswerDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2361,7 +2723,7 @@ export interface components {
     };
     BackupDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2375,7 +2737,7 @@ export interface components {
     };
     DisputeDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2394,7 +2756,7 @@ export interface components {
     };
     RulingDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2415,24 +2777,27 @@ export interface components {
     };
     EndMatchDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
-      /** @enum {string} */
-      winner: 'A' | 'B' | 'draw';
+      /**
+       * @description The winning side; a draw is `draw` or null (the result then records winner null).
+       * @enum {string|null}
+       */
+      winner: 'A' | 'B' | 'draw' | null;
       /** @example B held the hill at the end of turn 6 */
       note?: string;
     };
     MatchRulesReplayedDto: {
       /**
        * @description The match-level rules version the log’s first event records; null for a log recorded before it was (version-1 logs).
-       * @example 1.0.0
+       * @example 2.1.0
        */
       recorded: string | null;
       /**
        * @description The version its match-level commands (undo, backups, disputes, the end) were decided with: the recorded one, or the one assumed for a log that records none; null when the recorded version is unknown to this verifier.
-       * @example 1.0.0
+       * @example 2.1.0
        */
       replayedWith: string | null;
       /**
@@ -2459,7 +2824,7 @@ export interface components {
       matchRules: components['schemas']['MatchRulesReplayedDto'];
       /**
        * @description The same in one line.
-       * @example hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 1.0.0, replayed with the same code
+       * @example hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code
        */
       message: string;
     };
@@ -2717,7 +3082,7 @@ export interface components {
     };
     CreateTournamentDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2785,7 +3150,7 @@ export interface components {
     };
     ScheduleMatchDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3020,7 +3385,7 @@ export interface components {
     };
     RegisterParticipantDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3090,7 +3455,7 @@ export interface components {
     };
     ActingParticipantDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3102,7 +3467,7 @@ export interface components {
     };
     ReasonDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3145,7 +3510,7 @@ export interface components {
     };
     OpenRoundDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3228,7 +3593,7 @@ export interface components {
     };
     EditPairingsDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3244,14 +3609,14 @@ export interface components {
     };
     CommandDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
     };
     ReportResultDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3270,7 +3635,7 @@ export interface components {
     };
     DisputeResultDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3284,7 +3649,7 @@ export interface components {
     };
     OverrideResultDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3298,7 +3663,7 @@ export interface components {
     };
     ForfeitDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3315,7 +3680,7 @@ export interface components {
     };
     RescheduleDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3436,6 +3801,8 @@ export interface components {
       result?: components['schemas']['MatchResultSummaryDto'];
       /** @description What the match waits for, and from whom: post the command to `route`. Empty when the side to play may do anything, and always after the end. */
       awaiting: components['schemas']['AwaitedStepDto'][];
+      /** @description What each side may do now beside what is awaited (the ruleset’s actions: a charge, an order, the end of the turn; and an undo request or answer, a dispute, a client seed), and for a judge’s or organiser’s key what that key may do (a backup, a ruling, the end). Same shape as an awaited step. Empty for nobody: until the match ends something is awaited or available. */
+      available: components['schemas']['CommandTemplateDto'][];
       /** @description Open undo requests and disputes. */
       pending: components['schemas']['PendingDto'];
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
@@ -6183,16 +6550,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -6514,16 +6923,75 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "undo-answer",
+           *           "label": "Answer Zulus's request to undo back to event 3",
+           *           "command": "AnswerUndo",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/undo-requests/undo-1/answer",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "agree",
+           *               "label": "Agree to undo back to event 3?",
+           *               "kind": "yes-no"
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
+           *         },
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -6829,16 +7297,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -7203,16 +7713,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -7586,16 +8138,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -7964,16 +8558,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -8345,16 +8981,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -8722,16 +9400,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -9098,16 +9818,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -9474,16 +10236,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -9852,16 +10656,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -10229,16 +11075,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -10607,16 +11495,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -10986,16 +11916,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -11364,16 +12336,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -11743,16 +12757,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -12127,16 +13183,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -12502,16 +13600,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -12879,16 +14019,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -13255,16 +14437,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -13631,16 +14855,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -14008,16 +15274,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -14387,16 +15695,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -14763,16 +16113,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -15271,11 +16663,11 @@ export interface operations {
            *         "replay": "same-code",
            *         "replayedHash": "9f2c4e0b6a1d…",
            *         "matchRules": {
-           *           "recorded": "1.0.0",
-           *           "replayedWith": "1.0.0",
+           *           "recorded": "2.1.0",
+           *           "replayedWith": "2.1.0",
            *           "replay": "same-code"
            *         },
-           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 1.0.0, replayed with the same code"
+           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code"
            *       },
            *       "head": {
            *         "revision": 1,
@@ -15506,11 +16898,11 @@ export interface operations {
            *         "replay": "same-code",
            *         "replayedHash": "9f2c4e0b6a1d…",
            *         "matchRules": {
-           *           "recorded": "1.0.0",
-           *           "replayedWith": "1.0.0",
+           *           "recorded": "2.1.0",
+           *           "replayedWith": "2.1.0",
            *           "replay": "same-code"
            *         },
-           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 1.0.0, replayed with the same code"
+           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code"
            *       },
            *       "head": {
            *         "revision": 1,
@@ -17035,6 +18427,33 @@ export interface operations {
            *         "phase": "play",
            *         "ended": false,
            *         "awaiting": [],
+           *         "available": [
+           *           {
+           *             "action": "dispute",
+           *             "label": "Dispute an event for British",
+           *             "command": "RaiseDispute",
+           *             "side": "B",
+           *             "method": "POST",
+           *             "route": "/matches/r1-t4/disputes",
+           *             "body": {},
+           *             "choices": [
+           *               {
+           *                 "path": "revision",
+           *                 "label": "Which event is disputed?",
+           *                 "kind": "integer",
+           *                 "min": 1,
+           *                 "max": 7
+           *               },
+           *               {
+           *                 "path": "claim",
+           *                 "label": "The claim",
+           *                 "kind": "text",
+           *                 "maxLength": 2000
+           *               }
+           *             ],
+           *             "ruleId": "C-5"
+           *           }
+           *         ],
            *         "pending": {
            *           "undoRequests": [],
            *           "disputes": []
@@ -22029,16 +23448,75 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "undo-answer",
+           *           "label": "Answer Zulus's request to undo back to event 3",
+           *           "command": "AnswerUndo",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/undo-requests/undo-1/answer",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "agree",
+           *               "label": "Agree to undo back to event 3?",
+           *               "kind": "yes-no"
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
+           *         },
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
