@@ -167,7 +167,7 @@ describe('the play contract over HTTP', () => {
         route: `/matches/${m.matchId}/impact-rolls`,
         side: 'A',
         unitId: 'impi',
-        // 2.0.0: while declarations are open, the first impact roll is what closes them (Q-17)
+        // from 2.0.0: while declarations are open, the first impact roll is what closes them (Q-17)
         ruleId: 'Q-17',
         combat: { kind: 'charge', chargeId: 'c1' },
         // the template names the charge it rolls for
