@@ -110,6 +110,8 @@ describe('the play contract, built by the MatchViewer', () => {
     const careless = {
       ...handToHand,
       routes: {},
+      // without its awaitedTemplates hook, so that the template is derived from the step
+      awaitedTemplates: undefined,
       awaiting: () => [{ command: 'RollImpact', side: 'A', ruleId: 'HH-7', card: '7S', salt: 'x' }],
     } as unknown as AnyRuleset;
     const match = { ...foldMatch('m', recorded(charged())), ruleset: careless };
@@ -118,8 +120,15 @@ describe('the play contract, built by the MatchViewer', () => {
       step: 'RollImpact',
       command: 'RollImpact',
       route: '/matches/m/RollImpact',
+      method: 'POST',
       side: 'A',
       ruleId: 'HH-7',
+      // a ruleset without its awaitedTemplates hook: the template is derived from the step alone
+      action: 'RollImpact',
+      label: 'RollImpact',
+      body: {},
+      choices: [],
     });
+    expect(JSON.stringify(viewer.contractNow(match, {}))).not.toContain('7S');
   });
 });

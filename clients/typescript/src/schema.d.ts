@@ -121,7 +121,7 @@ export interface paths {
     put?: never;
     /**
      * Charge (HH-4, HH-5): declare, and roll the willpower test; a pass makes contact.
-     * @description A unit already in contact attacks the enemy to its front the same way (HH-10). From version 2.0.0 the active side declares all its attacks of the melee phase first; the first impact roll closes the declarations and judges surrender (Q-17, HH-9).
+     * @description A unit already in contact attacks the enemy to its front the same way (HH-10), with no willpower test and no charge +1 (Q-28): its table dice are then empty. From version 2.0.0 the active side declares all its attacks of the melee phase first; the first impact roll closes the declarations and judges surrender (Q-17, HH-9).
      */
     post: operations['HandToHandController_charge'];
     delete?: never;
@@ -141,7 +141,7 @@ export interface paths {
     put?: never;
     /**
      * The attacker’s impact roll (HH-7): 1D6 plus every modifier that applies.
-     * @description From version 2.0.0 the impacts follow the declared order; the first closes the declarations (Q-17), and an attack whose defender left contact first ends without an impact.
+     * @description One die (table dice: one face). From version 2.0.0 the impacts follow the declared order; the first closes the declarations (Q-17), and an attack whose defender left contact first ends without an impact. From 2.1.0, when the surrender leaves no attack to strike, the awaited impact roll of the first declared attack records the surrender and the attacks that end and rolls no die: send no faces (Q-17).
      */
     post: operations['HandToHandController_impact'];
     delete?: never;
@@ -1386,7 +1386,7 @@ export interface components {
     };
     CreateMatchDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -1430,6 +1430,121 @@ export interface components {
        */
       hash: string;
     };
+    ChoiceConditionDto: {
+      /** @example ruling */
+      path: string;
+      /** @example upheld */
+      value: string | number | boolean;
+    };
+    ChoiceOptionDto: {
+      /**
+       * @description The value to set at the choice’s path.
+       * @example left-flank
+       */
+      value: string | number | boolean;
+      /**
+       * @description The words a page shows for it.
+       * @example its left flank
+       */
+      label: string;
+    };
+    OneOfChoiceDto: {
+      /**
+       * @description Where the chosen value goes in the body: a field name, dotted for a nested one (`card.rank`).
+       * @example aspect
+       */
+      path: string;
+      /**
+       * @description The question as a page shows it.
+       * @example Where does it contact the defender?
+       */
+      label: string;
+      /** @description The player may leave it out: the field is then absent from the body. */
+      optional?: boolean;
+      /** @description Asked only when another choice has been given this value. */
+      when?: components['schemas']['ChoiceConditionDto'];
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: 'one-of';
+      /** @description The allowed values. Shown to anyone but the owning side, a card choice has none (AA-2): only that side may pick it. */
+      options: components['schemas']['ChoiceOptionDto'][];
+    };
+    YesNoChoiceDto: {
+      /**
+       * @description Where the chosen value goes in the body: a field name, dotted for a nested one (`card.rank`).
+       * @example aspect
+       */
+      path: string;
+      /**
+       * @description The question as a page shows it.
+       * @example Where does it contact the defender?
+       */
+      label: string;
+      /** @description The player may leave it out: the field is then absent from the body. */
+      optional?: boolean;
+      /** @description Asked only when another choice has been given this value. */
+      when?: components['schemas']['ChoiceConditionDto'];
+      /**
+       * @description true or false: a fact of the table, or an answer. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      kind: 'yes-no';
+    };
+    IntegerChoiceDto: {
+      /**
+       * @description Where the chosen value goes in the body: a field name, dotted for a nested one (`card.rank`).
+       * @example aspect
+       */
+      path: string;
+      /**
+       * @description The question as a page shows it.
+       * @example Where does it contact the defender?
+       */
+      label: string;
+      /** @description The player may leave it out: the field is then absent from the body. */
+      optional?: boolean;
+      /** @description Asked only when another choice has been given this value. */
+      when?: components['schemas']['ChoiceConditionDto'];
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: 'integer';
+      /** @example 0 */
+      min: number;
+      /** @example 6 */
+      max: number;
+    };
+    TextChoiceDto: {
+      /**
+       * @description Where the chosen value goes in the body: a field name, dotted for a nested one (`card.rank`).
+       * @example aspect
+       */
+      path: string;
+      /**
+       * @description The question as a page shows it.
+       * @example Where does it contact the defender?
+       */
+      label: string;
+      /** @description The player may leave it out: the field is then absent from the body. */
+      optional?: boolean;
+      /** @description Asked only when another choice has been given this value. */
+      when?: components['schemas']['ChoiceConditionDto'];
+      /**
+       * @description Words of one character or more. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      kind: 'text';
+      /** @example 500 */
+      maxLength: number;
+      /**
+       * @description A regular expression the words must match whole (a rule id like HH-7).
+       * @example ^(C|HH|AA|Q|E)-\d{1,3}$
+       */
+      pattern?: string;
+    };
     AwaitedChargeDto: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -1457,45 +1572,187 @@ export interface components {
        */
       unitIds: string[];
     };
-    AwaitedStepDto: {
+    DiceNeededDto: {
       /**
-       * @description The route segment that answers it: POST /matches/{id}/{step}.
-       * @example impact-rolls
-       */
-      step: string;
-      /**
-       * @description The command type that answers it.
-       * @example RollImpact
-       */
-      command: string;
-      /**
-       * @description Post the command’s body here.
-       * @example /matches/isandlwana/impact-rolls
-       */
-      route: string;
-      /**
-       * @description The side that must send it.
+       * @description table: enter exactly `count` faces at `path`; server: the service rolls, the body carries none.
        * @enum {string}
        */
-      side: 'A' | 'B';
+      source: 'table' | 'server';
+      /** @example 2 */
+      count: number;
+      /** @enum {number} */
+      sides: 6;
       /**
-       * @description The unit it is about.
-       * @example impi
+       * @description What they are rolled for.
+       * @example morale test
        */
-      unitId?: string;
+      purpose: string;
       /**
-       * @description The rule that asks for it.
-       * @example HH-7
+       * @description The rule that rolls them.
+       * @example HH-2
        */
       ruleId: string;
       /**
-       * @description The charge or close combat the step belongs to, so that its command can be built from the step alone (RollImpact’s chargeId). Absent when it belongs to none (a rally test, giving ground after shooting, sealing a card).
+       * @description Table dice only: the body field the faces go in.
+       * @example dice
+       */
+      path?: string;
+    };
+    AwaitedStepDto: {
+      /**
+       * @description A short stable name of the action.
+       * @example morale-test
+       */
+      action: string;
+      /**
+       * @description What the side does, in words.
+       * @example Take the morale test of the NNC
+       */
+      label: string;
+      /**
+       * @description The command type it sends.
+       * @example TakeMoraleTest
+       */
+      command: string;
+      /** @enum {string} */
+      method: 'POST';
+      /**
+       * @description Post the finished body here.
+       * @example /matches/isandlwana/morale-tests
+       */
+      route: string;
+      /**
+       * @description The body with every field the service already knows filled in; add the choices, the table dice and a fresh commandId.
+       * @example {
+       *       "unitId": "nnc",
+       *       "cause": "melee"
+       *     }
+       */
+      body: {
+        [key: string]:
+          | string
+          | number
+          | boolean
+          | number[]
+          | {
+              [key: string]: string | number | boolean;
+            };
+      };
+      /** @description The fields the player still chooses, each with its allowed values. */
+      choices: (
+        | components['schemas']['OneOfChoiceDto']
+        | components['schemas']['YesNoChoiceDto']
+        | components['schemas']['IntegerChoiceDto']
+        | components['schemas']['TextChoiceDto']
+      )[];
+      /** @description The dice it rolls (C-1), if any. */
+      dice?: components['schemas']['DiceNeededDto'];
+      /**
+       * @description The rule that asks for it or allows it.
+       * @example HH-8
+       */
+      ruleId: string;
+      /**
+       * @description The unit it is about.
+       * @example nnc
+       */
+      unitId?: string;
+      /**
+       * @description The charge or close combat it belongs to, so that its command can be built from it alone (RollImpact’s chargeId). Absent when it belongs to none (a rally test, giving ground after shooting, sealing a card).
        * @example {
        *       "kind": "charge",
        *       "chargeId": "c1"
        *     }
        */
       combat?: components['schemas']['AwaitedChargeDto'] | components['schemas']['AwaitedCloseCombatDto'];
+      /**
+       * @description The route segment that answers it: POST /matches/{id}/{step}.
+       * @example impact-rolls
+       */
+      step: string;
+      /**
+       * @description The side that must send it.
+       * @enum {string}
+       */
+      side: 'A' | 'B';
+    };
+    CommandTemplateDto: {
+      /**
+       * @description A short stable name of the action.
+       * @example morale-test
+       */
+      action: string;
+      /**
+       * @description What the side does, in words.
+       * @example Take the morale test of the NNC
+       */
+      label: string;
+      /**
+       * @description The command type it sends.
+       * @example TakeMoraleTest
+       */
+      command: string;
+      /** @enum {string} */
+      method: 'POST';
+      /**
+       * @description Post the finished body here.
+       * @example /matches/isandlwana/morale-tests
+       */
+      route: string;
+      /**
+       * @description The body with every field the service already knows filled in; add the choices, the table dice and a fresh commandId.
+       * @example {
+       *       "unitId": "nnc",
+       *       "cause": "melee"
+       *     }
+       */
+      body: {
+        [key: string]:
+          | string
+          | number
+          | boolean
+          | number[]
+          | {
+              [key: string]: string | number | boolean;
+            };
+      };
+      /** @description The fields the player still chooses, each with its allowed values. */
+      choices: (
+        | components['schemas']['OneOfChoiceDto']
+        | components['schemas']['YesNoChoiceDto']
+        | components['schemas']['IntegerChoiceDto']
+        | components['schemas']['TextChoiceDto']
+      )[];
+      /** @description The dice it rolls (C-1), if any. */
+      dice?: components['schemas']['DiceNeededDto'];
+      /**
+       * @description The rule that asks for it or allows it.
+       * @example HH-8
+       */
+      ruleId: string;
+      /**
+       * @description The unit it is about.
+       * @example nnc
+       */
+      unitId?: string;
+      /**
+       * @description The charge or close combat it belongs to, so that its command can be built from it alone (RollImpact’s chargeId). Absent when it belongs to none (a rally test, giving ground after shooting, sealing a card).
+       * @example {
+       *       "kind": "charge",
+       *       "chargeId": "c1"
+       *     }
+       */
+      combat?: components['schemas']['AwaitedChargeDto'] | components['schemas']['AwaitedCloseCombatDto'];
+      /**
+       * @description The side that sends it; absent for a judge’s or organiser’s action (see role).
+       * @enum {string}
+       */
+      side?: 'A' | 'B';
+      /**
+       * @description Who sends it when no side does: a judge key (backup, ruling), a judge or organiser key (the end).
+       * @enum {string}
+       */
+      role?: 'judge' | 'organiser';
     };
     PendingUndoRequestDto: {
       /** @example undo-1 */
@@ -1574,16 +1831,58 @@ export interface components {
      *       "ended": false,
      *       "awaiting": [
      *         {
+     *           "action": "impact-roll",
+     *           "label": "Roll the impact of the Impi on the NNC",
      *           "step": "impact-rolls",
      *           "command": "RollImpact",
+     *           "method": "POST",
      *           "route": "/matches/isandlwana/impact-rolls",
      *           "side": "A",
+     *           "body": {
+     *             "chargeId": "c1"
+     *           },
+     *           "choices": [],
+     *           "dice": {
+     *             "source": "table",
+     *             "count": 1,
+     *             "sides": 6,
+     *             "purpose": "impact roll",
+     *             "ruleId": "HH-7",
+     *             "path": "dice"
+     *           },
      *           "unitId": "impi",
      *           "ruleId": "HH-7",
      *           "combat": {
      *             "kind": "charge",
      *             "chargeId": "c1"
      *           }
+     *         }
+     *       ],
+     *       "available": [
+     *         {
+     *           "action": "dispute",
+     *           "label": "Dispute an event for British",
+     *           "command": "RaiseDispute",
+     *           "side": "B",
+     *           "method": "POST",
+     *           "route": "/matches/isandlwana/disputes",
+     *           "body": {},
+     *           "choices": [
+     *             {
+     *               "path": "revision",
+     *               "label": "Which event is disputed?",
+     *               "kind": "integer",
+     *               "min": 1,
+     *               "max": 7
+     *             },
+     *             {
+     *               "path": "claim",
+     *               "label": "The claim",
+     *               "kind": "text",
+     *               "maxLength": 2000
+     *             }
+     *           ],
+     *           "ruleId": "C-5"
      *         }
      *       ],
      *       "pending": {
@@ -1779,6 +2078,8 @@ export interface components {
       result?: components['schemas']['MatchResultSummaryDto'];
       /** @description What the match waits for, and from whom: post the command to `route`. Empty when the side to play may do anything, and always after the end. */
       awaiting: components['schemas']['AwaitedStepDto'][];
+      /** @description What each side may do now beside what is awaited (the ruleset’s actions: a charge, an order, the end of the turn; and an undo request or answer, a dispute, a client seed), and for a judge’s or organiser’s key what that key may do (a backup, a ruling, the end). Same shape as an awaited step. Empty for nobody: until the match ends something is awaited or available. */
+      available: components['schemas']['CommandTemplateDto'][];
       /** @description Open undo requests and disputes. */
       pending: components['schemas']['PendingDto'];
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
@@ -1803,16 +2104,75 @@ export interface components {
      *       "ended": false,
      *       "awaiting": [
      *         {
+     *           "action": "impact-roll",
+     *           "label": "Roll the impact of the Impi on the NNC",
      *           "step": "impact-rolls",
      *           "command": "RollImpact",
+     *           "method": "POST",
      *           "route": "/matches/isandlwana/impact-rolls",
      *           "side": "A",
+     *           "body": {
+     *             "chargeId": "c1"
+     *           },
+     *           "choices": [],
+     *           "dice": {
+     *             "source": "table",
+     *             "count": 1,
+     *             "sides": 6,
+     *             "purpose": "impact roll",
+     *             "ruleId": "HH-7",
+     *             "path": "dice"
+     *           },
      *           "unitId": "impi",
      *           "ruleId": "HH-7",
      *           "combat": {
      *             "kind": "charge",
      *             "chargeId": "c1"
      *           }
+     *         }
+     *       ],
+     *       "available": [
+     *         {
+     *           "action": "undo-answer",
+     *           "label": "Answer Zulus's request to undo back to event 3",
+     *           "command": "AnswerUndo",
+     *           "side": "B",
+     *           "method": "POST",
+     *           "route": "/matches/isandlwana/undo-requests/undo-1/answer",
+     *           "body": {},
+     *           "choices": [
+     *             {
+     *               "path": "agree",
+     *               "label": "Agree to undo back to event 3?",
+     *               "kind": "yes-no"
+     *             }
+     *           ],
+     *           "ruleId": "C-5"
+     *         },
+     *         {
+     *           "action": "dispute",
+     *           "label": "Dispute an event for British",
+     *           "command": "RaiseDispute",
+     *           "side": "B",
+     *           "method": "POST",
+     *           "route": "/matches/isandlwana/disputes",
+     *           "body": {},
+     *           "choices": [
+     *             {
+     *               "path": "revision",
+     *               "label": "Which event is disputed?",
+     *               "kind": "integer",
+     *               "min": 1,
+     *               "max": 7
+     *             },
+     *             {
+     *               "path": "claim",
+     *               "label": "The claim",
+     *               "kind": "text",
+     *               "maxLength": 2000
+     *             }
+     *           ],
+     *           "ruleId": "C-5"
      *         }
      *       ],
      *       "pending": {
@@ -1995,6 +2355,8 @@ export interface components {
       result?: components['schemas']['MatchResultSummaryDto'];
       /** @description What the match waits for, and from whom: post the command to `route`. Empty when the side to play may do anything, and always after the end. */
       awaiting: components['schemas']['AwaitedStepDto'][];
+      /** @description What each side may do now beside what is awaited (the ruleset’s actions: a charge, an order, the end of the turn; and an undo request or answer, a dispute, a client seed), and for a judge’s or organiser’s key what that key may do (a backup, a ruling, the end). Same shape as an awaited step. Empty for nobody: until the match ends something is awaited or available. */
+      available: components['schemas']['CommandTemplateDto'][];
       /** @description Open undo requests and disputes. */
       pending: components['schemas']['PendingDto'];
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
@@ -2002,7 +2364,7 @@ export interface components {
     };
     RegisterUnitDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2040,19 +2402,19 @@ export interface components {
     };
     EndTurnDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
     };
     ChargeDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
       /**
-       * @description Table-dice matches only: the faces rolled, in the order the rules use them (C-1). Omit with server dice.
+       * @description Table-dice matches only: the willpower test, two faces (HH-5); none when a unit already in contact attacks again (Q-28). Omit with server dice.
        * @example [
        *       3,
        *       4
@@ -2081,14 +2443,13 @@ export interface components {
     };
     RollImpactDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
       /**
-       * @description Table-dice matches only: the faces rolled, in the order the rules use them (C-1). Omit with server dice.
+       * @description Table-dice matches only: the impact die, one face (HH-7); none for the closing command that rolls no die (Q-17). Omit with server dice.
        * @example [
-       *       3,
        *       4
        *     ]
        */
@@ -2098,7 +2459,7 @@ export interface components {
     };
     MoraleTestDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2110,7 +2471,10 @@ export interface components {
        *     ]
        */
       dice?: number[];
-      /** @example nnc-1 */
+      /**
+       * @description The unit that tests (for a melee test, the defender the match awaits).
+       * @example nnc-1
+       */
       unitId: string;
       /**
        * @description melee: the defender’s test (HH-8); shooting (HH-18); rally: the Break follow-up (HH-13).
@@ -2125,7 +2489,7 @@ export interface components {
     };
     GiveGroundReportDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2138,7 +2502,7 @@ export interface components {
     };
     WithdrawalDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2149,7 +2513,7 @@ export interface components {
     };
     ContactDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2160,7 +2524,7 @@ export interface components {
     };
     SealOrderDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2190,7 +2554,7 @@ export interface components {
     };
     IntentDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2203,7 +2567,7 @@ export interface components {
     };
     RevealDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2230,7 +2594,7 @@ export interface components {
     };
     PursuitDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2259,7 +2623,7 @@ export interface components {
     };
     BreakOffDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2283,7 +2647,7 @@ export interface components {
     };
     CloseCombatAttackDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2303,7 +2667,7 @@ export interface components {
     };
     RangedAttackDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2345,7 +2709,7 @@ export interface components {
     };
     ClientSeedDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2357,7 +2721,7 @@ export interface components {
     };
     UndoRequestDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2376,7 +2740,7 @@ export interface components {
     };
     UndoAnswerDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2385,7 +2749,7 @@ export interface components {
     };
     BackupDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2399,7 +2763,7 @@ export interface components {
     };
     DisputeDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2418,7 +2782,7 @@ export interface components {
     };
     RulingDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2439,24 +2803,27 @@ export interface components {
     };
     EndMatchDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
-      /** @enum {string} */
-      winner: 'A' | 'B' | 'draw';
+      /**
+       * @description The winning side; a draw is `draw` or null (the result then records winner null).
+       * @enum {string|null}
+       */
+      winner: 'A' | 'B' | 'draw' | null;
       /** @example B held the hill at the end of turn 6 */
       note?: string;
     };
     MatchRulesReplayedDto: {
       /**
        * @description The match-level rules version the log’s first event records; null for a log recorded before it was (version-1 logs).
-       * @example 1.0.0
+       * @example 2.1.0
        */
       recorded: string | null;
       /**
        * @description The version its match-level commands (undo, backups, disputes, the end) were decided with: the recorded one, or the one assumed for a log that records none; null when the recorded version is unknown to this verifier.
-       * @example 1.0.0
+       * @example 2.1.0
        */
       replayedWith: string | null;
       /**
@@ -2483,7 +2850,7 @@ export interface components {
       matchRules: components['schemas']['MatchRulesReplayedDto'];
       /**
        * @description The same in one line.
-       * @example hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 1.0.0, replayed with the same code
+       * @example hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code
        */
       message: string;
     };
@@ -2741,7 +3108,7 @@ export interface components {
     };
     CreateTournamentDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2812,7 +3179,7 @@ export interface components {
     };
     ScheduleMatchDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3047,7 +3414,7 @@ export interface components {
     };
     RegisterParticipantDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3117,7 +3484,7 @@ export interface components {
     };
     ActingParticipantDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3129,7 +3496,7 @@ export interface components {
     };
     ReasonDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3172,7 +3539,7 @@ export interface components {
     };
     OpenRoundDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3255,7 +3622,7 @@ export interface components {
     };
     EditPairingsDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3271,14 +3638,14 @@ export interface components {
     };
     CommandDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
     };
     ReportResultDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3297,7 +3664,7 @@ export interface components {
     };
     DisputeResultDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3311,7 +3678,7 @@ export interface components {
     };
     OverrideResultDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3325,7 +3692,7 @@ export interface components {
     };
     ForfeitDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3342,7 +3709,7 @@ export interface components {
     };
     RescheduleDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3463,6 +3830,8 @@ export interface components {
       result?: components['schemas']['MatchResultSummaryDto'];
       /** @description What the match waits for, and from whom: post the command to `route`. Empty when the side to play may do anything, and always after the end. */
       awaiting: components['schemas']['AwaitedStepDto'][];
+      /** @description What each side may do now beside what is awaited (the ruleset’s actions: a charge, an order, the end of the turn; and an undo request or answer, a dispute, a client seed), and for a judge’s or organiser’s key what that key may do (a backup, a ruling, the end). Same shape as an awaited step. Empty for nobody: until the match ends something is awaited or available. */
+      available: components['schemas']['CommandTemplateDto'][];
       /** @description Open undo requests and disputes. */
       pending: components['schemas']['PendingDto'];
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
@@ -6210,16 +6579,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -6541,16 +6952,75 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "undo-answer",
+           *           "label": "Answer Zulus's request to undo back to event 3",
+           *           "command": "AnswerUndo",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/undo-requests/undo-1/answer",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "agree",
+           *               "label": "Agree to undo back to event 3?",
+           *               "kind": "yes-no"
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
+           *         },
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -6856,16 +7326,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -7230,16 +7742,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -7613,16 +8167,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -7962,7 +8558,6 @@ export interface operations {
          * @example {
          *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31",
          *       "dice": [
-         *         3,
          *         4
          *       ],
          *       "chargeId": "charge-1"
@@ -7992,16 +8587,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -8373,16 +9010,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -8750,16 +9429,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -9126,16 +9847,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -9502,16 +10265,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -9880,16 +10685,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -10257,16 +11104,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -10635,16 +11524,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -11014,16 +11945,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -11392,16 +12365,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -11771,16 +12786,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -12155,16 +13212,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -12530,16 +13629,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -12907,16 +14048,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -13283,16 +14466,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -13659,16 +14884,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -14036,16 +15303,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -14415,16 +15724,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -14791,16 +16142,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -15299,11 +16692,11 @@ export interface operations {
            *         "replay": "same-code",
            *         "replayedHash": "9f2c4e0b6a1d…",
            *         "matchRules": {
-           *           "recorded": "1.0.0",
-           *           "replayedWith": "1.0.0",
+           *           "recorded": "2.1.0",
+           *           "replayedWith": "2.1.0",
            *           "replay": "same-code"
            *         },
-           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 1.0.0, replayed with the same code"
+           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code"
            *       },
            *       "head": {
            *         "revision": 1,
@@ -15534,11 +16927,11 @@ export interface operations {
            *         "replay": "same-code",
            *         "replayedHash": "9f2c4e0b6a1d…",
            *         "matchRules": {
-           *           "recorded": "1.0.0",
-           *           "replayedWith": "1.0.0",
+           *           "recorded": "2.1.0",
+           *           "replayedWith": "2.1.0",
            *           "replay": "same-code"
            *         },
-           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 1.0.0, replayed with the same code"
+           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code"
            *       },
            *       "head": {
            *         "revision": 1,
@@ -17134,6 +18527,33 @@ export interface operations {
            *         "phase": "play",
            *         "ended": false,
            *         "awaiting": [],
+           *         "available": [
+           *           {
+           *             "action": "dispute",
+           *             "label": "Dispute an event for British",
+           *             "command": "RaiseDispute",
+           *             "side": "B",
+           *             "method": "POST",
+           *             "route": "/matches/r1-t4/disputes",
+           *             "body": {},
+           *             "choices": [
+           *               {
+           *                 "path": "revision",
+           *                 "label": "Which event is disputed?",
+           *                 "kind": "integer",
+           *                 "min": 1,
+           *                 "max": 7
+           *               },
+           *               {
+           *                 "path": "claim",
+           *                 "label": "The claim",
+           *                 "kind": "text",
+           *                 "maxLength": 2000
+           *               }
+           *             ],
+           *             "ruleId": "C-5"
+           *           }
+           *         ],
            *         "pending": {
            *           "undoRequests": [],
            *           "disputes": []
@@ -22128,16 +23548,75 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "undo-answer",
+           *           "label": "Answer Zulus's request to undo back to event 3",
+           *           "command": "AnswerUndo",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/undo-requests/undo-1/answer",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "agree",
+           *               "label": "Agree to undo back to event 3?",
+           *               "kind": "yes-no"
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
+           *         },
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {

@@ -6,7 +6,7 @@ type Card = { rank: string; suit: string } | { joker: 'red' | 'black' };
 export const card = (rank: string, suit: string): Card => ({ rank, suit });
 
 /**
- * A hand-to-hand match (the current version, 2.0.0) that records every event type of the ruleset: E-1's
+ * A hand-to-hand match (the current version, 2.1.0) that records every event type of the ruleset: E-1's
  * charge downhill into a flank, a faltering charge, a surrender on both flanks and the attacks that end
  * without an impact, a reform stuck three times, a break and its rally, a withdrawal off the table.
  */
