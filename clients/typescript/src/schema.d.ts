@@ -1366,7 +1366,7 @@ export interface components {
     };
     CreateMatchDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -1410,6 +1410,127 @@ export interface components {
        */
       hash: string;
     };
+    ChoiceConditionDto: {
+      /** @example ruling */
+      path: string;
+      /** @example upheld */
+      value: string | number | boolean;
+    };
+    ChoiceOptionDto: {
+      /**
+       * @description The value to set at the choice’s path: a word, a number, a yes/no, or a small object of named words (an orders card as { rank, suit }).
+       * @example left-flank
+       */
+      value:
+        | string
+        | number
+        | boolean
+        | {
+            [key: string]: string;
+          };
+      /**
+       * @description The words a page shows for it.
+       * @example its left flank
+       */
+      label: string;
+    };
+    OneOfChoiceDto: {
+      /**
+       * @description Where the chosen value goes in the body: a field name, dotted for a nested one (`card.rank`).
+       * @example aspect
+       */
+      path: string;
+      /**
+       * @description The question as a page shows it.
+       * @example Where does it contact the defender?
+       */
+      label: string;
+      /** @description The player may leave it out: the field is then absent from the body. */
+      optional?: boolean;
+      /** @description Asked only when another choice has been given this value. */
+      when?: components['schemas']['ChoiceConditionDto'];
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: 'one-of';
+      /** @description The allowed values. Shown to anyone but the owning side, a card choice has none (AA-2): only that side may pick it. */
+      options: components['schemas']['ChoiceOptionDto'][];
+    };
+    YesNoChoiceDto: {
+      /**
+       * @description Where the chosen value goes in the body: a field name, dotted for a nested one (`card.rank`).
+       * @example aspect
+       */
+      path: string;
+      /**
+       * @description The question as a page shows it.
+       * @example Where does it contact the defender?
+       */
+      label: string;
+      /** @description The player may leave it out: the field is then absent from the body. */
+      optional?: boolean;
+      /** @description Asked only when another choice has been given this value. */
+      when?: components['schemas']['ChoiceConditionDto'];
+      /**
+       * @description true or false: a fact of the table, or an answer. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      kind: 'yes-no';
+    };
+    IntegerChoiceDto: {
+      /**
+       * @description Where the chosen value goes in the body: a field name, dotted for a nested one (`card.rank`).
+       * @example aspect
+       */
+      path: string;
+      /**
+       * @description The question as a page shows it.
+       * @example Where does it contact the defender?
+       */
+      label: string;
+      /** @description The player may leave it out: the field is then absent from the body. */
+      optional?: boolean;
+      /** @description Asked only when another choice has been given this value. */
+      when?: components['schemas']['ChoiceConditionDto'];
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      kind: 'integer';
+      /** @example 0 */
+      min: number;
+      /** @example 6 */
+      max: number;
+    };
+    TextChoiceDto: {
+      /**
+       * @description Where the chosen value goes in the body: a field name, dotted for a nested one (`card.rank`).
+       * @example aspect
+       */
+      path: string;
+      /**
+       * @description The question as a page shows it.
+       * @example Where does it contact the defender?
+       */
+      label: string;
+      /** @description The player may leave it out: the field is then absent from the body. */
+      optional?: boolean;
+      /** @description Asked only when another choice has been given this value. */
+      when?: components['schemas']['ChoiceConditionDto'];
+      /**
+       * @description Words of one character or more. (enum property replaced by openapi-typescript)
+       * @enum {string}
+       */
+      kind: 'text';
+      /** @example 500 */
+      maxLength: number;
+      /**
+       * @description A regular expression the words must match whole (a rule id like HH-7).
+       * @example ^(C|HH|AA|Q|E)-\d{1,3}$
+       */
+      pattern?: string;
+    };
     AwaitedChargeDto: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -1437,45 +1558,187 @@ export interface components {
        */
       unitIds: string[];
     };
-    AwaitedStepDto: {
+    DiceNeededDto: {
       /**
-       * @description The route segment that answers it: POST /matches/{id}/{step}.
-       * @example impact-rolls
-       */
-      step: string;
-      /**
-       * @description The command type that answers it.
-       * @example RollImpact
-       */
-      command: string;
-      /**
-       * @description Post the command’s body here.
-       * @example /matches/isandlwana/impact-rolls
-       */
-      route: string;
-      /**
-       * @description The side that must send it.
+       * @description table: enter exactly `count` faces at `path`; server: the service rolls, the body carries none.
        * @enum {string}
        */
-      side: 'A' | 'B';
+      source: 'table' | 'server';
+      /** @example 2 */
+      count: number;
+      /** @enum {number} */
+      sides: 6;
       /**
-       * @description The unit it is about.
-       * @example impi
+       * @description What they are rolled for.
+       * @example morale test
        */
-      unitId?: string;
+      purpose: string;
       /**
-       * @description The rule that asks for it.
-       * @example HH-7
+       * @description The rule that rolls them.
+       * @example HH-2
        */
       ruleId: string;
       /**
-       * @description The charge or close combat the step belongs to, so that its command can be built from the step alone (RollImpact’s chargeId). Absent when it belongs to none (a rally test, giving ground after shooting, sealing a card).
+       * @description Table dice only: the body field the faces go in.
+       * @example dice
+       */
+      path?: string;
+    };
+    AwaitedStepDto: {
+      /**
+       * @description A short stable name of the action.
+       * @example morale-test
+       */
+      action: string;
+      /**
+       * @description What the side does, in words.
+       * @example Take the morale test of the NNC
+       */
+      label: string;
+      /**
+       * @description The command type it sends.
+       * @example TakeMoraleTest
+       */
+      command: string;
+      /** @enum {string} */
+      method: 'POST';
+      /**
+       * @description Post the finished body here.
+       * @example /matches/isandlwana/morale-tests
+       */
+      route: string;
+      /**
+       * @description The body with every field the service already knows filled in; add the choices, the table dice and a fresh commandId.
+       * @example {
+       *       "unitId": "nnc",
+       *       "cause": "melee"
+       *     }
+       */
+      body: {
+        [key: string]:
+          | string
+          | number
+          | boolean
+          | number[]
+          | {
+              [key: string]: string | number | boolean;
+            };
+      };
+      /** @description The fields the player still chooses, each with its allowed values. */
+      choices: (
+        | components['schemas']['OneOfChoiceDto']
+        | components['schemas']['YesNoChoiceDto']
+        | components['schemas']['IntegerChoiceDto']
+        | components['schemas']['TextChoiceDto']
+      )[];
+      /** @description The dice it rolls (C-1), if any. */
+      dice?: components['schemas']['DiceNeededDto'];
+      /**
+       * @description The rule that asks for it or allows it.
+       * @example HH-8
+       */
+      ruleId: string;
+      /**
+       * @description The unit it is about.
+       * @example nnc
+       */
+      unitId?: string;
+      /**
+       * @description The charge or close combat it belongs to, so that its command can be built from it alone (RollImpact’s chargeId). Absent when it belongs to none (a rally test, giving ground after shooting, sealing a card).
        * @example {
        *       "kind": "charge",
        *       "chargeId": "c1"
        *     }
        */
       combat?: components['schemas']['AwaitedChargeDto'] | components['schemas']['AwaitedCloseCombatDto'];
+      /**
+       * @description The route segment that answers it: POST /matches/{id}/{step}.
+       * @example impact-rolls
+       */
+      step: string;
+      /**
+       * @description The side that must send it.
+       * @enum {string}
+       */
+      side: 'A' | 'B';
+    };
+    CommandTemplateDto: {
+      /**
+       * @description A short stable name of the action.
+       * @example morale-test
+       */
+      action: string;
+      /**
+       * @description What the side does, in words.
+       * @example Take the morale test of the NNC
+       */
+      label: string;
+      /**
+       * @description The command type it sends.
+       * @example TakeMoraleTest
+       */
+      command: string;
+      /** @enum {string} */
+      method: 'POST';
+      /**
+       * @description Post the finished body here.
+       * @example /matches/isandlwana/morale-tests
+       */
+      route: string;
+      /**
+       * @description The body with every field the service already knows filled in; add the choices, the table dice and a fresh commandId.
+       * @example {
+       *       "unitId": "nnc",
+       *       "cause": "melee"
+       *     }
+       */
+      body: {
+        [key: string]:
+          | string
+          | number
+          | boolean
+          | number[]
+          | {
+              [key: string]: string | number | boolean;
+            };
+      };
+      /** @description The fields the player still chooses, each with its allowed values. */
+      choices: (
+        | components['schemas']['OneOfChoiceDto']
+        | components['schemas']['YesNoChoiceDto']
+        | components['schemas']['IntegerChoiceDto']
+        | components['schemas']['TextChoiceDto']
+      )[];
+      /** @description The dice it rolls (C-1), if any. */
+      dice?: components['schemas']['DiceNeededDto'];
+      /**
+       * @description The rule that asks for it or allows it.
+       * @example HH-8
+       */
+      ruleId: string;
+      /**
+       * @description The unit it is about.
+       * @example nnc
+       */
+      unitId?: string;
+      /**
+       * @description The charge or close combat it belongs to, so that its command can be built from it alone (RollImpact’s chargeId). Absent when it belongs to none (a rally test, giving ground after shooting, sealing a card).
+       * @example {
+       *       "kind": "charge",
+       *       "chargeId": "c1"
+       *     }
+       */
+      combat?: components['schemas']['AwaitedChargeDto'] | components['schemas']['AwaitedCloseCombatDto'];
+      /**
+       * @description The side that sends it; absent for a judge’s or organiser’s action (see role).
+       * @enum {string}
+       */
+      side?: 'A' | 'B';
+      /**
+       * @description Who sends it when no side does: a judge key (backup, ruling), a judge or organiser key (the end).
+       * @enum {string}
+       */
+      role?: 'judge' | 'organiser';
     };
     PendingUndoRequestDto: {
       /** @example undo-1 */
@@ -1554,16 +1817,58 @@ export interface components {
      *       "ended": false,
      *       "awaiting": [
      *         {
+     *           "action": "impact-roll",
+     *           "label": "Roll the impact of the Impi on the NNC",
      *           "step": "impact-rolls",
      *           "command": "RollImpact",
+     *           "method": "POST",
      *           "route": "/matches/isandlwana/impact-rolls",
      *           "side": "A",
+     *           "body": {
+     *             "chargeId": "c1"
+     *           },
+     *           "choices": [],
+     *           "dice": {
+     *             "source": "table",
+     *             "count": 1,
+     *             "sides": 6,
+     *             "purpose": "impact roll",
+     *             "ruleId": "HH-7",
+     *             "path": "dice"
+     *           },
      *           "unitId": "impi",
      *           "ruleId": "HH-7",
      *           "combat": {
      *             "kind": "charge",
      *             "chargeId": "c1"
      *           }
+     *         }
+     *       ],
+     *       "available": [
+     *         {
+     *           "action": "dispute",
+     *           "label": "Dispute an event for British",
+     *           "command": "RaiseDispute",
+     *           "side": "B",
+     *           "method": "POST",
+     *           "route": "/matches/isandlwana/disputes",
+     *           "body": {},
+     *           "choices": [
+     *             {
+     *               "path": "revision",
+     *               "label": "Which event is disputed?",
+     *               "kind": "integer",
+     *               "min": 1,
+     *               "max": 7
+     *             },
+     *             {
+     *               "path": "claim",
+     *               "label": "The claim",
+     *               "kind": "text",
+     *               "maxLength": 2000
+     *             }
+     *           ],
+     *           "ruleId": "C-5"
      *         }
      *       ],
      *       "pending": {
@@ -1759,6 +2064,8 @@ export interface components {
       result?: components['schemas']['MatchResultSummaryDto'];
       /** @description What the match waits for, and from whom: post the command to `route`. Empty when the side to play may do anything, and always after the end. */
       awaiting: components['schemas']['AwaitedStepDto'][];
+      /** @description What each side may do now beside what is awaited (the ruleset’s actions: a charge, an order, the end of the turn; and an undo request or answer, a dispute, a client seed), and for a judge’s or organiser’s key what that key may do (a backup, a ruling, the end). Same shape as an awaited step. Empty for nobody: until the match ends something is awaited or available. */
+      available: components['schemas']['CommandTemplateDto'][];
       /** @description Open undo requests and disputes. */
       pending: components['schemas']['PendingDto'];
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
@@ -1783,16 +2090,75 @@ export interface components {
      *       "ended": false,
      *       "awaiting": [
      *         {
+     *           "action": "impact-roll",
+     *           "label": "Roll the impact of the Impi on the NNC",
      *           "step": "impact-rolls",
      *           "command": "RollImpact",
+     *           "method": "POST",
      *           "route": "/matches/isandlwana/impact-rolls",
      *           "side": "A",
+     *           "body": {
+     *             "chargeId": "c1"
+     *           },
+     *           "choices": [],
+     *           "dice": {
+     *             "source": "table",
+     *             "count": 1,
+     *             "sides": 6,
+     *             "purpose": "impact roll",
+     *             "ruleId": "HH-7",
+     *             "path": "dice"
+     *           },
      *           "unitId": "impi",
      *           "ruleId": "HH-7",
      *           "combat": {
      *             "kind": "charge",
      *             "chargeId": "c1"
      *           }
+     *         }
+     *       ],
+     *       "available": [
+     *         {
+     *           "action": "undo-answer",
+     *           "label": "Answer Zulus's request to undo back to event 3",
+     *           "command": "AnswerUndo",
+     *           "side": "B",
+     *           "method": "POST",
+     *           "route": "/matches/isandlwana/undo-requests/undo-1/answer",
+     *           "body": {},
+     *           "choices": [
+     *             {
+     *               "path": "agree",
+     *               "label": "Agree to undo back to event 3?",
+     *               "kind": "yes-no"
+     *             }
+     *           ],
+     *           "ruleId": "C-5"
+     *         },
+     *         {
+     *           "action": "dispute",
+     *           "label": "Dispute an event for British",
+     *           "command": "RaiseDispute",
+     *           "side": "B",
+     *           "method": "POST",
+     *           "route": "/matches/isandlwana/disputes",
+     *           "body": {},
+     *           "choices": [
+     *             {
+     *               "path": "revision",
+     *               "label": "Which event is disputed?",
+     *               "kind": "integer",
+     *               "min": 1,
+     *               "max": 7
+     *             },
+     *             {
+     *               "path": "claim",
+     *               "label": "The claim",
+     *               "kind": "text",
+     *               "maxLength": 2000
+     *             }
+     *           ],
+     *           "ruleId": "C-5"
      *         }
      *       ],
      *       "pending": {
@@ -1975,6 +2341,8 @@ export interface components {
       result?: components['schemas']['MatchResultSummaryDto'];
       /** @description What the match waits for, and from whom: post the command to `route`. Empty when the side to play may do anything, and always after the end. */
       awaiting: components['schemas']['AwaitedStepDto'][];
+      /** @description What each side may do now beside what is awaited (the ruleset’s actions: a charge, an order, the end of the turn; and an undo request or answer, a dispute, a client seed), and for a judge’s or organiser’s key what that key may do (a backup, a ruling, the end). Same shape as an awaited step. Empty for nobody: until the match ends something is awaited or available. */
+      available: components['schemas']['CommandTemplateDto'][];
       /** @description Open undo requests and disputes. */
       pending: components['schemas']['PendingDto'];
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
@@ -1982,7 +2350,7 @@ export interface components {
     };
     RegisterUnitDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2020,14 +2388,14 @@ export interface components {
     };
     EndTurnDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
     };
     ChargeDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2061,7 +2429,7 @@ export interface components {
     };
     RollImpactDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2078,7 +2446,7 @@ export interface components {
     };
     MoraleTestDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2105,7 +2473,7 @@ export interface components {
     };
     GiveGroundReportDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2118,7 +2486,7 @@ export interface components {
     };
     WithdrawalDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2129,7 +2497,7 @@ export interface components {
     };
     ContactDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2140,7 +2508,7 @@ export interface components {
     };
     SealOrderDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2170,7 +2538,7 @@ export interface components {
     };
     IntentDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2183,7 +2551,7 @@ export interface components {
     };
     RevealDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2210,7 +2578,7 @@ export interface components {
     };
     PursuitDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2236,7 +2604,7 @@ export interface components {
     };
     BreakOffDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2260,7 +2628,7 @@ export interface components {
     };
     CloseCombatAttackDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2280,7 +2648,7 @@ export interface components {
     };
     RangedAttackDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2319,7 +2687,7 @@ export interface components {
     };
     ClientSeedDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2331,7 +2699,7 @@ export interface components {
     };
     UndoRequestDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2350,7 +2718,7 @@ export interface components {
     };
     UndoAnswerDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2359,7 +2727,7 @@ export interface components {
     };
     BackupDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2373,7 +2741,7 @@ export interface components {
     };
     DisputeDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2392,7 +2760,7 @@ export interface components {
     };
     RulingDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2413,24 +2781,27 @@ export interface components {
     };
     EndMatchDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
-      /** @enum {string} */
-      winner: 'A' | 'B' | 'draw';
+      /**
+       * @description The winning side; a draw is `draw` or null (the result then records winner null).
+       * @enum {string|null}
+       */
+      winner: 'A' | 'B' | 'draw' | null;
       /** @example B held the hill at the end of turn 6 */
       note?: string;
     };
     MatchRulesReplayedDto: {
       /**
        * @description The match-level rules version the log’s first event records; null for a log recorded before it was (version-1 logs).
-       * @example 1.0.0
+       * @example 2.1.0
        */
       recorded: string | null;
       /**
        * @description The version its match-level commands (undo, backups, disputes, the end) were decided with: the recorded one, or the one assumed for a log that records none; null when the recorded version is unknown to this verifier.
-       * @example 1.0.0
+       * @example 2.1.0
        */
       replayedWith: string | null;
       /**
@@ -2457,7 +2828,7 @@ export interface components {
       matchRules: components['schemas']['MatchRulesReplayedDto'];
       /**
        * @description The same in one line.
-       * @example hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 1.0.0, replayed with the same code
+       * @example hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code
        */
       message: string;
     };
@@ -2715,7 +3086,7 @@ export interface components {
     };
     CreateTournamentDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -2783,7 +3154,7 @@ export interface components {
     };
     ScheduleMatchDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3018,7 +3389,7 @@ export interface components {
     };
     RegisterParticipantDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3088,7 +3459,7 @@ export interface components {
     };
     ActingParticipantDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3100,7 +3471,7 @@ export interface components {
     };
     ReasonDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3143,7 +3514,7 @@ export interface components {
     };
     OpenRoundDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3226,7 +3597,7 @@ export interface components {
     };
     EditPairingsDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3242,14 +3613,14 @@ export interface components {
     };
     CommandDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
     };
     ReportResultDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3268,7 +3639,7 @@ export interface components {
     };
     DisputeResultDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3282,7 +3653,7 @@ export interface components {
     };
     OverrideResultDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3296,7 +3667,7 @@ export interface components {
     };
     ForfeitDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3313,7 +3684,7 @@ export interface components {
     };
     RescheduleDto: {
       /**
-       * @description Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
@@ -3434,6 +3805,8 @@ export interface components {
       result?: components['schemas']['MatchResultSummaryDto'];
       /** @description What the match waits for, and from whom: post the command to `route`. Empty when the side to play may do anything, and always after the end. */
       awaiting: components['schemas']['AwaitedStepDto'][];
+      /** @description What each side may do now beside what is awaited (the ruleset’s actions: a charge, an order, the end of the turn; and an undo request or answer, a dispute, a client seed), and for a judge’s or organiser’s key what that key may do (a backup, a ruling, the end). Same shape as an awaited step. Empty for nobody: until the match ends something is awaited or available. */
+      available: components['schemas']['CommandTemplateDto'][];
       /** @description Open undo requests and disputes. */
       pending: components['schemas']['PendingDto'];
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
@@ -6181,16 +6554,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -6512,16 +6927,75 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "undo-answer",
+           *           "label": "Answer Zulus's request to undo back to event 3",
+           *           "command": "AnswerUndo",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/undo-requests/undo-1/answer",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "agree",
+           *               "label": "Agree to undo back to event 3?",
+           *               "kind": "yes-no"
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
+           *         },
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -6827,16 +7301,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -7201,16 +7717,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -7584,16 +8142,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -7963,16 +8563,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -8344,16 +8986,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -8721,16 +9405,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -9097,16 +9823,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -9473,16 +10241,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -9851,16 +10661,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -10228,16 +11080,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -10606,16 +11500,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -10985,16 +11921,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -11363,16 +12341,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -11742,16 +12762,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -12126,16 +13188,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -12501,16 +13605,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -12878,16 +14024,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -13254,16 +14442,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -13630,16 +14860,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -14007,16 +15279,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -14386,16 +15700,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -14762,16 +16118,58 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
@@ -15270,11 +16668,11 @@ export interface operations {
            *         "replay": "same-code",
            *         "replayedHash": "9f2c4e0b6a1d…",
            *         "matchRules": {
-           *           "recorded": "1.0.0",
-           *           "replayedWith": "1.0.0",
+           *           "recorded": "2.1.0",
+           *           "replayedWith": "2.1.0",
            *           "replay": "same-code"
            *         },
-           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 1.0.0, replayed with the same code"
+           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code"
            *       },
            *       "head": {
            *         "revision": 1,
@@ -15505,11 +16903,11 @@ export interface operations {
            *         "replay": "same-code",
            *         "replayedHash": "9f2c4e0b6a1d…",
            *         "matchRules": {
-           *           "recorded": "1.0.0",
-           *           "replayedWith": "1.0.0",
+           *           "recorded": "2.1.0",
+           *           "replayedWith": "2.1.0",
            *           "replay": "same-code"
            *         },
-           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 1.0.0, replayed with the same code"
+           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code"
            *       },
            *       "head": {
            *         "revision": 1,
@@ -17034,6 +18432,33 @@ export interface operations {
            *         "phase": "play",
            *         "ended": false,
            *         "awaiting": [],
+           *         "available": [
+           *           {
+           *             "action": "dispute",
+           *             "label": "Dispute an event for British",
+           *             "command": "RaiseDispute",
+           *             "side": "B",
+           *             "method": "POST",
+           *             "route": "/matches/r1-t4/disputes",
+           *             "body": {},
+           *             "choices": [
+           *               {
+           *                 "path": "revision",
+           *                 "label": "Which event is disputed?",
+           *                 "kind": "integer",
+           *                 "min": 1,
+           *                 "max": 7
+           *               },
+           *               {
+           *                 "path": "claim",
+           *                 "label": "The claim",
+           *                 "kind": "text",
+           *                 "maxLength": 2000
+           *               }
+           *             ],
+           *             "ruleId": "C-5"
+           *           }
+           *         ],
            *         "pending": {
            *           "undoRequests": [],
            *           "disputes": []
@@ -22028,16 +23453,75 @@ export interface operations {
            *       "ended": false,
            *       "awaiting": [
            *         {
+           *           "action": "impact-roll",
+           *           "label": "Roll the impact of the Impi on the NNC",
            *           "step": "impact-rolls",
            *           "command": "RollImpact",
+           *           "method": "POST",
            *           "route": "/matches/isandlwana/impact-rolls",
            *           "side": "A",
+           *           "body": {
+           *             "chargeId": "c1"
+           *           },
+           *           "choices": [],
+           *           "dice": {
+           *             "source": "table",
+           *             "count": 1,
+           *             "sides": 6,
+           *             "purpose": "impact roll",
+           *             "ruleId": "HH-7",
+           *             "path": "dice"
+           *           },
            *           "unitId": "impi",
            *           "ruleId": "HH-7",
            *           "combat": {
            *             "kind": "charge",
            *             "chargeId": "c1"
            *           }
+           *         }
+           *       ],
+           *       "available": [
+           *         {
+           *           "action": "undo-answer",
+           *           "label": "Answer Zulus's request to undo back to event 3",
+           *           "command": "AnswerUndo",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/undo-requests/undo-1/answer",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "agree",
+           *               "label": "Agree to undo back to event 3?",
+           *               "kind": "yes-no"
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
+           *         },
+           *         {
+           *           "action": "dispute",
+           *           "label": "Dispute an event for British",
+           *           "command": "RaiseDispute",
+           *           "side": "B",
+           *           "method": "POST",
+           *           "route": "/matches/isandlwana/disputes",
+           *           "body": {},
+           *           "choices": [
+           *             {
+           *               "path": "revision",
+           *               "label": "Which event is disputed?",
+           *               "kind": "integer",
+           *               "min": 1,
+           *               "max": 7
+           *             },
+           *             {
+           *               "path": "claim",
+           *               "label": "The claim",
+           *               "kind": "text",
+           *               "maxLength": 2000
+           *             }
+           *           ],
+           *           "ruleId": "C-5"
            *         }
            *       ],
            *       "pending": {
