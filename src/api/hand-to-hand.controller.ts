@@ -28,9 +28,10 @@ export class HandToHandController {
   @ApiOperation({
     summary: 'Charge (HH-4, HH-5): declare, and roll the willpower test; a pass makes contact.',
     description:
-      'A unit already in contact attacks the enemy to its front the same way (HH-10). From version 2.0.0 ' +
-      'the active side declares all its attacks of the melee phase first; the first impact roll closes ' +
-      'the declarations and judges surrender (Q-17, HH-9).',
+      'A unit already in contact attacks the enemy to its front the same way (HH-10), with no willpower ' +
+      'test and no charge +1 (Q-28): its table dice are then empty. From version 2.0.0 the active side ' +
+      'declares all its attacks of the melee phase first; the first impact roll closes the declarations ' +
+      'and judges surrender (Q-17, HH-9).',
   })
   @ApiCreatedResponse({ type: CommandResultDto })
   charge(
@@ -46,8 +47,11 @@ export class HandToHandController {
   @ApiOperation({
     summary: 'The attacker’s impact roll (HH-7): 1D6 plus every modifier that applies.',
     description:
-      'From version 2.0.0 the impacts follow the declared order; the first closes the declarations (Q-17), ' +
-      'and an attack whose defender left contact first ends without an impact.',
+      'One die (table dice: one face). From version 2.0.0 the impacts follow the declared order; the first ' +
+      'closes the declarations (Q-17), and an attack whose defender left contact first ends without an ' +
+      'impact. From 2.1.0, when the surrender leaves no attack to strike, the awaited impact roll of the ' +
+      'first declared attack records the surrender and the attacks that end and rolls no die: send no ' +
+      'faces (Q-17).',
   })
   @ApiCreatedResponse({ type: CommandResultDto })
   impact(

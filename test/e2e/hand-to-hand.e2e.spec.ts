@@ -126,7 +126,7 @@ describe('hand-to-hand over HTTP', () => {
     expect(test.body.events[0].data).toMatchObject({ effectiveMorale: 5, total: 10, margin: 5, outcome });
   });
 
-  it('Q-17 HH-9 two attackers declared on both flanks: the defender surrenders when the first impact roll closes the declarations', async () => {
+  it('Q-17 Q-29 HH-9 two attackers declared on both flanks: the defender surrenders when the first impact roll closes the declarations, and both are victorious', async () => {
     const m = await match();
     await units(m, [
       ['left', 'A', 8],
@@ -146,9 +146,12 @@ describe('hand-to-hand over HTTP', () => {
       });
     await flank('l', 'left', 'left-flank');
     await flank('r', 'right', 'right-flank');
-    // declared, not yet judged: once judged, no attack of the two would strike, so nothing is awaited
+    // declared, not yet judged: once judged, no attack of the two would strike, so (2.1.0, Q-17) the
+    // awaited closing command is the first declared attack's impact roll, which would roll no die
     expect((await m.state()).units.square.status).toBe('active');
-    expect((await m.state()).awaiting).toEqual([]);
+    expect((await m.state()).awaiting).toEqual([
+      { step: 'impact-roll', unitId: 'left', chargeId: 'l', side: 'A', ruleId: 'Q-17' },
+    ]);
     await m.A.command(at(m, 'charges'), {
       chargeId: 'p',
       attackerId: 'reserve',
@@ -164,6 +167,9 @@ describe('hand-to-hand over HTTP', () => {
     expect(types(closing)).toEqual([
       'DefenderSurrendered',
       'UnitRemoved',
+      // Q-29 (2.1.0): each attacker whose attack made contact is victorious
+      'AttackerVictorious',
+      'AttackerVictorious',
       'AttackEndedWithoutImpact',
       'AttackEndedWithoutImpact',
       'ImpactRolled',

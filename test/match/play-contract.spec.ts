@@ -110,6 +110,8 @@ describe('the play contract, built by the MatchViewer', () => {
     const careless = {
       ...handToHand,
       routes: {},
+      // without its awaitedTemplates hook, so that the template is derived from the step
+      awaitedTemplates: undefined,
       awaiting: () => [{ command: 'RollImpact', side: 'A', ruleId: 'HH-7', card: '7S', salt: 'x' }],
     } as unknown as AnyRuleset;
     const match = { ...foldMatch('m', recorded(charged())), ruleset: careless };

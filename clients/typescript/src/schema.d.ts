@@ -121,7 +121,7 @@ export interface paths {
     put?: never;
     /**
      * Charge (HH-4, HH-5): declare, and roll the willpower test; a pass makes contact.
-     * @description A unit already in contact attacks the enemy to its front the same way (HH-10). From version 2.0.0 the active side declares all its attacks of the melee phase first; the first impact roll closes the declarations and judges surrender (Q-17, HH-9).
+     * @description A unit already in contact attacks the enemy to its front the same way (HH-10), with no willpower test and no charge +1 (Q-28): its table dice are then empty. From version 2.0.0 the active side declares all its attacks of the melee phase first; the first impact roll closes the declarations and judges surrender (Q-17, HH-9).
      */
     post: operations['HandToHandController_charge'];
     delete?: never;
@@ -141,7 +141,7 @@ export interface paths {
     put?: never;
     /**
      * The attacker’s impact roll (HH-7): 1D6 plus every modifier that applies.
-     * @description From version 2.0.0 the impacts follow the declared order; the first closes the declarations (Q-17), and an attack whose defender left contact first ends without an impact.
+     * @description One die (table dice: one face). From version 2.0.0 the impacts follow the declared order; the first closes the declarations (Q-17), and an attack whose defender left contact first ends without an impact. From 2.1.0, when the surrender leaves no attack to strike, the awaited impact roll of the first declared attack records the surrender and the attacks that end and rolls no die: send no faces (Q-17).
      */
     post: operations['HandToHandController_impact'];
     delete?: never;
@@ -2400,7 +2400,7 @@ export interface components {
        */
       commandId: string;
       /**
-       * @description Table-dice matches only: the faces rolled, in the order the rules use them (C-1). Omit with server dice.
+       * @description Table-dice matches only: the willpower test, two faces (HH-5); none when a unit already in contact attacks again (Q-28). Omit with server dice.
        * @example [
        *       3,
        *       4
@@ -2434,9 +2434,8 @@ export interface components {
        */
       commandId: string;
       /**
-       * @description Table-dice matches only: the faces rolled, in the order the rules use them (C-1). Omit with server dice.
+       * @description Table-dice matches only: the impact die, one face (HH-7); none for the closing command that rolls no die (Q-17). Omit with server dice.
        * @example [
-       *       3,
        *       4
        *     ]
        */
@@ -2458,7 +2457,10 @@ export interface components {
        *     ]
        */
       dice?: number[];
-      /** @example nnc-1 */
+      /**
+       * @description The unit that tests (for a melee test, the defender the match awaits).
+       * @example nnc-1
+       */
       unitId: string;
       /**
        * @description melee: the defender’s test (HH-8); shooting (HH-18); rally: the Break follow-up (HH-13).
@@ -8533,7 +8535,6 @@ export interface operations {
          * @example {
          *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31",
          *       "dice": [
-         *         3,
          *         4
          *       ],
          *       "chargeId": "charge-1"

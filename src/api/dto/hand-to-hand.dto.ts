@@ -1,11 +1,35 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsOptional, Matches, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  Matches,
+  Max,
+  Min,
+} from 'class-validator';
 import { CommandDto, RollingCommandDto } from './command.dto.js';
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const ID_MESSAGE = 'must be 1–64 letters, digits, _ . or -';
 
 export class ChargeDto extends RollingCommandDto {
+  @ApiPropertyOptional({
+    type: [Number],
+    description:
+      'Table-dice matches only: the willpower test, two faces (HH-5); none when a unit already in contact attacks again (Q-28). Omit with server dice.',
+    example: [3, 4],
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(6, { each: true })
+  declare dice?: number[];
+
   @ApiPropertyOptional({
     description: 'Your id for the charge; the commandId when omitted.',
     example: 'charge-1',
@@ -41,10 +65,29 @@ export class RollImpactDto extends RollingCommandDto {
   @ApiProperty({ example: 'charge-1' })
   @Matches(ID, { message: `chargeId ${ID_MESSAGE}` })
   chargeId!: string;
+
+  // HH-7: the impact is one die; the command closing the declarations when every defender surrenders
+  // rolls none (Q-17, from 2.1.0), so its table dice are absent or empty.
+  @ApiPropertyOptional({
+    type: [Number],
+    description:
+      'Table-dice matches only: the impact die, one face (HH-7); none for the closing command that rolls no die (Q-17). Omit with server dice.',
+    example: [4],
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(6, { each: true })
+  declare dice?: number[];
 }
 
 export class MoraleTestDto extends RollingCommandDto {
-  @ApiProperty({ example: 'nnc-1' })
+  @ApiProperty({
+    example: 'nnc-1',
+    description: 'The unit that tests (for a melee test, the defender the match awaits).',
+  })
   @Matches(ID, { message: `unitId ${ID_MESSAGE}` })
   unitId!: string;
 

@@ -1,10 +1,12 @@
 import type { Ruleset } from '../ruleset.js';
 import { actingSide } from './acting-side.js';
+import { awaitedTemplates } from './awaited-templates.js';
+import { available } from './available-actions.js';
 import { COMMAND_TYPES, type HandToHandCommand } from './commands.js';
 import { decide } from './decide.js';
 import { describe, EVENT_TYPES, logContextAfter } from './describe.js';
 import type { HandToHandEvent } from './events.js';
-import { EDITION_1, EDITION_2, type HandToHandEdition } from './edition.js';
+import { EDITION_1, EDITION_2, EDITION_2_1, type HandToHandEdition } from './edition.js';
 import { evolve } from './evolve.js';
 import { HAND_TO_HAND_ID } from './match-setup.js';
 import { DEFAULT_PARAMETERS, type HandToHandParameters } from './parameters.js';
@@ -49,6 +51,9 @@ function handToHandRuleset(edition: HandToHandEdition): HandToHandRuleset {
     ruleIdOf,
     roster,
     awaiting,
+    // The play contract: nothing is hidden in hand-to-hand, so every viewer gets the same templates.
+    awaitedTemplates: (state) => awaitedTemplates(state),
+    available: (state) => available(state),
     progress,
     schemas: HAND_TO_HAND_SCHEMAS,
   };
@@ -60,11 +65,18 @@ export const handToHandV1: HandToHandRuleset = handToHandRuleset(EDITION_1);
 /** Version 2.0.0: Q-17 … Q-20 and the repeated impact's victorious +1 (README, "Hand-to-hand version 2"). */
 export const handToHandV2: HandToHandRuleset = handToHandRuleset(EDITION_2);
 
+/** Version 2.1.0: Q-17's closing command always awaited (no die when nothing strikes), Q-29. */
+export const handToHandV2_1: HandToHandRuleset = handToHandRuleset(EDITION_2_1);
+
 /** Version 1.0.0, under the name the code base used before there were two. */
 export const handToHand: HandToHandRuleset = handToHandV1;
 
 /** Every version of the ruleset, oldest first: the registry lists them all (logs verify forever). */
-export const HAND_TO_HAND_VERSIONS: readonly HandToHandRuleset[] = [handToHandV1, handToHandV2];
+export const HAND_TO_HAND_VERSIONS: readonly HandToHandRuleset[] = [
+  handToHandV1,
+  handToHandV2,
+  handToHandV2_1,
+];
 
 export type * from './commands.js';
 export type * from './events.js';
@@ -81,4 +93,4 @@ export { ASPECTS, SLOPES, TEST_CAUSES } from './vocabulary.js';
 export { COMMAND_TYPES } from './commands.js';
 export { DEFAULT_PARAMETERS, FAILURE_OUTCOMES, resolveParameters } from './parameters.js';
 export { HAND_TO_HAND_ID, HAND_TO_HAND_VERSION } from './match-setup.js';
-export { EDITION_1, EDITION_2, EDITIONS, type HandToHandEdition } from './edition.js';
+export { EDITION_1, EDITION_2, EDITION_2_1, EDITIONS, type HandToHandEdition } from './edition.js';
