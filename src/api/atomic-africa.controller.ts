@@ -91,7 +91,7 @@ export class AtomicAfricaController {
   @Post('pursuits')
   @ApiOperation({
     summary:
-      'Pursue (or not) a unit whose flee stands (AA-9). Version 2: offered to every enemy in contact; pursuing reveals the card, declining reveals nothing (Q-23).',
+      'Pursue (or not) a unit whose flee stands (AA-9). Version 2: offered to every enemy in contact; pursuing reveals the card, declining reveals nothing (Q-23); a face card revealed to pursue announces a close-combat special action (Q-31).',
   })
   @ApiCreatedResponse({ type: CommandResultDto })
   pursue(@CurrentPrincipal() p: Principal, @Param('id', MatchIdPipe) id: string, @Body() body: PursuitDto) {
@@ -125,7 +125,7 @@ export class AtomicAfricaController {
   @Post('ranged-attacks')
   @ApiOperation({
     summary:
-      'A ranged attack (AA-11); never at a unit in close combat from outside it (AA-12). Version 2: an activation, revealing the attacker’s card (Q-24).',
+      'A ranged attack (AA-11); never at a unit in close combat from outside it (AA-12). Version 2: an activation, revealing the attacker’s card (Q-24). Version 2.1: neither attacker nor target may be in base contact with an enemy, whenever the contact began (Q-27); a unit whose flee stood touches nobody but its catchers (Q-26).',
   })
   @ApiCreatedResponse({ type: CommandResultDto })
   rangedAttack(

@@ -278,7 +278,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Pursue (or not) a unit whose flee stands (AA-9). Version 2: offered to every enemy in contact; pursuing reveals the card, declining reveals nothing. */
+    /** Pursue (or not) a unit whose flee stands (AA-9). Version 2: offered to every enemy in contact; pursuing reveals the card, declining reveals nothing; a face card revealed to pursue announces a close-combat special action. */
     post: operations['AtomicAfricaController_pursue'];
     delete?: never;
     options?: never;
@@ -329,7 +329,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A ranged attack (AA-11); never at a unit in close combat from outside it (AA-12). Version 2: an activation, revealing the attacker’s card. */
+    /** A ranged attack (AA-11); never at a unit in close combat from outside it (AA-12). Version 2: an activation, revealing the attacker’s card. Version 2.1: neither attacker nor target may be in base contact with an enemy, whenever the contact began; a unit whose flee stood touches nobody but its catchers. */
     post: operations['AtomicAfricaController_rangedAttack'];
     delete?: never;
     options?: never;
@@ -2533,8 +2533,8 @@ export interface components {
             joker?: 'red' | 'black';
           };
       /**
-       * @description Instead of the card: hex SHA-256 of "CODE|unitId|turn|salt" (CODE e.g. 7S, 10H, QC, JOKER-RED); the service never sees the card before the reveal.
-       * @example 9f2c…
+       * @description Instead of the card: hex SHA-256 of "CODE|unitId|turn|salt" (CODE e.g. 7S, 10H, QC, JOKER-RED); the service never sees the card before the reveal. The example commits 7S for askari-1 in turn 2 with the salt my-own-salt.
+       * @example 5e1bfdee06fbe8e577a67a7fcca4584a68e8f8852898efebf846c8254d9c3a7f
        */
       commitment?: string;
     };
@@ -2573,10 +2573,10 @@ export interface components {
       /** @description The salt of your commitment. */
       salt?: string;
       /**
-       * @description Face cards: the special action announced (AA-7).
-       * @enum {string}
+       * @description Face cards (J, Q, K) only: the special action announced (AA-1). In close combat only dig-in, mass-fire, rally, or sprint (light infantry only) (AA-7); outside close combat any kebab-case name.
+       * @example dig-in
        */
-      specialAction?: 'dig-in' | 'mass-fire' | 'rally' | 'sprint';
+      specialAction?: string;
     };
     PursuitDto: {
       /**
@@ -2601,7 +2601,10 @@ export interface components {
           };
       /** @description The salt of your commitment, with card (version 2). */
       salt?: string;
-      /** @description Face cards: the special action announced (AA-7), with the reveal. */
+      /**
+       * @description Face cards (J, Q, K) only, with the reveal: the special action announced. A pursuit is part of the close combat (Q-31): only dig-in, mass-fire, rally, or sprint (light infantry only) (AA-7). A ranged attack is outside it: any kebab-case name.
+       * @example mass-fire
+       */
       specialAction?: string;
     };
     BreakOffDto: {
@@ -2623,7 +2626,7 @@ export interface components {
        */
       inTransit: string;
       /**
-       * @description Range in inches between the In-transit figures (AA-10), when the opponent attacks.
+       * @description Range in inches between the In-transit figures (AA-10): required when the opponent attacks, refused when it broke off too (Q-15). Beyond the last range band its attack is forgone (AA-11).
        * @example 7
        */
       rangeInches?: number;
@@ -2667,7 +2670,7 @@ export interface components {
       /** @example legion-2 */
       targetId: string;
       /**
-       * @description Range in inches (AA-11 range bands).
+       * @description Range in inches (AA-11 range bands: threshold 1 up to 6, 2 up to 12, 3 up to 24 by default; no attack beyond the last band).
        * @example 10
        */
       rangeInches: number;
@@ -2684,7 +2687,10 @@ export interface components {
           };
       /** @description The salt of your commitment, with card (version 2). */
       salt?: string;
-      /** @description Face cards: the special action announced (AA-7), with the reveal. */
+      /**
+       * @description Face cards (J, Q, K) only, with the reveal: the special action announced. A pursuit is part of the close combat (Q-31): only dig-in, mass-fire, rally, or sprint (light infantry only) (AA-7). A ranged attack is outside it: any kebab-case name.
+       * @example mass-fire
+       */
       specialAction?: string;
     };
     ClientSeedDto: {
@@ -10635,7 +10641,7 @@ export interface operations {
          *       "unitId": "askari-1",
          *       "turn": 2,
          *       "card": "7S",
-         *       "commitment": "9f2c…"
+         *       "commitment": "5e1bfdee06fbe8e577a67a7fcca4584a68e8f8852898efebf846c8254d9c3a7f"
          *     }
          */
         'application/json': components['schemas']['SealOrderDto'];
@@ -11895,7 +11901,7 @@ export interface operations {
          *       "pursue": true,
          *       "card": "7S",
          *       "salt": "text",
-         *       "specialAction": "text"
+         *       "specialAction": "mass-fire"
          *     }
          */
         'application/json': components['schemas']['PursuitDto'];
@@ -13162,7 +13168,7 @@ export interface operations {
          *       "rangeInches": 10,
          *       "card": "7S",
          *       "salt": "text",
-         *       "specialAction": "text"
+         *       "specialAction": "mass-fire"
          *     }
          */
         'application/json': components['schemas']['RangedAttackDto'];

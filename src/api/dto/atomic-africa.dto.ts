@@ -109,7 +109,9 @@ const RevealedOnTheWay = {
   specialAction: () =>
     applyDecorators(
       ApiPropertyOptional({
-        description: 'Face cards: the special action announced (AA-7), with the reveal.',
+        description:
+          'Face cards (J, Q, K) only, with the reveal: the special action announced. A pursuit is part of the close combat (Q-31): only dig-in, mass-fire, rally, or sprint (light infantry only) (AA-7). A ranged attack is outside it: any kebab-case name.',
+        example: 'mass-fire',
       }),
       IsOptional(),
       Matches(/^[a-z]+(-[a-z]+)*$/, { message: 'specialAction must be a kebab-case name such as dig-in' }),
@@ -147,8 +149,8 @@ export class SealOrderDto extends CommandDto {
 
   @ApiPropertyOptional({
     description:
-      'Instead of the card: hex SHA-256 of "CODE|unitId|turn|salt" (CODE e.g. 7S, 10H, QC, JOKER-RED); the service never sees the card before the reveal.',
-    example: '9f2c…',
+      'Instead of the card: hex SHA-256 of "CODE|unitId|turn|salt" (CODE e.g. 7S, 10H, QC, JOKER-RED); the service never sees the card before the reveal. The example commits 7S for askari-1 in turn 2 with the salt my-own-salt.',
+    example: '5e1bfdee06fbe8e577a67a7fcca4584a68e8f8852898efebf846c8254d9c3a7f',
   })
   @IsOptional()
   @Matches(/^[0-9a-fA-F]{64}$/, { message: 'commitment must be 64 hex digits' })
@@ -190,8 +192,9 @@ export class RevealDto extends CommandDto {
   salt?: string;
 
   @ApiPropertyOptional({
-    enum: ['dig-in', 'mass-fire', 'rally', 'sprint'],
-    description: 'Face cards: the special action announced (AA-7).',
+    description:
+      'Face cards (J, Q, K) only: the special action announced (AA-1). In close combat only dig-in, mass-fire, rally, or sprint (light infantry only) (AA-7); outside close combat any kebab-case name.',
+    example: 'dig-in',
   })
   @IsOptional()
   @Matches(/^[a-z]+(-[a-z]+)*$/, { message: 'specialAction must be a kebab-case name such as dig-in' })
@@ -236,7 +239,8 @@ export class BreakOffDto extends CommandDto {
   inTransit!: string;
 
   @ApiPropertyOptional({
-    description: 'Range in inches between the In-transit figures (AA-10), when the opponent attacks.',
+    description:
+      'Range in inches between the In-transit figures (AA-10): required when the opponent attacks, refused when it broke off too (Q-15). Beyond the last range band its attack is forgone (AA-11).',
     example: 7,
   })
   @IsOptional()
@@ -260,7 +264,11 @@ export class RangedAttackDto extends TableDiceDto {
   @Matches(ID, { message: `targetId ${ID_MESSAGE}` })
   targetId!: string;
 
-  @ApiProperty({ description: 'Range in inches (AA-11 range bands).', example: 10 })
+  @ApiProperty({
+    description:
+      'Range in inches (AA-11 range bands: threshold 1 up to 6, 2 up to 12, 3 up to 24 by default; no attack beyond the last band).',
+    example: 10,
+  })
   @IsNumber()
   @Min(0)
   rangeInches!: number;
