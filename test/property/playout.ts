@@ -226,6 +226,10 @@ export async function playout(app: NestFastifyApplication, spec: PlayoutSpec): P
 
 function weightOf(template: any, registered: number, step: number, spec: PlayoutSpec): number {
   switch (template.action) {
+    // A commitment is SHA-256 of the side's own card and salt (AA-2): no allowed value can be listed for
+    // it, so a client computes it; the ruleset's own playout (test/rules/atomic-africa/contract) does.
+    case 'seal-commitment':
+      return 0;
     case 'register-unit':
       return registered < 3 ? 8 : 0;
     case 'dispute':
