@@ -2,6 +2,7 @@ import {
   type AwaitedStep,
   type CommandAnswer,
   createUmpireClient,
+  fillTemplate,
   isProblem,
   type MatchFeedEvent,
   newCommandId,
@@ -131,6 +132,32 @@ describe('the typed client against the real service', () => {
     );
     return { steps, last };
   }
+
+  it('C-5 an undo asked for and agreed to from the available templates alone, with no knowledge of the commands', async () => {
+    const table = await openTable('client-templates', 'hand-to-hand');
+    for (const [unitId, side] of [
+      ['impi', 'A'],
+      ['nnc', 'B'],
+    ] as const) {
+      ok(
+        await organiser.POST('/matches/{id}/units', {
+          ...id(table),
+          body: { commandId: newCommandId(), unitId, name: unitId, side, morale: 8, move: 6 },
+        }),
+      );
+    }
+    const seenByA = ok(await table.A.GET('/matches/{id}', id(table)));
+    const undo = seenByA.available.find(
+      (template) => template.action === 'undo-request' && template.side === 'A',
+    );
+    expect(undo).toBeDefined();
+    // The default filling takes the first allowed target: the latest event still within reach.
+    const asked = await table.A.playAwaited(undo!, fillTemplate(undo!));
+    const answer = asked.available.find((template) => template.action === 'undo-answer');
+    expect(answer).toMatchObject({ side: 'B', method: 'POST' });
+    const agreed = await table.B.playAwaited(answer!, fillTemplate(answer!));
+    expect(agreed.events.map((event) => event.type)).toEqual(['UndoAgreed', 'ActionsReverted']);
+  });
 
   it('hand-to-hand: a whole match played by following awaiting, to ended: true', async () => {
     const table = await openTable('client-hh', 'hand-to-hand');

@@ -130,6 +130,62 @@ describe('the play contract over HTTP', () => {
     return atomicAfricaInContact(t, matchId);
   }
 
+  it('Q-32 over HTTP: an undo back into a rout (its morale test, before its removal) is refused and appends nothing; the templates offer only command ends', async () => {
+    const m = await handToHand('pc-q32');
+    await charge(m);
+    await postTo(m.A, at(m, 'impact-rolls'), { chargeId: 'c1', dice: [6] });
+    // 11 against morale 0 fails by 11: a rout (HH-14), the test and the removal in one command
+    const routed = await postTo(m.B, at(m, 'morale-tests'), { unitId: 'nnc', cause: 'melee', dice: [6, 5] });
+    const types = routed.body.events.map((event: any) => event.type);
+    expect(types).toEqual(expect.arrayContaining(['MoraleTested', 'UnitRemoved']));
+    const tested = routed.body.events.find((event: any) => event.type === 'MoraleTested').revision;
+    const last = routed.body.events.at(-1).revision;
+
+    const before = (await m.A.get(`/matches/${m.matchId}`)).body;
+    const refused = await m.A.post(at(m, 'undo-requests'), {
+      commandId: commandId('q32'),
+      toRevision: tested,
+      reason: 'back to the test',
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ ruleId: 'Q-32' });
+    expect((await m.A.get(`/matches/${m.matchId}`)).body.revision).toBe(before.revision);
+
+    // The undo template offers only command ends: nothing inside the rout's command (the latest event,
+    // its end, is where the match stands already), the end of the impact roll's command before it.
+    const undo = before.available.find((tpl: any) => tpl.action === 'undo-request' && tpl.side === 'A');
+    const targets = undo.choices.find((c: any) => c.path === 'toRevision').options.map((o: any) => o.value);
+    expect(last).toBe(before.revision);
+    expect(targets.some((r: number) => r >= tested)).toBe(false);
+    expect(targets).toContain(tested - 1);
+    // Sent as the template says, it is accepted, and the answer is offered to B as a template too.
+    const asked = await postTo(m.A, undo.route, { ...undo.body, toRevision: tested - 1, reason: 'misread' });
+    const answer = asked.body.available.find((tpl: any) => tpl.action === 'undo-answer');
+    expect(answer).toMatchObject({ side: 'B', command: 'AnswerUndo', method: 'POST' });
+    const agreed = await postTo(m.B, answer.route, { ...answer.body, agree: true });
+    expect(agreed.body.events.map((e: any) => e.type)).toEqual(['UndoAgreed', 'ActionsReverted']);
+  });
+
+  it('C-4 the end route takes winner null for a draw, as the result shows it; the judge’s templates include the end and the rulings', async () => {
+    const m = await handToHand('pc-draw');
+    await postTo(m.A, at(m, 'disputes'), { revision: 2, claim: 'the unit was registered twice' });
+    const judged = (await m.judge.get(`/matches/${m.matchId}`)).body;
+    const ruling = judged.available.find((tpl: any) => tpl.action === 'ruling');
+    expect(ruling).toMatchObject({ role: 'judge', command: 'RuleDispute', method: 'POST' });
+    // Neither side sees a judge's actions.
+    const seenByA = (await m.A.get(`/matches/${m.matchId}`)).body;
+    expect(seenByA.available.filter((tpl: any) => tpl.role !== undefined)).toEqual([]);
+    await postTo(m.judge, ruling.route, { ...ruling.body, ruling: 'dismissed', ruleId: 'C-6', note: 'no' });
+
+    const end = judged.available.find((tpl: any) => tpl.action === 'end');
+    expect(end).toMatchObject({ role: 'judge', route: `/matches/${m.matchId}/end` });
+    const ended = await postTo(m.judge, end.route, { ...end.body, winner: null, note: 'time' });
+    expect(ended.body).toMatchObject({ ended: true, result: { winner: null, winnerName: null } });
+    const wrong = await m.judge.post(at(m, 'end'), { commandId: commandId('end'), winner: 'C' });
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.body)).toContain('winner');
+  });
+
   it('every route a ruleset names is a POST route of the service, and every command but CreateMatch has one', async () => {
     const doc = await organiser(t).get('/docs-json');
     const posts = Object.entries(doc.body.paths as Record<string, Record<string, unknown>>)

@@ -6,7 +6,14 @@ import {
   followTournament,
   type FollowTournamentOptions,
 } from './live-feed.js';
-import { type AwaitedStep, type CommandAnswer, type Connection, playAwaited, type StepBody } from './play.js';
+import {
+  type AwaitedStep,
+  type CommandAnswer,
+  type CommandTemplate,
+  type Connection,
+  playAwaited,
+  type StepBody,
+} from './play.js';
 import { ok } from './problem.js';
 import type { paths } from './schema.js';
 
@@ -23,12 +30,16 @@ export {
   type AwaitedPlay,
   type AwaitedStep,
   type CommandAnswer,
+  type CommandTemplate,
   type Connection,
+  fillTemplate,
   type MatchContract,
   nextStep,
   playAwaited,
   playUntilSettled,
   type StepBody,
+  type TemplateChoice,
+  type TemplateFilling,
 } from './play.js';
 export { isProblem, ok, type Problem, problemFrom, UmpireProblem } from './problem.js';
 export type { components, operations, paths } from './schema.js';
@@ -56,7 +67,11 @@ export interface UmpireClient extends Client<paths>, Connection {
   /** Follows a tournament's live feed (its own events and its matches'); see `followTournament`. */
   followTournament(tournamentId: string, options: FollowTournamentOptions): Promise<FollowResult>;
   /** Posts an awaited step's body to the route it names, with a fresh commandId. */
-  playAwaited(step: AwaitedStep, body: StepBody, options?: { signal?: AbortSignal }): Promise<CommandAnswer>;
+  playAwaited(
+    step: Pick<AwaitedStep | CommandTemplate, 'route'>,
+    body: StepBody | Record<string, unknown>,
+    options?: { signal?: AbortSignal },
+  ): Promise<CommandAnswer>;
   /** A ticket to open one live feed with EventSource (browsers), its `url` absolute. */
   streamTicket(feed: { matchId: string } | { tournamentId: string }): Promise<StreamTicket>;
 }

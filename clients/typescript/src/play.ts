@@ -9,6 +9,80 @@ export type CommandAnswer =
   paths['/matches/{id}/end-turn']['post']['responses'][201]['content']['application/json'];
 /** One step the match waits for: which command, from which side, posted to which route, by which rule. */
 export type AwaitedStep = MatchContract['awaiting'][number];
+/** Something a side (or a judge's or organiser's key) may do now, in the same template shape. */
+export type CommandTemplate = MatchContract['available'][number];
+/** A choice a template leaves to the player, with its allowed values. */
+export type TemplateChoice = (AwaitedStep | CommandTemplate)['choices'][number];
+type ChoiceValue = string | number | boolean | Record<string, string>;
+
+/** How a client picks what a template leaves open; every part has a default. */
+export interface TemplateFilling {
+  /** The value for a choice (undefined: the default, or leave an optional choice out). */
+  choose?(choice: TemplateChoice, template: AwaitedStep | CommandTemplate): ChoiceValue | undefined;
+  /** The faces of table dice: exactly `dice.count` of them (default: random faces). */
+  faces?(template: AwaitedStep | CommandTemplate): number[];
+}
+
+/**
+ * The body of a template made complete from the template alone: its `body`, each choice set (asked only
+ * when its `when` holds; an optional one only when `choose` gives a value), and table dice at `dice.path`.
+ * Defaults: the first allowed value, yes, the lowest number, a word. A fresh commandId is added on posting.
+ */
+export function fillTemplate(
+  template: AwaitedStep | CommandTemplate,
+  filling: TemplateFilling = {},
+): Record<string, unknown> {
+  const body: Record<string, unknown> = structuredClone(template.body) as Record<string, unknown>;
+  for (const choice of template.choices) {
+    if (choice.when && valueAt(body, choice.when.path) !== choice.when.value) continue;
+    const chosen = filling.choose?.(choice, template);
+    if (chosen === undefined && choice.optional) continue;
+    setAt(body, choice.path, chosen ?? defaultValue(choice));
+  }
+  const dice = template.dice;
+  if (dice?.source === 'table' && dice.path) {
+    const faces =
+      filling.faces?.(template) ??
+      Array.from({ length: dice.count }, () => 1 + Math.floor(Math.random() * 6));
+    setAt(body, dice.path, faces);
+  }
+  return body;
+}
+
+function defaultValue(choice: TemplateChoice): ChoiceValue {
+  switch (choice.kind) {
+    case 'one-of': {
+      const [first] = choice.options;
+      if (!first) throw new Error(`no allowed value for ${choice.path}: this key may not choose it`);
+      return first.value;
+    }
+    case 'yes-no':
+      return true;
+    case 'integer':
+      return choice.min;
+    case 'text':
+      return 'x';
+  }
+}
+
+function valueAt(body: Record<string, unknown>, path: string): unknown {
+  let at: unknown = body;
+  for (const part of path.split('.')) {
+    at = typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[part] : undefined;
+  }
+  return at;
+}
+
+function setAt(body: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let at = body;
+  for (const part of parts.slice(0, -1)) {
+    const next = at[part];
+    if (typeof next !== 'object' || next === null) at[part] = {};
+    at = at[part] as Record<string, unknown>;
+  }
+  at[parts[parts.length - 1]!] = value;
+}
 
 /** Every POST route of one match: `/matches/{id}/<segment>`, as the service documents them. */
 type MatchCommandPath = {
@@ -49,8 +123,8 @@ export interface Connection {
  */
 export async function playAwaited(
   connection: Connection,
-  step: AwaitedStep,
-  body: StepBody,
+  step: Pick<AwaitedStep | CommandTemplate, 'route'>,
+  body: StepBody | Record<string, unknown>,
   options: { signal?: AbortSignal } = {},
 ): Promise<CommandAnswer> {
   const response = await connection.fetch(`${connection.baseUrl.replace(/\/+$/, '')}${step.route}`, {
@@ -68,12 +142,15 @@ export async function playAwaited(
   return answer;
 }
 
-/** Who plays each side, and what each awaited step's body is. */
-export interface AwaitedPlay {
+/** Who plays each side, and how each awaited step's body is made. */
+export interface AwaitedPlay extends TemplateFilling {
   /** The connection that holds each side's key. */
   seats: Record<AwaitedStep['side'], Connection>;
-  /** The body for a step (`step.command` says which command it is, `step.unitId` for which unit). */
-  bodyFor(step: AwaitedStep): StepBody;
+  /**
+   * The body for a step, for a client that knows the commands. Without it each step's template is
+   * filled (fillTemplate, with `choose` and `faces`): no knowledge of any command needed.
+   */
+  bodyFor?(step: AwaitedStep): StepBody;
   /** Called with each step before it is played (to log it, say). */
   onStep?(step: AwaitedStep): void;
   /** A guard against a loop that never settles; 50 by default. */
@@ -96,7 +173,8 @@ export async function playUntilSettled<Contract extends Pick<MatchContract, 'awa
     if (!step) return current;
     if (played >= limit) throw new Error(`still awaiting ${step.command} after ${limit} steps`);
     play.onStep?.(step);
-    current = await playAwaited(play.seats[step.side], step, play.bodyFor(step));
+    const body = play.bodyFor ? play.bodyFor(step) : fillTemplate(step, play);
+    current = await playAwaited(play.seats[step.side], step, body);
   }
 }
 

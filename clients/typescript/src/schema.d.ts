@@ -592,26 +592,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/backup': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * A consistent copy of the service’s stores while it runs (SQLite’s online backup): the event store with every match, tournament and key, and the webhook state; for `umpire restore FILE` on another machine.
-     * @description Holds no secret: the server secret, the signing key and the organiser-key file stay on the machine (with the store, the server secret reads every sealed card). A service restored from it needs the same UMPIRE_SERVER_SECRET_FILE (and UMPIRE_SIGNING_KEY, or the signing-key.pem file) to be the same service; `umpire backup FILE` on the machine takes them too. 403 for a key bound to a tournament: a backup holds every tournament. The embedded SQLite store only (409 on EventStoreDB).
-     */
-    post: operations['BackupController_backup'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/tournaments': {
     parameters: {
       query?: never;
@@ -1017,7 +997,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The standings as CSV: rank, participant, games, points, each tie-break figure, the final key. A tournament run without participants (its matches name their players): rank, competitor, played, won, drawn, lost, points, as GET …/standings. */
+    /** The standings as CSV: rank, participant, games, points, each tie-break figure, the final key. */
     get: operations['TournamentExportController_standingsCsv'];
     put?: never;
     post?: never;
@@ -1207,7 +1187,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send the webhook a signed test delivery now ({ kind: "test" }), outside its queue, and answer whether it was delivered: the status the receiver answered, or `no answer`, or `not sent` when its url no longer points to an address deliveries may go to (never why a connection failed). Not retried. */
+    /** Send the webhook a signed test delivery now ({ kind: "test" }), outside its queue, and answer how the receiver took it. Not retried. */
     post: operations['WebhooksController_test'];
     delete?: never;
     options?: never;
@@ -1438,10 +1418,16 @@ export interface components {
     };
     ChoiceOptionDto: {
       /**
-       * @description The value to set at the choice’s path.
+       * @description The value to set at the choice’s path: a word, a number, a yes/no, or a small object of named words (an orders card as { rank, suit }).
        * @example left-flank
        */
-      value: string | number | boolean;
+      value:
+        | string
+        | number
+        | boolean
+        | {
+            [key: string]: string;
+          };
       /**
        * @description The words a page shows for it.
        * @example its left flank
@@ -3117,10 +3103,7 @@ export interface components {
        * @example spring-open-2026
        */
       tournamentId?: string;
-      /**
-       * @description Not blank; no control characters (NUL …) and no bidirectional formatting characters.
-       * @example Spring Open 2026
-       */
+      /** @example Spring Open 2026 */
       name: string;
       /** @description Standings points; win 3, draw 1, loss 0 when omitted. */
       scoring?: components['schemas']['ScoringDto'];
@@ -3918,7 +3901,7 @@ export interface components {
        */
       kinds?: ('event' | 'result' | 'tournament')[];
       /**
-       * @description Where to POST: http or https, without credentials (user:password@). It must point to public addresses only, checked after name resolution here and again at each delivery: loopback, private, link-local, unspecified, reserved and the service’s own addresses are refused (400) unless the operator allows their network (UMPIRE_WEBHOOK_ALLOWED_NETWORKS). A tournament holds at most UMPIRE_WEBHOOKS_PER_TOURNAMENT active webhooks and one key registers at most UMPIRE_WEBHOOKS_PER_ORGANISER (409). Each body is signed as Standard Webhooks say (webhook-signature).
+       * @description Where to POST: http or https. Each body is signed as Standard Webhooks say (webhook-signature).
        * @example https://results.example.org/umpire-hook
        */
       url: string;
@@ -17778,77 +17761,6 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
-           *     }
-           */
-          'application/problem+json': components['schemas']['ErrorDto'];
-        };
-      };
-    };
-  };
-  BackupController_backup: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The backup file: a line `umpire-backup 1`, a JSON manifest line, then the files’ bytes. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/octet-stream': string;
-        };
-      };
-      /** @description No key, or a key that is not valid. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "type": "urn:umpire:problem:unauthorized",
-           *       "title": "Unauthorized",
-           *       "status": 401,
-           *       "detail": "No key, or a key that is not valid."
-           *     }
-           */
-          'application/problem+json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description Keys allowed: organiser (not bound to a tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "type": "urn:umpire:problem:forbidden",
-           *       "title": "Forbidden",
-           *       "status": 403,
-           *       "detail": "Keys allowed: organiser (not bound to a tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404)."
-           *     }
-           */
-          'application/problem+json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "type": "urn:umpire:problem:rate-limited",
-           *       "title": "Too Many Requests",
-           *       "status": 429,
-           *       "detail": "Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS)."
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];

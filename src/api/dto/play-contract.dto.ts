@@ -9,11 +9,17 @@ import { SIDES } from '../../rules/common/sides.js';
 
 export class ChoiceOptionDto {
   @ApiProperty({
-    oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }],
-    description: 'The value to set at the choice’s path.',
+    oneOf: [
+      { type: 'string' },
+      { type: 'number' },
+      { type: 'boolean' },
+      { type: 'object', additionalProperties: { type: 'string' } },
+    ],
+    description:
+      'The value to set at the choice’s path: a word, a number, a yes/no, or a small object of named words (an orders card as { rank, suit }).',
     example: 'left-flank',
   })
-  value!: string | number | boolean;
+  value!: string | number | boolean | Record<string, string>;
   @ApiProperty({ description: 'The words a page shows for it.', example: 'its left flank' }) label!: string;
 }
 
