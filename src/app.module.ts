@@ -6,6 +6,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { EventStoreModule } from './event-store/event-store.module.js';
 import { HealthModule } from './health/health.module.js';
+import { InvitationsModule } from './invitations/invitations.module.js';
 import { OrganiserApiModule } from './api/organiser-api.module.js';
 import { ProjectionsModule } from './projections/projections.module.js';
 import { PagesModule } from './web/pages.module.js';
@@ -24,6 +25,7 @@ export class AppModule {
         ProjectionsModule,
         ApiModule,
         OrganiserApiModule,
+        InvitationsModule,
         PagesModule,
       ],
     };
