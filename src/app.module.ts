@@ -9,6 +9,7 @@ import { HealthModule } from './health/health.module.js';
 import { InvitationsModule } from './invitations/invitations.module.js';
 import { OrganiserApiModule } from './api/organiser-api.module.js';
 import { ProjectionsModule } from './projections/projections.module.js';
+import { RulebookModule } from './api/rulebook.module.js';
 import { PagesModule } from './web/pages.module.js';
 
 @Module({})
@@ -26,6 +27,7 @@ export class AppModule {
         ApiModule,
         OrganiserApiModule,
         InvitationsModule,
+        RulebookModule,
         PagesModule,
       ],
     };

@@ -1286,6 +1286,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/rulesets/{id}/{version}/rules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every rule a match of this ruleset version may name, in players’ words (C-*, its own, Q-*). */
+    get: operations['RuleTextsController_all'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rulesets/{id}/{version}/rules/{ruleId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One rule’s text, by its id (HH-7, AA-6, Q-17, C-5 …). */
+    get: operations['RuleTextsController_one'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/metrics': {
     parameters: {
       query?: never;
@@ -3881,6 +3915,14 @@ export interface components {
       side: 'A' | 'B';
       tournamentId?: string;
       label?: string;
+    };
+    RuleTextDto: {
+      /** @example HH-7 */
+      ruleId: string;
+      /** @example Impact roll */
+      title: string;
+      /** @example The attacker rolls 1D6 and adds: charge +1, flank +1, rear +2 … */
+      text: string;
     };
     /** @description What every event carries besides its type and data. */
     MatchEventEnvelope: {
@@ -24385,6 +24427,169 @@ export interface operations {
            *       "title": "Gone",
            *       "status": 410,
            *       "detail": "this invitation was already used"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Past the rate limit of this key (or of this address, without a valid key). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  RuleTextsController_all: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        version: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "ruleId": "HH-7",
+           *         "title": "Impact roll",
+           *         "text": "The attacker rolls 1D6 and adds: charge +1, flank +1, rear +2 …"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['RuleTextDto'][];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "no ruleset nowhere version 1.0.0"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Past the rate limit of this key (or of this address, without a valid key). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  RuleTextsController_one: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        version: string;
+        ruleId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ruleId": "HH-7",
+           *       "title": "Impact roll",
+           *       "text": "The attacker rolls 1D6 and adds: charge +1, flank +1, rear +2 …"
+           *     }
+           */
+          'application/json': components['schemas']['RuleTextDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "ruleset x 1.0.0 has no rule HH-99"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
