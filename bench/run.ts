@@ -3,6 +3,7 @@ import { benchEventStore, type Measurement } from './event-store.bench.js';
 import { benchHttpWrite } from './http-write.bench.js';
 import { benchVerify } from './verify.bench.js';
 import { benchFold, printFold } from './fold.bench.js';
+import { benchHandRolled, printHandRolled } from './hand-rolled.bench.js';
 
 /** `npm run bench`: one run, every figure beside its raw baseline. Exits non-zero if a target is missed. */
 function format(n: number): string {
@@ -32,3 +33,4 @@ process.exitCode = Math.max(Number(process.exitCode ?? 0), await benchVerify());
 if ((await benchHttpWrite()) > 0) process.exitCode = 1;
 if (printFigures(await benchCatchUp()) > 0) process.exitCode = 1;
 printFold(benchFold());
+printHandRolled(benchHandRolled());

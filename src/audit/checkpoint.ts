@@ -8,6 +8,7 @@ import {
   verify,
 } from 'node:crypto';
 import canonicalize from 'canonicalize';
+import { isRecord } from '../rules/common/is-record.js';
 
 /**
  * Signed checkpoints (DESIGN.md): the head of a match's hash chain, signed with the service's Ed25519
@@ -161,8 +162,4 @@ export function parseSignedCheckpoint(value: unknown, where = 'checkpoint'): Sig
     keyId: typeof value.keyId === 'string' ? value.keyId : '',
     signature: value.signature,
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

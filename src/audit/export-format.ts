@@ -1,5 +1,6 @@
 import type { EventMetadata, RecordedEvent } from '../event-store/event-store.port.js';
 import { parseSignedCheckpoint, type SignedCheckpoint } from './checkpoint.js';
+import { isRecord } from '../rules/common/is-record.js';
 
 /** An envelope as exported: the store's global position is local to one store, so it is left out. */
 export type ExportedEvent = Omit<RecordedEvent, 'position'>;
@@ -37,10 +38,6 @@ export class ExportFormatError extends Error {
     super(`line ${line}: ${message}`);
     this.name = 'ExportFormatError';
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export type ExportLine = { event: ExportedEvent } | { closing: SignedCheckpoint };

@@ -1,4 +1,6 @@
-import { MatchLogVerifier, rebuildState, revertTargetOf, type LogEvent } from './match-log-verifier.js';
+import type { LogEvent } from './log-event.js';
+import { MatchLogVerifier, rebuildState } from './match-log-verifier.js';
+import { revertTargetOf } from './replay-check.js';
 import type { VerificationReport, VerifyOptions } from './verification-report.js';
 
 /**

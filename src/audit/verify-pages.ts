@@ -1,7 +1,8 @@
 import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import { MatchFold } from '../match/fold.js';
 import { type ChainApart, ChainWalk, type ChainWalked } from './chain-walk.js';
-import { type LogEvent, MatchLogVerifier } from './match-log-verifier.js';
+import type { LogEvent } from './log-event.js';
+import { MatchLogVerifier } from './match-log-verifier.js';
 import type { VerificationReport, VerifyOptions } from './verification-report.js';
 
 /**

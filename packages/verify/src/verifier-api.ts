@@ -15,7 +15,8 @@ export type {
   VerifyOptions,
 } from '../../../src/audit/verifier.js';
 export { verifyPages, type LogPages, type PagedVerifyOptions } from '../../../src/audit/verify-pages.js';
-export { MatchLogVerifier, type LogEvent } from '../../../src/audit/match-log-verifier.js';
+export { MatchLogVerifier } from '../../../src/audit/match-log-verifier.js';
+export type { LogEvent } from '../../../src/audit/log-event.js';
 export {
   ExportFormatError,
   ExportReader,

@@ -1,11 +1,8 @@
 import type { DiceRoll } from '../../rules/common/dice.js';
+import { isRecord } from '../../rules/common/is-record.js';
 
 /** A path into an event, from its root: ['data', 'modifiers', 1, 'value']. */
 export type Path = readonly (string | number)[];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Where two JSON values first differ (key order does not matter, list order does), or null when they

@@ -6,3 +6,4 @@ export * from './sides.js';
 export * from './turn-log.js';
 export * from './escrow.js';
 export * from './roster.js';
+export * from './is-record.js';
