@@ -128,7 +128,7 @@ export class MatchConductController {
     @Param('id', MatchIdPipe) id: string,
     @Body() body: EndMatchDto,
   ): Promise<MatchCommandResult> {
-    const winner = body.winner === 'draw' ? null : body.winner;
+    const winner = body.winner === 'draw' || body.winner === null ? null : body.winner;
     return this.commands.execute(new EndMatch(id, p, body, { winner, note: body.note ?? '' }));
   }
 }

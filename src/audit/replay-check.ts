@@ -326,7 +326,7 @@ export class ReplayCheck {
         : null;
     // The match-level rules the log records decide it again, as its ruleset decides the rest.
     return this.matchRules!.decider.decide(
-      { meta: fold.meta, revision: revision - 1 },
+      { meta: fold.meta, revision: revision - 1, endsCommand: (r) => fold.endsCommand(r) },
       { command, actor, serverSeed },
       NO_DICE,
     );

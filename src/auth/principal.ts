@@ -30,7 +30,11 @@ export function actorOf(principal: Principal): Actor {
 
 /** Hidden information (AA-2) follows the side a key is bound to, and nothing else. */
 export function viewerOf(principal: Principal | undefined): Viewer {
-  return principal?.role === 'player' && principal.side ? { side: principal.side } : {};
+  if (!principal) return {};
+  // The role rides along for what the key may do (the play contract's judge actions), never for what it sees.
+  return principal.role === 'player' && principal.side
+    ? { side: principal.side, role: 'player' }
+    : { role: principal.role };
 }
 
 /**

@@ -2,12 +2,14 @@ import { serverRollCount } from '../rules/common/dice.js';
 import type { AnyRuleset } from '../rules/registry.js';
 import { matchRules as currentMatchRules, type MatchRules } from '../rules/match/index.js';
 import type { MatchMeta } from '../rules/match/match-level.js';
+import { CommandEnds, type CommandEndsImage } from './command-ends.js';
 
 /** An event as folding needs it: what it is, and where it stands in its stream. */
 export interface FoldableEvent {
   type: string;
   data: unknown;
-  metadata: { revision: number };
+  /** The commandId it was appended under: the events of one command share it (Q-32). */
+  metadata: { revision: number; commandId?: string };
 }
 
 /** A revert whose target is not an earlier event of the match (C-5). */
@@ -67,6 +69,8 @@ export interface MatchFoldImage {
   state: unknown;
   meta: MatchMeta;
   kept: [revision: number, state: unknown, turnStartedAt: number][];
+  /** Which events end their command (Q-32); absent in an image made before they were kept. */
+  commandEnds?: CommandEndsImage;
 }
 
 /**
@@ -93,6 +97,8 @@ export class MatchFold {
   private current: unknown;
   private currentMeta: MatchMeta;
   private last = 0;
+  /** Which events end their command, for the whole stream (Q-32); undefined when not known (an old image). */
+  private ends: CommandEnds | undefined = CommandEnds.empty();
   /** The match-level rules this fold applies (MatchFoldOptions.matchRules). */
   readonly matchRules: MatchRules;
 
@@ -115,6 +121,7 @@ export class MatchFold {
     fold.current = image.state;
     fold.currentMeta = image.meta;
     fold.last = image.revision;
+    fold.ends = CommandEnds.fromImage(image.commandEnds);
     for (const [revision, state, turnStartedAt] of image.kept) fold.keep(revision, { state, turnStartedAt });
     fold.keep(image.revision, {
       state: image.state,
@@ -126,6 +133,7 @@ export class MatchFold {
 
   apply(event: FoldableEvent): void {
     const revision = event.metadata.revision;
+    this.ends?.record(revision, event.metadata.commandId);
     let meta = this.matchRules.evolveMeta(this.currentMeta, event, revision, serverRollCount(event.data));
     let state = this.current;
     if (event.type === 'ActionsReverted') {
@@ -160,6 +168,15 @@ export class MatchFold {
   /** True when the state after event `revision` is at hand. */
   keeps(revision: number): boolean {
     return this.kept.has(revision);
+  }
+
+  /**
+   * Q-32: true when event `revision` is the last event of the command that appended it, so an undo or a
+   * backup may go back to it; undefined when this fold cannot tell (it stands on an image made before
+   * command ends were kept).
+   */
+  endsCommand(revision: number): boolean | undefined {
+    return this.ends?.endsCommand(revision);
   }
 
   /** The ruleset state now: reverted events do not count (C-5). */
@@ -199,6 +216,7 @@ export class MatchFold {
       kept: [...this.kept]
         .filter(([revision]) => revision !== this.last)
         .map(([revision, kept]) => [revision, kept.state, kept.turnStartedAt]),
+      ...(this.ends ? { commandEnds: this.ends.image() } : {}),
     };
   }
 

@@ -32,6 +32,11 @@ export interface LoadedMatch {
   revertedAsOf(asOf: number): ReadonlySet<number>;
   /** The ruleset state right after event `revision`, if it is kept (StateNotKeptError otherwise). */
   stateAt(revision: number): unknown;
+  /**
+   * Q-32, under match-level rules that hold it: whether event `revision` ends its command (absent under
+   * rules that let an undo or a backup go back to any event).
+   */
+  endsCommand?: (revision: number) => boolean | undefined;
 }
 
 /** One ActionsReverted: at which event, and the events it undid. */
@@ -203,6 +208,9 @@ export class MatchAggregate {
       reverted: new Set(fold.meta.reverted),
       revertedAsOf: (asOf: number) => revertedAsOf(this.reverts, asOf),
       stateAt: (revision: number) => fold.stateAt(revision),
+      ...(this.matchRules.targetsEndCommands
+        ? { endsCommand: (revision: number) => fold.endsCommand(revision) }
+        : {}),
     };
     return this.view;
   }

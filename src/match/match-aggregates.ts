@@ -10,7 +10,7 @@ import { initialMeta, type MatchMeta } from '../rules/match/match-level.js';
 import { SNAPSHOT_STORE, type SnapshotStore } from './snapshots/snapshot-store.js';
 
 /** Bumped whenever MatchAggregateImage or MatchFoldImage changes shape: older snapshots are then ignored. */
-const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_FORMAT = 2;
 /** Events read from the store at once on a cold load; the load yields to other requests between pages. */
 const PAGE = 1000;
 

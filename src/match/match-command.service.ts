@@ -170,7 +170,11 @@ export class MatchCommandService implements MatchCommandSteps {
         match.diceMode === 'server' ? this.keysOf(request.matchId).seed.toString('hex') : null;
       // Decided by the match-level rules of the version the match was created under (logs verify forever).
       const events = match.matchRules.decider.decide(
-        { meta: match.fold.meta, revision: match.revision },
+        {
+          meta: match.fold.meta,
+          revision: match.revision,
+          endsCommand: (revision) => match.fold.endsCommand(revision),
+        },
         { command, actor, serverSeed },
         NO_DICE,
       );

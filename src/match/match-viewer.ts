@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
-import { awaitedCombatOf, type AwaitedCombat } from '../rules/common/roster.js';
+import type { CommandTemplate, TemplateDraft } from '../rules/common/play-contract.js';
+import { awaitedCombatOf, type AwaitedInput } from '../rules/common/roster.js';
 import type { RulesetRef } from '../rules/common/ruleset-ref.js';
 import type { Side } from '../rules/common/sides.js';
 import type { Viewer } from '../rules/ruleset.js';
 import { isMatchLevelEvent } from '../rules/match/events.js';
+import { matchLevelTemplates } from '../rules/match/play-contract.js';
 import type { MatchMeta } from '../rules/match/match-level.js';
 import type { LoadedMatch } from './match-aggregate.js';
 import { SealedOrders } from './sealed-orders.js';
@@ -20,21 +22,15 @@ export interface EventView {
   reverted: boolean;
 }
 
-/** One thing the match waits for, and how to send it: post `command`'s body to `route`. */
-export interface AwaitedStepView {
+/**
+ * One thing the match waits for, as a complete command template (route, body, choices, dice), with the
+ * fields awaited steps always had (`step`, `command`, `route`, `side`, `unitId`, `ruleId`, `combat`).
+ */
+export interface AwaitedStepView extends CommandTemplate {
   /** The route segment that answers it (POST /matches/{id}/{step}): the ruleset's route of `command`. */
   step: string;
-  /** The command type that answers it. */
-  command: string;
-  /** The route to post it to. */
-  route: string;
   /** The side that must send it. */
   side: Side;
-  unitId?: string;
-  /** The rule that asks for it. */
-  ruleId: string;
-  /** The charge or close combat it belongs to. */
-  combat?: AwaitedCombat;
 }
 
 export interface PendingUndoRequest {
@@ -70,6 +66,12 @@ export interface PlayContractView {
   result?: { winner: Side | null; winnerName: string | null; note: string };
   /** What the match waits for, first to send first; empty when the side to play may do anything, and after the end. */
   awaiting: AwaitedStepView[];
+  /**
+   * What each side (and, for a judge's or organiser's key, that key) may do now beside what is awaited:
+   * the ruleset's actions (a charge, an order, the end of the turn) and the match-level ones (an undo, a
+   * dispute, a client seed; a judge's backup and rulings; the end).
+   */
+  available: CommandTemplate[];
   /** Undo requests and disputes still waiting for an answer or a ruling. */
   pending: { undoRequests: PendingUndoRequest[]; disputes: PendingDispute[] };
   /** The ruleset's own state, as this caller may see it. */
@@ -82,6 +84,15 @@ export interface MatchAt {
   state: unknown;
   meta: MatchMeta;
 }
+
+/** The route segments of the match-level commands whose route names nothing they answer. */
+const MATCH_LEVEL_ROUTES: Readonly<Record<string, string>> = {
+  AddClientSeed: 'client-seeds',
+  RequestUndo: 'undo-requests',
+  OrderBackup: 'backups',
+  RaiseDispute: 'disputes',
+  EndMatch: 'end',
+};
 
 /** The route of a match command: POST /matches/{matchId}/{segment}. */
 export function matchRoute(matchId: string, segment: string): string {
@@ -130,6 +141,34 @@ export class MatchViewer {
     return match.ruleset.viewState(state, viewer, this.sealedOrders.escrow(match.matchId));
   }
 
+  /**
+   * A draft made complete: its route (the ruleset's route of its command, or the match-level one it
+   * names), rebuilt field by field so that nothing a draft carries beyond the contract's shape rides along.
+   */
+  template(match: LoadedMatch, draft: TemplateDraft): CommandTemplate {
+    const { ruleset } = match;
+    const segment =
+      draft.routeSegment ??
+      ruleset.routes[draft.command as keyof typeof ruleset.routes] ??
+      MATCH_LEVEL_ROUTES[draft.command] ??
+      draft.command;
+    return {
+      action: draft.action,
+      label: draft.label,
+      command: draft.command,
+      ...(draft.side !== undefined ? { side: draft.side } : {}),
+      ...(draft.role !== undefined ? { role: draft.role } : {}),
+      method: 'POST',
+      route: matchRoute(match.matchId, segment),
+      body: draft.body,
+      choices: draft.choices,
+      ...(draft.dice !== undefined ? { dice: draft.dice } : {}),
+      ruleId: draft.ruleId,
+      ...(draft.unitId !== undefined ? { unitId: draft.unitId } : {}),
+      ...(draft.combat !== undefined ? { combat: awaitedCombatOf(draft.combat) } : {}),
+    };
+  }
+
   /** The match now, in the play contract's shape, as this viewer may see it. */
   contractNow(match: LoadedMatch, viewer: Viewer): PlayContractView {
     return this.contract(match, { revision: match.revision, state: match.state, meta: match.meta }, viewer);
@@ -146,21 +185,35 @@ export class MatchViewer {
     const { ruleset } = match;
     const { turn, activeSide, phase } = ruleset.progress(at.state);
     const ended = at.meta.ended;
+    const escrow = this.sealedOrders.escrow(match.matchId);
     // After the end nothing is awaited, whatever the ruleset's state still says (C-4).
-    const awaiting = ended
-      ? []
-      : ruleset.awaiting(at.state).map((input): AwaitedStepView => {
-          const step = ruleset.routes[input.command as keyof typeof ruleset.routes] ?? input.command;
-          return {
-            step,
-            command: input.command,
-            route: matchRoute(match.matchId, step),
-            side: input.side,
-            ...(input.unitId !== undefined ? { unitId: input.unitId } : {}),
-            ruleId: input.ruleId,
-            ...(input.combat !== undefined ? { combat: awaitedCombatOf(input.combat) } : {}),
-          };
-        });
+    const inputs = ended ? [] : ruleset.awaiting(at.state);
+    const drafts = inputs.length > 0 ? ruleset.awaitedTemplates?.(at.state, viewer, escrow) : undefined;
+    const awaiting = inputs.map((input, i): AwaitedStepView => {
+      const step = ruleset.routes[input.command as keyof typeof ruleset.routes] ?? input.command;
+      const draft = drafts?.[i]?.command === input.command ? drafts[i]! : derivedDraft(input);
+      const { side: _side, ...template } = this.template(match, draft);
+      // Today's fields come from the awaited input itself, so a client reading only them keeps working.
+      return {
+        ...template,
+        step,
+        command: input.command,
+        side: input.side,
+        ...(input.unitId !== undefined ? { unitId: input.unitId } : {}),
+        ruleId: input.ruleId,
+        ...(input.combat !== undefined ? { combat: awaitedCombatOf(input.combat) } : {}),
+      };
+    });
+    const rulesetActions = ended ? [] : (ruleset.available?.(at.state, viewer, escrow) ?? []);
+    const matchActions = matchLevelTemplates({
+      meta: at.meta,
+      revision: at.revision,
+      diceMode: typeof match.created.diceMode === 'string' ? match.created.diceMode : undefined,
+      sides: match.created.sides,
+      viewer,
+      ...(match.endsCommand ? { endsCommand: match.endsCommand } : {}),
+    });
+    const available = [...rulesetActions, ...matchActions].map((draft) => this.template(match, draft));
     return {
       matchId: match.matchId,
       revision: at.revision,
@@ -171,6 +224,7 @@ export class MatchViewer {
       ended: ended !== null,
       ...(ended ? { result: { ...ended, winnerName: sideName(match, ended.winner) } } : {}),
       awaiting,
+      available,
       pending: {
         // An undo can no longer be answered once the match has ended; a dispute can still be ruled.
         undoRequests: ended
@@ -185,6 +239,30 @@ export class MatchViewer {
       state: this.stateOf(match, at.state, viewer),
     };
   }
+}
+
+/**
+ * A template for an awaited step from the step alone, for a ruleset that does not state its own
+ * (Ruleset.awaitedTemplates): it can name only what the step names (its charge or its unit), so it is
+ * complete only for a step whose command needs nothing else; a ruleset states its hook to say the rest.
+ */
+function derivedDraft(input: AwaitedInput): TemplateDraft {
+  // A step in a charge is answered by naming the charge (RollImpact quotes its chargeId); any other by its unit.
+  const body: Record<string, unknown> =
+    input.combat?.kind === 'charge'
+      ? { chargeId: input.combat.chargeId }
+      : input.unitId !== undefined
+        ? { unitId: input.unitId }
+        : {};
+  return {
+    action: input.command,
+    label: input.command,
+    command: input.command,
+    side: input.side,
+    body,
+    choices: [],
+    ruleId: input.ruleId,
+  };
 }
 
 function sideName(match: LoadedMatch, side: Side | null): string | null {

@@ -12,6 +12,11 @@ import type { FieldPath, LogContext, LogLine } from './common/turn-log.js';
  */
 export interface Viewer {
   side?: Side;
+  /**
+   * The key's role, for what it may do (a judge's actions in the play contract); what it may see is
+   * decided by `side` alone.
+   */
+  role?: 'player' | 'judge' | 'organiser' | 'spectator';
 }
 
 /** A command as it reaches preparation and decide(): a type, and fields still to be checked. */

@@ -65,7 +65,8 @@ describe('the match-level rules version', () => {
   });
 
   it('C-3 the registry finds the match-level rules by the version a log records, and no other', () => {
-    expect(matchRulesFor('1.0.0')).toBe(currentMatchRules);
+    expect(matchRulesFor(currentMatchRules.version)).toBe(currentMatchRules);
+    expect(matchRulesFor('1.0.0')?.version).toBe('1.0.0');
     expect(matchRulesFor('9.0.0')).toBeUndefined();
   });
 });

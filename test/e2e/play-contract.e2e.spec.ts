@@ -22,6 +22,7 @@ const CONTRACT_KEYS = [
   'phase',
   'ended',
   'awaiting',
+  'available',
   'pending',
   'state',
 ];
@@ -52,12 +53,25 @@ function expectContract(body: any, options: { command?: boolean } = {}): void {
         'route',
         'side',
         'ruleId',
+        // the complete command template (the play contract's template shape)
+        'action',
+        'label',
+        'method',
+        'body',
+        'choices',
+        ...('dice' in awaited ? ['dice'] : []),
         ...('unitId' in awaited ? ['unitId'] : []),
         // the charge or close combat the step belongs to, when it belongs to one
         ...('combat' in awaited ? ['combat'] : []),
       ].sort(),
     );
     expect(awaited.route).toBe(`/matches/${body.matchId}/${awaited.step}`);
+    expect(awaited.method).toBe('POST');
+  }
+  for (const template of body.available) {
+    expect(template.method).toBe('POST');
+    expect(template.route.startsWith(`/matches/${body.matchId}/`)).toBe(true);
+    expect(Array.isArray(template.choices)).toBe(true);
   }
   expect(Object.keys(body.pending).sort()).toEqual(['disputes', 'undoRequests']);
   expect(typeof body.state).toBe('object');
@@ -146,16 +160,19 @@ describe('the play contract over HTTP', () => {
 
     const charged = await charge(m);
     expect(charged.body.awaiting).toEqual([
-      {
+      expect.objectContaining({
         step: 'impact-rolls',
         command: 'RollImpact',
+        method: 'POST',
         route: `/matches/${m.matchId}/impact-rolls`,
         side: 'A',
         unitId: 'impi',
         // 2.0.0: while declarations are open, the first impact roll is what closes them (Q-17)
         ruleId: 'Q-17',
         combat: { kind: 'charge', chargeId: 'c1' },
-      },
+        // the template names the charge it rolls for
+        body: expect.objectContaining({ chargeId: 'c1' }),
+      }),
     ]);
     expect(charged.body.phase).toBe('melee-declaring');
     expect(charged.body.revision).toBe(charged.body.events.at(-1).revision);
@@ -361,8 +378,14 @@ describe('the play contract for a spectator held behind live play', () => {
     expect(held.body.revision).toBe(4);
     // Exactly what the match was right after event 4, as anyone without a side sees it.
     const then = await m.organiser.get(`${at('state')}?at=4`);
-    const { at: _at, visibleRevision: _visible, ...asThen } = then.body;
-    expect(held.body).toEqual(asThen);
+    const { at: _at, visibleRevision: _visible, available: organiserMay, ...asThen } = then.body;
+    const { available: spectatorMay, ...heldRest } = held.body;
+    expect(heldRest).toEqual(asThen);
+    // What each side may do is the same for both; only the organiser's key may also end the match.
+    expect(spectatorMay).toEqual(organiserMay.filter((template: any) => template.role === undefined));
+    expect(organiserMay.filter((template: any) => template.role !== undefined)).toEqual([
+      expect.objectContaining({ action: 'end', role: 'organiser', route: `/matches/${m.matchId}/end` }),
+    ]);
 
     // Event 7: A asks for an undo; 8: B declines it; 9: B raises a dispute.
     await m.A.command(at('undo-requests'), { requestId: 'u1', toRevision: 3, reason: 'wrong unit' });

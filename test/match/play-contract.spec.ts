@@ -118,8 +118,15 @@ describe('the play contract, built by the MatchViewer', () => {
       step: 'RollImpact',
       command: 'RollImpact',
       route: '/matches/m/RollImpact',
+      method: 'POST',
       side: 'A',
       ruleId: 'HH-7',
+      // a ruleset without its awaitedTemplates hook: the template is derived from the step alone
+      action: 'RollImpact',
+      label: 'RollImpact',
+      body: {},
+      choices: [],
     });
+    expect(JSON.stringify(viewer.contractNow(match, {}))).not.toContain('7S');
   });
 });

@@ -5,7 +5,7 @@ import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Matches, Max, Min }
 export class CommandDto {
   @ApiProperty({
     description:
-      'Chosen by the client, unique per command. A repeated id appends nothing and returns the first result.',
+      'Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).',
     example: 'c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31',
   })
   @IsString()

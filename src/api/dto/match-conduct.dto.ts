@@ -100,9 +100,13 @@ export class RulingDto extends CommandDto {
 }
 
 export class EndMatchDto extends CommandDto {
-  @ApiProperty({ enum: ['A', 'B', 'draw'] })
-  @IsIn(['A', 'B', 'draw'])
-  winner!: 'A' | 'B' | 'draw';
+  @ApiProperty({
+    enum: ['A', 'B', 'draw', null],
+    nullable: true,
+    description: 'The winning side; a draw is `draw` or null (the result then records winner null).',
+  })
+  @IsIn(['A', 'B', 'draw', null], { message: 'winner must be A, B, draw or null (a draw)' })
+  winner!: 'A' | 'B' | 'draw' | null;
 
   @ApiPropertyOptional({ example: 'B held the hill at the end of turn 6' })
   @IsOptional()

@@ -1,5 +1,5 @@
 import { PageQueryDto } from './page-query.dto.js';
-import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsIn,
@@ -18,6 +18,7 @@ import {
 import { MATCH_ID_PATTERN } from '../../match/match-stream.js';
 import { SIDES } from '../../rules/common/sides.js';
 import { CommandDto } from './command.dto.js';
+import { CommandTemplateDto, TemplateBaseDto } from './play-contract.dto.js';
 import { EXAMPLE_RULESET, RULESET_IDS } from '../../rules/registry.js';
 import { parameterOverridesSchema, rulesetStateSchema } from '../openapi-events.js';
 
@@ -146,64 +147,19 @@ export class RulesetRefDto {
   hash!: string;
 }
 
-/** The charge an awaited step belongs to (hand-to-hand). */
-export class AwaitedChargeDto {
-  @ApiProperty({ enum: ['charge'] }) kind!: 'charge';
-  @ApiProperty({
-    description: 'The charge’s id, as declared in Charge; RollImpact sends it back.',
-    example: 'c1',
-  })
-  chargeId!: string;
-}
+export { AwaitedChargeDto, AwaitedCloseCombatDto } from './play-contract.dto.js';
 
-/** The close combat an awaited step belongs to (atomic-africa). */
-export class AwaitedCloseCombatDto {
-  @ApiProperty({ enum: ['close-combat'] }) kind!: 'close-combat';
-  @ApiProperty({
-    type: [String],
-    minItems: 2,
-    maxItems: 2,
-    description:
-      'A close combat has no id of its own: it is its pair of units, side A’s first, as the state’s closeCombats and CloseCombatEnded name it (AA-3).',
-    example: ['legion-1', 'askari-1'],
-  })
-  unitIds!: [string, string];
-}
-
-/*
- * One field for both kinds, each named as its own ruleset's commands and events name it: hand-to-hand's
- * charges have ids, atomic-africa's close combats are pairs of units (see AwaitedCombat in
- * src/rules/common/roster.ts).
+/**
+ * One thing the match waits for: a complete command template, with the fields awaited steps always had
+ * (step, command, route, side, unitId, ruleId, combat).
  */
-const AWAITED_COMBATS = { charge: AwaitedChargeDto, 'close-combat': AwaitedCloseCombatDto };
-
-@ApiExtraModels(...Object.values(AWAITED_COMBATS))
-export class AwaitedStepDto {
+export class AwaitedStepDto extends TemplateBaseDto {
   @ApiProperty({
     description: 'The route segment that answers it: POST /matches/{id}/{step}.',
     example: 'impact-rolls',
   })
   step!: string;
-  @ApiProperty({ description: 'The command type that answers it.', example: 'RollImpact' })
-  command!: string;
-  @ApiProperty({ description: 'Post the command’s body here.', example: '/matches/isandlwana/impact-rolls' })
-  route!: string;
   @ApiProperty({ enum: SIDES, description: 'The side that must send it.' }) side!: 'A' | 'B';
-  @ApiPropertyOptional({ description: 'The unit it is about.', example: 'impi' }) unitId?: string;
-  @ApiProperty({ description: 'The rule that asks for it.', example: 'HH-7' }) ruleId!: string;
-  @ApiPropertyOptional({
-    oneOf: Object.values(AWAITED_COMBATS).map((dto) => ({ $ref: getSchemaPath(dto) })),
-    discriminator: {
-      propertyName: 'kind',
-      mapping: Object.fromEntries(
-        Object.entries(AWAITED_COMBATS).map(([kind, dto]) => [kind, getSchemaPath(dto)]),
-      ),
-    },
-    description:
-      'The charge or close combat the step belongs to, so that its command can be built from the step alone (RollImpact’s chargeId). Absent when it belongs to none (a rally test, giving ground after shooting, sealing a card).',
-    example: { kind: 'charge', chargeId: 'c1' },
-  })
-  combat?: AwaitedChargeDto | AwaitedCloseCombatDto;
 }
 
 export class PendingUndoRequestDto {
@@ -267,6 +223,12 @@ export class PlayContractDto {
       'What the match waits for, and from whom: post the command to `route`. Empty when the side to play may do anything, and always after the end.',
   })
   awaiting!: AwaitedStepDto[];
+  @ApiProperty({
+    type: [CommandTemplateDto],
+    description:
+      'What each side may do now beside what is awaited (the ruleset’s actions: a charge, an order, the end of the turn; and an undo request or answer, a dispute, a client seed), and for a judge’s or organiser’s key what that key may do (a backup, a ruling, the end). Same shape as an awaited step. Empty for nobody: until the match ends something is awaited or available.',
+  })
+  available!: CommandTemplateDto[];
   @ApiProperty({ type: PendingDto, description: 'Open undo requests and disputes.' }) pending!: PendingDto;
   @ApiProperty(rulesetStateSchema())
   state!: Record<string, unknown>;
@@ -341,13 +303,46 @@ export const PLAY_CONTRACT_EXAMPLE = {
   ended: false,
   awaiting: [
     {
+      action: 'impact-roll',
+      label: 'Roll the impact of the Impi on the NNC',
       step: 'impact-rolls',
       command: 'RollImpact',
+      method: 'POST',
       route: '/matches/isandlwana/impact-rolls',
       side: 'A',
+      body: { chargeId: 'c1' },
+      choices: [],
+      dice: { source: 'table', count: 1, sides: 6, purpose: 'impact roll', ruleId: 'HH-7', path: 'dice' },
       unitId: 'impi',
       ruleId: 'HH-7',
       combat: { kind: 'charge', chargeId: 'c1' },
+    },
+  ],
+  available: [
+    {
+      action: 'undo-answer',
+      label: "Answer Zulus's request to undo back to event 3",
+      command: 'AnswerUndo',
+      side: 'B',
+      method: 'POST',
+      route: '/matches/isandlwana/undo-requests/undo-1/answer',
+      body: {},
+      choices: [{ path: 'agree', label: 'Agree to undo back to event 3?', kind: 'yes-no' }],
+      ruleId: 'C-5',
+    },
+    {
+      action: 'dispute',
+      label: 'Dispute an event for British',
+      command: 'RaiseDispute',
+      side: 'B',
+      method: 'POST',
+      route: '/matches/isandlwana/disputes',
+      body: {},
+      choices: [
+        { path: 'revision', label: 'Which event is disputed?', kind: 'integer', min: 1, max: 7 },
+        { path: 'claim', label: 'The claim', kind: 'text', maxLength: 2000 },
+      ],
+      ruleId: 'C-5',
     },
   ],
   pending: {
@@ -361,6 +356,8 @@ export const PLAY_CONTRACT_EXAMPLE = {
 export const COMMAND_ANSWER_EXAMPLE = {
   ...PLAY_CONTRACT_EXAMPLE,
   revision: 6,
+  // Nothing pending: what each side may do beside the impact is raise a dispute.
+  available: PLAY_CONTRACT_EXAMPLE.available.filter((template) => template.action === 'dispute'),
   pending: { undoRequests: [], disputes: [] },
   duplicate: false,
   events: [
@@ -385,6 +382,9 @@ export function createdAnswerExample(matchId: string) {
     revision: 1,
     phase: 'play',
     awaiting: [],
+    available: PLAY_CONTRACT_EXAMPLE.available
+      .filter((template) => template.action === 'dispute')
+      .map((template) => ({ ...template, route: `/matches/${matchId}/disputes` })),
     pending: { undoRequests: [], disputes: [] },
     state: { ...STATE_EXAMPLE, matchId, units: {}, charges: [], awaiting: [] },
     duplicate: false,

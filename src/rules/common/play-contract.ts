@@ -35,7 +35,13 @@ export type TemplateChoice =
   | (ChoiceBase & { kind: 'one-of'; options: ChoiceOption[] })
   | (ChoiceBase & { kind: 'yes-no' })
   | (ChoiceBase & { kind: 'integer'; min: number; max: number })
-  | (ChoiceBase & { kind: 'text'; maxLength: number });
+  | (ChoiceBase & {
+      /** Words of one character or more, up to maxLength. */
+      kind: 'text';
+      maxLength: number;
+      /** When the words must have a form (a rule id like `HH-7`): a regular expression they match whole. */
+      pattern?: string;
+    });
 
 /**
  * The dice a step rolls (C-1). With `source: 'table'` the player enters exactly `count` faces of `sides`
@@ -61,8 +67,10 @@ export interface TemplateDraft {
   label: string;
   /** The command type it sends. */
   command: string;
-  /** The side that sends it. */
-  side: Side;
+  /** The side that sends it; absent for a judge's or an organiser's action (`role` says whose). */
+  side?: Side;
+  /** Who sends it when no side does: a judge key (a backup, a ruling) or a judge or organiser key (the end). */
+  role?: 'judge' | 'organiser';
   /** The body with every field the service already knows filled in (no commandId: the client adds it). */
   body: Record<string, unknown>;
   /** The fields the player still chooses. */
@@ -73,6 +81,11 @@ export interface TemplateDraft {
   ruleId: string;
   unitId?: string;
   combat?: AwaitedCombat;
+  /**
+   * The route segment, when it is not the ruleset's route of `command`: a command whose route names what
+   * it answers (`undo-requests/u1/answer`, `disputes/d1/ruling`).
+   */
+  routeSegment?: string;
 }
 
 /** A complete command template: a draft with the route it is posted to. */

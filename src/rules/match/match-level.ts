@@ -95,6 +95,11 @@ export interface MatchLevelContext {
   revision: number;
   /** Revealed with MatchEnded when the match rolls server dice. */
   serverSeed: string | null;
+  /**
+   * Q-32 (match-level rules 2.1.0 on): whether event `revision` is the last event of the command that
+   * appended it; undefined when that cannot be told. Absent: the version decides without Q-32 (1.0.0).
+   */
+  endsCommand?: (revision: number) => boolean | undefined;
 }
 
 /** C-5: an undo request stands only until its turn ends or the match is reverted; then it lapses for good. */
@@ -117,6 +122,15 @@ function checkTarget(meta: MatchMeta, context: MatchLevelContext, toRevision: nu
   }
   if (meta.reverted.includes(toRevision)) {
     violation('C-5', `event ${toRevision} was itself reverted; go back to an event that still counts`);
+  }
+  // Q-32: going back into the middle of one command's events would keep a roll and cut its outcome
+  // (a rout's morale test without its removal). A target that cannot be told is refused too.
+  if (context.endsCommand && context.endsCommand(toRevision) !== true) {
+    violation(
+      'Q-32',
+      `toRevision ${toRevision} is inside one command's events; go back to the last event of a command`,
+      'invalid',
+    );
   }
 }
 
