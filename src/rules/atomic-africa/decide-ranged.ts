@@ -3,7 +3,7 @@ import { violation } from '../common/rule-violation.js';
 import { rangeThreshold, rollAttack } from './attack.js';
 import type { RangedAttack } from './commands.js';
 import type { AtomicAfricaEvent } from './events.js';
-import { inCloseCombat, requireMatch, requireUnit } from './guards.js';
+import { inBaseContact, inCloseCombat, requireMatch, requireUnit } from './guards.js';
 import { fieldsOf, inches } from './input.js';
 import { entry, type AtomicAfricaState } from './state.js';
 import { cardHeld } from './close-combat.js';
@@ -38,15 +38,37 @@ export function rangedAttack(
       'conflict',
     );
   }
-  // AA-4: a unit in close combat fights through its activation (DeclareIntent), not by shooting.
-  if (inCloseCombat(state, attacker.unitId)) {
+  const edition = editionOf(state);
+  // AA-4: a unit in close combat fights through its activation (DeclareIntent), not by shooting. From
+  // 2.1.0 a pair already fought out is no close combat to fight; its contact is judged below (Q-27).
+  const fightsInCloseCombat = edition.rangedAttackRefusedInBaseContact
+    ? state.closeCombats.some((cc) => !cc.resolved && cc.unitIds.includes(attacker.unitId))
+    : inCloseCombat(state, attacker.unitId);
+  if (fightsInCloseCombat) {
     violation(
       'AA-4',
       `unit ${attacker.unitId} is in close combat; it fights by declaring fight or flee`,
       'conflict',
     );
   }
-  if (inCloseCombat(state, target.unitId)) {
+  if (edition.rangedAttackRefusedInBaseContact) {
+    // Q-27: units in contact fire at each other only through their close combat's own attack (AA-10).
+    if (inBaseContact(state, attacker.unitId)) {
+      violation(
+        'Q-27',
+        `unit ${attacker.unitId} is in base contact with an enemy; it makes no ranged attack`,
+        'conflict',
+      );
+    }
+    // AA-12, Q-26: in base contact is in close combat, a contact of this turn and a caught flee too.
+    if (inBaseContact(state, target.unitId)) {
+      violation(
+        'AA-12',
+        `unit ${target.unitId} is in base contact with an enemy; units outside it may not fire at it`,
+        'conflict',
+      );
+    }
+  } else if (inCloseCombat(state, target.unitId)) {
     violation(
       'AA-12',
       `unit ${target.unitId} is in close combat; units outside it may not fire at it`,
@@ -60,7 +82,7 @@ export function rangedAttack(
   }
   let before = state;
   const events: AtomicAfricaEvent[] = [];
-  if (editionOf(state).rangedAttackIsActivation) {
+  if (edition.rangedAttackIsActivation) {
     const reveal = asActivation(state, attacker, data);
     if (reveal) {
       events.push(reveal);

@@ -25,6 +25,13 @@ export interface Edition {
   cardsAsCodes: boolean;
   /** TurnEnded's data: v1 { turn, nextTurn, activeSide }; v2 { endedTurn, endedSide, turn, activeSide }. */
   turnEndedShape: 'next-turn' | 'ended-and-next';
+  /**
+   * Q-27, Q-26, AA-12: a ranged attack is refused when its attacker or its target is in base contact with
+   * an enemy, whenever that contact began; a unit whose flee stood is in contact with nobody but its
+   * catchers. Earlier versions asked whether the unit was in a close combat of the turn still marked in
+   * contact, which a flee out of a later pair left standing and a contact begun this turn never set.
+   */
+  rangedAttackRefusedInBaseContact: boolean;
 }
 
 export const EDITION_1: Edition = {
@@ -36,6 +43,7 @@ export const EDITION_1: Edition = {
   clashLeavesNoCard: false,
   cardsAsCodes: false,
   turnEndedShape: 'next-turn',
+  rangedAttackRefusedInBaseContact: false,
 };
 
 export const EDITION_2: Edition = {
@@ -47,10 +55,17 @@ export const EDITION_2: Edition = {
   clashLeavesNoCard: true,
   cardsAsCodes: true,
   turnEndedShape: 'ended-and-next',
+  rangedAttackRefusedInBaseContact: false,
+};
+
+export const EDITION_2_1: Edition = {
+  ...EDITION_2,
+  version: '2.1.0',
+  rangedAttackRefusedInBaseContact: true,
 };
 
 /** Oldest first. */
-export const EDITIONS: readonly Edition[] = [EDITION_1, EDITION_2];
+export const EDITIONS: readonly Edition[] = [EDITION_1, EDITION_2, EDITION_2_1];
 
 export function editionFor(version: string): Edition {
   const edition = EDITIONS.find((e) => e.version === version);

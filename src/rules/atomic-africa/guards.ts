@@ -23,3 +23,8 @@ export function requireUnit(state: AtomicAfricaState, unitId: unknown, field: st
 export function inCloseCombat(state: AtomicAfricaState, unitId: string): boolean {
   return state.closeCombats.some((cc) => cc.inContact && cc.unitIds.includes(unitId));
 }
+
+/** a unit is in base contact with an enemy, whether the contact began this turn or earlier. */
+export function inBaseContact(state: AtomicAfricaState, unitId: string): boolean {
+  return state.contacts.some((pair) => pair.includes(unitId));
+}

@@ -1,10 +1,12 @@
 import type { Ruleset } from '../ruleset.js';
 import { actingSide } from './acting-side.js';
 import type { AtomicAfricaCommand } from './commands.js';
+import { awaitedTemplates } from './contract.js';
+import { available } from './contract-available.js';
 import { COMMAND_TYPES, decideFor } from './decide.js';
 import { RULESET_ID } from './decide-match.js';
 import { describerOf, eventTypesOf, logContextAfter } from './describe.js';
-import { EDITION_1, EDITION_2, type Edition } from './edition.js';
+import { EDITION_1, EDITION_2, EDITION_2_1, type Edition } from './edition.js';
 import type { AtomicAfricaEvent } from './events.js';
 import { evolve } from './evolve.js';
 import { defaultParameters, type AtomicAfricaParameters } from './parameters.js';
@@ -46,6 +48,8 @@ function atomicAfricaRuleset(edition: Edition): AtomicAfricaRuleset {
     ruleIdOf,
     roster,
     awaiting,
+    awaitedTemplates,
+    available,
     progress,
     checkReveal,
     schemas: ATOMIC_AFRICA_SCHEMAS,
@@ -58,11 +62,18 @@ export const atomicAfricaV1: AtomicAfricaRuleset = atomicAfricaRuleset(EDITION_1
 /** Version 2 ('2.0.0'): Q-21 … Q-25, every pursuit decision an event, one card notation. */
 export const atomicAfricaV2: AtomicAfricaRuleset = atomicAfricaRuleset(EDITION_2);
 
+/** Version 2.1 ('2.1.0'): no ranged attack by or at a unit in base contact with an enemy. */
+export const atomicAfricaV2_1: AtomicAfricaRuleset = atomicAfricaRuleset(EDITION_2_1);
+
 /** Version 1, under the name the ruleset had before it had versions. */
 export const atomicAfrica: AtomicAfricaRuleset = atomicAfricaV1;
 
 /** Every version of the ruleset, oldest first; the last is the one new matches get. */
-export const ATOMIC_AFRICA_VERSIONS: readonly AtomicAfricaRuleset[] = [atomicAfricaV1, atomicAfricaV2];
+export const ATOMIC_AFRICA_VERSIONS: readonly AtomicAfricaRuleset[] = [
+  atomicAfricaV1,
+  atomicAfricaV2,
+  atomicAfricaV2_1,
+];
 
 export * from './attack.js';
 export * from './cards.js';
@@ -77,4 +88,4 @@ export * from './units.js';
 export type { AtomicAfricaStateView, ActivationView, OrderView } from './views.js';
 export { RULESET_ID, RULESET_VERSION } from './decide-match.js';
 export { COMMAND_TYPES } from './decide.js';
-export { EDITION_1, EDITION_2, EDITIONS, editionOf, type Edition } from './edition.js';
+export { EDITION_1, EDITION_2, EDITION_2_1, EDITIONS, editionOf, type Edition } from './edition.js';

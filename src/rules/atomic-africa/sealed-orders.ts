@@ -46,7 +46,8 @@ function written(edition: Edition, card: Card): RecordedCard {
 type Command = { type: string } & Record<string, unknown>;
 
 const SALT_BYTES = 32;
-const DECK = [
+/** AA-1: the 54 cards in one fixed order (the escrow's plaintext names a card by its place here). */
+export const DECK: readonly Card[] = [
   ...SUITS.flatMap((suit) => RANKS.map((rank): Card => ({ rank, suit }))),
   ...JOKER_COLOURS.map((joker): Card => ({ joker })),
 ];
@@ -94,7 +95,10 @@ export function openOrder(
 }
 
 /** For reading only: an escrow this service cannot open stays hidden instead of failing the read. */
-function openForView(escrow: Escrow, order: Pick<Order, 'unitId' | 'turn' | 'escrow'>): Escrowed | undefined {
+export function openForView(
+  escrow: Escrow,
+  order: Pick<Order, 'unitId' | 'turn' | 'escrow'>,
+): Escrowed | undefined {
   try {
     return openOrder(escrow, order);
   } catch {

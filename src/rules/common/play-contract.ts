@@ -8,9 +8,12 @@ import type { Side } from './sides.js';
  * adds the table dice a template asks for and a fresh `commandId`, and posts the result to `route`.
  */
 
-/** One value a player may pick for a choice, with the words a page shows for it. */
+/**
+ * One value a player may pick for a choice, with the words a page shows for it. A value may be a small
+ * object of named texts where a ruleset's command takes one (an orders card as { rank, suit }).
+ */
 export interface ChoiceOption {
-  value: string | number | boolean;
+  value: string | number | boolean | Readonly<Record<string, string>>;
   label: string;
 }
 

@@ -1,4 +1,5 @@
 import type { AwaitedInput, Side } from '../../../../src/rules/common/index.js';
+import type { AtomicAfricaRuleset } from '../../../../src/rules/atomic-africa/index.js';
 import {
   atomicAfricaV2,
   type AtomicAfricaEvent,
@@ -33,9 +34,14 @@ export interface UnitSpec {
 /**
  * A version 2 match at the start of turn 3, side A to play: the units given (A… on side A, B… on side B),
  * and the pairs given reported in base contact in turn 2, so that they begin turn 3 in close combat.
+ * Version 2.0.0 unless another version 2 edition is given.
  */
-export function battle(units: Record<string, UnitSpec>, contacts: [string, string][] = []): Match {
-  const match = new Match(atomicAfricaV2).create();
+export function battle(
+  units: Record<string, UnitSpec>,
+  contacts: [string, string][] = [],
+  ruleset: AtomicAfricaRuleset = atomicAfricaV2,
+): Match {
+  const match = new Match(ruleset).create();
   for (const [unitId, spec] of Object.entries(units)) {
     const side: Side = unitId.startsWith('A') ? 'A' : 'B';
     match.given(

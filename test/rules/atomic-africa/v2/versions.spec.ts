@@ -2,6 +2,7 @@ import {
   ATOMIC_AFRICA_VERSIONS,
   atomicAfricaV1,
   atomicAfricaV2,
+  atomicAfricaV2_1,
 } from '../../../../src/rules/atomic-africa/index.js';
 import { TableDice } from '../../../../src/rules/common/index.js';
 import { currentRuleset, rulesetFor } from '../../../../src/rules/registry.js';
@@ -9,11 +10,12 @@ import { engaged } from '../fixtures.js';
 import { duel } from './fixtures.js';
 
 describe('atomic-africa versions', () => {
-  it('C-3 both versions stay registered, oldest first; new matches get version 2', () => {
-    expect(ATOMIC_AFRICA_VERSIONS.map((r) => r.version)).toEqual(['1.0.0', '2.0.0']);
+  it('C-3 every version stays registered, oldest first; new matches get version 2.1', () => {
+    expect(ATOMIC_AFRICA_VERSIONS.map((r) => r.version)).toEqual(['1.0.0', '2.0.0', '2.1.0']);
     expect(rulesetFor({ id: 'atomic-africa', version: '1.0.0' })).toBe(atomicAfricaV1);
     expect(rulesetFor({ id: 'atomic-africa', version: '2.0.0' })).toBe(atomicAfricaV2);
-    expect(currentRuleset('atomic-africa')).toBe(atomicAfricaV2);
+    expect(rulesetFor({ id: 'atomic-africa', version: '2.1.0' })).toBe(atomicAfricaV2_1);
+    expect(currentRuleset('atomic-africa')).toBe(atomicAfricaV2_1);
   });
 
   it('C-3 each version creates matches under its own version', () => {
