@@ -3,6 +3,7 @@ import { signCheckpoint } from '../../src/audit/checkpoint.js';
 import type { ExportedEvent } from '../../src/audit/export-format.js';
 import { verifyMatchLog } from '../../src/audit/verifier.js';
 import { foldMatch } from '../../src/match/match-loader.js';
+import { currentRuleset } from '../../src/rules/registry.js';
 import { closeCombat, shootingTests, TestMatch, zuluCharge } from './support/match-log.js';
 import { edit, rechain, remove, renameConsistently, swap } from './support/tamper.js';
 
@@ -20,7 +21,7 @@ describe('the verifier re-runs a match from nothing', () => {
       expect(report).toMatchObject({
         ok: true,
         matchId: expect.any(String),
-        ruleset: { id: 'hand-to-hand', version: '2.0.0' },
+        ruleset: { id: 'hand-to-hand', version: currentRuleset('hand-to-hand')!.version },
         head: { revision: 11 },
         checked: {
           events: 11,

@@ -1,8 +1,7 @@
 import { assertNever, violation, type DiceSource } from '../common/index.js';
 import { decideCharge } from './charge.js';
-import { attacksEndingWithoutImpact } from './declarations.js';
+import { attacksEndingWithoutImpact, foldEvents } from './declarations.js';
 import { editionOf, type HandToHandEdition } from './edition.js';
-import { applied } from './evolve.js';
 import { COMMAND_TYPES, type HandToHandCommand } from './commands.js';
 import type { HandToHandEvent } from './events.js';
 import { decideReportGiveGround } from './give-ground.js';
@@ -28,8 +27,10 @@ export function decide(
 ): HandToHandEvent[] {
   const events = decideCommand(state, command, dice, edition);
   if (!state.created || !editionOf(state).declareBeforeResolve) return events;
+  // Only a melee phase under way has attacks to end (TurnEnded clears them, ChargeDeclared starts one).
+  if (state.charges.length === 0 && !events.some((event) => event.type === 'ChargeDeclared')) return events;
   // an attack whose defender left contact by its turn ends without an impact, recorded at once.
-  const after = applied(state, events);
+  const after = foldEvents(state, events);
   return declarationsClosed(after) ? [...events, ...attacksEndingWithoutImpact(after)] : events;
 }
 

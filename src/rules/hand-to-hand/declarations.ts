@@ -1,8 +1,10 @@
 import type { AttackEndedWithoutImpact, HandToHandEvent } from './events.js';
+import { editionOf } from './edition.js';
 import { evolveEvent } from './evolve-event.js';
 import {
   attacksToResolve,
   declarationsClosed,
+  nextTurnOf,
   requireMatch,
   type AwaitedStep,
   type ChargeState,
@@ -17,8 +19,12 @@ import { surrenderEvents, surrenders } from './surrender.js';
  * any impact; the impacts follow in declared order.
  */
 
-/** The events' own effects, without awaiting a queue head: what closing would leave. */
-function foldEvents(state: MatchState, events: readonly HandToHandEvent[]): MatchState {
+/**
+ * The events' own effects, without awaiting a queue head: what closing would leave. Enough to tell what
+ * is pending besides the queue (pendingSteps) and which attacks are left to resolve, which is all a
+ * decision looking ahead needs; the match's fold then evolves the events once, in full.
+ */
+export function foldEvents(state: MatchState, events: readonly HandToHandEvent[]): MatchState {
   return requireMatch(events.reduce(evolveEvent, state));
 }
 
@@ -36,6 +42,24 @@ export function pendingSteps(state: MatchState): AwaitedStep[] {
 }
 
 /**
+ * Q-29 (from 2.1.0): each attacker whose attack on the surrendering defender made contact this phase is
+ * victorious (HH-17), its +1 for its owner's next turn, in declared order.
+ */
+function victoriesOfSurrender(state: MatchState, defenderId: string): HandToHandEvent[] {
+  if (!editionOf(state).surrenderMakesVictorious) return [];
+  return attacksToResolve(state)
+    .filter((attack) => attack.defenderId === defenderId)
+    .map((attack) => ({
+      type: 'AttackerVictorious' as const,
+      data: {
+        chargeId: attack.chargeId,
+        unitId: attack.attackerId,
+        inTurn: nextTurnOf(state, sideOf(state, attack.attackerId)),
+      },
+    }));
+}
+
+/**
  * HH-9 at the close of the declarations: each defender of an attack that made contact, taken in the
  * order it was first attacked, surrenders if this phase's attacks touch both its flanks, or a flank and
  * its rear, while no enemy touches its front (attacking this phase or in contact from before).
@@ -50,7 +74,10 @@ function surrendersAtClose(state: MatchState): HandToHandEvent[] {
     const defender = state.units[defenderId];
     if (defender === undefined || defender.status === 'removed') continue;
     if (surrenders(defender.contacts, state.turn)) {
-      events.push(...surrenderEvents(chargeId, defender, defender.contacts));
+      events.push(
+        ...surrenderEvents(chargeId, defender, defender.contacts),
+        ...victoriesOfSurrender(state, defenderId),
+      );
     }
   }
   return events;
@@ -103,7 +130,9 @@ export function closingEvents(state: MatchState): HandToHandEvent[] {
 /**
  * Q-17: the state awaits the impact of the queue's head once nothing else is pending. While the
  * declarations are open, that is the attack whose impact would close them: the first that still strikes
- * once surrender is judged (rule Q-17: the side may declare more first); after, the next in order.
+ * once surrender is judged (rule Q-17: the side may declare more first), or from 2.1.0, when none would,
+ * the first declared attack in contact, whose impact roll then closes them with no die; after, the next
+ * in order.
  *
  * Evolve asks this after every event, and a verification evolves every event twice (deciding looks at
  * the state its events lead to, then the fold): the usual cases are answered without building the
@@ -121,7 +150,7 @@ export function queueHeadAwaited(state: MatchState): MatchState {
     return heads === 0 ? state : { ...state, awaiting: pendingSteps(state) };
   }
   const open = !declarationsClosed(state);
-  const head = open ? headOnceClosed(state) : firstInContact(state);
+  const head = open ? closingAttack(state) : firstInContact(state);
   if (head === undefined) return steps.length === 0 ? state : { ...state, awaiting: [] };
   const step: Extract<AwaitedStep, { step: 'impact-roll' }> = {
     step: 'impact-roll',
@@ -136,6 +165,26 @@ export function queueHeadAwaited(state: MatchState): MatchState {
 /** The first attack in contact whose impact is still to come, in declared order. */
 function firstInContact(state: MatchState): ChargeState | undefined {
   return state.charges.find((charge) => charge.status === 'contact');
+}
+
+/**
+ * Q-17: the attack whose impact roll closes the declarations; from 2.1.0 there is one whenever an attack
+ * made contact (closesWithoutImpact tells when its roll uses no die).
+ */
+function closingAttack(state: MatchState): ChargeState | undefined {
+  const head = headOnceClosed(state);
+  if (head !== undefined || !editionOf(state).closingCommandAwaited) return head;
+  return firstInContact(state);
+}
+
+/**
+ * Q-17 (from 2.1.0): true when closing the declarations now leaves no attack to strike, so the closing
+ * impact roll records the surrenders and the attacks that end, and rolls no die.
+ */
+export function closesWithoutImpact(state: MatchState): boolean {
+  return (
+    !declarationsClosed(state) && firstInContact(state) !== undefined && headOnceClosed(state) === undefined
+  );
 }
 
 /** The queue's head once the declarations close: after surrender is judged and unreachable attacks end. */

@@ -24,10 +24,24 @@ export interface HandToHandEdition {
   rallyBarsAttack: boolean;
   /** a unit that withdrew from contact in its movement (HH-15) does not charge that turn. */
   noChargeAfterWithdrawal: boolean;
+  /**
+   * Q-17: while the declarations are open the command that would close them is always awaited. When
+   * the surrender leaves no attack to strike, it is the impact roll of the first declared attack in
+   * contact, which records the surrender and the attacks that end and rolls no die. Off (2.0.0): nothing
+   * was awaited then, the impact roll was refused, and only ending the turn recorded the surrender.
+   */
+  closingCommandAwaited: boolean;
+  /**
+   * Q-29: on a surrender (HH-9) each attacker whose attack on the defender made contact that phase is
+   * victorious (HH-17). Off (1.0.0, 2.0.0): a surrender made nobody victorious.
+   */
+  surrenderMakesVictorious: boolean;
 }
 
 // Q-20 (two pending bonuses in one enemy turn: the larger stands) is no flag: version 1.0.0 already
-// kept the larger, so both versions share it.
+// kept the larger, so every version shares it. Nor are Q-28 (an attack by a unit already in contact is
+// no charge: no willpower test, no charge +1, HH-10) and Q-30 (a shooting test's restriction falls in the
+// owner's next player turn, C-4): every version has decided them so.
 
 export const EDITION_1: HandToHandEdition = {
   version: '1.0.0',
@@ -35,6 +49,8 @@ export const EDITION_1: HandToHandEdition = {
   repeatedImpactCountsVictorious: false,
   rallyBarsAttack: false,
   noChargeAfterWithdrawal: false,
+  closingCommandAwaited: false,
+  surrenderMakesVictorious: false,
 };
 
 export const EDITION_2: HandToHandEdition = {
@@ -43,10 +59,22 @@ export const EDITION_2: HandToHandEdition = {
   repeatedImpactCountsVictorious: true,
   rallyBarsAttack: true,
   noChargeAfterWithdrawal: true,
+  closingCommandAwaited: false,
+  surrenderMakesVictorious: false,
+};
+
+export const EDITION_2_1: HandToHandEdition = {
+  version: '2.1.0',
+  declareBeforeResolve: true,
+  repeatedImpactCountsVictorious: true,
+  rallyBarsAttack: true,
+  noChargeAfterWithdrawal: true,
+  closingCommandAwaited: true,
+  surrenderMakesVictorious: true,
 };
 
 /** Oldest first. */
-export const EDITIONS: readonly HandToHandEdition[] = [EDITION_1, EDITION_2];
+export const EDITIONS: readonly HandToHandEdition[] = [EDITION_1, EDITION_2, EDITION_2_1];
 
 /** The edition of a version, if one has it. */
 export function editionFor(version: string): HandToHandEdition | undefined {

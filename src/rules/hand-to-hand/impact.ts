@@ -79,11 +79,15 @@ export function decideRollImpact(
 /**
  * Q-17: the first impact roll closes the declarations. Surrender (HH-9) is judged then, once, before any
  * impact, and the attacks ahead of this one whose defender surrendered end without an impact; this one
- * strikes (the match awaits the first attack that still strikes, so the one named here does).
+ * strikes (the match awaits the first attack that still strikes, so the one named here does). From
+ * 2.1.0, when no attack would strike, the match awaits the first declared one, and its roll records the
+ * closing alone and asks for no die.
  */
 function closeDeclarations(state: MatchState, chargeId: string, dice: DiceSource): HandToHandEvent[] {
   const closing = closingEvents(state);
-  return [...closing, ...rollImpact(applied(state, closing), chargeId, dice)];
+  const closed = applied(state, closing);
+  if (findCharge(closed, chargeId)?.status !== 'contact') return closing;
+  return [...closing, ...rollImpact(closed, chargeId, dice)];
 }
 
 function rollImpact(state: MatchState, chargeId: string, dice: DiceSource): HandToHandEvent[] {

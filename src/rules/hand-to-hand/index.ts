@@ -4,7 +4,7 @@ import { COMMAND_TYPES, type HandToHandCommand } from './commands.js';
 import { decide } from './decide.js';
 import { describe, EVENT_TYPES, logContextAfter } from './describe.js';
 import type { HandToHandEvent } from './events.js';
-import { EDITION_1, EDITION_2, type HandToHandEdition } from './edition.js';
+import { EDITION_1, EDITION_2, EDITION_2_1, type HandToHandEdition } from './edition.js';
 import { evolve } from './evolve.js';
 import { HAND_TO_HAND_ID } from './match-setup.js';
 import { DEFAULT_PARAMETERS, type HandToHandParameters } from './parameters.js';
@@ -60,11 +60,18 @@ export const handToHandV1: HandToHandRuleset = handToHandRuleset(EDITION_1);
 /** Version 2.0.0: Q-17 … Q-20 and the repeated impact's victorious +1 (README, "Hand-to-hand version 2"). */
 export const handToHandV2: HandToHandRuleset = handToHandRuleset(EDITION_2);
 
+/** Version 2.1.0: Q-17's closing command always awaited (no die when nothing strikes), Q-29. */
+export const handToHandV2_1: HandToHandRuleset = handToHandRuleset(EDITION_2_1);
+
 /** Version 1.0.0, under the name the code base used before there were two. */
 export const handToHand: HandToHandRuleset = handToHandV1;
 
 /** Every version of the ruleset, oldest first: the registry lists them all (logs verify forever). */
-export const HAND_TO_HAND_VERSIONS: readonly HandToHandRuleset[] = [handToHandV1, handToHandV2];
+export const HAND_TO_HAND_VERSIONS: readonly HandToHandRuleset[] = [
+  handToHandV1,
+  handToHandV2,
+  handToHandV2_1,
+];
 
 export type * from './commands.js';
 export type * from './events.js';
@@ -81,4 +88,4 @@ export { ASPECTS, SLOPES, TEST_CAUSES } from './vocabulary.js';
 export { COMMAND_TYPES } from './commands.js';
 export { DEFAULT_PARAMETERS, FAILURE_OUTCOMES, resolveParameters } from './parameters.js';
 export { HAND_TO_HAND_ID, HAND_TO_HAND_VERSION } from './match-setup.js';
-export { EDITION_1, EDITION_2, EDITIONS, type HandToHandEdition } from './edition.js';
+export { EDITION_1, EDITION_2, EDITION_2_1, EDITIONS, type HandToHandEdition } from './edition.js';
