@@ -195,7 +195,7 @@ export class Playout {
         const options =
           choice.path === 'card' && template.action === 'seal-order'
             ? choice.options.filter(
-                (o) => !this.committedCards(template.side).some((v) => sameValue(v, o.value)),
+                (o) => !this.committedCards(template.side!).some((v) => sameValue(v, o.value)),
               )
             : choice.options;
         if (options.length === 0) return undefined;
@@ -222,7 +222,7 @@ export class Playout {
 
   /** A card for a commitment: one the side's own card seal would offer, and not already committed. */
   private freeCard(template: TemplateDraft, tape: Tape): Card | undefined {
-    const committed = this.committedCards(template.side);
+    const committed = this.committedCards(template.side!);
     const held = Object.values(this.state.orders)
       .filter((o) => o.side === template.side && o.turn === this.state.turn)
       .map((o) => o.card ?? this.ownEscrowed(o.unitId))
