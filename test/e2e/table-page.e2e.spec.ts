@@ -259,3 +259,127 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     expect(verified.body.findings ?? []).toEqual([]);
   }, 60_000);
 });
+
+describeInBrowser('table page in Chromium: offline, undo asked and answered, a dispute', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let m: MatchTable;
+  let A: SeatBrowser;
+  let B: SeatBrowser;
+  const matchId = 'aa-offline';
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'web'], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
+    t = await startTestApp();
+    m = await atomicAfricaInContact(t, matchId);
+    browser = await launch();
+    A = await seatBrowser(browser);
+    B = await seatBrowser(browser);
+    for (const [seat, side] of [
+      [A, 'A'],
+      [B, 'B'],
+    ] as const) {
+      const link = (await m.organiser.post(`/matches/${matchId}/invitations`, { side })).body.link as string;
+      await seat.page.goto(`${t.url}${link}`);
+    }
+    await asked(A.page, /Seal the orders card of a1/);
+    await mustDo(A.page).getByRole('button', { name: '8 of spades' }).click();
+    await send(A.page);
+    await asked(B.page, /Seal the orders card of b1/);
+    await mustDo(B.page).getByRole('button', { name: '3 of clubs' }).click();
+    await send(B.page);
+    await A.page.getByRole('button', { name: /Ask to undo Side A/ }).waitFor();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const openAction = async (seat: SeatBrowser, name: RegExp) => {
+    await seat.page.getByRole('button', { name }).click();
+    return seat.page.locator('.may-do form');
+  };
+  const dispute = async (seat: SeatBrowser, revision: number, claim: string) => {
+    const form = await openAction(seat, /Dispute an event for/);
+    await form.getByLabel(/Which event is disputed/).fill(String(revision));
+    await form.getByLabel('The claim').fill(claim);
+    await form.getByRole('button', { name: 'Send' }).click();
+  };
+  const askUndo = async (seat: SeatBrowser, reason: string) => {
+    const form = await openAction(seat, /Ask to undo/);
+    // Few targets are buttons, many a drop-down: either way the latest event is offered first.
+    const select = form.getByLabel(/Back to the state right after which event/);
+    if ((await form.locator('select').count()) > 0) await select.selectOption({ index: 1 });
+    else
+      await form
+        .getByRole('group', { name: /Back to the state/ })
+        .getByRole('button')
+        .first()
+        .click();
+    await form.getByLabel('Why').fill(reason);
+    await form.getByRole('button', { name: 'Send' }).click();
+  };
+  const matchLog = async () =>
+    (await m.organiser.get(`/matches/${matchId}/log`)).body.entries as { sentence: string }[];
+
+  it('C-5 commands made offline are kept with their commandIds, land once and in order when the connection returns; one the match no longer accepts is shown refused with its rule id', async () => {
+    await A.context.setOffline(true);
+    await dispute(A, 7, 'offline claim one');
+    await askUndo(A, 'offline undo');
+    await dispute(A, 8, 'offline claim two');
+    const outbox = A.page.getByRole('region', { name: /waiting to be sent/ });
+    await outbox.getByText('pending').nth(2).waitFor();
+    expect(await outbox.innerText()).toContain('no connection: kept on this device');
+    const kept = JSON.parse(
+      (await A.page.evaluate(`localStorage.getItem('umpire.table.outbox.${matchId}.A')`)) as string,
+    ) as { commandId: string; state: string }[];
+    expect(kept.map((item) => item.state)).toEqual(['pending', 'pending', 'pending']);
+    expect(new Set(kept.map((item) => item.commandId)).size).toBe(3);
+    await shot(A.page, 'table-offline');
+
+    // Meanwhile the other side asks for an undo first: A's own request can no longer stand (C-5).
+    await askUndo(B, 'B asks first');
+    await A.page.waitForTimeout(500);
+
+    await A.context.setOffline(false);
+    const refused = A.page.locator('.outbox-refused');
+    await refused.waitFor({ timeout: 15_000 });
+    expect(await refused.innerText()).toMatch(/already waiting for an answer/);
+    expect(await refused.getByRole('button', { name: 'Rule C-5: read it' }).count()).toBe(1);
+    await A.page.locator('.outbox-pending').first().waitFor({ state: 'detached' });
+
+    const sentences = (await matchLog()).map((entry) => entry.sentence).filter((s) => /dispute/i.test(s));
+    expect(sentences).toHaveLength(2);
+    expect(sentences[0]).toContain('offline claim one');
+    expect(sentences[1]).toContain('offline claim two');
+    // Sent again (the page reloads and flushes what it kept): nothing is applied twice.
+    await A.page.reload();
+    await A.page.waitForTimeout(1500);
+    expect((await matchLog()).map((entry) => entry.sentence).filter((s) => /dispute/i.test(s))).toHaveLength(
+      2,
+    );
+    await A.page.getByRole('button', { name: 'Dismiss' }).click();
+  }, 90_000);
+
+  it('C-5 the other side is prompted: one undo refused, one agreed', async () => {
+    const prompt = A.page.getByRole('region', { name: 'The other side asks' });
+    await prompt.waitFor();
+    await shot(A.page, 'table-undo-prompt');
+    await prompt.getByRole('button', { name: 'No' }).click();
+    await prompt.getByRole('button', { name: 'Send' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    expect((await matchLog()).some((entry) => /declined undo request/.test(entry.sentence))).toBe(true);
+
+    await askUndo(B, 'B asks again');
+    await prompt.waitFor();
+    await prompt.getByRole('button', { name: 'Yes' }).click();
+    await prompt.getByRole('button', { name: 'Send' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    expect((await matchLog()).some((entry) => /agreed to undo request/.test(entry.sentence))).toBe(true);
+    await A.page.getByRole('region', { name: 'Last outcomes' }).getByText('(undone)').first().waitFor();
+  }, 60_000);
+});
