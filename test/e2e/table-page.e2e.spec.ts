@@ -382,4 +382,39 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
     expect((await matchLog()).some((entry) => /agreed to undo request/.test(entry.sentence))).toBe(true);
     await A.page.getByRole('region', { name: 'Last outcomes' }).getByText('(undone)').first().waitFor();
   }, 60_000);
+
+  it('C-5 a judge sees a dispute raised from a player’s page first, and rules on it from the console', async () => {
+    await dispute(A, 9, 'the attack dice were misread');
+    await A.page.locator('.outbox-pending').first().waitFor({ state: 'detached' });
+
+    const judge = await browser.newContext({ viewport: PHONE });
+    const page = await judge.newPage();
+    await page.goto(`${t.url}/judge/`);
+    await page.getByLabel('Your judge key').fill(m.judge.token!);
+    await page.getByRole('button', { name: 'Open' }).click();
+    const row = page.locator(`button[data-match="${matchId}"]`);
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/3 open disputes/);
+    expect(page.url()).not.toContain(m.judge.token!);
+    await shot(page, 'judge-list');
+    await row.click();
+    await page.locator('li[data-dispute]').getByText('the attack dice were misread').waitFor();
+    await noSidewaysScroll(page);
+    await page.getByRole('button', { name: /Rule on Side A's dispute of event 9/ }).click();
+    const form = page.locator('.may-do form');
+    await form.getByRole('button', { name: 'Dismissed' }).click();
+    await form.getByLabel('The rule it rests on').fill('C-1');
+    await form.getByLabel('The note').fill('the dice stand as entered');
+    await shot(page, 'judge-ruling');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await page.getByTestId('judge-said').getByText(/^Done/).waitFor();
+    expect((await matchLog()).some((entry) => /dismissed/i.test(entry.sentence))).toBe(true);
+    // The player's page hears of it live.
+    await A.page
+      .getByRole('region', { name: 'Last outcomes' })
+      .getByText(/dismissed/i)
+      .first()
+      .waitFor();
+    await judge.close();
+  }, 60_000);
 });
