@@ -6,8 +6,10 @@ import { AuthModule } from './auth/auth.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { EventStoreModule } from './event-store/event-store.module.js';
 import { HealthModule } from './health/health.module.js';
+import { InvitationsModule } from './invitations/invitations.module.js';
 import { OrganiserApiModule } from './api/organiser-api.module.js';
 import { ProjectionsModule } from './projections/projections.module.js';
+import { RulebookModule } from './api/rulebook.module.js';
 import { PagesModule } from './web/pages.module.js';
 
 @Module({})
@@ -24,6 +26,8 @@ export class AppModule {
         ProjectionsModule,
         ApiModule,
         OrganiserApiModule,
+        InvitationsModule,
+        RulebookModule,
         PagesModule,
       ],
     };

@@ -72,7 +72,8 @@ export function fastifyLoggingOptions(
 /**
  * Every answer carries its request id; every request leaves one JSON line when answered, but for the
  * rate limit's repeated refusals of one key in one window (the first is logged, the rest counted).
- * The line has the path without its query string: a stream ticket (`?ticket=`) must never be logged.
+ * The line has the path without its query string: a stream ticket (`?ticket=`) must never be logged,
+ * nor an invitation code.
  */
 export function installRequestLogging(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -95,9 +96,13 @@ export function installRequestLogging(fastify: FastifyInstance): void {
   });
 }
 
+/** A seat invitation's code is a secret in its route (POST /invitations/:code/redeem): never logged. */
+const INVITATION_IN_PATH = /^\/invitations\/[^/]+/;
+
 function pathOf(url: string): string {
   const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
+  const path = query === -1 ? url : url.slice(0, query);
+  return path.replace(INVITATION_IN_PATH, '/invitations/[redacted]');
 }
 
 /** Nest's own messages go to the same JSON log, with their context. */

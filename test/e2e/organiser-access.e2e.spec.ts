@@ -51,7 +51,14 @@ function publishedAccess(): Record<string, Record<Kind, Cell>> {
 const ACCESS = publishedAccess();
 
 /** Routes that need no key. */
-const PUBLIC = ['GET /health', 'GET /health/ready', 'GET /audit/public-key'];
+const PUBLIC = [
+  'GET /health',
+  'GET /health/ready',
+  'GET /audit/public-key',
+  'POST /invitations/{code}/redeem',
+  'GET /rulesets/{id}/{version}/rules',
+  'GET /rulesets/{id}/{version}/rules/{ruleId}',
+];
 
 /** Routes of the atomic-africa ruleset: called on an atomic-africa match. */
 const ATOMIC = [
@@ -120,6 +127,7 @@ function bodyFor(route: string): object {
     disputes: { revision: 1, claim: 'the dice' },
     ruling: { ruling: 'dismissed', ruleId: 'C-1', note: 'no' },
     end: { winner: 'draw' },
+    invitations: { side: 'A' },
   };
   return { ...c, ...(bodies[last ?? ''] ?? {}) };
 }

@@ -1246,6 +1246,80 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/matches/{id}/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Invite one seat of a match: a single-use code, and the player’s page link that carries it.
+     * @description The code is traded once, by POST /invitations/{code}/redeem, for a player key bound to this match and side. Hand out the link (or a QR code of it), never a key.
+     */
+    post: operations['InvitationsController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/invitations/{code}/redeem': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Trade a seat invitation, once, for the seat’s player key (no key needed).
+     * @description A used or expired invitation is 410 Gone, saying which; an unknown code is 404. Of two redemptions at once, exactly one gets the key.
+     */
+    post: operations['InvitationsController_redeem'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rulesets/{id}/{version}/rules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every rule a match of this ruleset version may name, in players’ words (C-*, its own, Q-*). */
+    get: operations['RuleTextsController_all'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rulesets/{id}/{version}/rules/{ruleId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One rule’s text, by its id (HH-7, AA-6, Q-17, C-5 …). */
+    get: operations['RuleTextsController_one'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/metrics': {
     parameters: {
       query?: never;
@@ -4162,6 +4236,74 @@ export interface components {
        */
       errors: number;
       failure: components['schemas']['ReadModelFailureDto'] | null;
+    };
+    CreateInvitationDto: {
+      /**
+       * @description Makes the invitation idempotent: the same commandId from the same key answers the first invitation again (its code too); for another seat, 409.
+       * @example invite-r1-t4-A
+       */
+      commandId?: string;
+      /**
+       * @description The seat invited: the side its player plays.
+       * @enum {string}
+       */
+      side: 'A' | 'B';
+      /**
+       * @description Minutes until the invitation expires unused (default 720, at most 10080).
+       * @example 240
+       */
+      expiresInMinutes?: number;
+      /**
+       * @description The label of the key it is traded for.
+       * @example table 4, Zulu player
+       */
+      label?: string;
+    };
+    InvitationDto: {
+      /** @example k3x9a0b2c4d6 */
+      invitationId: string;
+      /**
+       * @description The invitation code. Shown once: only its hash is kept. Redeemed once.
+       * @example inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4
+       */
+      code: string;
+      /**
+       * @description The path of the player’s page that joins this seat, the code in its fragment (which no server, log or referrer sees): prefix it with the service’s origin for a link or a QR code.
+       * @example /table/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4
+       */
+      link: string;
+      /** @example r1-t4 */
+      matchId: string;
+      /** @enum {string} */
+      side: 'A' | 'B';
+      /** @example spring-open-2026 */
+      tournamentId?: string;
+      /** @example table 4, Zulu player */
+      label?: string;
+      /** @example 2026-05-02T21:00:00.000Z */
+      expiresAt: string;
+    };
+    RedeemedSeatDto: {
+      /**
+       * @description The seat’s player key (bearer token). Shown once: keep it on this device only.
+       * @example umpire_abc123def456_…
+       */
+      token: string;
+      keyId: string;
+      /** @example r1-t4 */
+      matchId: string;
+      /** @enum {string} */
+      side: 'A' | 'B';
+      tournamentId?: string;
+      label?: string;
+    };
+    RuleTextDto: {
+      /** @example HH-7 */
+      ruleId: string;
+      /** @example Impact roll */
+      title: string;
+      /** @example The attacker rolls 1D6 and adds: charge +1, flank +1, rear +2 … */
+      text: string;
     };
     /** @description What every event carries besides its type and data. */
     MatchEventEnvelope: {
@@ -25529,6 +25671,433 @@ export interface operations {
            *       "title": "Too Many Requests",
            *       "status": 429,
            *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  InvitationsController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "commandId": "invite-r1-t4-A",
+         *       "side": "A",
+         *       "expiresInMinutes": 240,
+         *       "label": "table 4, Zulu player"
+         *     }
+         */
+        'application/json': components['schemas']['CreateInvitationDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "invitationId": "k3x9a0b2c4d6",
+           *       "code": "inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4",
+           *       "link": "/table/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4",
+           *       "matchId": "r1-t4",
+           *       "side": "A",
+           *       "tournamentId": "spring-open-2026",
+           *       "label": "table 4, Zulu player",
+           *       "expiresAt": "2026-05-02T21:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['InvitationDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description No key, or a key that is not valid. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:unauthorized",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "detail": "the API key is not valid"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Keys allowed: organiser (a key bound to a tournament: its matches only). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:forbidden",
+           *       "title": "Forbidden",
+           *       "status": 403,
+           *       "detail": "this route is for organiser keys; this key is a spectator key"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  InvitationsController_redeem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "token": "umpire_abc123def456_…",
+           *       "keyId": "text",
+           *       "matchId": "r1-t4",
+           *       "side": "A",
+           *       "tournamentId": "text",
+           *       "label": "text"
+           *     }
+           */
+          'application/json': components['schemas']['RedeemedSeatDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "no such invitation"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "about:blank",
+           *       "title": "Gone",
+           *       "status": 410,
+           *       "detail": "this invitation was already used"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Past the rate limit of this key (or of this address, without a valid key). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  RuleTextsController_all: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        version: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "ruleId": "HH-7",
+           *         "title": "Impact roll",
+           *         "text": "The attacker rolls 1D6 and adds: charge +1, flank +1, rear +2 …"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['RuleTextDto'][];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "no ruleset nowhere version 1.0.0"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Past the rate limit of this key (or of this address, without a valid key). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  RuleTextsController_one: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        version: string;
+        ruleId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ruleId": "HH-7",
+           *       "title": "Impact roll",
+           *       "text": "The attacker rolls 1D6 and adds: charge +1, flank +1, rear +2 …"
+           *     }
+           */
+          'application/json': components['schemas']['RuleTextDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "ruleset x 1.0.0 has no rule HH-99"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Past the rate limit of this key (or of this address, without a valid key). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];

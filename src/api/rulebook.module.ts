@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { RuleTextsController } from './rule-texts.controller.js';
+
+/** The published rules in players' words: what a page opens when a rule id is tapped. */
+@Module({ controllers: [RuleTextsController] })
+export class RulebookModule {}

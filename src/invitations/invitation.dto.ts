@@ -1,0 +1,74 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { SIDES } from '../rules/common/sides.js';
+
+/** A club day is long, a weekend event longer; an invitation outliving that is a leak waiting to happen. */
+export const MAX_INVITATION_MINUTES = 7 * 24 * 60;
+export const DEFAULT_INVITATION_MINUTES = 12 * 60;
+
+export class CreateInvitationDto {
+  @ApiPropertyOptional({
+    description:
+      'Makes the invitation idempotent: the same commandId from the same key answers the first invitation again (its code too); for another seat, 409.',
+    example: 'invite-r1-t4-A',
+  })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_.:-]{1,100}$/, { message: 'commandId must be 1–100 letters, digits, or _ . : -' })
+  commandId?: string;
+
+  @ApiProperty({ enum: SIDES, description: 'The seat invited: the side its player plays.' })
+  @IsIn(SIDES, { message: 'side must be A or B' })
+  side!: 'A' | 'B';
+
+  @ApiPropertyOptional({
+    description: `Minutes until the invitation expires unused (default ${DEFAULT_INVITATION_MINUTES}, at most ${MAX_INVITATION_MINUTES}).`,
+    example: 240,
+  })
+  @IsOptional()
+  @IsInt({ message: 'expiresInMinutes must be a whole number of minutes' })
+  @Min(1, { message: 'expiresInMinutes must be at least 1' })
+  @Max(MAX_INVITATION_MINUTES, { message: `expiresInMinutes must be at most ${MAX_INVITATION_MINUTES}` })
+  expiresInMinutes?: number;
+
+  @ApiPropertyOptional({
+    description: 'The label of the key it is traded for.',
+    example: 'table 4, Zulu player',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 120)
+  label?: string;
+}
+
+export class InvitationDto {
+  @ApiProperty({ example: 'k3x9a0b2c4d6' }) invitationId!: string;
+  @ApiProperty({
+    description: 'The invitation code. Shown once: only its hash is kept. Redeemed once.',
+    example: 'inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4',
+  })
+  code!: string;
+  @ApiProperty({
+    description:
+      'The path of the player’s page that joins this seat, the code in its fragment (which no server, log or referrer sees): prefix it with the service’s origin for a link or a QR code.',
+    example: '/table/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4',
+  })
+  link!: string;
+  @ApiProperty({ example: 'r1-t4' }) matchId!: string;
+  @ApiProperty({ enum: SIDES }) side!: string;
+  @ApiPropertyOptional({ example: 'spring-open-2026' }) tournamentId?: string;
+  @ApiPropertyOptional({ example: 'table 4, Zulu player' }) label?: string;
+  @ApiProperty({ example: '2026-05-02T21:00:00.000Z' }) expiresAt!: string;
+}
+
+export class RedeemedSeatDto {
+  @ApiProperty({
+    description: 'The seat’s player key (bearer token). Shown once: keep it on this device only.',
+    example: 'umpire_abc123def456_…',
+  })
+  token!: string;
+  @ApiProperty() keyId!: string;
+  @ApiProperty({ example: 'r1-t4' }) matchId!: string;
+  @ApiProperty({ enum: SIDES }) side!: string;
+  @ApiPropertyOptional() tournamentId?: string;
+  @ApiPropertyOptional() label?: string;
+}

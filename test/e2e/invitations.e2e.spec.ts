@@ -1,0 +1,209 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createApp } from '../../src/app.js';
+import { configFromEnv } from '../../src/config/app-config.js';
+import { Invitations } from '../../src/invitations/invitations.service.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+import { Caller, issueKey, ORGANISER_KEY, organiser } from './support/umpire-client.js';
+
+const ORGANISER = { keyId: 'configured', role: 'organiser' } as const;
+
+describe('seat invitations', () => {
+  let t: TestApp;
+  let org: Caller;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    org = organiser(t);
+    await org.command('/matches', {
+      matchId: 'club-1',
+      ruleset: 'hand-to-hand',
+      sides: { A: 'Zulus', B: 'British' },
+      diceMode: 'table',
+    });
+    for (const id of ['home', 'away']) await org.command('/tournaments', { tournamentId: id, name: id });
+    for (const [tournament, matchId] of [
+      ['home', 'home-1'],
+      ['away', 'away-1'],
+    ] as const) {
+      await org.command(`/tournaments/${tournament}/matches`, {
+        matchId,
+        round: 1,
+        table: 1,
+        ruleset: 'hand-to-hand',
+        sides: { A: 'Zulus', B: 'British' },
+        diceMode: 'table',
+      });
+    }
+  });
+  afterAll(() => t.close());
+
+  const redeem = (code: string) => new Caller(t.url, undefined).post(`/invitations/${code}/redeem`);
+
+  it('an organiser invites one seat; the link carries the code in its fragment; the code is traded once for that seat’s key', async () => {
+    const invited = await org.post('/matches/club-1/invitations', { side: 'A', label: 'table 1, Zulus' });
+    expect(invited.status).toBe(201);
+    const { code, link } = invited.body;
+    expect(link).toBe(`/table/#invite=${code}`);
+    expect(invited.body).toMatchObject({ matchId: 'club-1', side: 'A', label: 'table 1, Zulus' });
+    expect(Date.parse(invited.body.expiresAt)).toBeGreaterThan(Date.now());
+
+    const seat = await redeem(code);
+    expect(seat.status).toBe(200);
+    expect(seat.body).toMatchObject({ matchId: 'club-1', side: 'A' });
+    const player = new Caller(t.url, seat.body.token);
+    const keys = (await org.get('/keys')).body as {
+      keyId: string;
+      role: string;
+      matchId?: string;
+      side?: string;
+    }[];
+    expect(keys.find((k) => k.keyId === seat.body.keyId)).toMatchObject({
+      role: 'player',
+      matchId: 'club-1',
+      side: 'A',
+    });
+    expect((await player.get('/matches/club-1')).status).toBe(200);
+    // A player key of one seat: the other match is not its own.
+    expect((await player.get('/matches/home-1')).status).toBe(403);
+
+    const again = await redeem(code);
+    expect(again.status).toBe(410);
+    expect(again.body.detail).toMatch(/already used/);
+    expect(again.text).not.toContain(code);
+  });
+
+  it('an expired invitation is 410 naming its expiry; an unknown or altered code is 404, saying nothing more', async () => {
+    const service = t.app.get(Invitations);
+    const old = await service.create(
+      ORGANISER,
+      { matchId: 'club-1', side: 'B', expiresInMinutes: 60 },
+      Date.now() - 2 * 60 * 60_000,
+    );
+    const expired = await redeem(old.code);
+    expect(expired.status).toBe(410);
+    expect(expired.body.detail).toContain(`expired at ${old.expiresAt}`);
+
+    const fresh = (await org.post('/matches/club-1/invitations', { side: 'B' })).body.code as string;
+    const altered = `${fresh.slice(0, -3)}${fresh.endsWith('aaa') ? 'bbb' : 'aaa'}`;
+    const wrong = await redeem(altered);
+    expect(wrong.status).toBe(404);
+    expect((await redeem('inv_nothing')).status).toBe(404);
+    expect(wrong.body.detail).toBe((await redeem('inv_abcdefghijkl_AAAAAAAAAAAAAAAAAAAAAA')).body.detail);
+    // The altered code did not spend the real one.
+    expect((await redeem(fresh)).status).toBe(200);
+  });
+
+  it('of several redemptions at once exactly one gets the key; the others are told it was used', async () => {
+    const { code } = (await org.post('/matches/club-1/invitations', { side: 'B' })).body;
+    const before = ((await org.get('/keys')).body as unknown[]).length;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => redeem(code)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, 410, 410, 410, 410, 410]);
+    expect(((await org.get('/keys')).body as unknown[]).length).toBe(before + 1);
+  });
+
+  it('C-6 with a commandId, inviting is idempotent: the same request answers the same code; for another seat, 409', async () => {
+    const first = await org.post('/matches/club-1/invitations', { commandId: 'inv-t1-A', side: 'A' });
+    const again = await org.post('/matches/club-1/invitations', { commandId: 'inv-t1-A', side: 'A' });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const other = await org.post('/matches/club-1/invitations', { commandId: 'inv-t1-A', side: 'B' });
+    expect(other.status).toBe(409);
+    expect(other.body.detail).toMatch(/C-6/);
+    // Another organiser's key with the same commandId makes its own invitation.
+    const deputy = await issueKey(t, { role: 'organiser' });
+    const theirs = await deputy.post('/matches/club-1/invitations', { commandId: 'inv-t1-A', side: 'A' });
+    expect(theirs.body.code).not.toBe(first.body.code);
+    expect((await redeem(first.body.code)).status).toBe(200);
+    expect(
+      (await org.post('/matches/club-1/invitations', { commandId: 'inv-t1-A', side: 'A' })).body.code,
+    ).toBe(first.body.code);
+    expect((await redeem(first.body.code)).status).toBe(410);
+  });
+
+  it('bad input is a 4xx naming the field, and only organisers invite', async () => {
+    const side = await org.post('/matches/club-1/invitations', { side: 'C' });
+    expect(side.status).toBe(400);
+    expect(side.body.field).toBe('side');
+    const minutes = await org.post('/matches/club-1/invitations', { side: 'A', expiresInMinutes: 999999 });
+    expect(minutes.status).toBe(400);
+    expect(minutes.body.field).toBe('expiresInMinutes');
+    expect((await org.post('/matches/nowhere/invitations', { side: 'A' })).status).toBe(404);
+    const judge = await issueKey(t, { role: 'judge' });
+    expect((await judge.post('/matches/club-1/invitations', { side: 'A' })).status).toBe(403);
+  });
+
+  it('an organiser bound to a tournament invites to its own matches only, and the key is bound to it', async () => {
+    const home = await issueKey(t, { role: 'organiser', tournamentId: 'home' });
+    const invited = await home.post('/matches/home-1/invitations', { side: 'B' });
+    expect(invited.status).toBe(201);
+    expect(invited.body.tournamentId).toBe('home');
+    const seat = await redeem(invited.body.code);
+    expect(seat.body).toMatchObject({ matchId: 'home-1', side: 'B', tournamentId: 'home' });
+    expect((await home.post('/matches/away-1/invitations', { side: 'B' })).status).toBe(404);
+    expect((await home.post('/matches/club-1/invitations', { side: 'B' })).status).toBe(404);
+  });
+});
+
+describe('seat invitations across a restart, and out of the log', () => {
+  it('an invitation made before a restart redeems after it, once; no log line holds the code or the key', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'umpire-e2e-'));
+    const lines: string[] = [];
+    const start = async (): Promise<{ app: NestFastifyApplication; url: string }> => {
+      const app = await createApp(
+        {
+          ...configFromEnv({}),
+          dataDir,
+          host: '127.0.0.1',
+          port: 0,
+          sqliteSynchronous: 'NORMAL',
+          organiserKey: ORGANISER_KEY,
+          logLevel: 'info',
+        },
+        { logDestination: { write: (line) => void lines.push(line) } },
+      );
+      await app.listen(0, '127.0.0.1');
+      return { app, url: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
+    };
+    try {
+      const first = await start();
+      const org = new Caller(first.url, ORGANISER_KEY);
+      await org.command('/matches', {
+        matchId: 'restart-1',
+        ruleset: 'hand-to-hand',
+        sides: { A: 'Zulus', B: 'British' },
+        diceMode: 'table',
+      });
+      const codes = [
+        (await org.post('/matches/restart-1/invitations', { side: 'A' })).body.code as string,
+        (await org.post('/matches/restart-1/invitations', { side: 'B' })).body.code as string,
+      ];
+      expect((await new Caller(first.url, undefined).post(`/invitations/${codes[0]}/redeem`)).status).toBe(
+        200,
+      );
+      await first.app.close();
+
+      const second = await start();
+      try {
+        const anyone = new Caller(second.url, undefined);
+        expect((await anyone.post(`/invitations/${codes[0]}/redeem`)).status).toBe(410);
+        const seat = await anyone.post(`/invitations/${codes[1]}/redeem`);
+        expect(seat.status).toBe(200);
+        expect((await new Caller(second.url, seat.body.token).get('/matches/restart-1')).status).toBe(200);
+        const log = lines.join('\n');
+        expect(log).toContain('/invitations/[redacted]/redeem');
+        // The secret halves (the tail of each): an id alone is no secret.
+        for (const code of codes) expect(log).not.toContain(code.slice(-20));
+        expect(log).not.toContain(seat.body.token.slice(-30));
+      } finally {
+        await second.app.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,420 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { startTestApp, type TestApp } from './support/test-app.js';
+import { atomicAfricaInContact, type MatchTable } from './support/umpire-client.js';
+
+/**
+ * The player's table page in a real browser (Debian's Chromium through playwright-core), one browser
+ * context per seat at phone size, against the real service over HTTP on a real SQLite file: each
+ * player joins from an invitation link and plays through the page alone.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const SHOTS = process.env.UMPIRE_SCREENSHOTS;
+const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
+const PHONE = { width: 390, height: 844 };
+
+async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A seat's browser: its own context (storage), at phone size, recording every answer it received. */
+interface SeatBrowser {
+  context: BrowserContext;
+  page: Page;
+  bodies: string[];
+}
+
+async function seatBrowser(browser: Browser): Promise<SeatBrowser> {
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const bodies: string[] = [];
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (type.includes('json'))
+      void response.text().then(
+        (text) => bodies.push(text),
+        () => undefined,
+      );
+  });
+  return { context, page, bodies };
+}
+
+const mustDo = (page: Page) => page.getByTestId('must-do');
+
+/** The title of what the page asks this seat to do now, once it asks something matching `label`. */
+async function asked(page: Page, label: RegExp): Promise<void> {
+  await mustDo(page).getByRole('heading', { level: 3, name: label }).waitFor({ timeout: 10_000 });
+}
+
+async function send(page: Page, button: 'Send' | 'Roll' = 'Send'): Promise<void> {
+  await mustDo(page).getByRole('button', { name: button, exact: true }).click();
+}
+
+async function noSidewaysScroll(page: Page): Promise<void> {
+  const widths = (await page.evaluate(
+    '[document.documentElement.scrollWidth, window.innerWidth]',
+  )) as number[];
+  expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+}
+
+/** Every visible button, link, input and select is at least 44×44 px. */
+async function bigEnoughTargets(page: Page): Promise<void> {
+  const small = (await page.evaluate(`[...document.querySelectorAll('button, a, input, select, textarea')]
+    .filter((element) => element.offsetParent !== null)
+    .map((element) => ({ element, box: element.getBoundingClientRect() }))
+    .filter(({ box }) => box.width < 44 || box.height < 44)
+    .map(({ element, box }) => element.tagName + ' "' + element.textContent.trim() + '" ' + box.width + '×' + box.height)`)) as string[];
+  expect(small).toEqual([]);
+}
+
+/** An answer without the options templates offer (a side's own deck to seal from). */
+function withoutOptions(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutOptions);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== 'options')
+        .map(([key, inner]) => [key, withoutOptions(inner)]),
+    );
+  return value;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa close combat', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let m: MatchTable;
+  let A: SeatBrowser;
+  let B: SeatBrowser;
+  const matchId = 'aa-table';
+  const invitations: Record<'A' | 'B', string> = { A: '', B: '' };
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'web'], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
+    t = await startTestApp();
+    m = await atomicAfricaInContact(t, matchId);
+    for (const side of ['A', 'B'] as const) {
+      const invited = await m.organiser.post(`/matches/${matchId}/invitations`, { side });
+      invitations[side] = invited.body.link as string;
+    }
+    browser = await launch();
+    A = await seatBrowser(browser);
+    B = await seatBrowser(browser);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('joins each seat from its link: the invitation leaves the address bar, the key stays in this browser only', async () => {
+    for (const [seat, side] of [
+      [A, 'A'],
+      [B, 'B'],
+    ] as const) {
+      const requests: string[] = [];
+      seat.page.on('request', (request) => requests.push(request.url()));
+      await seat.page.goto(`${t.url}${invitations[side]}`);
+      await seat.page.getByRole('heading', { level: 1, name: `Side ${side} side ${side}` }).waitFor();
+      expect(seat.page.url()).toBe(`${t.url}/table/`);
+      const stored = JSON.parse(
+        (await seat.page.evaluate("localStorage.getItem('umpire.table.seats')")) as string,
+      );
+      expect(stored).toEqual([
+        expect.objectContaining({ matchId, side, token: expect.stringMatching(/^umpire_/) }),
+      ]);
+      // Not in any address the page asked for, nor in session storage or a cookie.
+      const token = stored[0].token as string;
+      expect(requests.filter((url) => url.includes(token))).toEqual([]);
+      expect(await seat.page.evaluate('sessionStorage.length')).toBe(0);
+      expect(await seat.context.cookies()).toEqual([]);
+    }
+  }, 60_000);
+
+  it('a used invitation answers a clear refusal', async () => {
+    const other = await seatBrowser(browser);
+    await other.page.goto(`${t.url}${invitations.A}`);
+    const refusal = other.page.getByTestId('join-refused');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/already used/);
+    expect(await other.page.evaluate("localStorage.getItem('umpire.table.seats')")).toBeNull();
+    await other.context.close();
+  }, 30_000);
+
+  it('AA-1 AA-2 both sides seal from the card picker; before the reveal the opponent holds no sealed card: not in its DOM, storage or any answer', async () => {
+    await asked(A.page, /Seal the orders card of a1/);
+    await noSidewaysScroll(A.page);
+    await bigEnoughTargets(A.page);
+    await shot(A.page, 'table-seal');
+    await mustDo(A.page).getByRole('button', { name: '7 of spades' }).click();
+    await send(A.page);
+    await asked(B.page, /Seal the orders card of b1/);
+    await mustDo(B.page).getByRole('button', { name: '5 of clubs' }).click();
+    await send(B.page);
+    await mustDo(B.page).getByRole('heading', { name: 'Waiting' }).waitFor();
+    await mustDo(A.page).getByRole('heading', { name: 'Waiting' }).waitFor();
+
+    // Each side sees its own card, in the log's words; the other side's only as sealed.
+    const outcomes = (seat: SeatBrowser) => seat.page.getByRole('region', { name: 'Last outcomes' });
+    await outcomes(A).getByText('Side A sealed 7S as the orders of the a1').waitFor();
+    await outcomes(B).getByText('Side B sealed 5C as the orders of the b1').waitFor();
+    await outcomes(B)
+      .getByText(/Side A sealed the orders of the a1 as commitment/)
+      .waitFor();
+    for (const [seat, hidden] of [
+      [B, '7S'],
+      [A, '5C'],
+    ] as const) {
+      expect(await seat.page.content()).not.toContain(hidden);
+      const storage = (await seat.page.evaluate(
+        'JSON.stringify({ ...localStorage, ...sessionStorage })',
+      )) as string;
+      expect(storage).not.toContain(hidden);
+      // The deck a side is offered for its own seals lists every card; no other part names the hidden one.
+      const named = seat.bodies.filter((body) =>
+        new RegExp(`\\b${hidden}\\b`).test(JSON.stringify(withoutOptions(JSON.parse(body)))),
+      );
+      expect(named).toEqual([]);
+    }
+  }, 60_000);
+
+  it('AA-4 AA-5 AA-6 AA-9 the active side flees, the other fights; both reveal; a pursuit; the flight is placed; the attack is rolled from tapped dice', async () => {
+    await B.page.getByRole('button', { name: /Activate b1/ }).click();
+    const form = B.page.locator('.may-do form');
+    await form.getByRole('button', { name: 'Flee' }).click();
+    await form.getByRole('button', { name: 'Send' }).click();
+
+    // The other seat's command reaches this page by itself, within a second or two (the live feed).
+    await asked(A.page, /Declare fight or flee for a1/);
+    await shot(B.page, 'table-waiting');
+    await mustDo(A.page).getByRole('button', { name: 'Fight' }).click();
+    await send(A.page);
+    await asked(A.page, /Reveal the orders card of a1/);
+    await send(A.page);
+    await asked(B.page, /Reveal the orders card of b1/);
+    await send(B.page);
+    // 5♣ allows movement and is defensive: the flee stands (AA-6); a1 may pursue.
+    await asked(A.page, /Pursue with a1/);
+    await mustDo(A.page).getByRole('button', { name: 'Yes' }).click();
+    await send(A.page);
+    await asked(B.page, /Place the Destination and In-transit figures of b1/);
+    await mustDo(B.page).getByLabel('Where the Destination figure stands').fill('behind the ridge');
+    await mustDo(B.page).getByLabel('Where the In-transit figure stands').fill('at the ford');
+    await mustDo(B.page)
+      .getByLabel(/Inches between the In-transit figures/)
+      .fill('5');
+    await send(B.page);
+    await asked(A.page, /Attack with a1/);
+    const dice = mustDo(A.page);
+    expect(await dice.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await dice.getByRole('button', { name: 'Rolled a 5' }).click();
+    await dice.getByRole('button', { name: 'Rolled a 4' }).click();
+    // Exactly the number needed: the faces are used up.
+    expect(await dice.getByRole('button', { name: 'Rolled a 6' }).isDisabled()).toBe(true);
+    await shot(A.page, 'table-dice');
+    await send(A.page);
+
+    const outcomes = A.page.getByRole('region', { name: 'Last outcomes' });
+    await outcomes.getByText(/2D6 5 4, hitting on 4\+: 2 hits, suppressed/).waitFor();
+    const text = await outcomes.innerText();
+    expect(text).toContain("the b1's flee stands");
+    expect(text).toContain('the a1 pursued the b1: movement 6" against 6", and the b1 escaped');
+    expect(text).toContain('the b1 escaped and the contact is gone');
+    // A rule id opens the rule's text, as the service publishes it.
+    await outcomes.getByRole('button', { name: 'Rule AA-9: read it' }).first().click();
+    const dialog = A.page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: /AA-9 Pursuit/ }).waitFor();
+    await shot(A.page, 'table-rule');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  }, 90_000);
+
+  it('C-3 the service’s log of the match played through the pages verifies', async () => {
+    const verified = await m.organiser.get(`/matches/${matchId}/verify`);
+    expect(verified.status).toBe(200);
+    expect(verified.body.ok).toBe(true);
+    expect(verified.body.findings ?? []).toEqual([]);
+  }, 60_000);
+});
+
+describeInBrowser('table page in Chromium: offline, undo asked and answered, a dispute', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let m: MatchTable;
+  let A: SeatBrowser;
+  let B: SeatBrowser;
+  const matchId = 'aa-offline';
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'web'], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
+    t = await startTestApp();
+    m = await atomicAfricaInContact(t, matchId);
+    browser = await launch();
+    A = await seatBrowser(browser);
+    B = await seatBrowser(browser);
+    for (const [seat, side] of [
+      [A, 'A'],
+      [B, 'B'],
+    ] as const) {
+      const link = (await m.organiser.post(`/matches/${matchId}/invitations`, { side })).body.link as string;
+      await seat.page.goto(`${t.url}${link}`);
+    }
+    await asked(A.page, /Seal the orders card of a1/);
+    await mustDo(A.page).getByRole('button', { name: '8 of spades' }).click();
+    await send(A.page);
+    await asked(B.page, /Seal the orders card of b1/);
+    await mustDo(B.page).getByRole('button', { name: '3 of clubs' }).click();
+    await send(B.page);
+    await A.page.getByRole('button', { name: /Ask to undo Side A/ }).waitFor();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const openAction = async (seat: SeatBrowser, name: RegExp) => {
+    await seat.page.getByRole('button', { name }).click();
+    return seat.page.locator('.may-do form');
+  };
+  const dispute = async (seat: SeatBrowser, revision: number, claim: string) => {
+    const form = await openAction(seat, /Dispute an event for/);
+    await form.getByLabel(/Which event is disputed/).fill(String(revision));
+    await form.getByLabel('The claim').fill(claim);
+    await form.getByRole('button', { name: 'Send' }).click();
+  };
+  const askUndo = async (seat: SeatBrowser, reason: string) => {
+    const form = await openAction(seat, /Ask to undo/);
+    // Few targets are buttons, many a drop-down: either way the latest event is offered first.
+    const select = form.getByLabel(/Back to the state right after which event/);
+    if ((await form.locator('select').count()) > 0) await select.selectOption({ index: 1 });
+    else
+      await form
+        .getByRole('group', { name: /Back to the state/ })
+        .getByRole('button')
+        .first()
+        .click();
+    await form.getByLabel('Why').fill(reason);
+    await form.getByRole('button', { name: 'Send' }).click();
+  };
+  const matchLog = async () =>
+    (await m.organiser.get(`/matches/${matchId}/log`)).body.entries as { sentence: string }[];
+
+  it('C-5 commands made offline are kept with their commandIds, land once and in order when the connection returns; one the match no longer accepts is shown refused with its rule id', async () => {
+    await A.context.setOffline(true);
+    await dispute(A, 7, 'offline claim one');
+    await askUndo(A, 'offline undo');
+    await dispute(A, 8, 'offline claim two');
+    const outbox = A.page.getByRole('region', { name: /waiting to be sent/ });
+    await outbox.getByText('pending').nth(2).waitFor();
+    expect(await outbox.innerText()).toContain('no connection: kept on this device');
+    const kept = JSON.parse(
+      (await A.page.evaluate(`localStorage.getItem('umpire.table.outbox.${matchId}.A')`)) as string,
+    ) as { commandId: string; state: string }[];
+    expect(kept.map((item) => item.state)).toEqual(['pending', 'pending', 'pending']);
+    expect(new Set(kept.map((item) => item.commandId)).size).toBe(3);
+    await shot(A.page, 'table-offline');
+
+    // Meanwhile the other side asks for an undo first: A's own request can no longer stand (C-5).
+    await askUndo(B, 'B asks first');
+    await A.page.waitForTimeout(500);
+
+    await A.context.setOffline(false);
+    const refused = A.page.locator('.outbox-refused');
+    await refused.waitFor({ timeout: 15_000 });
+    expect(await refused.innerText()).toMatch(/already waiting for an answer/);
+    expect(await refused.getByRole('button', { name: 'Rule C-5: read it' }).count()).toBe(1);
+    await A.page.locator('.outbox-pending').first().waitFor({ state: 'detached' });
+
+    const sentences = (await matchLog()).map((entry) => entry.sentence).filter((s) => /dispute/i.test(s));
+    expect(sentences).toHaveLength(2);
+    expect(sentences[0]).toContain('offline claim one');
+    expect(sentences[1]).toContain('offline claim two');
+    // Sent again (the page reloads and flushes what it kept): nothing is applied twice.
+    await A.page.reload();
+    await A.page.waitForTimeout(1500);
+    expect((await matchLog()).map((entry) => entry.sentence).filter((s) => /dispute/i.test(s))).toHaveLength(
+      2,
+    );
+    await A.page.getByRole('button', { name: 'Dismiss' }).click();
+  }, 90_000);
+
+  it('C-5 the other side is prompted: one undo refused, one agreed', async () => {
+    const prompt = A.page.getByRole('region', { name: 'The other side asks' });
+    await prompt.waitFor();
+    await shot(A.page, 'table-undo-prompt');
+    await prompt.getByRole('button', { name: 'No' }).click();
+    await prompt.getByRole('button', { name: 'Send' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    expect((await matchLog()).some((entry) => /declined undo request/.test(entry.sentence))).toBe(true);
+
+    await askUndo(B, 'B asks again');
+    await prompt.waitFor();
+    await prompt.getByRole('button', { name: 'Yes' }).click();
+    await prompt.getByRole('button', { name: 'Send' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    expect((await matchLog()).some((entry) => /agreed to undo request/.test(entry.sentence))).toBe(true);
+    await A.page.getByRole('region', { name: 'Last outcomes' }).getByText('(undone)').first().waitFor();
+  }, 60_000);
+
+  it('C-5 a judge sees a dispute raised from a player’s page first, and rules on it from the console', async () => {
+    await dispute(A, 9, 'the attack dice were misread');
+    await A.page.locator('.outbox-pending').first().waitFor({ state: 'detached' });
+
+    const judge = await browser.newContext({ viewport: PHONE });
+    const page = await judge.newPage();
+    await page.goto(`${t.url}/judge/`);
+    await page.getByLabel('Your judge key').fill(m.judge.token!);
+    await page.getByRole('button', { name: 'Open' }).click();
+    const row = page.locator(`button[data-match="${matchId}"]`);
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/3 open disputes/);
+    expect(page.url()).not.toContain(m.judge.token!);
+    await shot(page, 'judge-list');
+    await row.click();
+    await page.locator('li[data-dispute]').getByText('the attack dice were misread').waitFor();
+    await noSidewaysScroll(page);
+    await page.getByRole('button', { name: /Rule on Side A's dispute of event 9/ }).click();
+    const form = page.locator('.may-do form');
+    await form.getByRole('button', { name: 'Dismissed' }).click();
+    await form.getByLabel('The rule it rests on').fill('C-1');
+    await form.getByLabel('The note').fill('the dice stand as entered');
+    await shot(page, 'judge-ruling');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await page.getByTestId('judge-said').getByText(/^Done/).waitFor();
+    expect((await matchLog()).some((entry) => /dismissed/i.test(entry.sentence))).toBe(true);
+    // The player's page hears of it live.
+    await A.page
+      .getByRole('region', { name: 'Last outcomes' })
+      .getByText(/dismissed/i)
+      .first()
+      .waitFor();
+    await judge.close();
+  }, 60_000);
+});

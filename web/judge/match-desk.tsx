@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { Api, ApiError } from '../shared/api';
+import { followMatch, messageOf } from '../shared/live';
+import { type LogAnswer, sidesOf, standingOf } from '../shared/match-view';
+import { TurnLog } from '../shared/turn-log';
+import { VerifyPanel } from '../shared/verify-panel';
+import type { CommandTemplate, ContractAnswer } from '../table/contract';
+import { RuleDialog, type RuleText } from '../table/rule-link';
+import { TemplateForm } from '../table/template-form';
+
+interface Pending {
+  disputes?: { disputeId: string; revision: number; claim: string; side: string }[];
+  undoRequests?: { requestId: string; toRevision: number; reason: string; side: string }[];
+}
+
+/**
+ * One match for a judge: its open disputes and undo requests first, what this key may do (rule on a
+ * dispute, back the match up, end it) as forms built from the play contract, the whole log with every
+ * die, and verification in the browser.
+ */
+export function MatchDesk(props: {
+  apiKey: string;
+  matchId: string;
+  onBack: () => void;
+  onForgetKey: (why?: string) => void;
+}) {
+  const { matchId } = props;
+  const api = useMemo(() => new Api(props.apiKey), [props.apiKey]);
+  const base = `/matches/${encodeURIComponent(matchId)}`;
+  const [match, setMatch] = useState<Omit<ContractAnswer, 'pending'> & { pending?: Pending }>();
+  const [log, setLog] = useState<LogAnswer>();
+  const [error, setError] = useState<string>();
+  const [said, setSaid] = useState<string>();
+  const [open, setOpen] = useState<string>();
+  const [rules, setRules] = useState<RuleText[]>();
+  const [ruleShown, setRuleShown] = useState<string>();
+
+  const refresh = useCallback(async () => {
+    try {
+      const [answer, turns] = await Promise.all([
+        api.get<Omit<ContractAnswer, 'pending'> & { pending?: Pending }>(base),
+        api.get<LogAnswer>(`${base}/log`),
+      ]);
+      setMatch(answer);
+      setLog(turns);
+      setError(undefined);
+    } catch (cause) {
+      if (cause instanceof ApiError && cause.status === 401) props.onForgetKey(cause.message);
+      else setError(messageOf(cause));
+    }
+  }, [api, base]);
+  useEffect(() => void refresh(), [refresh]);
+  const following = match !== undefined;
+  useEffect(() => {
+    if (!following) return;
+    return followMatch(api, matchId, match?.revision ?? 0, {
+      onRevision: () => void refresh(),
+      onMode: () => undefined,
+      onError: setError,
+    });
+  }, [api, matchId, following, refresh]);
+  const ruleset = match?.ruleset;
+  useEffect(() => {
+    if (!ruleset) return;
+    void fetch(`/rulesets/${encodeURIComponent(ruleset.id)}/${encodeURIComponent(ruleset.version)}/rules`)
+      .then((response) => (response.ok ? (response.json() as Promise<RuleText[]>) : []))
+      .then(setRules, () => undefined);
+  }, [ruleset?.id, ruleset?.version]);
+
+  const send = async (body: Record<string, unknown>, template: CommandTemplate) => {
+    try {
+      await api.post(template.route, body);
+      setSaid(`Done: ${template.label}.`);
+      setOpen(undefined);
+      await refresh();
+    } catch (cause) {
+      const rule = cause instanceof ApiError && cause.ruleId ? ` (${cause.ruleId})` : '';
+      setSaid(`Refused: ${messageOf(cause)}${rule}`);
+    }
+  };
+
+  if (!match || !log) {
+    return (
+      <main class="table-page">
+        <h1>
+          Match <span class="match-id">{matchId}</span>
+        </h1>
+        {error ? (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        ) : (
+          <p aria-live="polite">Loading the match…</p>
+        )}
+      </main>
+    );
+  }
+  const standing = standingOf(match.state, match);
+  const sides = sidesOf(match.state, []);
+  const sideName = (id?: string) => sides.find((side) => side.id === id)?.name ?? id ?? '—';
+  const mine = (match.available ?? []).filter((t) => t.role !== undefined && t.side === undefined);
+  const disputes = match.pending?.disputes ?? [];
+  const undos = match.pending?.undoRequests ?? [];
+  const ruleOf = ruleShown
+    ? (rules?.find((r) => r.ruleId === ruleShown) ?? { ruleId: ruleShown })
+    : undefined;
+
+  return (
+    <main class="table-page judge-page">
+      <p>
+        <button type="button" class="quiet" onClick={props.onBack}>
+          All matches
+        </button>
+      </p>
+      <h1>
+        Match <span class="match-id">{matchId}</span>
+      </h1>
+      <p class="note">
+        {ruleset ? `${ruleset.id} ${ruleset.version}` : ''} · {sides.map((s) => s.name).join(' against ')} ·
+        turn {standing.turn ?? '—'} · {standing.ended ? 'ended' : `${sideName(standing.activeSide)} to act`}
+      </p>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <p role="status" aria-live="polite" data-testid="judge-said">
+        {said}
+      </p>
+
+      <section class="must-do" aria-labelledby="open-heading">
+        <h2 id="open-heading">Open disputes and undo requests</h2>
+        {disputes.length + undos.length === 0 ? (
+          <p>None.</p>
+        ) : (
+          <ul>
+            {disputes.map((d) => (
+              <li key={d.disputeId} data-dispute={d.disputeId}>
+                Dispute {d.disputeId} by {sideName(d.side)} about event {d.revision}: “{d.claim}”
+              </li>
+            ))}
+            {undos.map((u) => (
+              <li key={u.requestId}>
+                {sideName(u.side)} asks to undo back to event {u.toRevision}: “{u.reason}”
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {mine.length > 0 && (
+        <section class="may-do" aria-labelledby="judge-actions-heading">
+          <h2 id="judge-actions-heading">You may</h2>
+          <ul class="action-list">
+            {mine.map((template, i) => {
+              const id = `j-${i}-${template.action}`.replace(/[^A-Za-z0-9_-]/g, '_');
+              return (
+                <li key={`${template.route}-${template.action}-${i}`}>
+                  {open === id ? (
+                    <TemplateForm
+                      template={template}
+                      formId={id}
+                      onSend={(body, t) => void send(body, t)}
+                      taken={() => false}
+                      onRule={setRuleShown}
+                      onCancel={() => setOpen(undefined)}
+                    />
+                  ) : (
+                    <button type="button" class="action" onClick={() => setOpen(id)}>
+                      {template.label}
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+
+      <VerifyPanel api={api} matchId={matchId} />
+      <TurnLog entries={log.entries} shown={match.revision} onGoTo={() => undefined} />
+      {ruleOf && <RuleDialog rule={ruleOf} onClose={() => setRuleShown(undefined)} />}
+    </main>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'preact/hooks';
+import { JoinRefused, redeem, takeInvitationFromUrl } from './join';
+import { forgetSeat, keepSeat, type Seat, seats } from './seat-store';
+import { Table } from './table';
+
+type Joining = { kind: 'idle' } | { kind: 'joining' } | { kind: 'refused'; message: string };
+
+/**
+ * Joining a seat: the invitation comes in the link's fragment, is wiped from the address bar at once,
+ * and is traded for the seat's key, which stays in this browser. Without one, the seats this browser
+ * joined before, or a field to type an invitation code in.
+ */
+export function App() {
+  const [invitation] = useState(() => takeInvitationFromUrl());
+  const [joining, setJoining] = useState<Joining>(invitation ? { kind: 'joining' } : { kind: 'idle' });
+  const [known, setKnown] = useState<Seat[]>(() => seats());
+  const [seat, setSeat] = useState<Seat | undefined>(() => (invitation ? undefined : seats()[0]));
+  const [left, setLeft] = useState<string>();
+
+  const join = async (code: string) => {
+    setJoining({ kind: 'joining' });
+    try {
+      const joined = await redeem(code);
+      keepSeat(joined);
+      setKnown(seats());
+      setSeat(joined);
+      setJoining({ kind: 'idle' });
+    } catch (error) {
+      setJoining({
+        kind: 'refused',
+        message:
+          error instanceof JoinRefused
+            ? error.message
+            : 'The service could not be reached: check the connection and open the link again.',
+      });
+    }
+  };
+  useEffect(() => {
+    if (invitation) void join(invitation);
+  }, [invitation]);
+
+  if (seat && joining.kind !== 'joining') {
+    return (
+      <Table
+        key={`${seat.matchId}:${seat.side}`}
+        seat={seat}
+        onLeave={(why) => {
+          forgetSeat(seat);
+          setKnown(seats());
+          setSeat(undefined);
+          setLeft(why);
+        }}
+      />
+    );
+  }
+  return (
+    <main class="narrow table-page">
+      <h1>Join your table</h1>
+      {joining.kind === 'joining' && <p aria-live="polite">Joining your seat…</p>}
+      {joining.kind === 'refused' && (
+        <p class="error" role="alert" data-testid="join-refused">
+          This invitation cannot be used: {joining.message}
+        </p>
+      )}
+      {left && (
+        <p class="error" role="alert">
+          {left}
+        </p>
+      )}
+      {known.length > 0 && (
+        <section aria-labelledby="known-heading">
+          <h2 id="known-heading">Seats on this device</h2>
+          <ul class="action-list">
+            {known.map((s) => (
+              <li key={`${s.matchId}:${s.side}`}>
+                <button type="button" class="action" onClick={() => setSeat(s)}>
+                  Match {s.matchId}, side {s.side}
+                  {s.label ? ` (${s.label})` : ''}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <CodeForm onCode={(code) => void join(code)} />
+    </main>
+  );
+}
+
+function CodeForm(props: { onCode: (code: string) => void }) {
+  const [value, setValue] = useState('');
+  return (
+    <form
+      class="stack"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (value.trim()) props.onCode(value.trim());
+      }}
+    >
+      <p>Scan the QR code or open the link your organiser gave you. Or type the invitation code:</p>
+      <label for="invitation-code">Invitation code</label>
+      <input
+        id="invitation-code"
+        autocomplete="off"
+        spellcheck={false}
+        required
+        value={value}
+        onInput={(event) => setValue(event.currentTarget.value)}
+      />
+      <p class="note">An invitation joins one seat, once. The seat’s key then stays in this browser only.</p>
+      <button type="submit" class="big">
+        Join
+      </button>
+    </form>
+  );
+}

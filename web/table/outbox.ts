@@ -1,0 +1,153 @@
+/**
+ * Commands made at the table, kept on this device until the service has answered them: each with its
+ * commandId, so that a command sent again after a dropped connection is the same command (the service
+ * answers a repeated commandId with its first answer and appends nothing: never applied twice). Sent one
+ * at a time, in the order they were made.
+ */
+
+export interface Refusal {
+  message: string;
+  ruleId?: string;
+  status: number;
+}
+
+export interface OutboxItem {
+  commandId: string;
+  route: string;
+  body: Record<string, unknown>;
+  /** What the player did, in words (the template's label). */
+  label: string;
+  /** The template's action and the choices' values, so that a picker can leave out what is taken. */
+  action: string;
+  state: 'pending' | 'refused';
+  refusal?: Refusal;
+}
+
+/** The answer of one send: landed (or landed before), refused for good, or to be tried again later. */
+export type SendResult = { kind: 'landed' } | { kind: 'refused'; refusal: Refusal } | { kind: 'retry' };
+
+export interface OutboxStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export class Outbox {
+  private items: OutboxItem[];
+  private flushing?: Promise<void>;
+  private readonly listeners = new Set<(items: readonly OutboxItem[]) => void>();
+
+  constructor(
+    private readonly storage: OutboxStorage,
+    private readonly storageKey: string,
+    private readonly send: (item: OutboxItem) => Promise<SendResult>,
+  ) {
+    this.items = read(storage, storageKey);
+  }
+
+  list(): readonly OutboxItem[] {
+    return this.items;
+  }
+
+  subscribe(listener: (items: readonly OutboxItem[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Kept first (so that a closed tab or a lost connection loses nothing), then sent. */
+  add(item: Omit<OutboxItem, 'state'>): Promise<void> {
+    this.items = [...this.items, { ...item, state: 'pending' }];
+    this.changed();
+    return this.flush();
+  }
+
+  /** A refused command, read and put aside by the player. */
+  dismiss(commandId: string): void {
+    this.items = this.items.filter((item) => item.commandId !== commandId || item.state !== 'refused');
+    this.changed();
+  }
+
+  /** Sends every pending command in order; stops at the first that cannot be sent now. One run at a time. */
+  flush(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    // Cleared once the run ends; a run that finds nothing ends before it is even kept, so the
+    // clearing waits for a microtask rather than racing the assignment.
+    const run = (async () => {
+      await Promise.resolve();
+      try {
+        for (;;) {
+          const next = this.items.find((item) => item.state === 'pending');
+          if (!next) return;
+          const result = await this.send(next);
+          if (result.kind === 'retry') return;
+          this.items =
+            result.kind === 'landed'
+              ? this.items.filter((item) => item.commandId !== next.commandId)
+              : this.items.map((item) =>
+                  item.commandId === next.commandId
+                    ? { ...item, state: 'refused', refusal: result.refusal }
+                    : item,
+                );
+          this.changed();
+        }
+      } finally {
+        this.flushing = undefined;
+      }
+    })();
+    this.flushing = run;
+    return run;
+  }
+
+  private changed(): void {
+    this.storage.setItem(this.storageKey, JSON.stringify(this.items));
+    for (const listener of this.listeners) listener(this.items);
+  }
+}
+
+function read(storage: OutboxStorage, key: string): OutboxItem[] {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(key) ?? '[]');
+    return Array.isArray(parsed) ? (parsed as OutboxItem[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * How a service answer counts: 2xx landed; a refusal by the rules or by validation (4xx) is final and
+ * shown; no answer (offline), a rate limit, a busy store or a server error is tried again later. A
+ * key the service no longer takes (401) waits too, for the player to join the seat again.
+ */
+export async function sendOver(fetcher: typeof fetch, token: string, item: OutboxItem): Promise<SendResult> {
+  let response: Response;
+  try {
+    response = await fetcher(item.route, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, application/problem+json',
+      },
+      body: JSON.stringify(item.body),
+    });
+  } catch {
+    return { kind: 'retry' };
+  }
+  if (response.ok) return { kind: 'landed' };
+  if (response.status === 401 || response.status === 408 || response.status === 429 || response.status >= 500)
+    return { kind: 'retry' };
+  let detail = `the service answered ${response.status}`;
+  let ruleId: string | undefined;
+  try {
+    const problem = (await response.json()) as { detail?: unknown; message?: unknown; ruleId?: unknown };
+    const said = problem.detail ?? problem.message;
+    if (typeof said === 'string') detail = said;
+    else if (Array.isArray(said)) detail = said.join('; ');
+    if (typeof problem.ruleId === 'string') ruleId = problem.ruleId;
+  } catch {
+    // Not JSON: the status says what there is to say.
+  }
+  return {
+    kind: 'refused',
+    refusal: { message: detail, status: response.status, ...(ruleId ? { ruleId } : {}) },
+  };
+}

@@ -1,0 +1,378 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { Api, ApiError } from '../shared/api';
+import { followMatch, type LiveMode, messageOf } from '../shared/live';
+import {
+  describeValue,
+  type LogAnswer,
+  type RosterAnswer,
+  sidesOf,
+  standingOf,
+  unitRows,
+} from '../shared/match-view';
+import { UnitsTables } from '../shared/units-table';
+import {
+  awaitedFromOthers,
+  type ChoiceValue,
+  type CommandTemplate,
+  type ContractAnswer,
+  sameValue,
+  templatesFor,
+  type TemplateChoice,
+} from './contract';
+import { Outcomes } from './outcomes';
+import { Outbox, type OutboxItem, sendOver } from './outbox';
+import { OutboxPanel } from './outbox-panel';
+import { RuleDialog, type RuleText } from './rule-link';
+import { outboxKey, type Seat } from './seat-store';
+import { TemplateForm } from './template-form';
+
+interface Current {
+  match: ContractAnswer;
+  roster: RosterAnswer;
+  log: LogAnswer;
+}
+
+const LIVE_LABEL: Record<LiveMode, string> = {
+  connecting: 'connecting…',
+  stream: 'live',
+  polling: 'live (checks every 2 s)',
+  ended: 'match over',
+  stopped: 'offline',
+};
+
+/** A pending command retried this often while any waits (besides the browser's own "online" signal). */
+const RETRY_MS = 3000;
+
+/** The answer to the other side's request to undo, a match-level action: asked as a prompt, not listed. */
+const UNDO_ANSWER = 'undo-answer';
+
+function valueAt(body: Record<string, unknown>, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (at, part) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[part] : undefined),
+      body,
+    );
+}
+
+export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
+  const { seat, onLeave } = props;
+  const api = useMemo(() => new Api(seat.token), [seat.token]);
+  const base = `/matches/${encodeURIComponent(seat.matchId)}`;
+  const [current, setCurrent] = useState<Current>();
+  const [error, setError] = useState<string>();
+  const [liveMode, setLiveMode] = useState<LiveMode>('connecting');
+  const [online, setOnline] = useState(navigator.onLine);
+  const [announcement, setAnnouncement] = useState('');
+  const [openForm, setOpenForm] = useState<string>();
+  const [rules, setRules] = useState<RuleText[]>();
+  const [ruleShown, setRuleShown] = useState<string>();
+
+  const outbox = useMemo(
+    () => new Outbox(localStorage, outboxKey(seat), (item) => sendOver(fetch.bind(window), seat.token, item)),
+    [seat],
+  );
+  const [queued, setQueued] = useState<readonly OutboxItem[]>(() => outbox.list());
+
+  const reading = useRef<{ busy: boolean; again: boolean }>({ busy: false, again: false });
+  const lastLog = useRef<number | undefined>(undefined);
+  const refresh = useCallback(async () => {
+    if (reading.current.busy) {
+      reading.current.again = true;
+      return;
+    }
+    reading.current.busy = true;
+    try {
+      do {
+        reading.current.again = false;
+        const [match, roster, log] = await Promise.all([
+          api.get<ContractAnswer>(base),
+          api.get<RosterAnswer>(`${base}/roster`),
+          api.get<LogAnswer>(`${base}/log`),
+        ]);
+        if (lastLog.current !== undefined) {
+          const fresh = log.entries.filter((entry) => entry.revision > lastLog.current!);
+          if (fresh.length > 0) setAnnouncement(fresh.map((entry) => entry.sentence).join(' '));
+        }
+        lastLog.current = log.revision;
+        setCurrent({ match, roster, log });
+        setError(undefined);
+      } while (reading.current.again);
+    } catch (cause) {
+      if (cause instanceof ApiError && cause.status === 401)
+        onLeave('This seat’s key is no longer valid: ask for a new invitation.');
+      else if (cause instanceof TypeError)
+        setError('No connection: what you do is kept on this device and sent when it is back.');
+      else setError(messageOf(cause));
+    } finally {
+      reading.current.busy = false;
+    }
+  }, [api, base, onLeave]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  // The outbox: shown as it changes, sent on every chance (now, back online, every few seconds).
+  useEffect(() => {
+    const stop = outbox.subscribe((items) => {
+      setQueued(items);
+      void refresh();
+    });
+    void outbox.flush();
+    return () => void stop();
+  }, [outbox, refresh]);
+  useEffect(() => {
+    const up = () => {
+      setOnline(true);
+      void outbox.flush().then(refresh);
+    };
+    const down = () => setOnline(false);
+    window.addEventListener('online', up);
+    window.addEventListener('offline', down);
+    const timer = setInterval(() => {
+      if (outbox.list().some((item) => item.state === 'pending')) void outbox.flush();
+    }, RETRY_MS);
+    return () => {
+      window.removeEventListener('online', up);
+      window.removeEventListener('offline', down);
+      clearInterval(timer);
+    };
+  }, [outbox, refresh]);
+
+  const ruleset = current?.match.ruleset;
+  useEffect(() => {
+    if (!ruleset) return;
+    void fetch(`/rulesets/${encodeURIComponent(ruleset.id)}/${encodeURIComponent(ruleset.version)}/rules`)
+      .then((response) => (response.ok ? (response.json() as Promise<RuleText[]>) : []))
+      .then(setRules, () => undefined);
+  }, [ruleset?.id, ruleset?.version]);
+
+  const latest = current?.match.revision ?? 0;
+  const ended = current ? standingOf(current.match.state, current.match).ended : false;
+  const following = current !== undefined;
+  useEffect(() => {
+    if (!following || ended || !online) {
+      if (ended) setLiveMode('ended');
+      if (!online) setLiveMode('stopped');
+      return;
+    }
+    return followMatch(api, seat.matchId, latest, {
+      onRevision: () => void refresh(),
+      onMode: setLiveMode,
+      onError: (message) => setError(message),
+    });
+    // `latest` only says where following starts; a new revision must not restart it.
+  }, [api, seat.matchId, following, ended, online, refresh]);
+
+  const send = useCallback(
+    (body: Record<string, unknown>, template: CommandTemplate) => {
+      setOpenForm(undefined);
+      void outbox.add({
+        commandId: String(body.commandId),
+        route: template.route,
+        body,
+        label: template.label,
+        action: template.action,
+      });
+    },
+    [outbox],
+  );
+  const taken = useCallback(
+    (template: CommandTemplate) => (choice: TemplateChoice, value: ChoiceValue) =>
+      queued.some(
+        (item) =>
+          item.state === 'pending' &&
+          item.action === template.action &&
+          sameValue(valueAt(item.body, choice.path) as ChoiceValue | undefined, value),
+      ),
+    [queued],
+  );
+  const onRule = useCallback((ruleId: string) => setRuleShown(ruleId), []);
+
+  if (!current) {
+    return (
+      <main class="narrow table-page">
+        <h1>
+          Match <span class="match-id">{seat.matchId}</span>
+        </h1>
+        {error ? (
+          <>
+            <p class="error" role="alert">
+              {error}
+            </p>
+            <button type="button" class="big" onClick={() => void refresh()}>
+              Try again
+            </button>
+          </>
+        ) : (
+          <p aria-live="polite">Loading the match…</p>
+        )}
+      </main>
+    );
+  }
+
+  const { match, roster, log } = current;
+  const standing = standingOf(match.state, match);
+  const sides = sidesOf(match.state, roster.units);
+  const sideName = (id?: string) => sides.find((side) => side.id === id)?.name ?? id ?? '—';
+  const rows = unitRows(match.state, roster.units);
+  const unitName = (id?: string) => rows.find((row) => row.unitId === id)?.name ?? id;
+  const { mustDo, mayDo } = templatesFor(match, seat.side);
+  const prompts = mayDo.filter((t) => t.action === UNDO_ANSWER);
+  const listed = mayDo.filter((t) => t.action !== UNDO_ANSWER);
+  const others = awaitedFromOthers(match, seat.side);
+  const [first, ...moreMustDo] = mustDo;
+  const pending = queued.filter((item) => item.state === 'pending').length;
+  const formId = (t: CommandTemplate, i: number) =>
+    `f-${t.action}-${t.unitId ?? ''}-${i}`.replace(/[^A-Za-z0-9_-]/g, '_');
+  const ruleOf = ruleShown
+    ? (rules?.find((r) => r.ruleId === ruleShown) ?? { ruleId: ruleShown })
+    : undefined;
+
+  return (
+    <main class="table-page">
+      <header class="seat-header">
+        <div>
+          <h1>
+            {sideName(seat.side)} <span class="note">side {seat.side}</span>
+          </h1>
+          <p class="note">
+            Match <span class="match-id">{seat.matchId}</span> · against{' '}
+            {sideName(seat.side === 'A' ? 'B' : 'A')}
+          </p>
+        </div>
+        <span class={`live-mode live-${liveMode}`} data-testid="live-mode">
+          {online ? LIVE_LABEL[liveMode] : 'offline'}
+        </span>
+      </header>
+
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+
+      <dl class="chips" aria-label="Where the match stands">
+        <div>
+          <dt>Turn</dt>
+          <dd data-testid="turn">{standing.turn ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>To act</dt>
+          <dd data-testid="active-side">{sideName(standing.activeSide)}</dd>
+        </div>
+        {standing.phase && (
+          <div>
+            <dt>Phase</dt>
+            <dd>{standing.phase}</dd>
+          </div>
+        )}
+        {standing.ended && (
+          <div>
+            <dt>Result</dt>
+            <dd data-testid="result">
+              {standing.result ? describeValue(standing.result, unitName) : 'ended'}
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      <OutboxPanel
+        items={queued}
+        pending={pending}
+        online={online}
+        onDismiss={(id) => outbox.dismiss(id)}
+        onRule={onRule}
+      />
+
+      {prompts.map((template, i) => (
+        <section class="prompt" aria-label="The other side asks" key={`p${i}`}>
+          <TemplateForm
+            template={template}
+            formId={formId(template, 100 + i)}
+            onSend={send}
+            taken={taken(template)}
+            onRule={onRule}
+          />
+        </section>
+      ))}
+
+      <section class="must-do" aria-labelledby="must-do-heading" data-testid="must-do">
+        <h2 id="must-do-heading">{first ? 'Your move' : standing.ended ? 'The match is over' : 'Waiting'}</h2>
+        {first ? (
+          <TemplateForm
+            key={`${latest}-${formId(first, 0)}`}
+            template={first}
+            formId={formId(first, 0)}
+            onSend={send}
+            taken={taken(first)}
+            onRule={onRule}
+          />
+        ) : (
+          !standing.ended && (
+            <p data-testid="waiting">
+              {others.length > 0
+                ? `Waiting for ${sideName(others[0]!.side)}: ${others[0]!.label}.`
+                : listed.length > 0
+                  ? 'Nothing is asked of you now; you may act below.'
+                  : `Waiting for ${sideName(standing.activeSide)}.`}
+            </p>
+          )
+        )}
+        {moreMustDo.length > 0 && <p class="note">Then: {moreMustDo.map((t) => t.label).join('; ')}.</p>}
+      </section>
+
+      {listed.length > 0 && (
+        <section class="may-do" aria-labelledby="may-do-heading">
+          <h2 id="may-do-heading">You may</h2>
+          <ul class="action-list">
+            {listed.map((template, i) => {
+              const id = formId(template, i + 1);
+              const open = openForm === id;
+              return (
+                <li key={id}>
+                  {open ? (
+                    <TemplateForm
+                      template={template}
+                      formId={id}
+                      onSend={send}
+                      taken={taken(template)}
+                      onRule={onRule}
+                      onCancel={() => setOpenForm(undefined)}
+                    />
+                  ) : (
+                    <button
+                      type="button"
+                      class="action"
+                      aria-expanded={false}
+                      onClick={() => setOpenForm(id)}
+                    >
+                      {template.label}
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+
+      <Outcomes entries={log.entries} onRule={onRule} />
+
+      <UnitsTables sides={sides} rows={rows} activeSide={standing.activeSide} shown={latest} />
+
+      <p>
+        <button type="button" class="quiet" onClick={() => onLeave()}>
+          Leave this seat on this device
+        </button>
+      </p>
+
+      {ruleOf && <RuleDialog rule={ruleOf} onClose={() => setRuleShown(undefined)} />}
+
+      <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
+    </main>
+  );
+}

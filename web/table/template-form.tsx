@@ -1,0 +1,264 @@
+import { useState } from 'preact/hooks';
+import {
+  type ChoiceValue,
+  type CommandTemplate,
+  commandBody,
+  isAsked,
+  missing,
+  newCommandId,
+  sameValue,
+  type TemplateChoice,
+} from './contract';
+import { DiceEntry } from './dice-entry';
+import { presenterFor } from './presenters';
+import { RuleLink } from './rule-link';
+
+/** Above this many options a plain choice is a drop-down rather than a row of buttons. */
+const MANY_OPTIONS = 12;
+
+export interface FormProps {
+  template: CommandTemplate;
+  /** A stable id for the form's fields. */
+  formId: string;
+  onSend: (body: Record<string, unknown>, template: CommandTemplate) => void;
+  /** Whether another unsent command of this side already chose this value here (one card per unit). */
+  taken: (choice: TemplateChoice, value: ChoiceValue) => boolean;
+  onRule: (ruleId: string) => void;
+  onCancel?: () => void;
+}
+
+/**
+ * A command's form, built from its template alone: each choice as buttons or a field, table dice as
+ * faces to tap, server dice as one "Roll" tap; the body is the template's with the answers set in it.
+ */
+export function TemplateForm(props: FormProps) {
+  const { template, formId } = props;
+  const [answers, setAnswers] = useState<Record<string, ChoiceValue>>({});
+  const [faces, setFaces] = useState<number[]>([]);
+  const gaps = missing(template, answers, faces);
+  const set = (path: string, value: ChoiceValue | undefined) =>
+    setAnswers((was) => {
+      const next = { ...was };
+      if (value === undefined) delete next[path];
+      else next[path] = value;
+      return next;
+    });
+  const rolls = template.dice?.source === 'server';
+
+  return (
+    <form
+      class="template-form"
+      aria-labelledby={`${formId}-title`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (gaps.length > 0) return;
+        props.onSend(commandBody(template, answers, faces, newCommandId()), template);
+        setAnswers({});
+        setFaces([]);
+      }}
+    >
+      <h3 id={`${formId}-title`}>
+        {template.label} <RuleLink ruleId={template.ruleId} onRule={props.onRule} />
+      </h3>
+      {template.choices
+        .filter((choice) => isAsked(choice, answers))
+        .map((choice, index) => (
+          <Choice
+            key={choice.path}
+            id={`${formId}-c${index}`}
+            choice={choice}
+            value={answers[choice.path]}
+            onValue={(value) => set(choice.path, value)}
+            taken={(value) => props.taken(choice, value)}
+          />
+        ))}
+      {template.dice?.source === 'table' && (
+        <DiceEntry dice={template.dice} faces={faces} onFaces={setFaces} idPrefix={formId} />
+      )}
+      {rolls && (
+        <p class="note">
+          The service rolls {template.dice!.count === 1 ? 'the die' : `${template.dice!.count} dice`} for the{' '}
+          {template.dice!.purpose} ({template.dice!.ruleId}).
+        </p>
+      )}
+      {gaps.length > 0 && template.choices.length + (template.dice ? 1 : 0) > 0 && (
+        <p class="note" id={`${formId}-missing`}>
+          Still to give: {gaps.join('; ')}
+        </p>
+      )}
+      <div class="form-actions">
+        <button
+          type="submit"
+          class="primary"
+          disabled={gaps.length > 0}
+          aria-describedby={gaps.length > 0 ? `${formId}-missing` : undefined}
+        >
+          {rolls ? 'Roll' : 'Send'}
+        </button>
+        {props.onCancel && (
+          <button type="button" class="quiet" onClick={props.onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function Choice(props: {
+  id: string;
+  choice: TemplateChoice;
+  value: ChoiceValue | undefined;
+  onValue: (value: ChoiceValue | undefined) => void;
+  taken: (value: ChoiceValue) => boolean;
+}) {
+  const { choice, value, onValue, id } = props;
+  const optional = choice.optional ? <span class="note"> (optional)</span> : null;
+  switch (choice.kind) {
+    case 'one-of': {
+      const Presenter = presenterFor(choice.options);
+      if (Presenter) {
+        return (
+          <Presenter
+            choice={choice}
+            options={choice.options}
+            chosen={(option) => sameValue(option, value)}
+            onChoose={(option) => onValue(sameValue(option, value) ? undefined : option)}
+            taken={props.taken}
+          />
+        );
+      }
+      if (choice.options.length > MANY_OPTIONS) {
+        const index = choice.options.findIndex((option) => sameValue(option.value, value));
+        return (
+          <div class="field">
+            <label for={id}>
+              {choice.label}
+              {optional}
+            </label>
+            <select
+              id={id}
+              value={index === -1 ? '' : String(index)}
+              onChange={(event) => {
+                const picked = choice.options[Number(event.currentTarget.value)];
+                onValue(event.currentTarget.value === '' ? undefined : picked?.value);
+              }}
+            >
+              <option value="">Choose…</option>
+              {choice.options.map((option, i) => (
+                <option key={i} value={String(i)} disabled={props.taken(option.value)}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        );
+      }
+      return (
+        <fieldset class="choice">
+          <legend>
+            {choice.label}
+            {optional}
+          </legend>
+          <div class="choice-buttons">
+            {choice.options.map((option, i) => (
+              <button
+                type="button"
+                key={i}
+                aria-pressed={sameValue(option.value, value)}
+                disabled={props.taken(option.value)}
+                onClick={() => onValue(sameValue(option.value, value) ? undefined : option.value)}
+              >
+                {option.label}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      );
+    }
+    case 'yes-no':
+      return (
+        <fieldset class="choice">
+          <legend>
+            {choice.label}
+            {optional}
+          </legend>
+          <div class="choice-buttons">
+            {[true, false].map((answer) => (
+              <button
+                type="button"
+                key={String(answer)}
+                aria-pressed={value === answer}
+                onClick={() => onValue(value === answer ? undefined : answer)}
+              >
+                {answer ? 'Yes' : 'No'}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      );
+    case 'integer':
+      return (
+        <div class="field">
+          <label for={id}>
+            {choice.label}
+            {optional}{' '}
+            <span class="note">
+              ({choice.min}–{choice.max})
+            </span>
+          </label>
+          <input
+            id={id}
+            type="number"
+            inputMode="numeric"
+            min={choice.min}
+            max={choice.max}
+            step={1}
+            value={typeof value === 'number' ? String(value) : ''}
+            onInput={(event) => {
+              const text = event.currentTarget.value;
+              const number = Number(text);
+              onValue(
+                text === '' || !Number.isInteger(number) || number < choice.min || number > choice.max
+                  ? undefined
+                  : number,
+              );
+            }}
+          />
+        </div>
+      );
+    case 'text': {
+      const long = choice.maxLength > 200;
+      const onInput = (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
+        const text = event.currentTarget.value;
+        onValue(text.trim() === '' ? undefined : text);
+      };
+      return (
+        <div class="field">
+          <label for={id}>
+            {choice.label}
+            {optional}
+          </label>
+          {long ? (
+            <textarea
+              id={id}
+              maxLength={choice.maxLength}
+              rows={3}
+              value={typeof value === 'string' ? value : ''}
+              onInput={onInput}
+            />
+          ) : (
+            <input
+              id={id}
+              type="text"
+              maxLength={choice.maxLength}
+              autocomplete="off"
+              value={typeof value === 'string' ? value : ''}
+              onInput={onInput}
+            />
+          )}
+        </div>
+      );
+    }
+  }
+}
