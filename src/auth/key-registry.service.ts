@@ -157,6 +157,12 @@ export class KeyRegistry implements OnModuleInit {
     if (JSON.stringify(sorted(first)) !== JSON.stringify(sorted(grant))) {
       throw new ConflictException(`C-6: commandId ${commandId} was already used to issue another key`);
     }
+    // C-6 the first answer was a key that has since been revoked: its token would be handed out dead.
+    if (key.revoked) {
+      throw new ConflictException(
+        `C-6: commandId ${commandId} issued key ${key.grant.keyId}, which has been revoked; send a new commandId for a new key`,
+      );
+    }
     return { token: derivedToken(this.secret(), key.grant.keyId).token, grant: key.grant, duplicate: true };
   }
 

@@ -1,6 +1,6 @@
 import canonicalize from 'canonicalize';
 import { createHash } from 'node:crypto';
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { actorOf, type Principal, recordedCommandId } from '../auth/principal.js';
 import {
@@ -300,6 +300,12 @@ export class TournamentService {
       // refusal leaves no orphan.
       prepare: async (_, tournament) => {
         shared.decide(request, tournament, commandFor());
+        if (principal.tournamentId !== undefined && request.matchId !== undefined) {
+          throw new BadRequestException({
+            message: boundKeyNamesNoMatch(principal.tournamentId),
+            field: 'matchId',
+          });
+        }
         match = await this.createScheduledMatch(principal, tournamentId, matchId, request);
         created = matchId;
         if (match.duplicate) await this.assertNotElsewhere(principal, tournamentId, matchId);
@@ -434,6 +440,16 @@ function takenElsewhere(
   return elsewhere && !principal.tournamentId
     ? `match ${matchId} is already scheduled in tournament ${elsewhere}`
     : `match ${matchId} exists already and is not a match of tournament ${tournamentId}; schedule a new match`;
+}
+
+/**
+ * A key bound to a tournament names no new match id: whether an id it chose is free would tell it that
+ * a match of that id exists outside its tournament, where every read answers 404 for it. Refused the
+ * same whether the id is free or taken, and before anything is created; an id already scheduled in its
+ * own tournament is the tournament's 409 (C-6) and a commandId sent again gets its first answer.
+ */
+function boundKeyNamesNoMatch(tournamentId: string): string {
+  return `matchId: a key bound to tournament ${tournamentId} does not name new match ids; leave matchId out and the service chooses one`;
 }
 
 function busy(tournamentId: string): StreamBusyError {

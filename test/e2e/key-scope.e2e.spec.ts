@@ -97,28 +97,48 @@ describe('keys: scope and role', () => {
     expect(shape(await end('away-1'), 'away-1')).toEqual(shape(await end('nope-1'), 'nope-1'));
   });
 
-  it('a bound judge scheduling another tournament’s match id learns nothing of where it is', async () => {
-    const reply = await homeJudge.post('/tournaments/home/matches', {
-      commandId: commandId(),
-      matchId: 'away-1',
-      round: 2,
-      table: 1,
-      ruleset: 'hand-to-hand',
-      sides: { A: 'Zulus', B: 'British' },
-      diceMode: 'table',
-    });
-    expect(reply.status).toBe(409);
-    expect(reply.body.detail).not.toMatch(/tournament away/);
-    // The organiser who sees every tournament is told.
+  it('a bound key scheduling a match id learns nothing of whether it exists outside its tournament', async () => {
+    const schedule = (key: Caller, matchId?: string) =>
+      key.post('/tournaments/home/matches', {
+        commandId: commandId(),
+        ...(matchId ? { matchId } : {}),
+        round: 2,
+        table: 1,
+        ruleset: 'hand-to-hand',
+        sides: { A: 'Zulus', B: 'British' },
+        diceMode: 'table',
+      });
+    for (const key of [homeJudge, home]) {
+      // Another tournament's match and an id nobody has used: one answer, and nothing created.
+      const taken = await schedule(key, 'away-1');
+      const free = await schedule(key, 'nope-2');
+      expect(taken.status).toBe(400);
+      expect(taken.body.field).toBe('matchId');
+      expect(shape(taken, 'away-1')).toEqual(shape(free, 'nope-2'));
+      expect((await org.get('/matches/nope-2')).status).toBe(404);
+      // Reading either answers 404 alike, as before.
+      expect(shape(await key.get('/matches/away-1'), 'away-1')).toEqual(
+        shape(await key.get('/matches/nope-2'), 'nope-2'),
+      );
+    }
+    // An id of its own tournament is its tournament's to tell about: 409, as for any key.
+    const own = await schedule(homeJudge, 'home-1');
+    expect(own.status).toBe(409);
+    // Leaving the id out, the bound key schedules with one the service chooses.
+    const chosen = await schedule(homeJudge);
+    expect(chosen.status).toBe(201);
+    expect(chosen.body.matchId).toMatch(/^m-[0-9a-f]{20}$/);
+    // The organiser who sees every tournament is still told where the id is taken.
     const told = await org.post('/tournaments/home/matches', {
       commandId: commandId(),
       matchId: 'away-1',
       round: 2,
-      table: 1,
+      table: 2,
       ruleset: 'hand-to-hand',
       sides: { A: 'Zulus', B: 'British' },
       diceMode: 'table',
     });
+    expect(told.status).toBe(409);
     expect(told.body.detail).toMatch(/tournament away/);
   });
 
@@ -155,5 +175,28 @@ describe('keys: scope and role', () => {
     const viaTournament = await org.post('/tournaments/home/keys', { commandId: 'desk', role: 'judge' });
     const viaTournamentAgain = await org.post('/tournaments/home/keys', { commandId: 'desk', role: 'judge' });
     expect(viaTournamentAgain.body).toEqual({ ...viaTournament.body, duplicate: true });
+  });
+
+  it('C-6 the commandId of a key since revoked is refused (409), not answered with its dead token', async () => {
+    for (const [path, body] of [
+      ['/keys', { commandId: 'door-screen', role: 'spectator', label: 'door' }],
+      ['/tournaments/home/keys', { commandId: 'door-desk', role: 'judge' }],
+    ] as const) {
+      const first = await org.post(path, body);
+      expect(first.status).toBe(201);
+      expect((await org.delete(`/keys/${first.body.keyId}`)).status).toBe(204);
+      const before = (await org.get('/keys')).body.length;
+      const again = await org.post(path, body);
+      expect(again.status).toBe(409);
+      expect(again.body.ruleId ?? again.body.detail).toMatch(/C-6/);
+      expect(again.body.detail).toMatch(/revoked/);
+      expect(JSON.stringify(again.body)).not.toContain(first.body.token);
+      expect((await org.get('/keys')).body.length).toBe(before);
+      // A new commandId issues a new, working key.
+      const renewed = await org.post(path, { ...body, commandId: `${body.commandId}-2` });
+      expect(renewed.status).toBe(201);
+      expect(renewed.body.keyId).not.toBe(first.body.keyId);
+      expect((await new Caller(t.url, renewed.body.token).get('/tournaments/home')).status).toBe(200);
+    }
   });
 });

@@ -194,7 +194,7 @@ function registerParticipant(
   tournament: Tournament,
   command: Extract<TournamentCommand, { type: 'RegisterParticipant' }>,
 ): TournamentEvent[] {
-  const participantId = command.participantId ?? `p${tournament.participants.length + 1}`;
+  const participantId = command.participantId ?? automaticParticipantId(tournament);
   const taken = participantOf(tournament, participantId);
   if (taken) conflict(`participant ${participantId} is already registered (${taken.name})`);
   const name = command.name.trim();
@@ -216,6 +216,18 @@ function registerParticipant(
       },
     },
   ];
+}
+
+/**
+ * C-6 an id the organiser left out is `p<n>`, n one past the count registered, moved on past any id already
+ * given by hand, so an automatic id never collides with a given one (and where none collides it is the id
+ * earlier logs recorded).
+ */
+function automaticParticipantId(tournament: Tournament): string {
+  const taken = new Set(tournament.participants.map((p) => p.participantId));
+  let n = tournament.participants.length + 1;
+  while (taken.has(`p${n}`)) n += 1;
+  return `p${n}`;
 }
 
 function activeParticipant(tournament: Tournament, participantId: string) {

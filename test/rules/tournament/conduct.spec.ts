@@ -61,6 +61,30 @@ describe('participants', () => {
     expect(twin.message).toContain('already registered as participant p1');
   });
 
+  it('C-6 an automatic id moves past ids given by hand, so registering without an id never collides', () => {
+    const handGiven = (participantId: string, name: string): TournamentEvent => ({
+      type: 'ParticipantRegistered',
+      data: { participantId, name },
+    });
+    tournament
+      .given([created, handGiven('p2', 'Bo')])
+      .when({ type: 'RegisterParticipant', name: 'Ann' })
+      .then([{ type: 'ParticipantRegistered', data: { participantId: 'p3', name: 'Ann' } }]);
+    tournament
+      .given([created, registered(1), handGiven('p2', 'Bo'), handGiven('p3', 'Cy')])
+      .when({ type: 'RegisterParticipant', name: 'Ann' })
+      .then([{ type: 'ParticipantRegistered', data: { participantId: 'p4', name: 'Ann' } }]);
+    tournament
+      .given([created, handGiven('p2', 'Bo'), registered(3)])
+      .when({ type: 'RegisterParticipant', name: 'Ann' })
+      .then([{ type: 'ParticipantRegistered', data: { participantId: 'p4', name: 'Ann' } }]);
+    const given = tournament
+      .given([created, handGiven('p2', 'Bo')])
+      .when({ type: 'RegisterParticipant', name: 'Cy', participantId: 'p2' })
+      .thenRefuses('C-6', 'conflict');
+    expect(given.message).toContain('participant p2 is already registered (Bo)');
+  });
+
   it('C-6 withdrawing is before round 1; after it, a participant drops out between rounds only', () => {
     tournament
       .given([created, ...field(2)])
