@@ -8,6 +8,7 @@ import { ProjectionsController } from './projections.controller.js';
 import { TournamentExportController } from './tournament-export.controller.js';
 import { TournamentExport } from './tournament-export/tournament-export.service.js';
 import { TournamentParticipantsController } from './tournament-participants.controller.js';
+import { TournamentClockController } from './tournament-clock.controller.js';
 import { TournamentRoundsController } from './tournament-rounds.controller.js';
 import { TournamentsController } from './tournaments.controller.js';
 import { WebhooksController } from './webhooks.controller.js';
@@ -20,6 +21,7 @@ import { WebhooksController } from './webhooks.controller.js';
     TournamentsController,
     TournamentParticipantsController,
     TournamentRoundsController,
+    TournamentClockController,
     TournamentExportController,
     MatchLogController,
     MatchStreamsController,

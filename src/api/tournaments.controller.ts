@@ -32,6 +32,7 @@ import {
 } from './dto/tournament.dto.js';
 import { createdAnswerExample } from './dto/match.dto.js';
 import { TournamentIdPipe } from './tournament-id.pipe.js';
+import { assertParticipantKey } from './tournament-acting.js';
 import { TournamentBoard } from '../tournament/tournament-board.service.js';
 import type { TournamentStandingsView } from '../tournament/tournament-views.js';
 import { EXAMPLE_RULESET } from '../rules/registry.js';
@@ -103,8 +104,8 @@ export class TournamentsController {
   }
 
   @Get(':id')
-  @Roles('organiser', 'judge', 'spectator')
-  @ApiAccess('organiser, judge, spectator (bound keys: their tournament)')
+  @Roles('organiser', 'judge', 'spectator', 'player')
+  @ApiAccess('any key of the tournament, a participant’s own included')
   @ApiOperation({ summary: 'One tournament.' })
   @ApiOkResponse({
     type: TournamentDto,
@@ -116,7 +117,11 @@ export class TournamentsController {
       matches: 12,
     },
   })
-  get(@Param('id', TournamentIdPipe) id: string): Promise<TournamentSummary> {
+  get(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) id: string,
+  ): Promise<TournamentSummary> {
+    assertParticipantKey(principal);
     return this.queries.tournament(id);
   }
 
@@ -195,8 +200,8 @@ export class TournamentsController {
   }
 
   @Get(':id/standings')
-  @Roles('organiser', 'judge', 'spectator')
-  @ApiAccess('organiser, judge, spectator (bound keys: their tournament)')
+  @Roles('organiser', 'judge', 'spectator', 'player')
+  @ApiAccess('any key of the tournament, a participant’s own included')
   @ApiOperation({
     summary:
       'Standings. With participants: points by the published scoring table, then the tournament’s tie-breaks (Buchholz, median Buchholz, Sonneborn–Berger, head-to-head, wins, as configured), then seed and registration order; each row shows the figures it was ranked by. A tournament without participants: from its ended matches, by points, then wins, then name.',
@@ -213,8 +218,12 @@ export class TournamentsController {
     },
   })
   async standings(
+    @CurrentPrincipal() principal: Principal,
     @Param('id', TournamentIdPipe) id: string,
   ): Promise<StandingsView | TournamentStandingsView> {
+    // Standings are public within the tournament: a participant reads them with their own key, but a
+    // key that only plays one match is refused as on every tournament route.
+    assertParticipantKey(principal);
     // A tournament run with participants ranks them from its own stream; one run the old way, with
     // names on matches, from the standings read model.
     return (await this.board.standings(id)) ?? this.queries.standings(id);

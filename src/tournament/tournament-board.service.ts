@@ -48,7 +48,7 @@ export class TournamentBoard {
   async rounds(tournamentId: string, limit: number, cursor?: string): Promise<Page<RoundView>> {
     const { state } = await this.current(tournamentId);
     return pageBy(
-      state.rounds.map((r) => roundView(state, r)),
+      state.rounds.map((r) => roundView(state, r, new Date().toISOString())),
       (r) => r.round,
       limit,
       cursor,
@@ -59,7 +59,7 @@ export class TournamentBoard {
     const { state } = await this.current(tournamentId);
     const found = state.rounds.find((r) => r.round === round);
     if (!found) throw new NotFoundException(`tournament ${tournamentId} has no round ${round}`);
-    return roundView(state, found);
+    return roundView(state, found, new Date().toISOString());
   }
 
   /** Undefined for a tournament run the old way, without participants: its standings are the read model's. */

@@ -73,7 +73,7 @@ export class TournamentConduct {
           const events = await this.store.readStream(tournamentStream(tournamentId));
           const mine = events.filter((e) => e.metadata.commandId === id);
           if (mine.length === 0) return undefined;
-          if (canonicalize(mine[0]!.metadata.command ?? null) !== canonicalize(plain)) {
+          if (canonicalize(comparable(mine[0]!.metadata.command)) !== canonicalize(comparable(plain))) {
             violation('C-6', `commandId ${commandId} was already used for another command; choose a new one`);
           }
           return view(tournamentId, mine, true);
@@ -103,6 +103,16 @@ export class TournamentConduct {
     if (!state.created) throw unknownTournament(tournamentId);
     return { state, events };
   }
+}
+
+/**
+ * A command as a repeated commandId is compared: without `at`, the instant the service received it
+ * (the clock commands carry it), so a retry of the same command is the same command.
+ */
+function comparable(command: unknown): unknown {
+  if (command === null || typeof command !== 'object') return command ?? null;
+  const { at: _at, ...rest } = command as Record<string, unknown>;
+  return rest;
 }
 
 function view(tournamentId: string, events: RecordedEvent[], duplicate: boolean): TournamentCommandView {

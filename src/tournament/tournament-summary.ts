@@ -30,7 +30,7 @@ export function tournamentSummary(state: Tournament, exportedAt: string): Tourna
     name: state.name,
     exportedAt,
     participants: state.participants.map(participantView),
-    rounds: state.rounds.map((r) => roundView(state, r)),
+    rounds: state.rounds.map((r) => roundView(state, r, exportedAt)),
     standings: standingsView(state).standings,
     matches: state.schedule.map((m) => m.matchId),
   };

@@ -1,4 +1,9 @@
 import {
+  clockState,
+  type ClockState,
+  remainingSeconds,
+  type RoundClock,
+  type TimePolicy,
   type Participant,
   type PairingState,
   type RoundState,
@@ -21,6 +26,11 @@ export interface ParticipantView {
   club: string | null;
   faction: string | null;
   seed: number | null;
+  /**
+   * Only when set, as `clock` of a round only once started: an export written before either existed
+   * has neither key, and the verifier recomputes the summary to the same bytes.
+   */
+  preferredTable?: number;
   /** 1 for the first registered. */
   registered: number;
   checkedIn: boolean;
@@ -50,6 +60,30 @@ export interface RoundView {
   status: RoundState['status'];
   pairings: PairingView[];
   byes: SeatView[];
+  clock?: ClockView;
+}
+
+/** A round's clock as of `asOf`: a page counts down from `remainingSeconds` while `state` is running. */
+export interface ClockView {
+  state: ClockState;
+  seconds: number;
+  policy: TimePolicy;
+  startedAt: string;
+  calledAt: string | null;
+  remainingSeconds: number;
+  asOf: string;
+}
+
+export function clockView(clock: RoundClock, asOf: string): ClockView {
+  return {
+    state: clockState(clock),
+    seconds: clock.seconds,
+    policy: clock.policy,
+    startedAt: clock.startedAt,
+    calledAt: clock.calledAt ?? null,
+    remainingSeconds: remainingSeconds(clock, asOf),
+    asOf,
+  };
 }
 
 export interface TournamentStandingsView {
@@ -68,6 +102,7 @@ export function participantView(p: Participant): ParticipantView {
     club: p.club ?? null,
     faction: p.faction ?? null,
     seed: p.seed ?? null,
+    ...(p.preferredTable !== undefined ? { preferredTable: p.preferredTable } : {}),
     registered: p.order,
     checkedIn: p.checkedIn,
     status: p.status,
@@ -75,7 +110,7 @@ export function participantView(p: Participant): ParticipantView {
   };
 }
 
-export function roundView(state: Tournament, round: RoundState): RoundView {
+export function roundView(state: Tournament, round: RoundState, asOf: string): RoundView {
   const seat = (participantId: string): SeatView => ({
     participantId,
     name: state.participants.find((p) => p.participantId === participantId)?.name ?? participantId,
@@ -97,6 +132,7 @@ export function roundView(state: Tournament, round: RoundState): RoundView {
         : null,
     })),
     byes: round.byes.map(seat),
+    ...(round.clock ? { clock: clockView(round.clock, asOf) } : {}),
   };
 }
 

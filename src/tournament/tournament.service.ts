@@ -45,6 +45,8 @@ export interface CreateTournamentRequest {
   scoring?: Scoring;
   /** The tie-breaks after points, in order; the default ones when not given. */
   tieBreaks?: TieBreak[];
+  /** Round 1 keeps club mates apart where the field allows. */
+  clubsApartInRoundOne?: boolean;
 }
 
 export interface TournamentCreatedView {
@@ -119,6 +121,7 @@ export class TournamentService {
       name: request.name,
       scoring: request.scoring ?? DEFAULT_SCORING,
       ...(request.tieBreaks ? { tieBreaks: request.tieBreaks } : {}),
+      ...(request.clubsApartInRoundOne ? { clubsApartInRoundOne: true } : {}),
     };
     const answer = async (
       created: Recorded<'TournamentCreated'>,
@@ -156,7 +159,8 @@ export class TournamentService {
         if (
           data.name !== command.name ||
           canonicalize(data.scoring) !== canonicalize(command.scoring) ||
-          canonicalize(data.tieBreaks ?? null) !== canonicalize(command.tieBreaks ?? null)
+          canonicalize(data.tieBreaks ?? null) !== canonicalize(command.tieBreaks ?? null) ||
+          (data.clubsApartInRoundOne === true) !== (command.clubsApartInRoundOne === true)
         ) {
           violation('C-6', `commandId ${request.commandId} was already used for another tournament`);
         }

@@ -341,6 +341,12 @@ describe('the rulesets’ event and state schemas (Ruleset.schemas) hold real ev
     });
     run({ type: 'StartRound', round: 3 });
     run({ type: 'VoidPairing', ...at(3, 2), reason: 'no table' });
+    const clockAt = (minute: number) => `2026-04-11T15:${String(minute).padStart(2, '0')}:00.000Z`;
+    run({ type: 'StartRoundClock', round: 3, seconds: 3600, policy: 'finish-turn', at: clockAt(0) });
+    run({ type: 'PauseRoundClock', round: 3, at: clockAt(10) });
+    run({ type: 'ResumeRoundClock', round: 3, at: clockAt(12) });
+    run({ type: 'ExtendRoundClock', round: 3, seconds: 120, reason: 'paused', at: clockAt(12) });
+    run({ type: 'CallTime', round: 3, at: clockAt(59) });
 
     const mismatched = events.flatMap((event, i) =>
       check(TOURNAMENT_EVENT_SCHEMAS[event.type], event.data, `${event.type} #${i + 1}`),

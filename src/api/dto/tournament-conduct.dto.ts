@@ -57,6 +57,16 @@ export class RegisterParticipantDto extends CommandDto {
   @Min(1)
   @Max(100000)
   seed?: number;
+
+  @ApiPropertyOptional({
+    example: 8,
+    description: 'The table they sit at whenever pairings are made (an accessible table, say).',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  preferredTable?: number;
 }
 
 export class ReasonDto extends CommandDto {

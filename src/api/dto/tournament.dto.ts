@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  IsBoolean,
   IsArray,
   IsIn,
   IsInt,
@@ -94,6 +95,14 @@ export class CreateTournamentDto extends CommandDto {
   @ArrayMaxSize(TIE_BREAKS.length)
   @IsIn(TIE_BREAKS, { each: true })
   tieBreaks?: TieBreak[];
+
+  @ApiPropertyOptional({
+    description: 'Keep club mates apart in round 1 where the field allows (Swiss). Default: false.',
+    example: true,
+  })
+  @IsOptional()
+  @IsBoolean()
+  clubsApartInRoundOne?: boolean;
 }
 
 export class TournamentCreatedDto {

@@ -11,6 +11,7 @@ import {
   type TieBreak,
   type TournamentEvent,
 } from './events.js';
+import { type ClockCommand, decideClock } from './clock.js';
 import { evolve } from './evolve.js';
 import { pairRound } from './pair-round.js';
 import {
@@ -36,7 +37,14 @@ export type ScheduledMatch = EventData<'MatchScheduled'>;
 type At = { round: number; table: number };
 
 export type TournamentCommand =
-  | { type: 'CreateTournament'; tournamentId: string; name: string; scoring: Scoring; tieBreaks?: TieBreak[] }
+  | {
+      type: 'CreateTournament';
+      tournamentId: string;
+      name: string;
+      scoring: Scoring;
+      tieBreaks?: TieBreak[];
+      clubsApartInRoundOne?: boolean;
+    }
   | {
       type: 'ScheduleMatch';
       matchId: string;
@@ -58,6 +66,7 @@ export type TournamentCommand =
       club?: string;
       faction?: string;
       seed?: number;
+      preferredTable?: number;
     }
   | { type: 'CheckInParticipant'; participantId: string }
   | { type: 'WithdrawParticipant'; participantId: string; reason: string }
@@ -85,7 +94,8 @@ export type TournamentCommand =
   | { type: 'RecordRefereeResult'; matchId: string; outcome: Outcome; endedRevision: number }
   | (At & { type: 'RecordForfeit'; participantId: string; reason: string })
   | (At & { type: 'VoidPairing'; reason: string })
-  | (At & { type: 'ReschedulePairing'; toTable?: number; startsAt?: string; reason: string });
+  | (At & { type: 'ReschedulePairing'; toTable?: number; startsAt?: string; reason: string })
+  | ClockCommand;
 
 export function initialState(): TournamentState {
   return { created: false };
@@ -105,7 +115,7 @@ function createTournament(
   command: Extract<TournamentCommand, { type: 'CreateTournament' }>,
 ): TournamentEvent[] {
   if (state.created) violation('C-6', `tournament ${command.tournamentId} exists already`);
-  const { tournamentId, name, scoring, tieBreaks } = command;
+  const { tournamentId, name, scoring, tieBreaks, clubsApartInRoundOne } = command;
   if (tieBreaks && new Set(tieBreaks).size !== tieBreaks.length) invalid('tieBreaks names a tie-break twice');
   return [
     {
@@ -115,6 +125,7 @@ function createTournament(
         name,
         scoring: { ...scoring },
         ...(tieBreaks ? { tieBreaks: [...tieBreaks] } : {}),
+        ...(clubsApartInRoundOne ? { clubsApartInRoundOne: true } : {}),
       },
     },
   ];
@@ -203,7 +214,9 @@ function registerParticipant(
     (p) => p.status !== 'withdrawn' && p.name.toLowerCase() === name.toLowerCase(),
   );
   if (same) conflict(`${name} is already registered as participant ${same.participantId}`);
-  const { club, faction, seed } = command;
+  const { club, faction, seed, preferredTable } = command;
+  if (preferredTable !== undefined && (!Number.isInteger(preferredTable) || preferredTable < 1))
+    invalid('preferredTable must be a whole number from 1');
   return [
     {
       type: 'ParticipantRegistered',
@@ -213,6 +226,7 @@ function registerParticipant(
         ...(club !== undefined ? { club } : {}),
         ...(faction !== undefined ? { faction } : {}),
         ...(seed !== undefined ? { seed } : {}),
+        ...(preferredTable !== undefined ? { preferredTable } : {}),
       },
     },
   ];
@@ -627,6 +641,12 @@ export function decide(state: TournamentState, command: TournamentCommand): Tour
       return voidPairing(tournament, command);
     case 'ReschedulePairing':
       return reschedule(tournament, command);
+    case 'StartRoundClock':
+    case 'PauseRoundClock':
+    case 'ResumeRoundClock':
+    case 'ExtendRoundClock':
+    case 'CallTime':
+      return decideClock(tournament, command);
     default:
       return assertNever(command, 'tournament command');
   }

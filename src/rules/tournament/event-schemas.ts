@@ -10,6 +10,7 @@ import {
   str,
 } from '../common/json-schema.js';
 import type { TournamentEventType } from './events.js';
+import { TIME_POLICIES } from './clock.js';
 import { OUTCOMES, PAIRING_METHODS, TIE_BREAKS } from './events.js';
 
 /**
@@ -32,8 +33,9 @@ export const TOURNAMENT_EVENT_SCHEMAS: Readonly<Record<TournamentEventType, Json
       name: str(),
       scoring: object({ win: num(), draw: num(), loss: num(), bye: num() }, ['bye']),
       tieBreaks: arrayOf(oneOfWords(TIE_BREAKS), 'Absent before tie-breaks were configurable.'),
+      clubsApartInRoundOne: bool(),
     },
-    ['tieBreaks'],
+    ['tieBreaks', 'clubsApartInRoundOne'],
   ),
   MatchScheduled: object(
     {
@@ -46,8 +48,15 @@ export const TOURNAMENT_EVENT_SCHEMAS: Readonly<Record<TournamentEventType, Json
     ['participants'],
   ),
   ParticipantRegistered: object(
-    { participantId: str(), name: str(), club: str(), faction: str(), seed: int() },
-    ['club', 'faction', 'seed'],
+    {
+      participantId: str(),
+      name: str(),
+      club: str(),
+      faction: str(),
+      seed: int(),
+      preferredTable: int(),
+    },
+    ['club', 'faction', 'seed', 'preferredTable'],
   ),
   ParticipantCheckedIn: object({ participantId: str() }),
   ParticipantWithdrawn: object({ participantId: str(), reason: str() }),
@@ -74,4 +83,19 @@ export const TOURNAMENT_EVENT_SCHEMAS: Readonly<Record<TournamentEventType, Json
   PairingVoided: atTable({ reason: str() }),
   PairingRescheduled: atTable({ toTable: int(), startsAt: str(), reason: str() }, ['startsAt']),
   RoundClosed: object({ round: int() }),
+  RoundClockStarted: object({
+    round: int(),
+    seconds: int(),
+    policy: oneOfWords(TIME_POLICIES),
+    at: str(),
+  }),
+  RoundClockPaused: object({ round: int(), at: str() }),
+  RoundClockResumed: object({ round: int(), at: str() }),
+  RoundClockExtended: object({ round: int(), seconds: int(), reason: str(), at: str() }),
+  TimeCalled: object({
+    round: int(),
+    policy: oneOfWords(TIME_POLICIES),
+    matchIds: arrayOf(str()),
+    at: str(),
+  }),
 };

@@ -3,6 +3,8 @@
  * rounds and their pairings, every result and what judges did to them, and the referee matches it
  * schedules, each at a round and a table. The matches themselves live in their own streams.
  */
+import type { ClockEvent } from './clock.js';
+
 export const TOURNAMENT_STREAM_PREFIX = 'tournament-';
 export const TOURNAMENT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 export const PARTICIPANT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
@@ -79,6 +81,8 @@ export interface ParticipantDetails {
   club?: string;
   faction?: string;
   seed?: number;
+  /** The table they play at whenever the pairing allows (a player who needs the accessible table). */
+  preferredTable?: number;
 }
 
 type At = { round: number; table: number };
@@ -92,6 +96,8 @@ export type TournamentEvent =
         scoring: Scoring;
         /** Absent in tournaments created before tie-breaks were configurable: the default ones. */
         tieBreaks?: TieBreak[];
+        /** Round 1 keeps club mates apart where the field allows; absent in tournaments created before. */
+        clubsApartInRoundOne?: boolean;
       };
     }
   | {
@@ -127,7 +133,8 @@ export type TournamentEvent =
   | { type: 'ForfeitRecorded'; data: At & { forfeitedBy: string; outcome: Outcome; reason: string } }
   | { type: 'PairingVoided'; data: At & { reason: string } }
   | { type: 'PairingRescheduled'; data: At & { toTable: number; startsAt?: string; reason: string } }
-  | { type: 'RoundClosed'; data: { round: number } };
+  | { type: 'RoundClosed'; data: { round: number } }
+  | ClockEvent;
 
 export type TournamentEventType = TournamentEvent['type'];
 export type EventData<T extends TournamentEventType> = Extract<TournamentEvent, { type: T }>['data'];

@@ -1,15 +1,17 @@
 import { assertNever } from '../common/decider.js';
+import { evolveClock } from './clock.js';
 import { DEFAULT_TIE_BREAKS, type TournamentEvent } from './events.js';
 import type { PairingState, RoundState, Tournament, TournamentState } from './state.js';
 
 /** One event applied to the tournament: the state is never changed in place. */
 export function evolve(state: TournamentState, event: TournamentEvent): TournamentState {
   if (event.type === 'TournamentCreated') {
-    const { tieBreaks, ...data } = event.data;
+    const { tieBreaks, clubsApartInRoundOne, ...data } = event.data;
     return {
       created: true,
       ...data,
       tieBreaks: [...(tieBreaks ?? DEFAULT_TIE_BREAKS)],
+      clubsApartInRoundOne: clubsApartInRoundOne === true,
       schedule: [],
       participants: [],
       rounds: [],
@@ -133,6 +135,12 @@ function evolveTournament(
       }));
     case 'RoundClosed':
       return withRound(state, event.data.round, () => ({ status: 'closed' }));
+    case 'RoundClockStarted':
+    case 'RoundClockPaused':
+    case 'RoundClockResumed':
+    case 'RoundClockExtended':
+    case 'TimeCalled':
+      return withRound(state, event.data.round, (r) => ({ clock: evolveClock(r.clock, event) }));
     default:
       return assertNever(event, 'tournament event');
   }

@@ -16,7 +16,8 @@ export {
 export * from './standings.js';
 export * from './swiss.js';
 export * from './round-robin.js';
-export { meetings, pairRound } from './pair-round.js';
+export { meetings, numberTables, pairRound } from './pair-round.js';
+export * from './clock.js';
 
 /** The tournament rules' version, as a ruleset's: a stream is read by the rules it was written under. */
 export const TOURNAMENT_RULES_VERSION = '1.0.0';

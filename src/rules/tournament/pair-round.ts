@@ -7,18 +7,44 @@ import { swissRound } from './swiss.js';
 
 /**
  * A round's pairings as the service makes them, tables numbered from 1 in pairing order (the top
- * pairings on the first tables).
+ * pairings on the first tables), a preferred table kept for whoever set one.
  */
 export function pairRound(
   tournament: Tournament,
   round: number,
   method: Exclude<PairingMethod, 'imported'>,
 ): { pairings: Pairing[]; byes: string[] } {
-  const made = method === 'swiss' ? swiss(tournament) : roundRobin(tournament, round);
-  return {
-    pairings: made.pairings.map((p, i) => ({ table: i + 1, ...p })),
-    byes: made.byes,
-  };
+  const made = method === 'swiss' ? swiss(tournament, round) : roundRobin(tournament, round);
+  return { pairings: numberTables(tournament, made.pairings), byes: made.byes };
+}
+
+/**
+ * C-6 table numbers: a pairing with a participant who prefers a table sits there, first come in
+ * pairing order (side A's preference before side B's) when two want one table; every other pairing
+ * takes the lowest free table in pairing order, so the numbering is the same whoever computes it.
+ */
+export function numberTables(tournament: Tournament, made: readonly { A: string; B: string }[]): Pairing[] {
+  const preferred = new Map(
+    tournament.participants.flatMap((p) =>
+      p.preferredTable !== undefined ? [[p.participantId, p.preferredTable] as const] : [],
+    ),
+  );
+  const taken = new Set<number>();
+  const tables = made.map((p) => {
+    const wish = [preferred.get(p.A), preferred.get(p.B)].find((t) => t !== undefined && !taken.has(t));
+    if (wish !== undefined) taken.add(wish);
+    return wish;
+  });
+  let next = 1;
+  return made.map((p, i) => {
+    let table = tables[i];
+    if (table === undefined) {
+      while (taken.has(next)) next += 1;
+      table = next;
+      taken.add(table);
+    }
+    return { table, A: p.A, B: p.B };
+  });
 }
 
 /** Pairs of participants who have met in a pairing that was not voided. */
@@ -36,7 +62,7 @@ export function meetings(tournament: Tournament): Set<string> {
 
 type Made = { pairings: { A: string; B: string }[]; byes: string[] };
 
-function swiss(tournament: Tournament): Made {
+function swiss(tournament: Tournament, round: number): Made {
   const players = new Set(pairable(tournament).map((p) => p.participantId));
   if (players.size < 2) violation('C-6', 'a Swiss round needs two checked-in participants at least');
   const byes = new Set(tournament.rounds.flatMap((r) => r.byes));
@@ -54,7 +80,11 @@ function swiss(tournament: Tournament): Made {
       sideA: sideA.get(row.participantId) ?? 0,
     }));
   const met = meetings(tournament);
-  const made = swissRound(entrants, (a, b) => met.has(`${a}\n${b}`));
+  const rematch = (a: string, b: string): boolean => met.has(`${a}\n${b}`);
+  const made =
+    (round === 1 && tournament.clubsApartInRoundOne
+      ? swissRound(entrants, clubMatesOr(tournament, rematch))
+      : undefined) ?? swissRound(entrants, rematch);
   if (!made) {
     violation(
       'C-6',
@@ -62,6 +92,21 @@ function swiss(tournament: Tournament): Made {
     );
   }
   return { pairings: made!.pairings, byes: made!.bye ? [made!.bye] : [] };
+}
+
+/**
+ * C-6 round 1 keeps club mates apart where the field allows: they are paired as if they had met, and
+ * only when no round pairs everyone so is the round paired without it.
+ */
+function clubMatesOr(
+  tournament: Tournament,
+  met: (a: string, b: string) => boolean,
+): (a: string, b: string) => boolean {
+  const club = new Map(tournament.participants.map((p) => [p.participantId, p.club?.trim().toLowerCase()]));
+  return (a, b) => {
+    const clubA = club.get(a);
+    return met(a, b) || (clubA !== undefined && clubA !== '' && clubA === club.get(b));
+  };
 }
 
 function roundRobin(tournament: Tournament, round: number): Made {

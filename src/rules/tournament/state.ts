@@ -1,3 +1,4 @@
+import type { RoundClock } from './clock.js';
 import type {
   Outcome,
   PairingMethod,
@@ -41,6 +42,8 @@ export interface RoundState {
   status: 'paired' | 'started' | 'closed';
   pairings: PairingState[];
   byes: string[];
+  /** The round clock, once started. */
+  clock?: RoundClock;
 }
 
 export interface ScheduledMatch {
@@ -59,6 +62,7 @@ export type TournamentState =
       name: string;
       scoring: Scoring;
       tieBreaks: TieBreak[];
+      clubsApartInRoundOne: boolean;
       schedule: ScheduledMatch[];
       participants: Participant[];
       rounds: RoundState[];

@@ -1,0 +1,302 @@
+import { execFileSync } from 'node:child_process';
+import { createPublicKey } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { verifyTournamentExport } from '../../src/audit/tournament-export-verifier.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are asserted field by field */
+
+/**
+ * A tournament day through the pages, in Debian's Chromium against the real service on SQLite: the
+ * organiser creates the tournament and imports eight players at the desk, each player checks in and
+ * reports from their own phone-sized browser, one result is disputed and overridden at the desk, time
+ * is called in round 2, the hall screen follows; the final standings equal the published tie-breaks
+ * computed here, and the export verifies offline.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const SHOTS = join(ROOT, 'docs/screenshots');
+const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
+const title = existsSync(CHROMIUM)
+  ? 'a tournament day in Chromium'
+  : `a tournament day in Chromium (SKIPPED: ${CHROMIUM} is absent)`;
+
+const TID = 'club-day';
+const PLAYERS = [
+  ['Ann Moyo', 'North', 1],
+  ['Ben Carter', 'South', 2],
+  ['Cat Diallo', 'North', 3],
+  ['Dan Evans', 'South', 4],
+  ['Eve Fofana', 'East', 5],
+  ['Fay Gumede', 'West', 6],
+  ['Gus Hart', 'East', 7],
+  ['Hal Ito', 'West', 8],
+] as const;
+
+type Outcome = 'A' | 'B' | 'draw';
+/** The result each table plays to, by round and table: the same every run. */
+const outcomeAt = (round: number, table: number): Outcome =>
+  (['A', 'B', 'draw'] as const)[(round + table) % 3]!;
+
+describeInBrowser(title, () => {
+  let t: TestApp;
+  let browser: Browser;
+  let desk: Page;
+  let hall: Page;
+  const phones = new Map<string, Page>();
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'web'], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
+    mkdirSync(SHOTS, { recursive: true });
+    t = await startTestApp();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    desk = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    hall = await (await browser.newContext({ viewport: { width: 1600, height: 900 } })).newPage();
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const noSidewaysScroll = async (page: Page) =>
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      page.viewportSize()!.width,
+    );
+
+  it('the organiser creates the tournament and imports the players at the desk', async () => {
+    await desk.goto(`${t.url}/desk/`);
+    await desk.getByLabel('Your organiser key').fill(ORGANISER_KEY);
+    await desk.getByRole('button', { name: 'Open' }).click();
+    await desk.getByLabel(/Tournament id/).fill(TID);
+    await desk.getByLabel('Tournament name').fill('Club day');
+    await desk.getByRole('button', { name: 'Create' }).click();
+    await desk.getByRole('heading', { level: 1, name: 'Club day' }).waitFor();
+    expect(desk.url()).not.toContain(ORGANISER_KEY);
+
+    const csv = ['name,club,seed', ...PLAYERS.map(([n, c, s]) => `${n},${c},${s}`)].join('\n');
+    await desk.getByLabel(/Paste participants/).fill(csv);
+    await desk.getByRole('button', { name: 'Import' }).click();
+    await desk.getByText('8 participants imported.').waitFor();
+    await desk.getByRole('heading', { name: /0 of 8 checked in/ }).waitFor();
+  }, 60_000);
+
+  it('each player checks in from their own phone, and the board fills', async () => {
+    const org = organiser(t);
+    for (let i = 1; i <= PLAYERS.length; i++) {
+      const key = await org.post(`/tournaments/${TID}/participants/p${i}/keys`, {
+        commandId: `key-p${i}`,
+        label: `p${i}`,
+      });
+      const phone = await (
+        await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+      ).newPage();
+      await phone.goto(`${t.url}/tournament/?tournament=${TID}&participant=p${i}`);
+      await phone.getByLabel('Your participant key').fill(key.body.token);
+      await phone.getByRole('button', { name: 'Open' }).click();
+      await phone.getByRole('button', { name: /check in/i }).click();
+      await phone.getByText('You are checked in.', { exact: true }).waitFor();
+      expect(phone.url()).not.toContain(key.body.token);
+      phones.set(`p${i}`, phone);
+    }
+    await desk.getByRole('heading', { name: /8 of 8 checked in/ }).waitFor({ timeout: 10_000 });
+    await noSidewaysScroll(phones.get('p1')!);
+  }, 120_000);
+
+  it('the hall screen follows the day with a spectator key', async () => {
+    const spectator = await organiser(t).post(`/tournaments/${TID}/keys`, {
+      commandId: 'hall-key',
+      role: 'spectator',
+      label: 'hall screen',
+    });
+    await hall.goto(`${t.url}/hall/?tournament=${TID}`);
+    await hall.getByLabel(/spectator key/).fill(spectator.body.token);
+    await hall.getByRole('button', { name: 'Open' }).click();
+    await hall.getByRole('heading', { level: 1, name: 'Club day' }).waitFor();
+    await hall.getByText('No round has been paired yet.').waitFor();
+  }, 30_000);
+
+  async function pairingsOf(round: number): Promise<any[]> {
+    return (await organiser(t).get(`/tournaments/${TID}/rounds/${round}`)).body.pairings;
+  }
+
+  async function playRound(round: number, dispute?: number) {
+    await desk.getByRole('button', { name: `Pair round ${round} (Swiss)` }).click();
+    await desk.getByRole('button', { name: `Start round ${round}` }).click();
+    await desk.getByRole('heading', { name: `Round ${round}: started` }).waitFor();
+    await desk.getByLabel('Minutes').fill('90');
+    await desk.getByRole('button', { name: 'Start clock' }).click();
+    await desk.getByRole('button', { name: 'Call time' }).waitFor();
+    const pairings = await pairingsOf(round);
+    expect(pairings).toHaveLength(4);
+    await hall.getByText(`Round ${round}`, { exact: true }).waitFor({ timeout: 10_000 });
+    for (const p of pairings) {
+      const a = phones.get(p.A.participantId)!;
+      const b = phones.get(p.B.participantId)!;
+      await a.reload();
+      await a.getByText(`You play side A against ${p.B.name}.`).waitFor();
+      expect(await a.locator('.table-big').textContent()).toBe(`Table ${p.table}`);
+      expect(await a.locator('.round-clock-time').textContent()).toMatch(/^\d+:\d\d(:\d\d)?$/);
+      const outcome = outcomeAt(round, p.table);
+      const reported = p.table === dispute ? 'A' : outcome;
+      const button = reported === 'A' ? 'I won' : reported === 'draw' ? 'Draw' : `${p.B.name} won`;
+      await a.getByRole('button', { name: button, exact: true }).click();
+      await a.getByText(/^Reported:/).waitFor();
+      await b.reload();
+      if (p.table === dispute) {
+        await b.getByLabel('If not, why').fill('I won on the last turn');
+        await b.getByRole('button', { name: 'Dispute' }).click();
+        await b.getByText('Disputed: a judge decides it.').waitFor();
+      } else {
+        await b.getByRole('button', { name: 'Confirm' }).click();
+        await b.getByText('Confirmed: the result stands.').waitFor();
+      }
+    }
+    return pairings;
+  }
+
+  const played: { round: number; pairings: any[] }[] = [];
+
+  it('round 1: paired with tables, club mates apart, results reported and confirmed, one disputed and overridden', async () => {
+    const pairings = await playRound(1, 2);
+    const club = new Map(PLAYERS.map(([n, c]) => [n, c]));
+    for (const p of pairings) expect(club.get(p.A.name)).not.toBe(club.get(p.B.name));
+    expect(pairings.map((p: any) => p.table)).toEqual([1, 2, 3, 4]);
+    await desk.screenshot({ path: join(SHOTS, 'desk-round-1.png'), fullPage: true });
+    // The disputed table: the desk overrides it with a reason.
+    const row = desk.locator('li', { hasText: 'Table 2' }).filter({ hasText: 'disputed' });
+    await row.getByText('Override, forfeit or void').click();
+    await row.getByLabel('Result').selectOption(outcomeAt(1, 2));
+    await row.getByLabel('Reason').fill('the judge watched the last turn');
+    await row.getByRole('button', { name: 'Override' }).click();
+    await desk.getByText('Table 2 set.').waitFor();
+    await desk.getByRole('heading', { name: 'Round 1: closed' }).waitFor({ timeout: 10_000 });
+    played.push({ round: 1, pairings });
+  }, 180_000);
+
+  it('round 2: time is called at the desk, and the hall screen and the players see it', async () => {
+    await desk.getByRole('button', { name: 'Pair round 2 (Swiss)' }).click();
+    await desk.getByRole('button', { name: 'Start round 2' }).click();
+    await desk.getByLabel('Minutes').fill('90');
+    await desk.getByLabel('At time').selectOption('finish-turn');
+    await desk.getByRole('button', { name: 'Start clock' }).click();
+    await desk.getByRole('button', { name: 'Call time' }).click();
+    await desk.getByText('Time called.').waitFor();
+    await hall.getByText(/Time was called: finish the turn you are playing/).waitFor({ timeout: 10_000 });
+    await hall.screenshot({ path: join(SHOTS, 'hall-time-called.png') });
+    const pairings = await pairingsOf(2);
+    const phone = phones.get(pairings[0].A.participantId)!;
+    await phone.reload();
+    await phone.getByText(/Time was called/).waitFor();
+    await phone.screenshot({ path: join(SHOTS, 'player-phone.png'), fullPage: true });
+    await noSidewaysScroll(phone);
+    const events = (await organiser(t).get(`/tournaments/${TID}/rounds/2`)).body.clock;
+    expect(events).toMatchObject({ state: 'called', policy: 'finish-turn' });
+    for (const p of pairings) {
+      const a = phones.get(p.A.participantId)!;
+      const b = phones.get(p.B.participantId)!;
+      await a.reload();
+      const outcome = outcomeAt(2, p.table);
+      const button = outcome === 'A' ? 'I won' : outcome === 'draw' ? 'Draw' : `${p.B.name} won`;
+      await a.getByRole('button', { name: button, exact: true }).click();
+      await a.getByText(/^Reported:/).waitFor();
+      await b.reload();
+      await b.getByRole('button', { name: 'Confirm' }).click();
+      await b.getByText('Confirmed: the result stands.').waitFor();
+    }
+    played.push({ round: 2, pairings });
+  }, 180_000);
+
+  it('round 3, then the final standings equal the published tie-breaks computed here, and the export verifies', async () => {
+    played.push({ round: 3, pairings: await playRound(3) });
+    const standings = (await organiser(t).get(`/tournaments/${TID}/standings`)).body;
+    expect(standings.tieBreaks).toEqual(['buchholz', 'median-buchholz', 'sonneborn-berger', 'head-to-head']);
+    const expected = independentStandings(played);
+    expect(
+      standings.standings.map((r: any) => [
+        r.participantId,
+        r.points,
+        r.tieBreaks.buchholz,
+        r.tieBreaks['median-buchholz'],
+        r.tieBreaks['sonneborn-berger'],
+      ]),
+    ).toEqual(expected.map((r) => [r.id, r.points, r.bh, r.mbh, r.sb]));
+    // The desk shows the same table.
+    await desk.reload();
+    const firstRow = desk.locator('table.standings tbody tr').first();
+    expect(await firstRow.locator('th').textContent()).toBe(
+      PLAYERS[Number(expected[0]!.id.slice(1)) - 1]![0],
+    );
+    const org = organiser(t);
+    const exported = await org.get(`/tournaments/${TID}/export`);
+    const publicKey = createPublicKey((await org.get('/audit/public-key')).body.pem);
+    expect(verifyTournamentExport(exported.text!, publicKey).ok).toBe(true);
+  }, 180_000);
+});
+
+/**
+ * The standings as the README publishes them, computed from the pairings and the results this test
+ * chose: 3 / 1 / 0; Buchholz (opponents' points), median Buchholz (without the highest and lowest of
+ * three or more), Sonneborn–Berger (beaten opponents' points, half of drawn ones'), head-to-head among
+ * those still tied (points scored between them), then seed.
+ */
+function independentStandings(rounds: { round: number; pairings: any[] }[]) {
+  const games = new Map<string, { opponent: string; score: number; points: number }[]>();
+  for (let i = 1; i <= PLAYERS.length; i++) games.set(`p${i}`, []);
+  for (const { round, pairings } of rounds) {
+    for (const p of pairings) {
+      const outcome = outcomeAt(round, p.table);
+      const scoreA = outcome === 'A' ? 1 : outcome === 'draw' ? 0.5 : 0;
+      const pts = (s: number) => (s === 1 ? 3 : s === 0.5 ? 1 : 0);
+      games.get(p.A.participantId)!.push({ opponent: p.B.participantId, score: scoreA, points: pts(scoreA) });
+      games
+        .get(p.B.participantId)!
+        .push({ opponent: p.A.participantId, score: 1 - scoreA, points: pts(1 - scoreA) });
+    }
+  }
+  const points = new Map([...games].map(([id, g]) => [id, g.reduce((s, x) => s + x.points, 0)]));
+  const rows = [...games].map(([id, g]) => {
+    const opp = g.map((x) => points.get(x.opponent)!).sort((a, b) => a - b);
+    return {
+      id,
+      points: points.get(id)!,
+      bh: opp.reduce((a, b) => a + b, 0),
+      mbh: opp.slice(1, -1).reduce((a, b) => a + b, 0),
+      sb: g.reduce((s, x) => s + points.get(x.opponent)! * x.score, 0),
+      seed: Number(id.slice(1)),
+    };
+  });
+  const key = (r: (typeof rows)[number]) => [r.points, r.bh, r.mbh, r.sb];
+  const tiedWith = (r: (typeof rows)[number]) =>
+    rows.filter((o) => key(o).every((v, i) => v === key(r)[i])).map((o) => o.id);
+  const h2h = (r: (typeof rows)[number]) => {
+    const among = new Set(tiedWith(r));
+    return games
+      .get(r.id)!
+      .filter((g) => among.has(g.opponent))
+      .reduce((s, g) => s + g.points, 0);
+  };
+  return rows.sort((a, b) => {
+    for (let i = 0; i < 4; i++) if (key(a)[i] !== key(b)[i]) return key(b)[i]! - key(a)[i]!;
+    return h2h(b) - h2h(a) || a.seed - b.seed;
+  });
+}

@@ -1,0 +1,469 @@
+import { useState } from 'preact/hooks';
+import type { Api } from '../shared/api';
+import { refusalText } from '../shared/refusal';
+import { RoundClock } from '../shared/round-clock';
+import { StandingsTable } from '../shared/standings-table';
+import {
+  currentRound,
+  newCommandId,
+  type Outcome,
+  type Page,
+  type Pairing,
+  type Participant,
+  type Round,
+  type Standings,
+  statusWords,
+} from '../shared/tournament-views';
+import { usePoll } from '../shared/use-poll';
+import { parseParticipants } from './csv';
+
+interface Board {
+  name: string;
+  participants: Participant[];
+  rounds: Round[];
+  standings: Standings;
+}
+
+async function loadBoard(api: Api, base: string): Promise<Board> {
+  const [tournament, participants, rounds, standings] = await Promise.all([
+    api.get<{ name: string }>(base),
+    api.get<Page<Participant>>(`${base}/participants?limit=100`),
+    api.get<Page<Round>>(`${base}/rounds?limit=100`),
+    api.get<Standings>(`${base}/standings`),
+  ]);
+  return { name: tournament.name, participants: participants.items, rounds: rounds.items, standings };
+}
+
+type Act = (path: string, body: object, done: string) => Promise<boolean>;
+
+/** The organiser's desk for one tournament: participants, check-in, rounds, the clock, results, standings. */
+export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () => void }) {
+  const { api, tournamentId } = props;
+  const base = `/tournaments/${encodeURIComponent(tournamentId)}`;
+  const board = usePoll(() => loadBoard(api, base), 3000);
+  const [news, setNews] = useState<string>();
+  const [refusal, setRefusal] = useState<string>();
+
+  const act: Act = async (path, body, done) => {
+    setRefusal(undefined);
+    try {
+      await api.post(`${base}${path}`, { commandId: newCommandId(), ...body });
+      setNews(done);
+      board.refresh();
+      return true;
+    } catch (error) {
+      setRefusal(refusalText(error));
+      return false;
+    }
+  };
+
+  if (!board.data) {
+    return (
+      <main class="narrow">
+        <h1>Organiser's desk</h1>
+        {board.error ? (
+          <>
+            <p class="error" role="alert">
+              {refusalText(board.error)}
+            </p>
+            <button type="button" onClick={props.onForgetKey}>
+              Use another key
+            </button>
+          </>
+        ) : (
+          <p role="status">Loading…</p>
+        )}
+      </main>
+    );
+  }
+  const { name, participants, rounds, standings } = board.data;
+  const round = currentRound(rounds);
+  const nextRound = rounds.length + 1;
+  const canPair = !round || round.status === 'closed';
+
+  return (
+    <main class="desk">
+      <header class="page-header">
+        <h1>{name}</h1>
+        <p class="note">
+          <a href={`/hall/?tournament=${encodeURIComponent(tournamentId)}`}>Hall screen</a>
+        </p>
+      </header>
+      <p class="news" role="status" aria-live="polite">
+        {news}
+      </p>
+      {refusal && (
+        <p class="error" role="alert">
+          {refusal}
+        </p>
+      )}
+      <div class="desk-grid">
+        <Participants
+          api={api}
+          base={base}
+          tournamentId={tournamentId}
+          participants={participants}
+          act={act}
+          started={rounds.length > 0}
+          onNews={setNews}
+          onRefusal={setRefusal}
+        />
+        <section aria-labelledby="rounds">
+          <h2 id="rounds">Rounds</h2>
+          {canPair && (
+            <button
+              type="button"
+              class="primary"
+              onClick={() =>
+                act('/rounds', { round: nextRound, method: 'swiss' }, `Round ${nextRound} paired.`)
+              }
+            >
+              Pair round {nextRound} (Swiss)
+            </button>
+          )}
+          {round && <RoundDesk round={round} act={act} />}
+        </section>
+        <section aria-labelledby="standings">
+          <h2 id="standings">Standings</h2>
+          <StandingsTable standings={standings} />
+          <p class="row">
+            <Download
+              api={api}
+              path={`${base}/standings.csv`}
+              accept="text/csv"
+              file={`${tournamentId}-standings.csv`}
+            >
+              Standings CSV
+            </Download>
+            <Download
+              api={api}
+              path={`${base}/export`}
+              accept="application/x-ndjson"
+              file={`${tournamentId}.ndjson`}
+            >
+              Verifiable export
+            </Download>
+          </p>
+          <p class="note">
+            Verify the export offline: <code>umpire verify {tournamentId}.ndjson --public-key KEY</code>.
+          </p>
+        </section>
+      </div>
+    </main>
+  );
+}
+
+/** A file fetched with the desk's key (a link could not carry it) and handed to the browser to save. */
+function Download(props: { api: Api; path: string; accept: string; file: string; children: string }) {
+  const [failed, setFailed] = useState<string>();
+  return (
+    <>
+      <button
+        type="button"
+        onClick={async () => {
+          try {
+            const text = await props.api.text(props.path, props.accept);
+            const url = URL.createObjectURL(new Blob([text], { type: props.accept }));
+            const a = document.createElement('a');
+            a.href = url;
+            a.download = props.file;
+            a.click();
+            setTimeout(() => URL.revokeObjectURL(url), 1000);
+          } catch (error) {
+            setFailed(refusalText(error));
+          }
+        }}
+      >
+        {props.children}
+      </button>
+      {failed && <span class="error">{failed}</span>}
+    </>
+  );
+}
+
+function Participants(props: {
+  api: Api;
+  base: string;
+  tournamentId: string;
+  participants: Participant[];
+  act: Act;
+  started: boolean;
+  onNews: (text: string) => void;
+  onRefusal: (text: string) => void;
+}) {
+  const { participants, act } = props;
+  const [pasted, setPasted] = useState('');
+  const [problems, setProblems] = useState<string[]>([]);
+  const [keys, setKeys] = useState<Record<string, string>>({});
+  const checkedIn = participants.filter((p) => p.checkedIn && p.status === 'active').length;
+
+  const importPasted = async () => {
+    const { rows, problems: found } = parseParticipants(pasted);
+    setProblems(found);
+    if (found.length > 0) return;
+    let added = 0;
+    for (const row of rows) {
+      if (!(await act('/participants', row, `${row.name} registered.`))) break;
+      added += 1;
+    }
+    if (added === rows.length) {
+      setPasted('');
+      props.onNews(`${added} participants imported.`);
+    }
+  };
+  const issueKey = async (participantId: string) => {
+    try {
+      const issued = await props.api.post<{ token: string }>(
+        `${props.base}/participants/${encodeURIComponent(participantId)}/keys`,
+        { commandId: newCommandId(), label: `participant ${participantId}` },
+      );
+      setKeys((k) => ({ ...k, [participantId]: issued.token }));
+    } catch (error) {
+      props.onRefusal(refusalText(error));
+    }
+  };
+
+  return (
+    <section aria-labelledby="participants">
+      <h2 id="participants">
+        Participants ({checkedIn} of {participants.filter((p) => p.status === 'active').length} checked in)
+      </h2>
+      {!props.started && (
+        <div class="stack">
+          <label for="csv">Paste participants: one a line, name,club,seed</label>
+          <textarea
+            id="csv"
+            value={pasted}
+            onInput={(e) => setPasted(e.currentTarget.value)}
+            aria-describedby="csv-problems"
+          />
+          <div id="csv-problems">
+            {problems.map((p) => (
+              <p class="error" key={p}>
+                {p}
+              </p>
+            ))}
+          </div>
+          <button type="button" onClick={importPasted} disabled={pasted.trim() === ''}>
+            Import
+          </button>
+        </div>
+      )}
+      <ul class="checkin-board" aria-live="polite">
+        {participants.map((p) => {
+          const link = `${window.location.origin}/tournament/?tournament=${encodeURIComponent(props.tournamentId)}&participant=${encodeURIComponent(p.participantId)}`;
+          return (
+            <li key={p.participantId} class={p.checkedIn ? 'in' : undefined}>
+              <strong>{p.name}</strong>
+              {p.club ? <span class="note"> · {p.club}</span> : null}
+              <br />
+              <span class="note">
+                {p.participantId} ·{' '}
+                {p.status !== 'active' ? p.status : p.checkedIn ? 'checked in' : 'not here yet'}
+              </span>
+              <br />
+              <a class="link-out" href={link}>
+                participant link
+              </a>
+              {keys[p.participantId] ? (
+                <p class="link-out">
+                  <label>
+                    Key (hand it over once)
+                    <input readOnly value={keys[p.participantId]} />
+                  </label>
+                </p>
+              ) : (
+                <button type="button" class="quiet" onClick={() => issueKey(p.participantId)}>
+                  Issue key
+                </button>
+              )}
+              {p.status === 'active' && !p.checkedIn && (
+                <button
+                  type="button"
+                  class="quiet"
+                  onClick={() =>
+                    act(`/participants/${p.participantId}/check-in`, {}, `${p.name} checked in.`)
+                  }
+                >
+                  Check in
+                </button>
+              )}
+              {p.status === 'active' && props.started && (
+                <button
+                  type="button"
+                  class="quiet"
+                  onClick={() =>
+                    act(
+                      `/participants/${p.participantId}/drop`,
+                      { reason: 'dropped at the desk' },
+                      `${p.name} dropped.`,
+                    )
+                  }
+                >
+                  Drop
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function RoundDesk(props: { round: Round; act: Act }) {
+  const { round, act } = props;
+  const [minutes, setMinutes] = useState('150');
+  const [policy, setPolicy] = useState<'finish-turn' | 'stop-now'>('finish-turn');
+  const r = `/rounds/${round.round}`;
+  return (
+    <div>
+      <h3>
+        Round {round.round}: {round.status}
+      </h3>
+      {round.status === 'paired' && (
+        <button
+          type="button"
+          class="primary"
+          onClick={() => act(`${r}/start`, {}, `Round ${round.round} started.`)}
+        >
+          Start round {round.round}
+        </button>
+      )}
+      {round.status !== 'paired' && (
+        <div class="clock-desk">
+          <RoundClock key={round.clock?.asOf} clock={round.clock} />
+          {!round.clock && round.status === 'started' && (
+            <div class="row">
+              <label>
+                Minutes
+                <input
+                  type="number"
+                  min="1"
+                  value={minutes}
+                  onInput={(e) => setMinutes(e.currentTarget.value)}
+                />
+              </label>
+              <label>
+                At time
+                <select value={policy} onChange={(e) => setPolicy(e.currentTarget.value as typeof policy)}>
+                  <option value="finish-turn">finish the current turn</option>
+                  <option value="stop-now">stop now</option>
+                </select>
+              </label>
+              <button
+                type="button"
+                onClick={() =>
+                  act(
+                    `${r}/clock/start`,
+                    { seconds: Math.round(Number(minutes) * 60), policy },
+                    'Clock started.',
+                  )
+                }
+              >
+                Start clock
+              </button>
+            </div>
+          )}
+          {round.clock && round.clock.state !== 'called' && (
+            <div class="row">
+              {round.clock.state === 'running' ? (
+                <button type="button" onClick={() => act(`${r}/clock/pause`, {}, 'Clock paused.')}>
+                  Pause
+                </button>
+              ) : (
+                <button type="button" onClick={() => act(`${r}/clock/resume`, {}, 'Clock running again.')}>
+                  Resume
+                </button>
+              )}
+              <button
+                type="button"
+                onClick={() =>
+                  act(
+                    `${r}/clock/extend`,
+                    { seconds: 300, reason: 'extended at the desk' },
+                    '5 minutes added.',
+                  )
+                }
+              >
+                +5 min
+              </button>
+              <button
+                type="button"
+                class="primary"
+                onClick={() => act(`${r}/clock/call`, {}, 'Time called.')}
+              >
+                Call time
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+      <ul class="pairing-list">
+        {round.pairings.map((p) => (
+          <ResultRow key={p.table} pairing={p} round={round} act={act} />
+        ))}
+        {round.byes.map((b) => (
+          <li key={b.participantId}>
+            <span class="table-no">Bye</span> {b.name}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ResultRow(props: { pairing: Pairing; round: Round; act: Act }) {
+  const { pairing, round, act } = props;
+  const [outcome, setOutcome] = useState<Outcome>('A');
+  const [reason, setReason] = useState('');
+  const at = `/rounds/${round.round}/tables/${pairing.table}`;
+  const id = `r${round.round}t${pairing.table}`;
+  return (
+    <li>
+      <span class="table-no">Table {pairing.table}</span> {pairing.A.name} (A) v {pairing.B.name} (B)
+      <span class="note"> · {statusWords(pairing)}</span>
+      {pairing.matchId && (
+        <>
+          {' '}
+          <a href={`/watch/?match=${encodeURIComponent(pairing.matchId)}`}>live</a>
+        </>
+      )}
+      {round.status !== 'paired' && pairing.status !== 'void' && (
+        <details>
+          <summary>Override, forfeit or void</summary>
+          <div class="row">
+            <label>
+              Result
+              <select value={outcome} onChange={(e) => setOutcome(e.currentTarget.value as Outcome)}>
+                <option value="A">{pairing.A.name} won</option>
+                <option value="B">{pairing.B.name} won</option>
+                <option value="draw">draw</option>
+              </select>
+            </label>
+            <label for={`${id}-reason`}>
+              Reason
+              <input id={`${id}-reason`} value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
+            </label>
+            <button
+              type="button"
+              disabled={reason.trim() === ''}
+              onClick={() =>
+                act(`${at}/override`, { outcome, reason: reason.trim() }, `Table ${pairing.table} set.`)
+              }
+            >
+              Override
+            </button>
+            <button
+              type="button"
+              disabled={reason.trim() === ''}
+              onClick={() => act(`${at}/void`, { reason: reason.trim() }, `Table ${pairing.table} voided.`)}
+            >
+              Void
+            </button>
+          </div>
+        </details>
+      )}
+    </li>
+  );
+}

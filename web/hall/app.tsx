@@ -1,0 +1,112 @@
+import { Api, ApiError } from '../shared/api';
+import { KeyGate, queryParam, useStoredKey } from '../shared/key-gate';
+import { RoundClock } from '../shared/round-clock';
+import { StandingsTable } from '../shared/standings-table';
+import { currentRound, type Page, type Round, type Standings, statusWords } from '../shared/tournament-views';
+import { usePoll } from '../shared/use-poll';
+
+interface Hall {
+  name: string;
+  rounds: Round[];
+  standings: Standings;
+}
+
+async function loadHall(api: Api, tournamentId: string): Promise<Hall> {
+  const base = `/tournaments/${encodeURIComponent(tournamentId)}`;
+  const [tournament, rounds, standings] = await Promise.all([
+    api.get<{ name: string }>(base),
+    api.get<Page<Round>>(`${base}/rounds?limit=100`),
+    api.get<Standings>(`${base}/standings`),
+  ]);
+  return { name: tournament.name, rounds: rounds.items, standings };
+}
+
+/** The hall screen: read-only, a spectator key, following the day every few seconds. */
+export function App() {
+  const tournamentId = queryParam('tournament');
+  const [key, setKey, forget] = useStoredKey('umpire.hall.key');
+  if (!tournamentId) {
+    return (
+      <main class="narrow">
+        <h1>Hall screen</h1>
+        <form method="get" class="stack">
+          <label for="tournament-id">Tournament id</label>
+          <input id="tournament-id" name="tournament" required autocomplete="off" spellcheck={false} />
+          <button type="submit">Open</button>
+        </form>
+      </main>
+    );
+  }
+  if (!key) return <KeyGate title="Hall screen" label="A spectator key for the tournament" onKey={setKey} />;
+  return <HallScreen api={new Api(key)} tournamentId={tournamentId} onForgetKey={forget} />;
+}
+
+function HallScreen(props: { api: Api; tournamentId: string; onForgetKey: () => void }) {
+  const hall = usePoll(() => loadHall(props.api, props.tournamentId), 3000);
+  if (!hall.data) {
+    const error = hall.error;
+    return (
+      <main class="narrow">
+        <h1>Hall screen</h1>
+        {error ? (
+          <>
+            <p class="error" role="alert">
+              {error instanceof ApiError ? error.message : String(error)}
+            </p>
+            <button type="button" onClick={props.onForgetKey}>
+              Use another key
+            </button>
+          </>
+        ) : (
+          <p role="status">Loading…</p>
+        )}
+      </main>
+    );
+  }
+  const { name, rounds, standings } = hall.data;
+  const round = currentRound(rounds);
+  return (
+    <main class="hall">
+      <header class="page-header">
+        <h1>{name}</h1>
+        {round && <p class="hall-round">Round {round.round}</p>}
+      </header>
+      <div class="hall-grid">
+        <section aria-labelledby="hall-pairings">
+          <h2 id="hall-pairings">Pairings</h2>
+          {round ? (
+            <ol class="hall-pairings" aria-live="polite">
+              {round.pairings.map((p) => (
+                <li key={p.table}>
+                  <span class="table-no">Table {p.table}</span>
+                  <span class="hall-names">
+                    {p.A.name} <span class="note">v</span> {p.B.name}
+                  </span>
+                  <span class="note">{statusWords(p)}</span>
+                </li>
+              ))}
+              {round.byes.map((b) => (
+                <li key={b.participantId}>
+                  <span class="table-no">Bye</span>
+                  <span class="hall-names">{b.name}</span>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p>No round has been paired yet.</p>
+          )}
+        </section>
+        <section aria-labelledby="hall-clock">
+          <h2 id="hall-clock">Time left</h2>
+          {round && round.status !== 'paired' ? (
+            <RoundClock key={round.clock?.asOf} clock={round.clock} large />
+          ) : (
+            <p>The round has not started.</p>
+          )}
+          <h2>Standings</h2>
+          <StandingsTable standings={standings} />
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,6 @@
+import { render } from 'preact';
+import { App } from './app';
+import '../shared/style.css';
+import '../shared/tournament.css';
+
+render(<App />, document.getElementById('app')!);

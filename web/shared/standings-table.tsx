@@ -1,0 +1,48 @@
+import { type Standings, TIE_BREAK_NAMES } from './tournament-views';
+
+/** The standings with every figure they are ranked by (points, then each published tie-break). */
+export function StandingsTable(props: { standings: Standings; highlight?: string }) {
+  const { standings } = props;
+  // A tournament with no participants yet answers the older standings shape, without tie-breaks.
+  const tieBreaks = standings.tieBreaks ?? [];
+  const rows = standings.standings ?? [];
+  if (rows.length === 0) return <p class="note">No standings yet.</p>;
+  return (
+    <div class="table-scroll">
+      <table class="standings">
+        <caption class="sr-only">Standings after {standings.rounds} rounds</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Player</th>
+            <th scope="col">Pts</th>
+            <th scope="col">W-D-L</th>
+            {tieBreaks.map((t) => (
+              <th scope="col" key={t}>
+                {TIE_BREAK_NAMES[t] ?? t}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr
+              key={row.participantId}
+              aria-current={row.participantId === props.highlight ? 'true' : undefined}
+            >
+              <td>{row.rank}</td>
+              <th scope="row">{row.name}</th>
+              <td>{row.points}</td>
+              <td>
+                {row.won}-{row.drawn}-{row.lost}
+              </td>
+              {tieBreaks.map((t) => (
+                <td key={t}>{row.tieBreaks?.[t] ?? ''}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
