@@ -592,6 +592,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/backup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A consistent copy of the service’s stores while it runs (SQLite’s online backup): the event store with every match, tournament and key, and the webhook state; for `umpire restore FILE` on another machine.
+     * @description Holds no secret: the server secret, the signing key and the organiser-key file stay on the machine (with the store, the server secret reads every sealed card). A service restored from it needs the same UMPIRE_SERVER_SECRET_FILE (and UMPIRE_SIGNING_KEY, or the signing-key.pem file) to be the same service; `umpire backup FILE` on the machine takes them too. 403 for a key bound to a tournament: a backup holds every tournament. The embedded SQLite store only (409 on EventStoreDB).
+     */
+    post: operations['BackupController_backup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/tournaments': {
     parameters: {
       query?: never;
@@ -970,6 +990,91 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/tournaments/{id}/rounds/{round}/clock/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start the round clock (RoundClockStarted) with its length and the time-called policy. */
+    post: operations['TournamentClockController_start'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tournaments/{id}/rounds/{round}/clock/pause': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pause the round clock (RoundClockPaused). */
+    post: operations['TournamentClockController_pause'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tournaments/{id}/rounds/{round}/clock/resume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resume a paused round clock (RoundClockResumed). */
+    post: operations['TournamentClockController_resume'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tournaments/{id}/rounds/{round}/clock/extend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add time to the round, with a reason (RoundClockExtended). */
+    post: operations['TournamentClockController_extend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tournaments/{id}/rounds/{round}/clock/call': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Call time (TimeCalled): the round’s refereed matches still playing are listed in the event, with the published policy (finish the turn, or stop now). */
+    post: operations['TournamentClockController_call'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/tournaments/{id}/export': {
     parameters: {
       query?: never;
@@ -997,7 +1102,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The standings as CSV: rank, participant, games, points, each tie-break figure, the final key. */
+    /** The standings as CSV: rank, participant, games, points, each tie-break figure, the final key. A tournament run without participants (its matches name their players): rank, competitor, played, won, drawn, lost, points, as GET …/standings. */
     get: operations['TournamentExportController_standingsCsv'];
     put?: never;
     post?: never;
@@ -1187,7 +1292,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send the webhook a signed test delivery now ({ kind: "test" }), outside its queue, and answer how the receiver took it. Not retried. */
+    /** Send the webhook a signed test delivery now ({ kind: "test" }), outside its queue, and answer whether it was delivered: the status the receiver answered, or `no answer`, or `not sent` when its url no longer points to an address deliveries may go to (never why a connection failed). Not retried. */
     post: operations['WebhooksController_test'];
     delete?: never;
     options?: never;
@@ -3177,7 +3282,10 @@ export interface components {
        * @example spring-open-2026
        */
       tournamentId?: string;
-      /** @example Spring Open 2026 */
+      /**
+       * @description Not blank; no control characters (NUL …) and no bidirectional formatting characters.
+       * @example Spring Open 2026
+       */
       name: string;
       /** @description Standings points; win 3, draw 1, loss 0 when omitted. */
       scoring?: components['schemas']['ScoringDto'];
@@ -3191,6 +3299,11 @@ export interface components {
        *     ]
        */
       tieBreaks?: ('buchholz' | 'median-buchholz' | 'sonneborn-berger' | 'head-to-head' | 'wins')[];
+      /**
+       * @description Keep club mates apart in round 1 where the field allows (Swiss). Default: false.
+       * @example true
+       */
+      clubsApartInRoundOne?: boolean;
     };
     TournamentCreatedDto: {
       /** @example spring-open-2026 */
@@ -3494,6 +3607,11 @@ export interface components {
        * @example 1
        */
       seed?: number;
+      /**
+       * @description The table they sit at whenever pairings are made (an accessible table, say).
+       * @example 8
+       */
+      preferredTable?: number;
     };
     TournamentEventDto: components['schemas']['TournamentEvent'];
     TournamentCommandDto: {
@@ -3786,6 +3904,38 @@ export interface components {
        */
       startsAt?: string;
     };
+    StartClockDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /**
+       * @description The round’s length in seconds (2 h 30 min here).
+       * @example 9000
+       */
+      seconds: number;
+      /**
+       * @description What tables do when time is called: finish the turn being played, or stop now.
+       * @example finish-turn
+       * @enum {string}
+       */
+      policy: 'finish-turn' | 'stop-now';
+    };
+    ExtendClockDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /**
+       * @description Seconds added to the round.
+       * @example 300
+       */
+      seconds: number;
+      /** @example the hall’s fire alarm stopped play */
+      reason: string;
+    };
     DiceRollDto: {
       /** @example impact */
       purpose: string;
@@ -3975,7 +4125,7 @@ export interface components {
        */
       kinds?: ('event' | 'result' | 'tournament')[];
       /**
-       * @description Where to POST: http or https. Each body is signed as Standard Webhooks say (webhook-signature).
+       * @description Where to POST: http or https, without credentials (user:password@). It must point to public addresses only, checked after name resolution here and again at each delivery: loopback, private, link-local, unspecified, reserved and the service’s own addresses are refused (400) unless the operator allows their network (UMPIRE_WEBHOOK_ALLOWED_NETWORKS). A tournament holds at most UMPIRE_WEBHOOKS_PER_TOURNAMENT active webhooks and one key registers at most UMPIRE_WEBHOOKS_PER_ORGANISER (409). Each body is signed as Standard Webhooks say (webhook-signature).
        * @example https://results.example.org/umpire-hook
        */
       url: string;
@@ -5933,6 +6083,7 @@ export interface components {
       };
       /** @description Absent before tie-breaks were configurable. */
       tieBreaks?: ('buchholz' | 'median-buchholz' | 'sonneborn-berger' | 'head-to-head' | 'wins')[];
+      clubsApartInRoundOne?: boolean;
     };
     TournamentTournamentCreatedEvent: components['schemas']['TournamentEventEnvelope'] & {
       /** @enum {string} */
@@ -5977,6 +6128,7 @@ export interface components {
       club?: string;
       faction?: string;
       seed?: number;
+      preferredTable?: number;
     };
     TournamentParticipantRegisteredEvent: components['schemas']['TournamentEventEnvelope'] & {
       /** @enum {string} */
@@ -6260,6 +6412,89 @@ export interface components {
        */
       type: 'RoundClosed';
     };
+    TournamentRoundClockStartedData: {
+      round: number;
+      seconds: number;
+      /** @enum {string} */
+      policy: 'finish-turn' | 'stop-now';
+      at: string;
+    };
+    TournamentRoundClockStartedEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'RoundClockStarted';
+      data: components['schemas']['TournamentRoundClockStartedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'RoundClockStarted';
+    };
+    TournamentRoundClockPausedData: {
+      round: number;
+      at: string;
+    };
+    TournamentRoundClockPausedEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'RoundClockPaused';
+      data: components['schemas']['TournamentRoundClockPausedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'RoundClockPaused';
+    };
+    TournamentRoundClockResumedData: {
+      round: number;
+      at: string;
+    };
+    TournamentRoundClockResumedEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'RoundClockResumed';
+      data: components['schemas']['TournamentRoundClockResumedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'RoundClockResumed';
+    };
+    TournamentRoundClockExtendedData: {
+      round: number;
+      seconds: number;
+      reason: string;
+      at: string;
+    };
+    TournamentRoundClockExtendedEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'RoundClockExtended';
+      data: components['schemas']['TournamentRoundClockExtendedData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'RoundClockExtended';
+    };
+    TournamentTimeCalledData: {
+      round: number;
+      /** @enum {string} */
+      policy: 'finish-turn' | 'stop-now';
+      matchIds: string[];
+      at: string;
+    };
+    TournamentTimeCalledEvent: components['schemas']['TournamentEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'TimeCalled';
+      data: components['schemas']['TournamentTimeCalledData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'TimeCalled';
+    };
     /**
      * @description An event of a tournament stream, told apart by `type`.
      * @example {
@@ -6293,7 +6528,12 @@ export interface components {
       | components['schemas']['TournamentForfeitRecordedEvent']
       | components['schemas']['TournamentPairingVoidedEvent']
       | components['schemas']['TournamentPairingRescheduledEvent']
-      | components['schemas']['TournamentRoundClosedEvent'];
+      | components['schemas']['TournamentRoundClosedEvent']
+      | components['schemas']['TournamentRoundClockStartedEvent']
+      | components['schemas']['TournamentRoundClockPausedEvent']
+      | components['schemas']['TournamentRoundClockResumedEvent']
+      | components['schemas']['TournamentRoundClockExtendedEvent']
+      | components['schemas']['TournamentTimeCalledEvent'];
   };
   responses: never;
   parameters: never;
@@ -17910,6 +18150,77 @@ export interface operations {
       };
     };
   };
+  BackupController_backup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The backup file: a line `umpire-backup 1`, a JSON manifest line, then the files’ bytes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+        };
+      };
+      /** @description No key, or a key that is not valid. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:unauthorized",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "detail": "No key, or a key that is not valid."
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Keys allowed: organiser (not bound to a tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:forbidden",
+           *       "title": "Forbidden",
+           *       "status": 403,
+           *       "detail": "Keys allowed: organiser (not bound to a tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404)."
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS)."
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
   TournamentsController_list: {
     parameters: {
       query?: {
@@ -18063,7 +18374,8 @@ export interface operations {
          *         "median-buchholz",
          *         "sonneborn-berger",
          *         "head-to-head"
-         *       ]
+         *       ],
+         *       "clubsApartInRoundOne": true
          *     }
          */
         'application/json': components['schemas']['CreateTournamentDto'];
@@ -18283,7 +18595,7 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description Keys allowed: organiser, judge, spectator (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
+      /** @description Keys allowed: any key of the tournament, a participant’s own included. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -18997,7 +19309,7 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description Keys allowed: organiser, judge, spectator (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
+      /** @description Keys allowed: any key of the tournament, a participant’s own included. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -19397,7 +19709,8 @@ export interface operations {
          *       "name": "Alice Moyo",
          *       "club": "Harare Wargamers",
          *       "faction": "Zulus",
-         *       "seed": 1
+         *       "seed": 1,
+         *       "preferredTable": 8
          *     }
          */
         'application/json': components['schemas']['RegisterParticipantDto'];
@@ -22790,6 +23103,1050 @@ export interface operations {
          *     }
          */
         'application/json': components['schemas']['RescheduleDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "tournamentId": "spring-open-2026",
+           *       "revision": 14,
+           *       "duplicate": true,
+           *       "events": [
+           *         {
+           *           "revision": 14,
+           *           "type": "ResultReported",
+           *           "data": {
+           *             "round": 1,
+           *             "table": 2,
+           *             "outcome": "A",
+           *             "reportedBy": "p2"
+           *           },
+           *           "at": "2026-04-11T12:30:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['TournamentCommandDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description No key, or a key that is not valid. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:unauthorized",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "detail": "the API key is not valid"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Keys allowed: organiser, judge. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:forbidden",
+           *       "title": "Forbidden",
+           *       "status": 403,
+           *       "detail": "this route is for organiser keys; this key is a spectator key"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  TournamentClockController_start: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        round: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31",
+         *       "seconds": 9000,
+         *       "policy": "finish-turn"
+         *     }
+         */
+        'application/json': components['schemas']['StartClockDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "tournamentId": "spring-open-2026",
+           *       "revision": 14,
+           *       "duplicate": true,
+           *       "events": [
+           *         {
+           *           "revision": 14,
+           *           "type": "ResultReported",
+           *           "data": {
+           *             "round": 1,
+           *             "table": 2,
+           *             "outcome": "A",
+           *             "reportedBy": "p2"
+           *           },
+           *           "at": "2026-04-11T12:30:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['TournamentCommandDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description No key, or a key that is not valid. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:unauthorized",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "detail": "the API key is not valid"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Keys allowed: organiser, judge. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:forbidden",
+           *       "title": "Forbidden",
+           *       "status": 403,
+           *       "detail": "this route is for organiser keys; this key is a spectator key"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  TournamentClockController_pause: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        round: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31"
+         *     }
+         */
+        'application/json': components['schemas']['CommandDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "tournamentId": "spring-open-2026",
+           *       "revision": 14,
+           *       "duplicate": true,
+           *       "events": [
+           *         {
+           *           "revision": 14,
+           *           "type": "ResultReported",
+           *           "data": {
+           *             "round": 1,
+           *             "table": 2,
+           *             "outcome": "A",
+           *             "reportedBy": "p2"
+           *           },
+           *           "at": "2026-04-11T12:30:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['TournamentCommandDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description No key, or a key that is not valid. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:unauthorized",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "detail": "the API key is not valid"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Keys allowed: organiser, judge. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:forbidden",
+           *       "title": "Forbidden",
+           *       "status": 403,
+           *       "detail": "this route is for organiser keys; this key is a spectator key"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  TournamentClockController_resume: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        round: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31"
+         *     }
+         */
+        'application/json': components['schemas']['CommandDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "tournamentId": "spring-open-2026",
+           *       "revision": 14,
+           *       "duplicate": true,
+           *       "events": [
+           *         {
+           *           "revision": 14,
+           *           "type": "ResultReported",
+           *           "data": {
+           *             "round": 1,
+           *             "table": 2,
+           *             "outcome": "A",
+           *             "reportedBy": "p2"
+           *           },
+           *           "at": "2026-04-11T12:30:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['TournamentCommandDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description No key, or a key that is not valid. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:unauthorized",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "detail": "the API key is not valid"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Keys allowed: organiser, judge. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:forbidden",
+           *       "title": "Forbidden",
+           *       "status": 403,
+           *       "detail": "this route is for organiser keys; this key is a spectator key"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  TournamentClockController_extend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        round: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31",
+         *       "seconds": 300,
+         *       "reason": "the hall’s fire alarm stopped play"
+         *     }
+         */
+        'application/json': components['schemas']['ExtendClockDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "tournamentId": "spring-open-2026",
+           *       "revision": 14,
+           *       "duplicate": true,
+           *       "events": [
+           *         {
+           *           "revision": 14,
+           *           "type": "ResultReported",
+           *           "data": {
+           *             "round": 1,
+           *             "table": 2,
+           *             "outcome": "A",
+           *             "reportedBy": "p2"
+           *           },
+           *           "at": "2026-04-11T12:30:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['TournamentCommandDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description No key, or a key that is not valid. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:unauthorized",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "detail": "the API key is not valid"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Keys allowed: organiser, judge. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:forbidden",
+           *       "title": "Forbidden",
+           *       "status": 403,
+           *       "detail": "this route is for organiser keys; this key is a spectator key"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Not now: a rule refuses the command in the present state (`ruleId`, C-6), or another command was appended first (send it again). Nothing changed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "unit nnc has already surrendered",
+           *       "ruleId": "HH-9"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Never valid: the command breaks a rule whatever the state (`ruleId`, C-6; `field` when one field is at fault). Nothing changed. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rule-violation",
+           *       "title": "Unprocessable Entity",
+           *       "status": 422,
+           *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
+           *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  TournamentClockController_call: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        round: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31"
+         *     }
+         */
+        'application/json': components['schemas']['CommandDto'];
       };
     };
     responses: {
