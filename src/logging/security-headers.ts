@@ -26,7 +26,7 @@ export const PAGE_POLICY = [
 export const DOCS_PAGE_POLICY = PAGE_POLICY.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'");
 
 /**
- * Anything else with a body (JSON, CSV, NDJSON, scripts): nothing may run from it, nor frame it. An
+ * Anything else with a body (JSON, CSV, NDJSON, styles): nothing may run from it, nor frame it. An
  * answer without a body type (304, 204) gets none: a browser would lay a 304's policy over the page
  * it revalidates.
  */
@@ -52,6 +52,9 @@ export function installSecurityHeaders(fastify: FastifyInstance): void {
       void reply
         .header('content-security-policy', docs ? DOCS_PAGE_POLICY : PAGE_POLICY)
         .header('x-frame-options', 'DENY');
+    } else if (/^(text|application)\/javascript/.test(type)) {
+      // A worker runs under the policy its script is served with: the page's own.
+      void reply.header('content-security-policy', PAGE_POLICY);
     } else if (type !== '' && !reply.hasHeader('content-security-policy')) {
       void reply.header('content-security-policy', NON_PAGE_POLICY);
     }

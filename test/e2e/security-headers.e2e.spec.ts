@@ -29,6 +29,14 @@ describe('security headers on every answer', () => {
     expect(docs.headers['referrer-policy']).toBe('no-referrer');
   });
 
+  it('a script gets the page policy, which is what a worker started from it runs under', async () => {
+    const script = await request(t.url).get('/docs/swagger-ui-init.js');
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.headers['content-security-policy']).toMatch(/(^|; )script-src 'self'(;|$)/);
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('API answers, errors and the live feeds get nosniff and no referrer; a body that is not a page runs nothing', async () => {
     const answers = [
       await request(t.url).get('/health'),
