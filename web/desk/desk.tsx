@@ -16,6 +16,7 @@ import {
 } from '../shared/tournament-views';
 import { usePoll } from '../shared/use-poll';
 import { parseParticipants } from './csv';
+import { PrintSheets } from './slips';
 
 interface Board {
   name: string;
@@ -122,6 +123,7 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
             </button>
           )}
           {round && <RoundDesk round={round} act={act} />}
+          {round && <Printing name={name} tournamentId={tournamentId} round={round} />}
         </section>
         <section aria-labelledby="standings">
           <h2 id="standings">Standings</h2>
@@ -150,6 +152,25 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
         </section>
       </div>
     </main>
+  );
+}
+
+function Printing(props: { name: string; tournamentId: string; round: Round }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <>
+      <div class="row">
+        <button type="button" onClick={() => setShown((v) => !v)} aria-expanded={shown}>
+          {shown ? 'Hide' : 'Show'} slips and pairings sheet
+        </button>
+        {shown && (
+          <button type="button" onClick={() => window.print()}>
+            Print
+          </button>
+        )}
+      </div>
+      {shown && <PrintSheets {...props} />}
+    </>
   );
 }
 

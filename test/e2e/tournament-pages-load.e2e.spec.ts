@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { type Browser, chromium } from 'playwright-core';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * The tournament pages are light: each loads at most 150 KB of script (gzipped) and is usable (its key
+ * form answers) within 3 s on Chromium's slow-4G emulation.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
+const title = existsSync(CHROMIUM)
+  ? 'tournament pages on slow 4G'
+  : 'tournament pages on slow 4G (SKIPPED: no chromium)';
+
+describeInBrowser(title, () => {
+  let t: TestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'web'], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
+    t = await startTestApp();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  for (const [page, label] of [
+    ['desk', 'Your organiser key'],
+    ['tournament', 'Your participant key'],
+    ['hall', 'A spectator key for the tournament'],
+  ] as const) {
+    it(`/${page}/ loads under 150 KB of gzipped script and is usable within 3 s on slow 4G`, async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const tab = await context.newPage();
+      const cdp = await context.newCDPSession(tab);
+      await cdp.send('Network.enable');
+      // Chromium's slow-4G preset: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up.
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
+      const scripts: string[] = [];
+      tab.on('request', (r) => {
+        const path = new URL(r.url()).pathname;
+        if (path.endsWith('.js')) scripts.push(path);
+      });
+      const query = page === 'desk' ? '' : '?tournament=any&participant=p1';
+      const started = Date.now();
+      await tab.goto(`${t.url}/${page}/${query}`);
+      await tab.getByLabel(label).waitFor();
+      const elapsed = Date.now() - started;
+      expect(elapsed).toBeLessThan(3000);
+      expect(scripts.length).toBeGreaterThan(0);
+      const gzipped = scripts.reduce(
+        (sum, path) => sum + gzipSync(readFileSync(join(ROOT, 'dist/web', path))).length,
+        0,
+      );
+      expect(gzipped).toBeLessThan(150 * 1024);
+      await context.close();
+    }, 30_000);
+  }
+});
