@@ -272,7 +272,8 @@ describe('organiser: every route, every key', () => {
 
   it('the public routes answer without a key: /health, /health/ready, /audit/public-key, /docs and /docs-json', async () => {
     const anyone = new Caller(t.url, undefined);
-    for (const route of PUBLIC) {
+    // Those with nothing to fill in; the invitation and rule-text routes are tested in their own files.
+    for (const route of PUBLIC.filter((r) => r.startsWith('GET ') && !r.includes('{'))) {
       expect((await anyone.get(route.split(' ')[1]!)).status).toBe(200);
     }
     expect((await anyone.get('/docs-json')).status).toBe(200);

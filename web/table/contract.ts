@@ -3,8 +3,8 @@
  * definition for the rules, the service and the pages), and where a match answer carries them. Nothing
  * here knows a ruleset: every form is built from a template alone.
  */
-import type { ChoiceOption, CommandTemplate, TemplateChoice } from '../../src/rules/common/play-contract';
-import type { MatchAnswer } from '../shared/match-view';
+import type { ChoiceOption, CommandTemplate, TemplateChoice } from '../../src/rules/common/play-contract.js';
+import type { MatchAnswer } from '../shared/match-view.js';
 
 export type { ChoiceOption, CommandTemplate, TemplateChoice };
 
