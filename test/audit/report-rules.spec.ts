@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type ExportedEvent, parseNdjson } from '../../src/audit/export-format.js';
 import { verifyMatchLog } from '../../src/audit/verifier.js';
-import { currentRuleset } from '../../src/rules/registry.js';
+import { currentMatchRules, currentRuleset } from '../../src/rules/registry.js';
 import { TestMatch, zuluCharge } from './support/match-log.js';
 import { copy, edit, rechain, renameRules } from './support/tamper.js';
 import { replayedWithTheSameCode } from './support/replayed-rules.js';
@@ -85,7 +85,9 @@ describe('the report names the rules it replayed the log with', () => {
       matchRules: { replay: 'same-code' },
     });
     expect(report.rules.message).toMatch(
-      /^hand-to-hand 9\.0\.0 \(hash [0-9a-f]{8}…\), match rules 1\.0\.0, NOT replayed with the same code: this verifier does not know hand-to-hand 9\.0\.0$/,
+      new RegExp(
+        `^hand-to-hand 9\\.0\\.0 \\(hash [0-9a-f]{8}…\\), match rules ${currentMatchRules.version.replaceAll('.', '\\.')}, NOT replayed with the same code: this verifier does not know hand-to-hand 9\\.0\\.0$`,
+      ),
     );
   });
 
@@ -107,7 +109,7 @@ describe('the report names the rules it replayed the log with', () => {
       replayedHash: right,
     });
     expect(report.rules.message).toContain(
-      `(hash ffffffff…), match rules 1.0.0, NOT replayed with the same code: hand-to-hand ${log[0]!.metadata.ruleset!.version} here gives hash ${right.slice(0, 8)}… for the match's parameters`,
+      `(hash ffffffff…), match rules ${currentMatchRules.version}, NOT replayed with the same code: hand-to-hand ${log[0]!.metadata.ruleset!.version} here gives hash ${right.slice(0, 8)}… for the match's parameters`,
     );
   });
 
