@@ -213,12 +213,26 @@ describe('organiser: match history', () => {
       }
     });
 
+    /**
+     * A side's own templates offer its own deck (its seal lists every card it may give, spades too): for
+     * the side that holds them they are left out, and everything else it reads is searched whole.
+     */
+    const withoutOwnTemplates = (body: unknown, side: 'A' | 'B' | undefined): unknown => {
+      if (side === undefined || body === null || typeof body !== 'object' || !('available' in body)) return body;
+      const others = (templates: unknown) =>
+        Array.isArray(templates)
+          ? templates.filter((template: { side?: string }) => template.side !== side)
+          : templates;
+      const contract = body as { awaiting?: unknown; available?: unknown };
+      return { ...body, awaiting: others(contract.awaiting), available: others(contract.available) };
+    };
+
     it('events, state?at, and roster never show the card to another viewer either', async () => {
       for (const path of ['events', 'state', 'state?at=7', 'roster', 'result']) {
         for (const caller of [m.B, m.spectator, m.judge, m.organiser]) {
           const reply = await caller.get(`/matches/sealed/${path}`);
           expect(reply.status).toBe(200);
-          expect(mentionsSpades(reply.body)).toBe(false);
+          expect(mentionsSpades(withoutOwnTemplates(reply.body, caller === m.B ? 'B' : undefined))).toBe(false);
         }
       }
       const own = await m.A.get('/matches/sealed/events?from=7');
