@@ -24,7 +24,7 @@ export class RuleTextsController {
   @Get(':ruleId')
   @ApiOperation({ summary: 'One rule’s text, by its id (HH-7, AA-6, Q-17, C-5 …).' })
   @ApiOkResponse({ type: RuleTextDto })
-  @ApiNotFoundResponse({ type: ErrorDto, example: problem(404, 'ruleset x 1.0.0 has no rule HH-99') })
+  @ApiNotFoundResponse({ type: ErrorDto, example: problem(404, 'ruleset x 1.0.0 has no rule AA-3') })
   one(
     @Param('id') id: string,
     @Param('version') version: string,
