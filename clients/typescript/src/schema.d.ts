@@ -27437,7 +27437,7 @@ export interface operations {
            *       "type": "urn:umpire:problem:not-found",
            *       "title": "Not Found",
            *       "status": 404,
-           *       "detail": "ruleset x 1.0.0 has no rule HH-99"
+           *       "detail": "ruleset x 1.0.0 has no rule AA-3"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
