@@ -218,7 +218,8 @@ describe('organiser: match history', () => {
      * the side that holds them they are left out, and everything else it reads is searched whole.
      */
     const withoutOwnTemplates = (body: unknown, side: 'A' | 'B' | undefined): unknown => {
-      if (side === undefined || body === null || typeof body !== 'object' || !('available' in body)) return body;
+      if (side === undefined || body === null || typeof body !== 'object' || !('available' in body))
+        return body;
       const others = (templates: unknown) =>
         Array.isArray(templates)
           ? templates.filter((template: { side?: string }) => template.side !== side)
@@ -232,7 +233,9 @@ describe('organiser: match history', () => {
         for (const caller of [m.B, m.spectator, m.judge, m.organiser]) {
           const reply = await caller.get(`/matches/sealed/${path}`);
           expect(reply.status).toBe(200);
-          expect(mentionsSpades(withoutOwnTemplates(reply.body, caller === m.B ? 'B' : undefined))).toBe(false);
+          expect(mentionsSpades(withoutOwnTemplates(reply.body, caller === m.B ? 'B' : undefined))).toBe(
+            false,
+          );
         }
       }
       const own = await m.A.get('/matches/sealed/events?from=7');

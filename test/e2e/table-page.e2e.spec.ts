@@ -2,35 +2,23 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { atomicAfricaInContact, type MatchTable } from './support/umpire-client.js';
+import { CHROMIUM, launchChromium } from './support/chromium.js';
 
 /**
  * The player's table page in a real browser (Debian's Chromium through playwright-core), one browser
  * context per seat at phone size, against the real service over HTTP on a real SQLite file: each
  * player joins from an invitation link and plays through the page alone.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SHOTS = process.env.UMPIRE_SCREENSHOTS;
 const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const PHONE = { width: 390, height: 844 };
 
 async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return launchChromium();
 }
 
 /** A seat's browser: its own context (storage), at phone size, recording every answer it received. */

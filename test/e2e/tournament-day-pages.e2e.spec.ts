@@ -3,10 +3,11 @@ import { createPublicKey } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { verifyTournamentExport } from '../../src/audit/tournament-export-verifier.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
+import { CHROMIUM, launchChromium } from './support/chromium.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are asserted field by field */
 
@@ -17,7 +18,6 @@ import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
  * is called in round 2, the hall screen follows; the final standings equal the published tie-breaks
  * computed here, and the export verifies offline.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SHOTS = join(ROOT, 'docs/screenshots');
 const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
@@ -56,19 +56,7 @@ describeInBrowser(title, () => {
     });
     mkdirSync(SHOTS, { recursive: true });
     t = await startTestApp();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     desk = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     hall = await (await browser.newContext({ viewport: { width: 1600, height: 900 } })).newPage();
   }, 90_000);

@@ -3,14 +3,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from './support/test-app.js';
+import { CHROMIUM, launchChromium } from './support/chromium.js';
 
 /**
  * The tournament pages are light: each loads at most 150 KB of script (gzipped) and is usable (its key
  * form answers) within 3 s on Chromium's slow-4G emulation.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const title = existsSync(CHROMIUM)
@@ -27,18 +27,7 @@ describeInBrowser(title, () => {
       stdio: 'pipe',
     });
     t = await startTestApp();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 90_000);
 
   afterAll(async () => {

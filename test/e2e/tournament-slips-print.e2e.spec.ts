@@ -4,16 +4,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jsqr from 'jsqr';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { ORGANISER_KEY } from './support/umpire-client.js';
 import { smallEvent } from './tournament-support.js';
+import { CHROMIUM, launchChromium } from './support/chromium.js';
 
 /**
  * The desk's match slips printed to PDF by Chromium, rasterised by poppler's pdftoppm, and every QR
  * code read back: each slip carries, for each side, the link to that side's own participant page.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ready = existsSync(CHROMIUM) && existsSync('/usr/bin/pdftoppm');
 const describeInBrowser = ready ? describe : describe.skip;
@@ -87,18 +87,7 @@ describeInBrowser(title, () => {
     });
     t = await startTestApp();
     dir = mkdtempSync(join(tmpdir(), 'umpire-slips-'));
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 90_000);
 
   afterAll(async () => {

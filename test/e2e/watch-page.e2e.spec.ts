@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { currentMatchRules, currentRuleset } from '../../src/rules/registry.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type Caller, issueKey, organiser } from './support/umpire-client.js';
+import { CHROMIUM, launchChromium } from './support/chromium.js';
 
 /**
  * The watch-and-replay page in a real browser (Debian's Chromium driven by playwright-core) against the
@@ -13,7 +14,6 @@ import { type Caller, issueKey, organiser } from './support/umpire-client.js';
  * its units, turn and log, replays it back to before the charge, sees the next command land live, and
  * verifies the match in the browser (and sees a tampered export fail).
  */
-const CHROMIUM = '/usr/bin/chromium';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const title = existsSync(CHROMIUM)
@@ -66,19 +66,7 @@ describeInBrowser(title, () => {
     });
     await A.command(at('impact-rolls'), { chargeId: 'c1', dice: [4] });
 
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     page.on('request', (request) => requestedSinceStart.push(new URL(request.url()).pathname));
     watchConsole(page);
