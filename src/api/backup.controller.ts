@@ -7,7 +7,7 @@ import {
   Post,
   StreamableFile,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +28,6 @@ function secretsFromEnvironment(): string[] {
 }
 
 @ApiTags('operations')
-@ApiBearerAuth()
 @Controller('backup')
 export class BackupController {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
@@ -46,7 +45,12 @@ export class BackupController {
   })
   @ApiOkResponse({
     description: 'The backup file: a line `umpire-backup 1`, a JSON manifest line, then the files’ bytes.',
-    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    content: {
+      'application/octet-stream': {
+        schema: { type: 'string', format: 'binary' },
+        example: 'umpire-backup 1\n{"files":[{"name":"umpire.db","bytes":4096,"sha256":"…"}]}\n…',
+      },
+    },
   })
   async backup(@CurrentPrincipal() principal: Principal): Promise<StreamableFile> {
     if (principal.tournamentId) {

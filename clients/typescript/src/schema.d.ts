@@ -18165,6 +18165,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example umpire-backup 1
+           *     {"files":[{"name":"umpire.db","bytes":4096,"sha256":"…"}]}
+           *     …
+           */
           'application/octet-stream': string;
         };
       };
