@@ -1,5 +1,4 @@
 import {
-  type AwaitedStep,
   type CommandAnswer,
   createUmpireClient,
   fillTemplate,
@@ -9,7 +8,6 @@ import {
   nextStep,
   ok,
   playUntilSettled,
-  type StepBody,
   UmpireProblem,
   type UmpireClient,
 } from '../../clients/typescript/src/index.js';
@@ -73,20 +71,15 @@ describe('the typed client against the real service', () => {
 
   const id = (table: Table) => ({ params: { path: { id: table.matchId } } });
 
-  /** The hand-to-hand bodies of the steps a charge leads to; a step this match should not reach fails. */
-  function handToHandBody(step: AwaitedStep): StepBody {
-    switch (step.command) {
-      case 'RollImpact':
-        // The step names its charge; the generated types narrow it by kind.
-        if (step.combat?.kind !== 'charge') throw new Error(`no charge named: ${JSON.stringify(step)}`);
-        // 6, +1 for the charge: impact 7 on morale 7 leaves the NNC nothing to test against (HH-8).
-        return { chargeId: step.combat.chargeId, dice: [6] };
-      case 'TakeMoraleTest':
-        // 11 against 0: failed by 11, a Rout (HH-14).
-        return { unitId: step.unitId ?? '', cause: 'melee', dice: [6, 5] };
-      default:
-        throw new Error(`hand-to-hand awaited an unexpected step: ${JSON.stringify(step)}`);
-    }
+  /**
+   * The faces a player rolls at the table, by the rule that rolls them, read from the template alone:
+   * 6 on the impact (HH-7: +1 for the charge, 7 on morale 7), 6 and 5 on the defender's morale test (HH-8:
+   * failed by 11, a Rout, HH-14); low faces elsewhere. Exactly as many as the template asks for.
+   */
+  function tableFaces(template: { dice?: { count: number; ruleId: string } }): number[] {
+    const count = template.dice?.count ?? 0;
+    const wanted: Record<string, number[]> = { 'HH-7': [6], 'HH-8': [6, 5] };
+    return (wanted[template.dice?.ruleId ?? ''] ?? [1, 2, 1, 2]).slice(0, count);
   }
 
   /** Plays the whole hand-to-hand match: units, a charge followed through `awaiting`, the end. */
@@ -119,7 +112,8 @@ describe('the typed client against the real service', () => {
     const steps: string[] = [];
     const settled = await playUntilSettled(charged, {
       seats: { A: table.A, B: table.B },
-      bodyFor: handToHandBody,
+      fromSide: 'A',
+      faces: tableFaces,
       onStep: (step) => steps.push(`${step.side} ${step.command}`),
     });
     expect(settled.events.map((event) => event.type)).toContain('UnitRemoved');
@@ -221,19 +215,10 @@ describe('the typed client against the real service', () => {
     const steps: string[] = [];
     const settled = await playUntilSettled(declared, {
       seats: { A: table.A, B: table.B },
-      bodyFor(step) {
-        const unitId = step.unitId ?? '';
-        switch (step.command) {
-          case 'DeclareIntent':
-            return { unitId, intent: 'fight' };
-          case 'RevealOrder':
-            return { unitId };
-          case 'ResolveCloseCombat':
-            return { unitId, dice: [1, 2] };
-          default:
-            throw new Error(`atomic-africa awaited an unexpected step: ${JSON.stringify(step)}`);
-        }
-      },
+      fromSide: 'B',
+      // Each step's body from its template alone: the player fights when asked to choose.
+      choose: (choice) => (choice.path === 'intent' ? 'fight' : undefined),
+      faces: tableFaces,
       onStep: (step) => steps.push(`${step.side} ${step.step}`),
     });
     expect(steps).toEqual([

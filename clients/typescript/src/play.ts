@@ -161,21 +161,44 @@ export interface AwaitedPlay extends TemplateFilling {
  * Plays awaited steps one after another, each by the side it names, until nothing is awaited: the
  * loop every client of the play contract writes. Answers the last answer (or `from` itself when
  * nothing was awaited).
+ *
+ * A template is made for the key that reads it: the other side's step shows no sealed card (AA-2). So
+ * when a step is filled from its template and the side to play is not the one whose answer is in hand,
+ * the step is read again with that side's own key first (`fromSide` names whose view `from` is).
  */
 export async function playUntilSettled<Contract extends Pick<MatchContract, 'awaiting' | 'ended'>>(
   from: Contract,
-  play: AwaitedPlay,
+  play: AwaitedPlay & { fromSide?: AwaitedStep['side'] },
 ): Promise<Contract | CommandAnswer> {
   let current: Contract | CommandAnswer = from;
+  let viewer = play.fromSide;
   const limit = play.maxSteps ?? 50;
   for (let played = 0; ; played++) {
-    const step = nextStep(current);
+    let step = nextStep(current);
     if (!step) return current;
     if (played >= limit) throw new Error(`still awaiting ${step.command} after ${limit} steps`);
+    if (!play.bodyFor && viewer !== step.side && 'matchId' in current) {
+      const own = nextStep(await readContract(play.seats[step.side], String(current.matchId)));
+      if (!own) return current;
+      step = own;
+    }
     play.onStep?.(step);
     const body = play.bodyFor ? play.bodyFor(step) : fillTemplate(step, play);
     current = await playAwaited(play.seats[step.side], step, body);
+    viewer = step.side;
   }
+}
+
+/** The play contract as one key sees it (GET /matches/{id}). */
+async function readContract(connection: Connection, matchId: string): Promise<MatchContract> {
+  const response = await connection.fetch(
+    `${connection.baseUrl.replace(/\/+$/, '')}/matches/${encodeURIComponent(matchId)}`,
+    { headers: { Authorization: `Bearer ${connection.key}` } },
+  );
+  const text = await response.text();
+  const answer = parsed(text);
+  if (!response.ok) throw new UmpireProblem(problemFrom(response.status, answer));
+  return answer as MatchContract;
 }
 
 function parsed(text: string): unknown {

@@ -107,6 +107,7 @@ function seals(state: AtomicAfricaState, viewer: Viewer, escrow?: Escrow): Templ
             path: 'commitment',
             label: `Hex SHA-256 of "CARD|${unit.unitId}|${state.turn}|salt"`,
             maxLength: 64,
+            pattern: '^[0-9a-fA-F]{64}$',
           },
         ],
       };

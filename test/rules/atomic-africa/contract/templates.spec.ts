@@ -84,8 +84,12 @@ describe('atomic-africa play-contract templates', () => {
       const commitment = find(available(sealing(), A), 'seal-commitment', 'A2');
       expect(commitment).toMatchObject({
         body: { unitId: 'A2', turn: 3 },
-        choices: [{ path: 'commitment', kind: 'text', maxLength: 64 }],
+        choices: [{ path: 'commitment', kind: 'text', maxLength: 64, pattern: '^[0-9a-fA-F]{64}$' }],
       });
+      const [choice] = commitment?.choices ?? [];
+      const pattern = new RegExp(choice?.kind === 'text' ? (choice.pattern ?? '') : '');
+      expect(pattern.test('5e1bfdee06fbe8e577a67a7fcca4584a68e8f8852898efebf846c8254d9c3a7f')).toBe(true);
+      expect(pattern.test('not a commitment')).toBe(false);
     });
 
     it('AA-1 version 1 offers its cards as { rank, suit } objects, the form its commands take', () => {
