@@ -123,13 +123,23 @@ describe('atomic-africa over HTTP, driven by its play-contract templates', () =>
       ['B', 'b1'],
       ['B', 'b2'],
     ] as const) {
-      await post(m, side, await template(m, side, 'register-unit'), {
-        unitId,
-        name: unitId,
-        unitType: 'infantry',
-        movement: 6,
-        firepower: 2,
-      });
+      // The template fills in a fresh unit id; a client may give its own instead (AA-3 checks it is free).
+      const registration = await template(m, side, 'register-unit');
+      expect(registration.template.body.unitId).toMatch(new RegExp(`^${side.toLowerCase()}-unit-\\d+$`));
+      await post(
+        m,
+        side,
+        {
+          ...registration,
+          template: { ...registration.template, body: { ...registration.template.body, unitId } },
+        },
+        {
+          name: unitId,
+          unitType: 'infantry',
+          movement: 6,
+          firepower: 2,
+        },
+      );
     }
     await post(m, 'A', await template(m, 'A', 'report-contact', 'a1'), { enemyId: 'b1' });
     await post(m, 'A', await template(m, 'A', 'report-contact', 'a2'), { enemyId: 'b2' });

@@ -264,6 +264,7 @@ function weighted(candidates: Candidate[], rng: () => number): Candidate | undef
   return candidates.at(-1);
 }
 
+const HEX = '0123456789abcdef';
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const RULE_IDS = ['C-1', 'C-5', 'C-6', 'HH-7', 'AA-2', 'Q-32'];
 
@@ -291,8 +292,12 @@ export function fill(
         break;
       case 'text': {
         if (choice.pattern) {
+          // Words of a form: a rule id, or a hex digest (a commitment); a form neither fits fails loudly.
           const pattern = new RegExp(choice.pattern);
-          value = pick(RULE_IDS.filter((id) => pattern.test(id)));
+          const digest = Array.from({ length: 64 }, () => HEX[Math.floor(rng() * 16)]).join('');
+          const fitting = [...RULE_IDS, digest].filter((words) => pattern.test(words));
+          if (fitting.length === 0) throw new Error(`no words of the form ${choice.pattern} to fill`);
+          value = pick(fitting);
           break;
         }
         const length = 1 + Math.floor(rng() * Math.min(10, choice.maxLength - 1));

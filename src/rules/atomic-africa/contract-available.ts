@@ -1,5 +1,5 @@
 import type { Escrow } from '../common/escrow.js';
-import type { TemplateChoice, TemplateDraft } from '../common/play-contract.js';
+import { freshId, type TemplateChoice, type TemplateDraft } from '../common/play-contract.js';
 import { SIDES, type Side } from '../common/sides.js';
 import type { Viewer } from '../ruleset.js';
 import { isFaceCard } from './cards.js';
@@ -54,22 +54,23 @@ function inSetup(state: AtomicAfricaState): boolean {
   );
 }
 
-/** AA-3: a unit is registered with its type, movement and firepower, by either side for its own. */
+/**
+ * AA-3: a unit is registered with its type, movement and firepower, by either side for its own, under an
+ * id no unit has yet (filled in, so the template is accepted as given).
+ */
 function registrations(state: AtomicAfricaState): TemplateDraft[] {
   if (!inSetup(state)) return [];
+  const taken = (id: string) => state.units[id] !== undefined;
   return SIDES.map((side) => ({
     action: 'register-unit',
     label: `Register a unit of side ${side}`,
     command: 'RegisterUnit',
     side,
-    body: { side },
+    body: {
+      unitId: freshId(taken, `${side.toLowerCase()}-unit-`, Object.keys(state.units).length + 1),
+      side,
+    },
     choices: [
-      {
-        kind: 'text',
-        path: 'unitId',
-        label: 'Unit id (letters, digits, _ . : -; not yet used)',
-        maxLength: 64,
-      },
       { kind: 'text', path: 'name', label: 'Name', maxLength: 80 },
       {
         kind: 'one-of',

@@ -97,3 +97,13 @@ export interface CommandTemplate extends TemplateDraft {
   /** The route to post the finished body to (`/matches/{id}/impact-rolls`). */
   route: string;
 }
+
+/**
+ * The first id `${prefix}${n}` (n counting up from `from`) that `taken` does not hold: a template fills in a
+ * fresh id (a unit's, a charge's) so that posting it as given is accepted.
+ */
+export function freshId(taken: (id: string) => boolean, prefix: string, from: number): string {
+  let n = from;
+  while (taken(`${prefix}${n}`)) n += 1;
+  return `${prefix}${n}`;
+}

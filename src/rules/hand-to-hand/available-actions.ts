@@ -1,5 +1,5 @@
 import { RuleViolation, SIDES, type DiceSource, type Side } from '../common/index.js';
-import type { TemplateChoice, TemplateDraft } from '../common/play-contract.js';
+import { freshId, type TemplateChoice, type TemplateDraft } from '../common/play-contract.js';
 import { diceFor } from './awaited-templates.js';
 import type { Charge } from './commands.js';
 import { decide } from './decide.js';
@@ -58,12 +58,6 @@ function active(state: MatchState, side?: Side): UnitState[] {
   return Object.values(state.units)
     .filter((unit) => unit.status === 'active' && (side === undefined || unit.side === side))
     .sort((a, b) => (a.unitId < b.unitId ? -1 : a.unitId > b.unitId ? 1 : 0));
-}
-
-function freshId(taken: (id: string) => boolean, prefix: string, from: number): string {
-  let n = from;
-  while (taken(`${prefix}${n}`)) n += 1;
-  return `${prefix}${n}`;
 }
 
 /** An id no attack of this melee phase has (a charge id is unique within the phase, C-6). */
