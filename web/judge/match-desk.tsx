@@ -4,9 +4,9 @@ import { followMatch, messageOf } from '../shared/live';
 import { type LogAnswer, sidesOf, standingOf } from '../shared/match-view';
 import { TurnLog } from '../shared/turn-log';
 import { VerifyPanel } from '../shared/verify-panel';
-import type { CommandTemplate, ContractAnswer } from '../table/contract';
-import { RuleDialog, type RuleText } from '../table/rule-link';
-import { TemplateForm } from '../table/template-form';
+import type { CommandTemplate, ContractAnswer } from '../shared/contract';
+import { RuleDialog, type RuleText } from '../shared/rule-link';
+import { TemplateForm } from '../shared/template-form';
 
 interface Pending {
   disputes?: { disputeId: string; revision: number; claim: string; side: string }[];

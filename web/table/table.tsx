@@ -18,13 +18,14 @@ import {
   sameValue,
   templatesFor,
   type TemplateChoice,
-} from './contract';
+} from '../shared/contract';
 import { Outcomes } from './outcomes';
 import { Outbox, type OutboxItem, sendOver } from './outbox';
 import { OutboxPanel } from './outbox-panel';
-import { RuleDialog, type RuleText } from './rule-link';
-import { outboxKey, type Seat } from './seat-store';
-import { TemplateForm } from './template-form';
+import { RuleDialog, type RuleText } from '../shared/rule-link';
+import { CommitmentVault, presenterFor, presentTemplate } from './presenters';
+import { outboxKey, sealedKey, type Seat } from './seat-store';
+import { type FormProps, TemplateForm } from '../shared/template-form';
 
 interface Current {
   match: ContractAnswer;
@@ -165,10 +166,16 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     // `latest` only says where following starts; a new revision must not restart it.
   }, [api, seat.matchId, following, ended, online, refresh]);
 
+  const vault = useMemo(() => new CommitmentVault(localStorage, sealedKey(seat)), [seat]);
   const send = useCallback(
-    (body: Record<string, unknown>, template: CommandTemplate) => {
+    async (
+      made: Record<string, unknown>,
+      template: CommandTemplate,
+      finish?: (body: Record<string, unknown>) => Promise<Record<string, unknown>>,
+    ) => {
       setOpenForm(undefined);
-      void outbox.add({
+      const body = finish ? await finish(made) : made;
+      await outbox.add({
         commandId: String(body.commandId),
         route: template.route,
         body,
@@ -189,6 +196,10 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     [queued],
   );
   const onRule = useCallback((ruleId: string) => setRuleShown(ruleId), []);
+  const turn = current ? standingOf(current.match.state, current.match).turn : undefined;
+  useEffect(() => {
+    if (turn !== undefined) vault.forgetBefore(turn);
+  }, [vault, turn]);
 
   if (!current) {
     return (
@@ -219,6 +230,22 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
   const rows = unitRows(match.state, roster.units);
   const unitName = (id?: string) => rows.find((row) => row.unitId === id)?.name ?? id;
   const { mustDo, mayDo } = templatesFor(match, seat.side);
+  const siblings = [...mustDo, ...mayDo];
+  /** A template's form, shown as the presenters say (a ruleset's own step, if any, runs before it is sent). */
+  const Form = (p: Omit<FormProps, 'onSend' | 'taken' | 'onRule' | 'presenterFor'>) => {
+    const shown = presentTemplate(p.template, siblings, vault, standing.turn);
+    return (
+      <TemplateForm
+        {...p}
+        template={shown.template}
+        initial={shown.initial}
+        onSend={(body, t) => void send(body, t, shown.finish)}
+        taken={taken(p.template)}
+        onRule={onRule}
+        presenterFor={presenterFor}
+      />
+    );
+  };
   const prompts = mayDo.filter((t) => t.action === UNDO_ANSWER);
   const listed = mayDo.filter((t) => t.action !== UNDO_ANSWER);
   const others = awaitedFromOthers(match, seat.side);
@@ -288,27 +315,16 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
 
       {prompts.map((template, i) => (
         <section class="prompt" aria-label="The other side asks" key={`p${i}`}>
-          <TemplateForm
-            template={template}
-            formId={formId(template, 100 + i)}
-            onSend={send}
-            taken={taken(template)}
-            onRule={onRule}
-          />
+          {Form({ template, formId: formId(template, 100 + i) })}
         </section>
       ))}
 
       <section class="must-do" aria-labelledby="must-do-heading" data-testid="must-do">
         <h2 id="must-do-heading">{first ? 'Your move' : standing.ended ? 'The match is over' : 'Waiting'}</h2>
         {first ? (
-          <TemplateForm
-            key={`${latest}-${formId(first, 0)}`}
-            template={first}
-            formId={formId(first, 0)}
-            onSend={send}
-            taken={taken(first)}
-            onRule={onRule}
-          />
+          <div key={`${latest}-${formId(first, 0)}`}>
+            {Form({ template: first, formId: formId(first, 0) })}
+          </div>
         ) : (
           !standing.ended && (
             <p data-testid="waiting">
@@ -333,14 +349,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
               return (
                 <li key={id}>
                   {open ? (
-                    <TemplateForm
-                      template={template}
-                      formId={id}
-                      onSend={send}
-                      taken={taken(template)}
-                      onRule={onRule}
-                      onCancel={() => setOpenForm(undefined)}
-                    />
+                    Form({ template, formId: id, onCancel: () => setOpenForm(undefined) })
                   ) : (
                     <button
                       type="button"
