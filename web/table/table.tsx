@@ -1,14 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
-import { followMatch, type LiveMode, messageOf } from '../shared/live';
-import {
-  describeValue,
-  type LogAnswer,
-  type RosterAnswer,
-  sidesOf,
-  standingOf,
-  unitRows,
-} from '../shared/match-view';
+import { type LiveMode, messageOf } from '../shared/live';
+import { useFollowedMatch } from '../shared/use-followed-match';
+import { describeValue, sidesOf, standingOf, unitRows } from '../shared/match-view';
 import { UnitsTables } from '../shared/units-table';
 import {
   awaitedFromOthers,
@@ -26,12 +20,6 @@ import { RuleDialog, type RuleText } from '../shared/rule-link';
 import { CommitmentVault, presenterFor, presentTemplate } from './presenters';
 import { outboxKey, sealedKey, type Seat } from './seat-store';
 import { type FormProps, TemplateForm } from '../shared/template-form';
-
-interface Current {
-  match: ContractAnswer;
-  roster: RosterAnswer;
-  log: LogAnswer;
-}
 
 const LIVE_LABEL: Record<LiveMode, string> = {
   connecting: 'connecting…',
@@ -59,12 +47,25 @@ function valueAt(body: Record<string, unknown>, path: string): unknown {
 export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
   const { seat, onLeave } = props;
   const api = useMemo(() => new Api(seat.token), [seat.token]);
-  const base = `/matches/${encodeURIComponent(seat.matchId)}`;
-  const [current, setCurrent] = useState<Current>();
-  const [error, setError] = useState<string>();
-  const [liveMode, setLiveMode] = useState<LiveMode>('connecting');
   const [online, setOnline] = useState(navigator.onLine);
-  const [announcement, setAnnouncement] = useState('');
+  const failed = useCallback(
+    (cause: unknown) => {
+      if (cause instanceof ApiError && cause.status === 401) {
+        onLeave('This seat’s key is no longer valid: ask for a new invitation.');
+        return undefined;
+      }
+      if (cause instanceof TypeError)
+        return 'No connection: what you do is kept on this device and sent when it is back.';
+      return messageOf(cause);
+    },
+    [onLeave],
+  );
+  const { current, error, liveMode, announcement, refresh } = useFollowedMatch<ContractAnswer>(
+    api,
+    seat.matchId,
+    failed,
+    !online,
+  );
   const [openForm, setOpenForm] = useState<string>();
   const [rules, setRules] = useState<RuleText[]>();
   const [ruleShown, setRuleShown] = useState<string>();
@@ -74,45 +75,6 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     [seat],
   );
   const [queued, setQueued] = useState<readonly OutboxItem[]>(() => outbox.list());
-
-  const reading = useRef<{ busy: boolean; again: boolean }>({ busy: false, again: false });
-  const lastLog = useRef<number | undefined>(undefined);
-  const refresh = useCallback(async () => {
-    if (reading.current.busy) {
-      reading.current.again = true;
-      return;
-    }
-    reading.current.busy = true;
-    try {
-      do {
-        reading.current.again = false;
-        const [match, roster, log] = await Promise.all([
-          api.get<ContractAnswer>(base),
-          api.get<RosterAnswer>(`${base}/roster`),
-          api.get<LogAnswer>(`${base}/log`),
-        ]);
-        if (lastLog.current !== undefined) {
-          const fresh = log.entries.filter((entry) => entry.revision > lastLog.current!);
-          if (fresh.length > 0) setAnnouncement(fresh.map((entry) => entry.sentence).join(' '));
-        }
-        lastLog.current = log.revision;
-        setCurrent({ match, roster, log });
-        setError(undefined);
-      } while (reading.current.again);
-    } catch (cause) {
-      if (cause instanceof ApiError && cause.status === 401)
-        onLeave('This seat’s key is no longer valid: ask for a new invitation.');
-      else if (cause instanceof TypeError)
-        setError('No connection: what you do is kept on this device and sent when it is back.');
-      else setError(messageOf(cause));
-    } finally {
-      reading.current.busy = false;
-    }
-  }, [api, base, onLeave]);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
 
   // The outbox: shown as it changes, sent on every chance (now, back online, every few seconds).
   useEffect(() => {
@@ -150,21 +112,6 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
   }, [ruleset?.id, ruleset?.version]);
 
   const latest = current?.match.revision ?? 0;
-  const ended = current ? standingOf(current.match.state, current.match).ended : false;
-  const following = current !== undefined;
-  useEffect(() => {
-    if (!following || ended || !online) {
-      if (ended) setLiveMode('ended');
-      if (!online) setLiveMode('stopped');
-      return;
-    }
-    return followMatch(api, seat.matchId, latest, {
-      onRevision: () => void refresh(),
-      onMode: setLiveMode,
-      onError: (message) => setError(message),
-    });
-    // `latest` only says where following starts; a new revision must not restart it.
-  }, [api, seat.matchId, following, ended, online, refresh]);
 
   const vault = useMemo(() => new CommitmentVault(localStorage, sealedKey(seat)), [seat]);
   const send = useCallback(
@@ -251,14 +198,22 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
   const others = awaitedFromOthers(match, seat.side);
   const [first, ...moreMustDo] = mustDo;
   const pending = queued.filter((item) => item.state === 'pending').length;
-  const formId = (t: CommandTemplate, i: number) =>
-    `f-${t.action}-${t.unitId ?? ''}-${i}`.replace(/[^A-Za-z0-9_-]/g, '_');
+  // A form keeps its id while the match moves on (another template may appear before it in the list):
+  // named for what it does, never for where it stands, or an open form would close under the player.
+  const formId = (t: CommandTemplate, place: string) =>
+    `f-${place}-${t.action}-${t.unitId ?? ''}-${t.route}`.replace(/[^A-Za-z0-9_-]/g, '_');
+  // Two templates alike but for their body (attacks on two defenders by one unit) still get two ids.
+  const mayIds = listed.map((template, i) => {
+    const id = formId(template, 'may');
+    const before = listed.slice(0, i).filter((other) => formId(other, 'may') === id).length;
+    return before === 0 ? id : `${id}-${before}`;
+  });
   const ruleOf = ruleShown
     ? (rules?.find((r) => r.ruleId === ruleShown) ?? { ruleId: ruleShown })
     : undefined;
 
   return (
-    <main class="table-page">
+    <main class="table-page" data-revision={latest}>
       <header class="seat-header">
         <div>
           <h1>
@@ -315,15 +270,15 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
 
       {prompts.map((template, i) => (
         <section class="prompt" aria-label="The other side asks" key={`p${i}`}>
-          {Form({ template, formId: formId(template, 100 + i) })}
+          {Form({ template, formId: formId(template, `p${i}`) })}
         </section>
       ))}
 
       <section class="must-do" aria-labelledby="must-do-heading" data-testid="must-do">
         <h2 id="must-do-heading">{first ? 'Your move' : standing.ended ? 'The match is over' : 'Waiting'}</h2>
         {first ? (
-          <div key={`${latest}-${formId(first, 0)}`}>
-            {Form({ template: first, formId: formId(first, 0) })}
+          <div key={`${formId(first, 'must')}-${JSON.stringify(first.body)}`}>
+            {Form({ template: first, formId: formId(first, 'must') })}
           </div>
         ) : (
           !standing.ended && (
@@ -344,7 +299,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
           <h2 id="may-do-heading">You may</h2>
           <ul class="action-list">
             {listed.map((template, i) => {
-              const id = formId(template, i + 1);
+              const id = mayIds[i]!;
               const open = openForm === id;
               return (
                 <li key={id}>
