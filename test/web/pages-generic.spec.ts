@@ -44,7 +44,11 @@ describe('the pages know no ruleset', () => {
   const rulesets = allRulesets();
   const words = new Set<string>([
     ...RULESET_IDS,
-    ...rulesets.flatMap((r) => [...r.commandTypes, ...r.eventTypes, ...Object.values(r.routes)]),
+    ...rulesets.flatMap((r) => [
+      ...r.commandTypes,
+      ...r.eventTypes,
+      ...Object.values(r.routes).filter((route): route is string => route !== undefined),
+    ]),
     ...ASPECTS,
     ...SLOPES,
     ...TEST_CAUSES,

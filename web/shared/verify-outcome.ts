@@ -1,4 +1,4 @@
-import type { ExportVerdict, VerifyWorkerAnswer } from '../../packages/verify/src/verdict';
+import type { ExportVerdict, VerifyWorkerAnswer } from '../../packages/verify/src/verdict.js';
 
 /**
  * What a verification in the browser comes to: the verifier's verdict, or an export with a line that

@@ -52,7 +52,7 @@ export async function asked(page: Page, label: RegExp): Promise<void> {
 
 /** Every command this page made has been answered (its outbox holds nothing waiting). */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('.outbox-pending') === null, undefined, {
+  await page.waitForFunction("document.querySelector('.outbox-pending') === null", undefined, {
     timeout: 15_000,
   });
 }
@@ -90,8 +90,8 @@ export async function send(page: Page, button: 'Send' | 'Roll' = 'Send'): Promis
 /** Waits until the page shows the match at `revision` or later (the table page says which it shows). */
 export async function caughtUp(page: Page, revision: number): Promise<void> {
   await page.waitForFunction(
-    (r) => Number(document.querySelector('main[data-revision]')?.getAttribute('data-revision')) >= r,
-    revision,
+    `Number(document.querySelector('main[data-revision]')?.getAttribute('data-revision')) >= ${revision}`,
+    undefined,
     { timeout: 15_000 },
   );
 }

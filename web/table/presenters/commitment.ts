@@ -1,4 +1,4 @@
-import type { ChoiceValue, CommandTemplate, TemplateChoice } from '../../shared/contract';
+import type { ChoiceValue, CommandTemplate, TemplateChoice } from '../../shared/contract.js';
 
 /*
  * AA-2 sealed by commitment: the template asks for the hex SHA-256 of "CARD|unitId|turn|salt", which
