@@ -14,6 +14,7 @@ import {
   seatBrowser,
   send,
   caughtUp,
+  joinSeats,
   shot,
 } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -60,14 +61,15 @@ describeInBrowser('table page in Chromium: a whole hand-to-hand match through th
     browser = await launchChromium();
     A = await seatBrowser(browser);
     B = await seatBrowser(browser);
+    await joinSeats(t.url, m.organiser, matchId, [
+      [A, 'A'],
+      [B, 'B'],
+    ]);
     for (const [seat, side] of [
       [A, 'A'],
       [B, 'B'],
-    ] as const) {
-      const link = (await m.organiser.post(`/matches/${matchId}/invitations`, { side })).body.link as string;
-      await seat.page.goto(`${t.url}${link}`);
+    ] as const)
       await seat.page.getByRole('heading', { level: 1, name: `Side ${side} side ${side}` }).waitFor();
-    }
   }, 120_000);
 
   afterAll(async () => {
@@ -77,7 +79,15 @@ describeInBrowser('table page in Chromium: a whole hand-to-hand match through th
 
   const mayDo = (page: Page) => page.locator('.may-do form');
   const open = async (page: Page, name: RegExp) => {
-    await page.getByRole('button', { name }).click();
+    const button = page.getByRole('button', { name });
+    try {
+      await button.waitFor({ timeout: 15_000 });
+    } catch {
+      throw new Error(
+        `no button ${name} on the page, which shows:\n${await page.locator('main').innerText()}`,
+      );
+    }
+    await button.click();
     return mayDo(page);
   };
   const tap = async (page: Page, faces: number[], within = mustDo(page)) => {

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Caller } from './umpire-client.js';
 
 /** What the browser tests of the pages share: a phone-size seat, the checks every page must pass. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -50,13 +51,6 @@ export async function asked(page: Page, label: RegExp): Promise<void> {
   await mustDo(page).getByRole('heading', { level: 3, name: label }).waitFor({ timeout: 15_000 });
 }
 
-/** Every command this page made has been answered (its outbox holds nothing waiting). */
-export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction("document.querySelector('.outbox-pending') === null", undefined, {
-    timeout: 15_000,
-  });
-}
-
 export async function noSidewaysScroll(page: Page): Promise<void> {
   const widths = (await page.evaluate(
     '[document.documentElement.scrollWidth, window.innerWidth]',
@@ -87,11 +81,29 @@ export async function send(page: Page, button: 'Send' | 'Roll' = 'Send'): Promis
   await mustDo(page).getByRole('button', { name: button, exact: true }).click();
 }
 
-/** Waits until the page shows the match at `revision` or later (the table page says which it shows). */
+/**
+ * Waits until the page shows the match at `revision` or later (the table page says which it shows).
+ * Read through the page's DOM, never by evaluating a string: the pages' CSP forbids eval.
+ */
 export async function caughtUp(page: Page, revision: number): Promise<void> {
-  await page.waitForFunction(
-    `Number(document.querySelector('main[data-revision]')?.getAttribute('data-revision')) >= ${revision}`,
-    undefined,
-    { timeout: 15_000 },
-  );
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const shown = Number(await page.locator('main[data-revision]').getAttribute('data-revision'));
+    if (shown >= revision) return;
+    if (Date.now() > deadline) throw new Error(`the page shows revision ${shown}, not yet ${revision}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Each seat joins from its own invitation link, as a player who scanned the organiser's QR code. */
+export async function joinSeats(
+  url: string,
+  organiser: Caller,
+  matchId: string,
+  seats: readonly (readonly [SeatBrowser, 'A' | 'B'])[],
+): Promise<void> {
+  for (const [seat, side] of seats) {
+    const link = (await organiser.post(`/matches/${matchId}/invitations`, { side })).body.link as string;
+    await seat.page.goto(`${url}${link}`);
+  }
 }

@@ -117,7 +117,14 @@ export function withCommitment(
     return {
       template: {
         ...template,
-        choices: template.choices.map((choice) => (choice === asked.choice ? card : choice)),
+        choices: template.choices.map((choice) =>
+          choice === asked.choice
+            ? {
+                ...card,
+                label: `${card.label}: this phone computes the commitment and keeps the card and its salt until the reveal`,
+              }
+            : choice,
+        ),
       },
       finish: async (body) => {
         const chosen = String(body[card.path]);
