@@ -9,6 +9,7 @@ import {
   buildPages,
   mustDo,
   noSidewaysScroll,
+  onSlow4G,
   ROOT,
   type SeatBrowser,
   seatBrowser,
@@ -268,16 +269,7 @@ describeInBrowser('table page in Chromium: a whole hand-to-hand match through th
 
   it('the table page is usable within 3 s on slow 4G, with at most 150 KB of gzipped script', async () => {
     const tab = await A.context.newPage();
-    const cdp = await A.context.newCDPSession(tab);
-    await cdp.send('Network.enable');
-    // Chromium's slow-4G preset: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up.
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await onSlow4G(A.context, tab);
     const scripts: string[] = [];
     tab.on('request', (r) => {
       const path = new URL(r.url()).pathname;
