@@ -84,4 +84,12 @@ describe('the pages know no ruleset', () => {
     expect(asString('charges').test('post(`/matches/${id}/charges`)')).toBe(true);
     expect(asString('Charge').test('a Charge is declared')).toBe(false);
   });
+
+  it('the pages other than the table page take nothing from web/table: what they share is in web/shared', () => {
+    const borrowing = files
+      .filter((file) => !file.startsWith(join(WEB, 'table')))
+      .filter((file) => /from\s+['"][^'"]*\/table\//.test(code(file)))
+      .map((file) => relative(WEB, file));
+    expect(borrowing).toEqual([]);
+  });
 });
