@@ -1,74 +1,31 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { atomicAfricaInContact, type MatchTable } from './support/umpire-client.js';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
+import {
+  asked,
+  bigEnoughTargets,
+  buildPages,
+  joinSeats,
+  mustDo,
+  noSidewaysScroll,
+  PHONE,
+  type SeatBrowser,
+  seatBrowser,
+  send,
+  shot,
+} from './support/table-browser.js';
 
 /**
  * The player's table page in a real browser (Debian's Chromium through playwright-core), one browser
  * context per seat at phone size, against the real service over HTTP on a real SQLite file: each
  * player joins from an invitation link and plays through the page alone.
  */
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const SHOTS = process.env.UMPIRE_SCREENSHOTS;
 const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
-const PHONE = { width: 390, height: 844 };
 
 async function launch(): Promise<Browser> {
   return launchChromium();
-}
-
-/** A seat's browser: its own context (storage), at phone size, recording every answer it received. */
-interface SeatBrowser {
-  context: BrowserContext;
-  page: Page;
-  bodies: string[];
-}
-
-async function seatBrowser(browser: Browser): Promise<SeatBrowser> {
-  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  const bodies: string[] = [];
-  page.on('response', (response) => {
-    const type = response.headers()['content-type'] ?? '';
-    if (type.includes('json'))
-      void response.text().then(
-        (text) => bodies.push(text),
-        () => undefined,
-      );
-  });
-  return { context, page, bodies };
-}
-
-const mustDo = (page: Page) => page.getByTestId('must-do');
-
-/** The title of what the page asks this seat to do now, once it asks something matching `label`. */
-async function asked(page: Page, label: RegExp): Promise<void> {
-  await mustDo(page).getByRole('heading', { level: 3, name: label }).waitFor({ timeout: 10_000 });
-}
-
-async function send(page: Page, button: 'Send' | 'Roll' = 'Send'): Promise<void> {
-  await mustDo(page).getByRole('button', { name: button, exact: true }).click();
-}
-
-async function noSidewaysScroll(page: Page): Promise<void> {
-  const widths = (await page.evaluate(
-    '[document.documentElement.scrollWidth, window.innerWidth]',
-  )) as number[];
-  expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
-}
-
-/** Every visible button, link, input and select is at least 44×44 px. */
-async function bigEnoughTargets(page: Page): Promise<void> {
-  const small = (await page.evaluate(`[...document.querySelectorAll('button, a, input, select, textarea')]
-    .filter((element) => element.offsetParent !== null)
-    .map((element) => ({ element, box: element.getBoundingClientRect() }))
-    .filter(({ box }) => box.width < 44 || box.height < 44)
-    .map(({ element, box }) => element.tagName + ' "' + element.textContent.trim() + '" ' + box.width + '×' + box.height)`)) as string[];
-  expect(small).toEqual([]);
 }
 
 /** An answer without the options templates offer (a side's own deck to seal from). */
@@ -83,12 +40,6 @@ function withoutOptions(value: unknown): unknown {
   return value;
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
 describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa close combat', () => {
   let t: TestApp;
   let browser: Browser;
@@ -99,10 +50,7 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
   const invitations: Record<'A' | 'B', string> = { A: '', B: '' };
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'web'], {
-      cwd: ROOT,
-      stdio: 'pipe',
-    });
+    buildPages();
     t = await startTestApp();
     m = await atomicAfricaInContact(t, matchId);
     for (const side of ['A', 'B'] as const) {
@@ -240,6 +188,84 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     await dialog.getByRole('button', { name: 'Close' }).click();
   }, 90_000);
 
+  it('AA-2 AA-5 sealed by commitment: computed on the device; card and salt kept there alone until the reveal, which survives a reload', async () => {
+    const id = 'aa-commit';
+    const c = await atomicAfricaInContact(t, id);
+    const [A2, B2] = [await seatBrowser(browser), await seatBrowser(browser)];
+    await joinSeats(t.url, c.organiser, id, [
+      [A2, 'A'],
+      [B2, 'B'],
+    ]);
+    await asked(A2.page, /Seal the orders card of a1/);
+    await A2.page.getByRole('button', { name: /Seal a commitment to the orders card of a1/ }).click();
+    const form = A2.page.locator('.may-do form');
+    // The page asks for the card, not for a digest: it computes the commitment itself.
+    expect(await form.getByLabel(/Hex SHA-256/).count()).toBe(0);
+    await shot(A2.page, 'table-atomic-africa-commitment');
+    await form.getByRole('button', { name: '9 of spades' }).click();
+    await form.getByRole('button', { name: 'Send' }).click();
+    await A2.page.locator('.outbox-pending').first().waitFor({ state: 'detached' });
+    const kept = JSON.parse(
+      (await A2.page.evaluate(`localStorage.getItem('umpire.table.sealed.${id}.A')`)) as string,
+    ) as { unitId: string; turn: number; card: string; salt: string }[];
+    expect(kept).toEqual([
+      { unitId: 'a1', turn: 2, card: '9S', salt: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    ]);
+    const { salt } = kept[0]!;
+    const sealed = (await c.organiser.get(`/matches/${id}/log`)).body.entries as { sentence: string }[];
+    expect(sealed.some((e) => /commitment/.test(e.sentence))).toBe(true);
+
+    await asked(B2.page, /Seal the orders card of b1/);
+    await mustDo(B2.page).getByRole('button', { name: '4 of clubs' }).click();
+    await send(B2.page);
+    await B2.page.getByRole('button', { name: /Activate b1/ }).click();
+    const activate = B2.page.locator('.may-do form');
+    await activate.getByRole('button', { name: 'Fight' }).click();
+    await activate.getByRole('button', { name: 'Send' }).click();
+    await asked(A2.page, /Declare fight or flee for a1/);
+    await mustDo(A2.page).getByRole('button', { name: 'Fight' }).click();
+    await send(A2.page);
+    await asked(A2.page, /Reveal the orders card of a1/);
+
+    // Before the reveal: no request of A's page carried the salt or the card; B holds neither.
+    const carried = (seat: SeatBrowser, secret: string) =>
+      seat.sent.filter((r) => r.url.includes(secret) || r.body.includes(secret)).map((r) => r.url);
+    expect(carried(A2, salt)).toEqual([]);
+    expect(A2.sent.filter((r) => /\b9S\b/.test(r.body) || r.url.includes('9S'))).toEqual([]);
+    for (const secret of [salt, '9S']) {
+      expect(await B2.page.content()).not.toContain(secret);
+      expect(
+        (await B2.page.evaluate('JSON.stringify({ ...localStorage, ...sessionStorage })')) as string,
+      ).not.toContain(secret);
+      // B's own deck, offered for its seals, lists every card; no other part of any answer names a1's.
+      expect(
+        B2.bodies.filter((body) =>
+          new RegExp(`\\b${secret}\\b`).test(JSON.stringify(withoutOptions(JSON.parse(body)))),
+        ),
+      ).toEqual([]);
+    }
+
+    // The phone reloads: the salt survived, the reveal is filled in from it and sent.
+    await A2.page.reload();
+    await asked(A2.page, /Reveal the orders card of a1/);
+    expect(
+      await mustDo(A2.page).getByRole('button', { name: '9 of spades' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    const before = A2.sent.length;
+    await send(A2.page);
+    await A2.page.locator('.outbox-pending').first().waitFor({ state: 'detached' });
+    const reveal = A2.sent.slice(before).filter((r) => r.body.includes(salt));
+    expect(reveal).toHaveLength(1);
+    expect(JSON.parse(reveal[0]!.body)).toMatchObject({ unitId: 'a1', card: '9S', salt });
+    const log = ((await c.organiser.get(`/matches/${id}/log`)).body.entries as { sentence: string }[]).map(
+      (e) => e.sentence,
+    );
+    expect(log.some((sentence) => /9S/.test(sentence) && /a1/.test(sentence))).toBe(true);
+    expect((await c.organiser.get(`/matches/${id}/verify`)).body.ok).toBe(true);
+    await A2.context.close();
+    await B2.context.close();
+  }, 90_000);
+
   it('C-3 the service’s log of the match played through the pages verifies', async () => {
     const verified = await m.organiser.get(`/matches/${matchId}/verify`);
     expect(verified.status).toBe(200);
@@ -257,22 +283,16 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
   const matchId = 'aa-offline';
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'web'], {
-      cwd: ROOT,
-      stdio: 'pipe',
-    });
+    buildPages();
     t = await startTestApp();
     m = await atomicAfricaInContact(t, matchId);
     browser = await launch();
     A = await seatBrowser(browser);
     B = await seatBrowser(browser);
-    for (const [seat, side] of [
+    await joinSeats(t.url, m.organiser, matchId, [
       [A, 'A'],
       [B, 'B'],
-    ] as const) {
-      const link = (await m.organiser.post(`/matches/${matchId}/invitations`, { side })).body.link as string;
-      await seat.page.goto(`${t.url}${link}`);
-    }
+    ]);
     await asked(A.page, /Seal the orders card of a1/);
     await mustDo(A.page).getByRole('button', { name: '8 of spades' }).click();
     await send(A.page);

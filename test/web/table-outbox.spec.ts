@@ -1,5 +1,5 @@
 import { Outbox, type OutboxItem, type SendResult } from '../../web/table/outbox.js';
-import { commandBody, missing, type CommandTemplate } from '../../web/table/contract.js';
+import { commandBody, missing, type CommandTemplate } from '../../web/shared/contract.js';
 
 class MemoryStorage {
   readonly values = new Map<string, string>();

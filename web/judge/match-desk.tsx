@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
-import { followMatch, messageOf } from '../shared/live';
-import { type LogAnswer, sidesOf, standingOf } from '../shared/match-view';
+import { messageOf } from '../shared/live';
+import { useFollowedMatch } from '../shared/use-followed-match';
+import { sidesOf, standingOf } from '../shared/match-view';
 import { TurnLog } from '../shared/turn-log';
 import { VerifyPanel } from '../shared/verify-panel';
-import type { CommandTemplate, ContractAnswer } from '../table/contract';
-import { RuleDialog, type RuleText } from '../table/rule-link';
-import { TemplateForm } from '../table/template-form';
+import type { CommandTemplate, ContractAnswer } from '../shared/contract';
+import { RuleDialog, type RuleText } from '../shared/rule-link';
+import { TemplateForm } from '../shared/template-form';
+
+type JudgeAnswer = Omit<ContractAnswer, 'pending'> & { pending?: Pending };
 
 interface Pending {
   disputes?: { disputeId: string; revision: number; claim: string; side: string }[];
@@ -26,39 +29,24 @@ export function MatchDesk(props: {
 }) {
   const { matchId } = props;
   const api = useMemo(() => new Api(props.apiKey), [props.apiKey]);
-  const base = `/matches/${encodeURIComponent(matchId)}`;
-  const [match, setMatch] = useState<Omit<ContractAnswer, 'pending'> & { pending?: Pending }>();
-  const [log, setLog] = useState<LogAnswer>();
-  const [error, setError] = useState<string>();
   const [said, setSaid] = useState<string>();
   const [open, setOpen] = useState<string>();
   const [rules, setRules] = useState<RuleText[]>();
   const [ruleShown, setRuleShown] = useState<string>();
-
-  const refresh = useCallback(async () => {
-    try {
-      const [answer, turns] = await Promise.all([
-        api.get<Omit<ContractAnswer, 'pending'> & { pending?: Pending }>(base),
-        api.get<LogAnswer>(`${base}/log`),
-      ]);
-      setMatch(answer);
-      setLog(turns);
-      setError(undefined);
-    } catch (cause) {
-      if (cause instanceof ApiError && cause.status === 401) props.onForgetKey(cause.message);
-      else setError(messageOf(cause));
-    }
-  }, [api, base]);
-  useEffect(() => void refresh(), [refresh]);
-  const following = match !== undefined;
-  useEffect(() => {
-    if (!following) return;
-    return followMatch(api, matchId, match?.revision ?? 0, {
-      onRevision: () => void refresh(),
-      onMode: () => undefined,
-      onError: setError,
-    });
-  }, [api, matchId, following, refresh]);
+  const { onForgetKey } = props;
+  const failed = useCallback(
+    (cause: unknown) => {
+      if (cause instanceof ApiError && cause.status === 401) {
+        onForgetKey(cause.message);
+        return undefined;
+      }
+      return messageOf(cause);
+    },
+    [onForgetKey],
+  );
+  const { current, error, refresh } = useFollowedMatch<JudgeAnswer>(api, matchId, failed);
+  const match = current?.match;
+  const log = current?.log;
   const ruleset = match?.ruleset;
   useEffect(() => {
     if (!ruleset) return;

@@ -83,13 +83,11 @@ export function MatchList(props: {
                 <strong>{row.matchId}</strong> · {Object.values(row.sides).join(' against ')} · {row.status}
                 {row.disputes > 0 && (
                   <span class="badge refused">
-                    {' '}
                     {row.disputes} open dispute{row.disputes > 1 ? 's' : ''}
                   </span>
                 )}
                 {row.undoRequests > 0 && (
                   <span class="badge">
-                    {' '}
                     {row.undoRequests} undo request{row.undoRequests > 1 ? 's' : ''}
                   </span>
                 )}

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 
 /**
@@ -19,15 +20,25 @@ export function useStoredKey(storage: string): [string | undefined, (key: string
   ];
 }
 
+/** The note under the field unless a page says more: where the key goes, and where it does not. */
+const KEY_NOTE = 'The key stays in this browser tab only and goes nowhere but this service.';
+
+/** Every page's key form: one field, typed in once, kept as useStoredKey keeps it. */
 export function KeyGate(props: {
-  title: string;
+  title: ComponentChildren;
   label: string;
   refusal?: string;
   onKey: (key: string) => void;
+  /** What the page adds to the note (what the key shows). */
+  note?: string;
+  /** The button's word ("Open" unless told). */
+  submit?: string;
+  /** A page for phones at the table: the larger type and targets of the table pages. */
+  table?: boolean;
 }) {
   const [value, setValue] = useState('');
   return (
-    <main class="narrow">
+    <main class={props.table ? 'narrow table-page' : 'narrow'}>
       <h1>{props.title}</h1>
       {props.refusal && (
         <p class="error" role="alert">
@@ -53,9 +64,11 @@ export function KeyGate(props: {
           aria-describedby="key-note"
         />
         <p id="key-note" class="note">
-          The key stays in this browser tab only and goes nowhere but this service.
+          {props.note ? `${KEY_NOTE} ${props.note}` : KEY_NOTE}
         </p>
-        <button type="submit">Open</button>
+        <button type="submit" class={props.table ? 'big' : undefined}>
+          {props.submit ?? 'Open'}
+        </button>
       </form>
     </main>
   );

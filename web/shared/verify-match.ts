@@ -1,5 +1,6 @@
-import type { ExportVerdict, VerifyWorkerAnswer } from '../../packages/verify/src/verdict';
+import type { VerifyWorkerAnswer } from '../../packages/verify/src/verdict';
 import { Api, ApiError } from './api';
+import { outcomeOf, type VerifyOutcome } from './verify-outcome';
 
 /**
  * The Verify button's work: the match's checkpoint, its export and the service's public key, fetched
@@ -26,7 +27,7 @@ export async function verifyInBrowser(
   api: Api,
   matchId: string,
   onStep: (step: VerifyStep) => void,
-): Promise<ExportVerdict> {
+): Promise<VerifyOutcome> {
   const base = `/matches/${encodeURIComponent(matchId)}`;
   onStep('fetching');
   const publicKey = await patiently(() => api.text('/audit/public-key', 'application/json'));
@@ -41,17 +42,18 @@ function inWorker(input: {
   exportText: string;
   checkpoints: unknown[];
   publicKey: string;
-}): Promise<ExportVerdict> {
+}): Promise<VerifyOutcome> {
   const worker = new Worker(new URL('../../packages/verify/src/browser/verify-worker.ts', import.meta.url), {
     type: 'module',
     name: 'umpire-verify',
   });
-  return new Promise<ExportVerdict>((resolve, reject) => {
+  return new Promise<VerifyOutcome>((resolve, reject) => {
     worker.onmessage = ({ data }: MessageEvent<VerifyWorkerAnswer>) => {
-      if ('verdict' in data) resolve(data.verdict);
-      else if ('unreadable' in data)
-        reject(new Error(`The verifier could not read what the service sent: ${data.unreadable}`));
-      else reject(new Error(`The verifier failed: ${data.error}`));
+      try {
+        resolve(outcomeOf(data));
+      } catch (cause) {
+        reject(cause);
+      }
     };
     worker.onerror = (event) =>
       reject(new Error(`The verifier did not start: ${event.message || 'worker error'}`));

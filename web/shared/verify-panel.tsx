@@ -3,6 +3,7 @@ import type { CheckLine, CheckpointLine, ExportVerdict, RulesLine } from '../../
 import type { Api } from './api';
 import { messageOf } from './live';
 import { verifyInBrowser, type VerifyStep } from './verify-match';
+import type { VerifyOutcome } from './verify-outcome';
 
 /**
  * Verification anyone can run: the match's export, its signed checkpoint and the service's
@@ -30,7 +31,7 @@ const STATUS_MARK: Record<CheckLine['status'], string> = {
   none: '–',
 };
 
-type Progress = { step: VerifyStep } | { verdict: ExportVerdict } | { error: string } | undefined;
+type Progress = { step: VerifyStep } | VerifyOutcome | { error: string } | undefined;
 
 export function VerifyPanel(props: { api: Api; matchId: string }) {
   const [progress, setProgress] = useState<Progress>();
@@ -39,8 +40,7 @@ export function VerifyPanel(props: { api: Api; matchId: string }) {
   const verify = async () => {
     setProgress({ step: 'fetching' });
     try {
-      const verdict = await verifyInBrowser(props.api, props.matchId, (step) => setProgress({ step }));
-      setProgress({ verdict });
+      setProgress(await verifyInBrowser(props.api, props.matchId, (step) => setProgress({ step })));
     } catch (cause) {
       setProgress({ error: messageOf(cause) });
     }
@@ -66,6 +66,14 @@ export function VerifyPanel(props: { api: Api; matchId: string }) {
           </p>
         )}
         {progress && 'verdict' in progress && <VerdictView verdict={progress.verdict} />}
+        {progress && 'failedLine' in progress && (
+          <div class="verdict verdict-failed" data-testid="verify-result">
+            <p class="verdict-line">
+              <strong data-testid="verify-verdict">FAILED</strong>{' '}
+              <span data-testid="verify-finding">{progress.failedLine.summary.replace(/^FAILED: /, '')}</span>
+            </p>
+          </div>
+        )}
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import type { OutboxItem } from './outbox';
-import { RuleLink } from './rule-link';
+import { RuleLink } from '../shared/rule-link';
 
 /** Commands made here and not yet answered: pending ones wait to be sent; refused ones say why. */
 export function OutboxPanel(props: {

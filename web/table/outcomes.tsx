@@ -1,5 +1,5 @@
 import type { LogEntry } from '../shared/match-view';
-import { RuleLink } from './rule-link';
+import { RuleLink } from '../shared/rule-link';
 
 /** How many of the latest outcomes the page shows. */
 const SHOWN = 8;

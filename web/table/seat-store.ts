@@ -39,3 +39,8 @@ export function forgetSeat(seat: Pick<Seat, 'matchId' | 'side'>): void {
 export function outboxKey(seat: Pick<Seat, 'matchId' | 'side'>): string {
   return `umpire.table.outbox.${seat.matchId}.${seat.side}`;
 }
+
+/** Where a seat's commitments (card and salt, AA-2) are kept until their reveal: this device only. */
+export function sealedKey(seat: Pick<Seat, 'matchId' | 'side'>): string {
+  return `umpire.table.sealed.${seat.matchId}.${seat.side}`;
+}

@@ -1,14 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
-import { followMatch, type LiveMode, messageOf } from '../shared/live';
-import {
-  describeValue,
-  type LogAnswer,
-  type RosterAnswer,
-  sidesOf,
-  standingOf,
-  unitRows,
-} from '../shared/match-view';
+import { type LiveMode, messageOf } from '../shared/live';
+import { useFollowedMatch } from '../shared/use-followed-match';
+import { describeValue, sidesOf, standingOf, unitRows } from '../shared/match-view';
 import { UnitsTables } from '../shared/units-table';
 import {
   awaitedFromOthers,
@@ -18,19 +12,14 @@ import {
   sameValue,
   templatesFor,
   type TemplateChoice,
-} from './contract';
+} from '../shared/contract';
 import { Outcomes } from './outcomes';
 import { Outbox, type OutboxItem, sendOver } from './outbox';
 import { OutboxPanel } from './outbox-panel';
-import { RuleDialog, type RuleText } from './rule-link';
-import { outboxKey, type Seat } from './seat-store';
-import { TemplateForm } from './template-form';
-
-interface Current {
-  match: ContractAnswer;
-  roster: RosterAnswer;
-  log: LogAnswer;
-}
+import { RuleDialog, type RuleText } from '../shared/rule-link';
+import { CommitmentVault, presenterFor, presentTemplate } from './presenters';
+import { outboxKey, sealedKey, type Seat } from './seat-store';
+import { type FormProps, TemplateForm } from '../shared/template-form';
 
 const LIVE_LABEL: Record<LiveMode, string> = {
   connecting: 'connecting…',
@@ -58,12 +47,25 @@ function valueAt(body: Record<string, unknown>, path: string): unknown {
 export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
   const { seat, onLeave } = props;
   const api = useMemo(() => new Api(seat.token), [seat.token]);
-  const base = `/matches/${encodeURIComponent(seat.matchId)}`;
-  const [current, setCurrent] = useState<Current>();
-  const [error, setError] = useState<string>();
-  const [liveMode, setLiveMode] = useState<LiveMode>('connecting');
   const [online, setOnline] = useState(navigator.onLine);
-  const [announcement, setAnnouncement] = useState('');
+  const failed = useCallback(
+    (cause: unknown) => {
+      if (cause instanceof ApiError && cause.status === 401) {
+        onLeave('This seat’s key is no longer valid: ask for a new invitation.');
+        return undefined;
+      }
+      if (cause instanceof TypeError)
+        return 'No connection: what you do is kept on this device and sent when it is back.';
+      return messageOf(cause);
+    },
+    [onLeave],
+  );
+  const { current, error, liveMode, announcement, refresh } = useFollowedMatch<ContractAnswer>(
+    api,
+    seat.matchId,
+    failed,
+    !online,
+  );
   const [openForm, setOpenForm] = useState<string>();
   const [rules, setRules] = useState<RuleText[]>();
   const [ruleShown, setRuleShown] = useState<string>();
@@ -73,45 +75,6 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     [seat],
   );
   const [queued, setQueued] = useState<readonly OutboxItem[]>(() => outbox.list());
-
-  const reading = useRef<{ busy: boolean; again: boolean }>({ busy: false, again: false });
-  const lastLog = useRef<number | undefined>(undefined);
-  const refresh = useCallback(async () => {
-    if (reading.current.busy) {
-      reading.current.again = true;
-      return;
-    }
-    reading.current.busy = true;
-    try {
-      do {
-        reading.current.again = false;
-        const [match, roster, log] = await Promise.all([
-          api.get<ContractAnswer>(base),
-          api.get<RosterAnswer>(`${base}/roster`),
-          api.get<LogAnswer>(`${base}/log`),
-        ]);
-        if (lastLog.current !== undefined) {
-          const fresh = log.entries.filter((entry) => entry.revision > lastLog.current!);
-          if (fresh.length > 0) setAnnouncement(fresh.map((entry) => entry.sentence).join(' '));
-        }
-        lastLog.current = log.revision;
-        setCurrent({ match, roster, log });
-        setError(undefined);
-      } while (reading.current.again);
-    } catch (cause) {
-      if (cause instanceof ApiError && cause.status === 401)
-        onLeave('This seat’s key is no longer valid: ask for a new invitation.');
-      else if (cause instanceof TypeError)
-        setError('No connection: what you do is kept on this device and sent when it is back.');
-      else setError(messageOf(cause));
-    } finally {
-      reading.current.busy = false;
-    }
-  }, [api, base, onLeave]);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
 
   // The outbox: shown as it changes, sent on every chance (now, back online, every few seconds).
   useEffect(() => {
@@ -149,26 +112,17 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
   }, [ruleset?.id, ruleset?.version]);
 
   const latest = current?.match.revision ?? 0;
-  const ended = current ? standingOf(current.match.state, current.match).ended : false;
-  const following = current !== undefined;
-  useEffect(() => {
-    if (!following || ended || !online) {
-      if (ended) setLiveMode('ended');
-      if (!online) setLiveMode('stopped');
-      return;
-    }
-    return followMatch(api, seat.matchId, latest, {
-      onRevision: () => void refresh(),
-      onMode: setLiveMode,
-      onError: (message) => setError(message),
-    });
-    // `latest` only says where following starts; a new revision must not restart it.
-  }, [api, seat.matchId, following, ended, online, refresh]);
 
+  const vault = useMemo(() => new CommitmentVault(localStorage, sealedKey(seat)), [seat]);
   const send = useCallback(
-    (body: Record<string, unknown>, template: CommandTemplate) => {
+    async (
+      made: Record<string, unknown>,
+      template: CommandTemplate,
+      finish?: (body: Record<string, unknown>) => Promise<Record<string, unknown>>,
+    ) => {
       setOpenForm(undefined);
-      void outbox.add({
+      const body = finish ? await finish(made) : made;
+      await outbox.add({
         commandId: String(body.commandId),
         route: template.route,
         body,
@@ -189,6 +143,10 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     [queued],
   );
   const onRule = useCallback((ruleId: string) => setRuleShown(ruleId), []);
+  const turn = current ? standingOf(current.match.state, current.match).turn : undefined;
+  useEffect(() => {
+    if (turn !== undefined) vault.forgetBefore(turn);
+  }, [vault, turn]);
 
   if (!current) {
     return (
@@ -219,19 +177,43 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
   const rows = unitRows(match.state, roster.units);
   const unitName = (id?: string) => rows.find((row) => row.unitId === id)?.name ?? id;
   const { mustDo, mayDo } = templatesFor(match, seat.side);
+  const siblings = [...mustDo, ...mayDo];
+  /** A template's form, shown as the presenters say (a ruleset's own step, if any, runs before it is sent). */
+  const Form = (p: Omit<FormProps, 'onSend' | 'taken' | 'onRule' | 'presenterFor'>) => {
+    const shown = presentTemplate(p.template, siblings, vault, standing.turn);
+    return (
+      <TemplateForm
+        {...p}
+        template={shown.template}
+        initial={shown.initial}
+        onSend={(body, t) => void send(body, t, shown.finish)}
+        taken={taken(p.template)}
+        onRule={onRule}
+        presenterFor={presenterFor}
+      />
+    );
+  };
   const prompts = mayDo.filter((t) => t.action === UNDO_ANSWER);
   const listed = mayDo.filter((t) => t.action !== UNDO_ANSWER);
   const others = awaitedFromOthers(match, seat.side);
   const [first, ...moreMustDo] = mustDo;
   const pending = queued.filter((item) => item.state === 'pending').length;
-  const formId = (t: CommandTemplate, i: number) =>
-    `f-${t.action}-${t.unitId ?? ''}-${i}`.replace(/[^A-Za-z0-9_-]/g, '_');
+  // A form keeps its id while the match moves on (another template may appear before it in the list):
+  // named for what it does, never for where it stands, or an open form would close under the player.
+  const formId = (t: CommandTemplate, place: string) =>
+    `f-${place}-${t.action}-${t.unitId ?? ''}-${t.route}`.replace(/[^A-Za-z0-9_-]/g, '_');
+  // Two templates alike but for their body (attacks on two defenders by one unit) still get two ids.
+  const mayIds = listed.map((template, i) => {
+    const id = formId(template, 'may');
+    const before = listed.slice(0, i).filter((other) => formId(other, 'may') === id).length;
+    return before === 0 ? id : `${id}-${before}`;
+  });
   const ruleOf = ruleShown
     ? (rules?.find((r) => r.ruleId === ruleShown) ?? { ruleId: ruleShown })
     : undefined;
 
   return (
-    <main class="table-page">
+    <main class="table-page" data-revision={latest}>
       <header class="seat-header">
         <div>
           <h1>
@@ -288,27 +270,16 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
 
       {prompts.map((template, i) => (
         <section class="prompt" aria-label="The other side asks" key={`p${i}`}>
-          <TemplateForm
-            template={template}
-            formId={formId(template, 100 + i)}
-            onSend={send}
-            taken={taken(template)}
-            onRule={onRule}
-          />
+          {Form({ template, formId: formId(template, `p${i}`) })}
         </section>
       ))}
 
       <section class="must-do" aria-labelledby="must-do-heading" data-testid="must-do">
         <h2 id="must-do-heading">{first ? 'Your move' : standing.ended ? 'The match is over' : 'Waiting'}</h2>
         {first ? (
-          <TemplateForm
-            key={`${latest}-${formId(first, 0)}`}
-            template={first}
-            formId={formId(first, 0)}
-            onSend={send}
-            taken={taken(first)}
-            onRule={onRule}
-          />
+          <div key={`${formId(first, 'must')}-${JSON.stringify(first.body)}`}>
+            {Form({ template: first, formId: formId(first, 'must') })}
+          </div>
         ) : (
           !standing.ended && (
             <p data-testid="waiting">
@@ -328,19 +299,12 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
           <h2 id="may-do-heading">You may</h2>
           <ul class="action-list">
             {listed.map((template, i) => {
-              const id = formId(template, i + 1);
+              const id = mayIds[i]!;
               const open = openForm === id;
               return (
                 <li key={id}>
                   {open ? (
-                    <TemplateForm
-                      template={template}
-                      formId={id}
-                      onSend={send}
-                      taken={taken(template)}
-                      onRule={onRule}
-                      onCancel={() => setOpenForm(undefined)}
-                    />
+                    Form({ template, formId: id, onCancel: () => setOpenForm(undefined) })
                   ) : (
                     <button
                       type="button"

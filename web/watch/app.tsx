@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { useStoredKey } from '../shared/key-gate';
 import { KeyForm, MatchForm } from './forms';
 import { Watch } from './watch';
 
@@ -12,18 +13,16 @@ function matchIdFromUrl(): string | undefined {
 
 export function App() {
   const matchId = matchIdFromUrl();
-  const [key, setKey] = useState<string | undefined>(() => sessionStorage.getItem(KEY_STORAGE) ?? undefined);
+  const [key, setKey, forget] = useStoredKey(KEY_STORAGE);
   const [refusal, setRefusal] = useState<string>();
 
   const useKey = (value: string) => {
-    sessionStorage.setItem(KEY_STORAGE, value);
     setRefusal(undefined);
     setKey(value);
   };
   const forgetKey = (why?: string) => {
-    sessionStorage.removeItem(KEY_STORAGE);
+    forget();
     setRefusal(why);
-    setKey(undefined);
   };
 
   if (!matchId) return <MatchForm />;

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { KeyGate } from '../shared/key-gate';
 
 /** No match in the URL yet: ask for its id and put it there (`?match=`), so the page can be shared. */
 export function MatchForm() {
@@ -15,41 +15,18 @@ export function MatchForm() {
 }
 
 export function KeyForm(props: { matchId: string; refusal?: string; onKey: (key: string) => void }) {
-  const [value, setValue] = useState('');
   return (
-    <main class="narrow">
-      <h1>
-        Watch match <span class="match-id">{props.matchId}</span>
-      </h1>
-      {props.refusal && (
-        <p class="error" role="alert">
-          {props.refusal}
-        </p>
-      )}
-      <form
-        class="stack"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (value.trim()) props.onKey(value.trim());
-        }}
-      >
-        <label for="api-key">Your key (spectator, player, judge or organiser)</label>
-        <input
-          id="api-key"
-          type="password"
-          autocomplete="off"
-          required
-          spellcheck={false}
-          value={value}
-          onInput={(event) => setValue(event.currentTarget.value)}
-          aria-describedby="key-note"
-        />
-        <p id="key-note" class="note">
-          The key stays in this browser tab only and goes nowhere but this service. The page shows what the
-          key may see, no more.
-        </p>
-        <button type="submit">Watch</button>
-      </form>
-    </main>
+    <KeyGate
+      title={
+        <>
+          Watch match <span class="match-id">{props.matchId}</span>
+        </>
+      }
+      label="Your key (spectator, player, judge or organiser)"
+      note="The page shows what the key may see, no more."
+      submit="Watch"
+      refusal={props.refusal}
+      onKey={props.onKey}
+    />
   );
 }

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
 import { AwaitingList } from './awaiting-list';
-import { followMatch, type LiveMode, messageOf } from '../shared/live';
+import { type LiveMode, messageOf } from '../shared/live';
+import { useFollowedMatch } from '../shared/use-followed-match';
 import {
-  type LogAnswer,
   type MatchAnswer,
-  type RosterAnswer,
   sidesOf,
   standingOf,
   type StateAtAnswer,
@@ -16,12 +15,6 @@ import { ReplayBar } from './replay-bar';
 import { TurnLog } from '../shared/turn-log';
 import { UnitsTables } from '../shared/units-table';
 import { VerifyPanel } from '../shared/verify-panel';
-
-interface Current {
-  match: MatchAnswer;
-  roster: RosterAnswer;
-  log: LogAnswer;
-}
 
 const LIVE_LABEL: Record<LiveMode, string> = {
   connecting: 'connecting…',
@@ -36,10 +29,6 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
   const api = useMemo(() => new Api(props.apiKey), [props.apiKey]);
   const base = `/matches/${encodeURIComponent(matchId)}`;
 
-  const [current, setCurrent] = useState<Current>();
-  const [error, setError] = useState<string>();
-  const [liveMode, setLiveMode] = useState<LiveMode>('connecting');
-  const [announcement, setAnnouncement] = useState('');
   /** The revision shown; undefined follows the newest one. */
   const [at, setAt] = useState<number>();
   const [, setStatesLoaded] = useState(0);
@@ -47,65 +36,27 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
   const failed = useCallback(
     (cause: unknown) => {
       // A key the service does not know is asked for again; any other refusal is said as it came.
-      if (cause instanceof ApiError && cause.status === 401) onForgetKey(cause.message);
-      else setError(messageOf(cause));
+      if (cause instanceof ApiError && cause.status === 401) {
+        onForgetKey(cause.message);
+        return undefined;
+      }
+      return messageOf(cause);
     },
     [onForgetKey],
   );
-
-  // The match, roster and log are read again whenever something new lands; reads never overlap.
-  const reading = useRef<{ busy: boolean; again: boolean }>({ busy: false, again: false });
-  const previousLog = useRef<LogAnswer | undefined>(undefined);
-  const refresh = useCallback(async () => {
-    if (reading.current.busy) {
-      reading.current.again = true;
-      return;
-    }
-    reading.current.busy = true;
-    try {
-      do {
-        reading.current.again = false;
-        const [match, roster, log] = await Promise.all([
-          api.get<MatchAnswer>(base),
-          api.get<RosterAnswer>(`${base}/roster`),
-          api.get<LogAnswer>(`${base}/log`),
-        ]);
-        const before = previousLog.current;
-        if (before) {
-          const fresh = log.entries.filter((entry) => entry.revision > before.revision);
-          if (fresh.length > 0) setAnnouncement(fresh.map((entry) => entry.sentence).join(' '));
-        }
-        previousLog.current = log;
-        setCurrent({ match, roster, log });
-        setError(undefined);
-      } while (reading.current.again);
-    } catch (cause) {
-      failed(cause);
-    } finally {
-      reading.current.busy = false;
-    }
-  }, [api, base, failed]);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
+  const { current, error, setError, liveMode, announcement } = useFollowedMatch<MatchAnswer>(
+    api,
+    matchId,
+    failed,
+  );
   const latest = current?.match.revision ?? 0;
-  const ended = current ? standingOf(current.match.state, current.match).ended : false;
-  const following = current !== undefined;
-  // Follows from the first revision read; stops for good once the match has ended.
-  useEffect(() => {
-    if (!following || ended) {
-      if (ended) setLiveMode('ended');
-      return;
-    }
-    return followMatch(api, matchId, latest, {
-      onRevision: () => void refresh(),
-      onMode: setLiveMode,
-      onError: setError,
-    });
-    // `latest` is left out on purpose: it is only where following starts, a new revision must not restart it.
-  }, [api, matchId, following, ended, refresh]);
+  const fail = useCallback(
+    (cause: unknown) => {
+      const message = failed(cause);
+      if (message !== undefined) setError(message);
+    },
+    [failed, setError],
+  );
 
   // States of the past, one request at a time (a key may run one long read at once), newest wish first.
   const states = useRef(new Map<number, unknown>());
@@ -129,14 +80,14 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
             if (cause instanceof ApiError && cause.status === 429) {
               wanted.current ??= target;
               await new Promise((resolve) => setTimeout(resolve, 400));
-            } else failed(cause);
+            } else fail(cause);
           }
         }
       } finally {
         loadingState.current = false;
       }
     },
-    [api, base, failed],
+    [api, base, fail],
   );
 
   const shown = at === undefined || at >= latest ? latest : Math.max(1, at);

@@ -67,7 +67,10 @@ export interface ExportVerdict {
 /** What the verify worker (browser/verify-worker.ts) answers to one ExportToVerify. */
 export type VerifyWorkerAnswer =
   | { verdict: ExportVerdict }
-  /** The export, a checkpoint or the key could not be read: there is no verdict on the log. */
-  | { unreadable: string }
+  /**
+   * The export, a checkpoint or the key could not be read: there is no verdict on the log. `line`: the
+   * export's line that does not read as one, which `umpire verify` reports as FAILED.
+   */
+  | { unreadable: string; line?: number }
   /** The verifier itself failed. */
   | { error: string };

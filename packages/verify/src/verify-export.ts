@@ -3,13 +3,26 @@ import { ExportFormatError } from '../../../src/audit/export-format.js';
 import type { VerificationReport } from '../../../src/audit/verifier.js';
 import { verifyPages } from '../../../src/audit/verify-pages.js';
 import { ExportText } from './export-text.js';
-import type { CheckLine, CheckpointLine, ExportToVerify, ExportVerdict } from './verdict.js';
+import type {
+  CheckLine,
+  CheckpointLine,
+  ExportToVerify,
+  ExportVerdict,
+  VerifyWorkerAnswer,
+} from './verdict.js';
 
 export type { CheckLine, CheckpointLine, ExportToVerify, ExportVerdict, RulesLine } from './verdict.js';
 
 /** The export, checkpoints or key could not be read at all (no verdict on the log). */
 export class UnreadableInput extends Error {
   override readonly name = 'UnreadableInput';
+  constructor(
+    message: string,
+    /** The export's line that does not read as one (1-based), when it is the export that is unreadable. */
+    readonly line?: number,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -38,7 +51,8 @@ export async function verifyExportText(input: ExportToVerify): Promise<ExportVer
       ...exported.hints(),
     });
   } catch (error) {
-    if (error instanceof ExportFormatError) throw new UnreadableInput(`not a match export: ${error.message}`);
+    if (error instanceof ExportFormatError)
+      throw new UnreadableInput(`not a match export: ${error.message}`, error.line);
     throw error;
   }
   return verdictOf(report);
@@ -116,4 +130,15 @@ export function verdictOf(report: VerificationReport): ExportVerdict {
     checks,
     checkpoints,
   };
+}
+
+/** What the verify worker answers to one input: a verdict, what could not be read (and which line), or a failure. */
+export async function answerTo(input: ExportToVerify): Promise<VerifyWorkerAnswer> {
+  try {
+    return { verdict: await verifyExportText(input) };
+  } catch (error) {
+    if (error instanceof UnreadableInput)
+      return { unreadable: error.message, ...(error.line === undefined ? {} : { line: error.line }) };
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
 }

@@ -1,4 +1,4 @@
-import type { ChoiceOption } from '../contract';
+import type { ChoiceOption } from '../../shared/contract';
 import type { ChoicePresenter } from './index';
 
 /*

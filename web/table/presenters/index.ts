@@ -1,16 +1,11 @@
-import type { FunctionComponent } from 'preact';
-import type { ChoiceOption, ChoiceValue, TemplateChoice } from '../contract';
+import type { ChoiceOption, CommandTemplate } from '../../shared/contract';
+import type { ChoicePresenter } from '../../shared/template-form';
 import { CardPicker, isCardChoice } from './card-picker';
+import { CommitmentVault, type Shown, withCommitment } from './commitment';
 
-/** How a one-of choice is shown: the page's own buttons, or a ruleset's presentation of its own. */
-export type ChoicePresenter = FunctionComponent<{
-  choice: TemplateChoice;
-  options: readonly ChoiceOption[];
-  chosen: (value: ChoiceValue) => boolean;
-  onChoose: (value: ChoiceValue) => void;
-  /** Given already by another command of this side not yet sent (one card, one unit: AA-1). */
-  taken: (value: ChoiceValue) => boolean;
-}>;
+export { CommitmentVault, type Shown };
+
+export type { ChoicePresenter };
 
 /**
  * The one place a ruleset's own presentation is kept: each picker says which choices it shows by
@@ -22,4 +17,17 @@ const PRESENTERS: { fits: (options: readonly ChoiceOption[]) => boolean; present
 
 export function presenterFor(options: readonly ChoiceOption[]): ChoicePresenter | undefined {
   return PRESENTERS.find((entry) => entry.fits(options))?.presenter;
+}
+
+/**
+ * How a whole template is shown: most as they are; one a ruleset's own step applies to (a commitment
+ * computed on this device, a reveal filled in from what this device kept) with that step.
+ */
+export function presentTemplate(
+  template: CommandTemplate,
+  siblings: readonly CommandTemplate[],
+  vault: CommitmentVault,
+  turn: number | undefined,
+): Shown {
+  return withCommitment(template, siblings, vault, turn) ?? { template };
 }

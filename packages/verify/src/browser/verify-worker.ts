@@ -1,5 +1,5 @@
 import './install-buffer.js';
-import { UnreadableInput, verifyExportText } from '../verify-export.js';
+import { answerTo } from '../verify-export.js';
 import type { ExportToVerify, VerifyWorkerAnswer } from '../verdict.js';
 
 /**
@@ -16,14 +16,5 @@ interface WorkerScope {
 const scope = globalThis as unknown as WorkerScope;
 
 scope.onmessage = async ({ data }) => {
-  let answer: VerifyWorkerAnswer;
-  try {
-    answer = { verdict: await verifyExportText(data) };
-  } catch (error) {
-    answer =
-      error instanceof UnreadableInput
-        ? { unreadable: error.message }
-        : { error: error instanceof Error ? error.message : String(error) };
-  }
-  scope.postMessage(answer);
+  scope.postMessage(await answerTo(data));
 };

@@ -1,5 +1,7 @@
+import type { FunctionComponent } from 'preact';
 import { useState } from 'preact/hooks';
 import {
+  type ChoiceOption,
   type ChoiceValue,
   type CommandTemplate,
   commandBody,
@@ -10,8 +12,17 @@ import {
   type TemplateChoice,
 } from './contract';
 import { DiceEntry } from './dice-entry';
-import { presenterFor } from './presenters';
 import { RuleLink } from './rule-link';
+
+/** How a one-of choice is shown: the page's own buttons, or a ruleset's presentation of its own. */
+export type ChoicePresenter = FunctionComponent<{
+  choice: TemplateChoice;
+  options: readonly ChoiceOption[];
+  chosen: (value: ChoiceValue) => boolean;
+  onChoose: (value: ChoiceValue) => void;
+  /** Given already by another command of this side not yet sent (one card, one unit: AA-1). */
+  taken: (value: ChoiceValue) => boolean;
+}>;
 
 /** Above this many options a plain choice is a drop-down rather than a row of buttons. */
 const MANY_OPTIONS = 12;
@@ -25,6 +36,10 @@ export interface FormProps {
   taken: (choice: TemplateChoice, value: ChoiceValue) => boolean;
   onRule: (ruleId: string) => void;
   onCancel?: () => void;
+  /** A page's own presentation of a choice, by its options' shape; plain buttons when none. */
+  presenterFor?: (options: readonly ChoiceOption[]) => ChoicePresenter | undefined;
+  /** Answers known before the player gives any (kept on this device, such as a commitment's salt). */
+  initial?: Readonly<Record<string, ChoiceValue>>;
 }
 
 /**
@@ -33,7 +48,7 @@ export interface FormProps {
  */
 export function TemplateForm(props: FormProps) {
   const { template, formId } = props;
-  const [answers, setAnswers] = useState<Record<string, ChoiceValue>>({});
+  const [answers, setAnswers] = useState<Record<string, ChoiceValue>>(() => ({ ...props.initial }));
   const [faces, setFaces] = useState<number[]>([]);
   const gaps = missing(template, answers, faces);
   const set = (path: string, value: ChoiceValue | undefined) =>
@@ -53,7 +68,7 @@ export function TemplateForm(props: FormProps) {
         event.preventDefault();
         if (gaps.length > 0) return;
         props.onSend(commandBody(template, answers, faces, newCommandId()), template);
-        setAnswers({});
+        setAnswers({ ...props.initial });
         setFaces([]);
       }}
     >
@@ -70,6 +85,7 @@ export function TemplateForm(props: FormProps) {
             value={answers[choice.path]}
             onValue={(value) => set(choice.path, value)}
             taken={(value) => props.taken(choice, value)}
+            presenterFor={props.presenterFor}
           />
         ))}
       {template.dice?.source === 'table' && (
@@ -111,12 +127,13 @@ function Choice(props: {
   value: ChoiceValue | undefined;
   onValue: (value: ChoiceValue | undefined) => void;
   taken: (value: ChoiceValue) => boolean;
+  presenterFor?: FormProps['presenterFor'];
 }) {
   const { choice, value, onValue, id } = props;
   const optional = choice.optional ? <span class="note"> (optional)</span> : null;
   switch (choice.kind) {
     case 'one-of': {
-      const Presenter = presenterFor(choice.options);
+      const Presenter = props.presenterFor?.(choice.options);
       if (Presenter) {
         return (
           <Presenter

@@ -1,0 +1,122 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Caller } from './umpire-client.js';
+
+/** What the browser tests of the pages share: a phone-size seat, the checks every page must pass. */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const PHONE = { width: 390, height: 844 };
+
+/** The pages as the service serves them, built from this checkout's sources. */
+export function buildPages(): void {
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'web'], {
+    cwd: ROOT,
+    stdio: 'pipe',
+  });
+}
+
+/** A seat's browser: its own context (storage), at phone size, recording every answer and request body. */
+export interface SeatBrowser {
+  context: BrowserContext;
+  page: Page;
+  /** Every JSON answer this page received. */
+  bodies: string[];
+  /** Every request this page made: its address and its body. */
+  sent: { url: string; body: string }[];
+}
+
+export async function seatBrowser(browser: Browser): Promise<SeatBrowser> {
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const bodies: string[] = [];
+  const sent: { url: string; body: string }[] = [];
+  page.on('request', (request) => sent.push({ url: request.url(), body: request.postData() ?? '' }));
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (type.includes('json'))
+      void response.text().then(
+        (text) => bodies.push(text),
+        () => undefined,
+      );
+  });
+  return { context, page, bodies, sent };
+}
+
+export const mustDo = (page: Page) => page.getByTestId('must-do');
+
+/** Waits until the page asks this seat, as its first step, something whose title matches `label`. */
+export async function asked(page: Page, label: RegExp): Promise<void> {
+  await mustDo(page).getByRole('heading', { level: 3, name: label }).waitFor({ timeout: 15_000 });
+}
+
+export async function noSidewaysScroll(page: Page): Promise<void> {
+  const widths = (await page.evaluate(
+    '[document.documentElement.scrollWidth, window.innerWidth]',
+  )) as number[];
+  expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+}
+
+/** Every visible button, link, input and select is at least 44×44 px. */
+export async function bigEnoughTargets(page: Page): Promise<void> {
+  const small = (await page.evaluate(`[...document.querySelectorAll('button, a, input, select, textarea')]
+    .filter((element) => element.offsetParent !== null)
+    .map((element) => ({ element, box: element.getBoundingClientRect() }))
+    .filter(({ box }) => box.width < 44 || box.height < 44)
+    .map(({ element, box }) => element.tagName + ' "' + element.textContent.trim() + '" ' + box.width + '×' + box.height)`)) as string[];
+  expect(small).toEqual([]);
+}
+
+/** A screenshot of the whole page, when UMPIRE_SCREENSHOTS names a folder for them. */
+export async function shot(page: Page, name: string): Promise<void> {
+  const folder = process.env.UMPIRE_SCREENSHOTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
+}
+
+/** Sends the form of what the page asks now. */
+export async function send(page: Page, button: 'Send' | 'Roll' = 'Send'): Promise<void> {
+  await mustDo(page).getByRole('button', { name: button, exact: true }).click();
+}
+
+/**
+ * Waits until the page shows the match at `revision` or later (the table page says which it shows).
+ * Read through the page's DOM, never by evaluating a string: the pages' CSP forbids eval.
+ */
+export async function caughtUp(page: Page, revision: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const shown = Number(await page.locator('main[data-revision]').getAttribute('data-revision'));
+    if (shown >= revision) return;
+    if (Date.now() > deadline) throw new Error(`the page shows revision ${shown}, not yet ${revision}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Each seat joins from its own invitation link, as a player who scanned the organiser's QR code. */
+export async function joinSeats(
+  url: string,
+  organiser: Caller,
+  matchId: string,
+  seats: readonly (readonly [SeatBrowser, 'A' | 'B'])[],
+): Promise<void> {
+  for (const [seat, side] of seats) {
+    const link = (await organiser.post(`/matches/${matchId}/invitations`, { side })).body.link as string;
+    await seat.page.goto(`${url}${link}`);
+  }
+}
+
+/** Chromium's slow-4G preset on one page, through CDP: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
+export async function onSlow4G(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+}
