@@ -43,7 +43,7 @@ describeInBrowser('judge console in Chromium', () => {
   }
 
   beforeAll(async () => {
-    buildPages();
+    await buildPages();
     t = await startTestApp();
     await openMatch(t, { matchId: 'a-quiet', ruleset: 'hand-to-hand', diceMode: 'table' });
     const { m: asking, afterCharge: back } = await melee('y-undo');

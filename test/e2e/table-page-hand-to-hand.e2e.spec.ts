@@ -55,7 +55,7 @@ describeInBrowser('table page in Chromium: a whole hand-to-hand match through th
   }
 
   beforeAll(async () => {
-    buildPages();
+    await buildPages();
     t = await startTestApp();
     m = await openMatch(t, { matchId, ruleset: 'hand-to-hand', diceMode: 'table' });
     seen = await m.revision();

@@ -50,7 +50,7 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
   const invitations: Record<'A' | 'B', string> = { A: '', B: '' };
 
   beforeAll(async () => {
-    buildPages();
+    await buildPages();
     t = await startTestApp();
     m = await atomicAfricaInContact(t, matchId);
     for (const side of ['A', 'B'] as const) {
@@ -283,7 +283,7 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
   const matchId = 'aa-offline';
 
   beforeAll(async () => {
-    buildPages();
+    await buildPages();
     t = await startTestApp();
     m = await atomicAfricaInContact(t, matchId);
     browser = await launch();

@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
 import { currentMatchRules, currentRuleset } from '../../src/rules/registry.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type Caller, issueKey, organiser } from './support/umpire-client.js';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { ensurePagesBuilt } from './support/pages-build.js';
 
 /**
  * The watch-and-replay page in a real browser (Debian's Chromium driven by playwright-core) against the
@@ -14,7 +12,6 @@ import { CHROMIUM, launchChromium } from './support/chromium.js';
  * its units, turn and log, replays it back to before the charge, sees the next command land live, and
  * verifies the match in the browser (and sees a tampered export fail).
  */
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const title = existsSync(CHROMIUM)
   ? 'watch page in Chromium'
@@ -37,11 +34,8 @@ describeInBrowser(title, () => {
   const at = (route: string) => `/matches/${matchId}/${route}`;
 
   beforeAll(async () => {
-    // The page the service serves is the one `npm run build` makes; build it as that does (well under a second).
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'web'], {
-      cwd: ROOT,
-      stdio: 'pipe',
-    });
+    // The page the service serves is the one `npm run build` makes.
+    await ensurePagesBuilt();
     t = await startTestApp();
     const org = organiser(t);
     await org.command('/matches', {

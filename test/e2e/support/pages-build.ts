@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const INPUTS = ['web', 'src', 'packages/verify/src', 'packages/verify/browser-aliases.ts'];
 const SKIPPED = new Set(['node_modules', 'dist']);
-const STAMP = join(ROOT, 'dist/web/.pages-inputs');
+const STAMP = join(ROOT, 'dist/.pages-inputs');
 const LOCK = join(ROOT, 'dist/.pages-build.lock');
 /** A lock older than this was left by a build that died: it is taken over. */
 const STALE_LOCK_MS = 180_000;

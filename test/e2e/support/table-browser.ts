@@ -1,21 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ensurePagesBuilt } from './pages-build.js';
 import type { Caller } from './umpire-client.js';
 
 /** What the browser tests of the pages share: a phone-size seat, the checks every page must pass. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const PHONE = { width: 390, height: 844 };
 
-/** The pages as the service serves them, built from this checkout's sources. */
-export function buildPages(): void {
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'web'], {
-    cwd: ROOT,
-    stdio: 'pipe',
-  });
-}
+/** The pages as the service serves them, built from this checkout's sources (once for every test file). */
+export const buildPages = ensurePagesBuilt;
 
 /** A seat's browser: its own context (storage), at phone size, recording every answer and request body. */
 export interface SeatBrowser {
