@@ -13,10 +13,10 @@ import { CHROMIUM, launchChromium } from './support/chromium.js';
 
 /**
  * A tournament day through the pages, in Debian's Chromium against the real service on SQLite: the
- * organiser creates the tournament and imports eight players at the desk, each player checks in and
- * reports from their own phone-sized browser, one result is disputed and overridden at the desk, time
- * is called in round 2, the hall screen follows; the final standings equal the published tie-breaks
- * computed here, and the export verifies offline.
+ * organiser creates the tournament and imports eight players at the desk, each player joins by the
+ * single-use link the desk hands out, checks in and reports from their own phone-sized browser, one
+ * result is disputed and overridden at the desk, time is called in round 2, the hall screen follows;
+ * the final standings equal the published tie-breaks computed here, and the export verifies offline.
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SHOTS = join(ROOT, 'docs/screenshots');
@@ -88,23 +88,33 @@ describeInBrowser(title, () => {
     await desk.getByRole('heading', { name: /0 of 8 checked in/ }).waitFor();
   }, 60_000);
 
-  it('each player checks in from their own phone, and the board fills', async () => {
-    const org = organiser(t);
+  it('each player joins by the single-use link the desk hands out and checks in from their own phone, and the board fills', async () => {
     for (let i = 1; i <= PLAYERS.length; i++) {
-      const key = await org.post(`/tournaments/${TID}/participants/p${i}/keys`, {
-        commandId: `key-p${i}`,
-        label: `p${i}`,
-      });
+      const name = PLAYERS[i - 1]![0];
+      await desk.getByRole('button', { name: `Invite ${name}` }).click();
+      const link = desk.getByLabel(`Invitation link for ${name} (opens once)`);
+      await link.waitFor();
+      const invitation = await link.inputValue();
+      expect(invitation).toMatch(new RegExp(`^${t.url}/tournament/#invite=inv_`));
       const phone = await (
         await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
       ).newPage();
-      await phone.goto(`${t.url}/tournament/?tournament=${TID}&participant=p${i}`);
-      await phone.getByLabel('Your participant key').fill(key.body.token);
-      await phone.getByRole('button', { name: 'Open' }).click();
+      await phone.goto(invitation);
       await phone.getByRole('button', { name: /check in/i }).click();
       await phone.getByText('You are checked in.', { exact: true }).waitFor();
-      expect(phone.url()).not.toContain(key.body.token);
+      // The code left the address bar at once; the key never entered it.
+      expect(phone.url()).toBe(`${t.url}/tournament/?tournament=${TID}&participant=p${i}`);
       phones.set(`p${i}`, phone);
+      if (i === 1) {
+        // The link opens once: another phone that opens it is told so and gets no key.
+        const other = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+        await other.goto(invitation);
+        await other
+          .getByRole('alert')
+          .filter({ hasText: /already used/ })
+          .waitFor();
+        await other.context().close();
+      }
     }
     await desk.getByRole('heading', { name: /8 of 8 checked in/ }).waitFor({ timeout: 10_000 });
     await noSidewaysScroll(phones.get('p1')!);

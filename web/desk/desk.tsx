@@ -215,7 +215,7 @@ function Participants(props: {
   const { participants, act } = props;
   const [pasted, setPasted] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
-  const [keys, setKeys] = useState<Record<string, string>>({});
+  const [links, setLinks] = useState<Record<string, string>>({});
   const checkedIn = participants.filter((p) => p.checkedIn && p.status === 'active').length;
 
   const importPasted = async () => {
@@ -232,13 +232,14 @@ function Participants(props: {
       props.onNews(`${added} participants imported.`);
     }
   };
-  const issueKey = async (participantId: string) => {
+  // The desk hands out single-use invitations, never keys: the player's page trades one for the key.
+  const invite = async (participant: Participant) => {
     try {
-      const issued = await props.api.post<{ token: string }>(
-        `${props.base}/participants/${encodeURIComponent(participantId)}/keys`,
-        { commandId: newCommandId(), label: `participant ${participantId}` },
+      const invited = await props.api.post<{ link: string }>(
+        `${props.base}/participants/${encodeURIComponent(participant.participantId)}/invitations`,
+        { commandId: newCommandId(), label: participant.name },
       );
-      setKeys((k) => ({ ...k, [participantId]: issued.token }));
+      setLinks((l) => ({ ...l, [participant.participantId]: `${window.location.origin}${invited.link}` }));
     } catch (error) {
       props.onRefusal(refusalText(error));
     }
@@ -272,7 +273,6 @@ function Participants(props: {
       )}
       <ul class="checkin-board" aria-live="polite">
         {participants.map((p) => {
-          const link = `${window.location.origin}/tournament/?tournament=${encodeURIComponent(props.tournamentId)}&participant=${encodeURIComponent(p.participantId)}`;
           return (
             <li key={p.participantId} class={p.checkedIn ? 'in' : undefined}>
               <strong>{p.name}</strong>
@@ -283,20 +283,19 @@ function Participants(props: {
                 {p.status !== 'active' ? p.status : p.checkedIn ? 'checked in' : 'not here yet'}
               </span>
               <br />
-              <a class="link-out" href={link}>
-                participant link
-              </a>
-              {keys[p.participantId] ? (
+              {links[p.participantId] ? (
                 <p class="link-out">
                   <label>
-                    Key (hand it over once)
-                    <input readOnly value={keys[p.participantId]} />
+                    Invitation link for {p.name} (opens once)
+                    <input readOnly value={links[p.participantId]} />
                   </label>
                 </p>
               ) : (
-                <button type="button" class="quiet" onClick={() => issueKey(p.participantId)}>
-                  Issue key
-                </button>
+                p.status !== 'withdrawn' && (
+                  <button type="button" class="quiet" onClick={() => invite(p)}>
+                    Invite {p.name}
+                  </button>
+                )
               )}
               {p.status === 'active' && !p.checkedIn && (
                 <button
