@@ -123,7 +123,7 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
             </button>
           )}
           {round && <RoundDesk round={round} act={act} />}
-          {round && <Printing name={name} tournamentId={tournamentId} round={round} />}
+          {round && <Printing api={api} name={name} tournamentId={tournamentId} round={round} />}
         </section>
         <section aria-labelledby="standings">
           <h2 id="standings">Standings</h2>
@@ -155,7 +155,7 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
   );
 }
 
-function Printing(props: { name: string; tournamentId: string; round: Round }) {
+function Printing(props: { api: Api; name: string; tournamentId: string; round: Round }) {
   const [shown, setShown] = useState(false);
   return (
     <>
