@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { createPublicKey } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
 import { verifyTournamentExport } from '../../src/audit/tournament-export-verifier.js';
+import { SseConnections } from '../../src/live/sse.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
@@ -131,14 +132,27 @@ describeInBrowser(title, () => {
     await hall.getByRole('button', { name: 'Open' }).click();
     await hall.getByRole('heading', { level: 1, name: 'Club day' }).waitFor();
     await hall.getByText('No round has been paired yet.').waitFor();
+    // Nothing on the hall screen reloads by itself: it is told of changes by the feed.
+    await hall.evaluate('window.notReloaded = true');
   }, 30_000);
 
   async function pairingsOf(round: number): Promise<any[]> {
     return (await organiser(t).get(`/tournaments/${TID}/rounds/${round}`)).body.pairings;
   }
 
-  async function playRound(round: number, dispute?: number) {
+  /** The hall follows the tournament's live feed: a confirmed result is there within a second. */
+  const hallShowsConfirmed = (table: number) =>
+    hall
+      .locator('.hall-pairings li', { hasText: `Table ${table}` })
+      .filter({ hasText: '(confirmed)' })
+      .waitFor({ timeout: 1000 });
+
+  async function playRound(round: number, dispute?: number, beforeStart?: () => Promise<void>) {
     await desk.getByRole('button', { name: `Pair round ${round} (Swiss)` }).click();
+    if (beforeStart) {
+      await desk.getByRole('heading', { name: `Round ${round}: paired` }).waitFor();
+      await beforeStart();
+    }
     await desk.getByRole('button', { name: `Start round ${round}` }).click();
     await desk.getByRole('heading', { name: `Round ${round}: started` }).waitFor();
     await desk.getByLabel('Minutes').fill('90');
@@ -167,12 +181,43 @@ describeInBrowser(title, () => {
       } else {
         await b.getByRole('button', { name: 'Confirm' }).click();
         await b.getByText('Confirmed: the result stands.').waitFor();
+        await hallShowsConfirmed(p.table);
       }
     }
     return pairings;
   }
 
   const played: { round: number; pairings: any[] }[] = [];
+
+  /** At the desk, before the round starts: two players swapped, a table moved, a bad move refused. */
+  async function editPairings(round: number) {
+    const before = await pairingsOf(round);
+    const [x, y] = [before[0].A, before[1].B];
+    await desk.getByLabel('Swap').selectOption(x.participantId);
+    await desk.getByLabel('with').selectOption(y.participantId);
+    await desk.getByRole('button', { name: 'Swap players' }).click();
+    await desk.getByText(`${x.name} and ${y.name} swapped.`).waitFor();
+    const after = await pairingsOf(round);
+    expect(after[0].A.participantId).toBe(y.participantId);
+    expect(after[1].B.participantId).toBe(x.participantId);
+    // Onto a table that has a pairing already: the service refuses it, naming the rule.
+    await desk.getByLabel('Move table').selectOption('1');
+    await desk.getByLabel('to number').fill('2');
+    await desk.getByRole('button', { name: 'Move', exact: true }).click();
+    await desk
+      .getByRole('alert')
+      .filter({ hasText: /^C-6: table 2 of round 3 is given two pairings/ })
+      .waitFor();
+    await desk.getByLabel('to number').fill('9');
+    await desk.getByRole('button', { name: 'Move', exact: true }).click();
+    await desk.getByText('Table 1 is table 9 now.').waitFor();
+    expect((await pairingsOf(round)).map((p: any) => p.table)).toEqual([2, 3, 4, 9]);
+    await desk.setViewportSize({ width: 390, height: 844 });
+    await desk.getByRole('group', { name: /Edit the pairings/ }).scrollIntoViewIfNeeded();
+    await desk.screenshot({ path: join(SHOTS, 'desk-pairing-edit.png') });
+    await noSidewaysScroll(desk);
+    await desk.setViewportSize({ width: 1280, height: 900 });
+  }
 
   it('round 1: paired with tables, club mates apart, results reported and confirmed, one disputed and overridden', async () => {
     const pairings = await playRound(1, 2);
@@ -220,12 +265,20 @@ describeInBrowser(title, () => {
       await b.reload();
       await b.getByRole('button', { name: 'Confirm' }).click();
       await b.getByText('Confirmed: the result stands.').waitFor();
+      await hallShowsConfirmed(p.table);
     }
     played.push({ round: 2, pairings });
+    expect(await hall.evaluate('window.notReloaded')).toBe(true);
   }, 180_000);
 
   it('round 3, then the final standings equal the published tie-breaks computed here, and the export verifies', async () => {
-    played.push({ round: 3, pairings: await playRound(3) });
+    // The service drops every live feed (as a proxy timing out would): the hall reconnects by itself,
+    // and round 3's results reach it within a second as before.
+    const feeds = t.app.get(SseConnections) as any;
+    for (const connection of [...feeds.open.keys()]) connection.close();
+    await hall.getByText('Reconnecting…').waitFor({ timeout: 5_000 });
+    await hall.getByText('Reconnecting…').waitFor({ state: 'detached', timeout: 10_000 });
+    played.push({ round: 3, pairings: await playRound(3, undefined, () => editPairings(3)) });
     const standings = (await organiser(t).get(`/tournaments/${TID}/standings`)).body;
     expect(standings.tieBreaks).toEqual(['buchholz', 'median-buchholz', 'sonneborn-berger', 'head-to-head']);
     const expected = independentStandings(played);
@@ -245,6 +298,14 @@ describeInBrowser(title, () => {
       PLAYERS[Number(expected[0]!.id.slice(1)) - 1]![0],
     );
     const org = organiser(t);
+    // The standings CSV downloads from the desk, as the API serves it.
+    const [download] = await Promise.all([
+      desk.waitForEvent('download'),
+      desk.getByRole('button', { name: 'Standings CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${TID}-standings.csv`);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv).toBe((await org.get(`/tournaments/${TID}/standings.csv`)).text);
     const exported = await org.get(`/tournaments/${TID}/export`);
     const publicKey = createPublicKey((await org.get('/audit/public-key')).body.pem);
     expect(verifyTournamentExport(exported.text!, publicKey).ok).toBe(true);

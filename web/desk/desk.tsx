@@ -14,8 +14,9 @@ import {
   type Standings,
   statusWords,
 } from '../shared/tournament-views';
-import { usePoll } from '../shared/use-poll';
+import { useLiveTournament } from '../shared/use-live-tournament';
 import { parseParticipants } from './csv';
+import { PairingEdit } from './pairing-edit';
 import { PrintSheets } from './slips';
 
 interface Board {
@@ -41,7 +42,7 @@ type Act = (path: string, body: object, done: string) => Promise<boolean>;
 export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () => void }) {
   const { api, tournamentId } = props;
   const base = `/tournaments/${encodeURIComponent(tournamentId)}`;
-  const board = usePoll(() => loadBoard(api, base), 3000);
+  const board = useLiveTournament(api, tournamentId, () => loadBoard(api, base));
   const [news, setNews] = useState<string>();
   const [refusal, setRefusal] = useState<string>();
 
@@ -342,13 +343,16 @@ function RoundDesk(props: { round: Round; act: Act }) {
         Round {round.round}: {round.status}
       </h3>
       {round.status === 'paired' && (
-        <button
-          type="button"
-          class="primary"
-          onClick={() => act(`${r}/start`, {}, `Round ${round.round} started.`)}
-        >
-          Start round {round.round}
-        </button>
+        <>
+          <button
+            type="button"
+            class="primary"
+            onClick={() => act(`${r}/start`, {}, `Round ${round.round} started.`)}
+          >
+            Start round {round.round}
+          </button>
+          <PairingEdit round={round} act={act} />
+        </>
       )}
       {round.status !== 'paired' && (
         <div class="clock-desk">
@@ -474,6 +478,22 @@ function ResultRow(props: { pairing: Pairing; round: Round; act: Act }) {
             >
               Override
             </button>
+            {(['A', 'B'] as const).map((side) => (
+              <button
+                type="button"
+                key={side}
+                disabled={reason.trim() === '' || pairing.status === 'final'}
+                onClick={() =>
+                  act(
+                    `${at}/forfeit`,
+                    { participantId: pairing[side].participantId, reason: reason.trim() },
+                    `Table ${pairing.table}: ${pairing[side].name} forfeits.`,
+                  )
+                }
+              >
+                {pairing[side].name} forfeits
+              </button>
+            ))}
             <button
               type="button"
               disabled={reason.trim() === ''}
