@@ -1067,7 +1067,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Call time (TimeCalled): the round’s refereed matches still playing are listed in the event, with the published policy (finish the turn, or stop now). */
+    /** Call time (TimeCalled): the round’s refereed matches still playing are listed in the event, with the published policy (finish the turn, or stop now), and each of them records TimeCalled in its own stream (C-7). */
     post: operations['TournamentClockController_call'];
     delete?: never;
     options?: never;
@@ -3003,12 +3003,12 @@ export interface components {
     MatchRulesReplayedDto: {
       /**
        * @description The match-level rules version the log’s first event records; null for a log recorded before it was (version-1 logs).
-       * @example 2.1.0
+       * @example 2.2.0
        */
       recorded: string | null;
       /**
        * @description The version its match-level commands (undo, backups, disputes, the end) were decided with: the recorded one, or the one assumed for a log that records none; null when the recorded version is unknown to this verifier.
-       * @example 2.1.0
+       * @example 2.2.0
        */
       replayedWith: string | null;
       /**
@@ -3035,7 +3035,7 @@ export interface components {
       matchRules: components['schemas']['MatchRulesReplayedDto'];
       /**
        * @description The same in one line.
-       * @example hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code
+       * @example hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.2.0, replayed with the same code
        */
       message: string;
     };
@@ -5173,6 +5173,23 @@ export interface components {
        */
       type: 'DisputeRuled';
     };
+    /** @description C-7: time was called on the round; stop-now ends play at once, finish-turn when the turn in progress ends. */
+    MatchLevelTimeCalledData: {
+      /** @enum {string} */
+      policy: 'finish-turn' | 'stop-now';
+      round: number;
+    };
+    MatchLevelTimeCalledEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'TimeCalled';
+      data: components['schemas']['MatchLevelTimeCalledData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'TimeCalled';
+    };
     MatchLevelMatchEndedData: {
       result: {
         /**
@@ -5223,6 +5240,7 @@ export interface components {
       | components['schemas']['MatchLevelActionsRevertedEvent']
       | components['schemas']['MatchLevelDisputeRaisedEvent']
       | components['schemas']['MatchLevelDisputeRuledEvent']
+      | components['schemas']['MatchLevelTimeCalledEvent']
       | components['schemas']['MatchLevelMatchEndedEvent'];
     HandToHandState:
       | {
@@ -5934,6 +5952,7 @@ export interface components {
       | components['schemas']['MatchLevelActionsRevertedEvent']
       | components['schemas']['MatchLevelDisputeRaisedEvent']
       | components['schemas']['MatchLevelDisputeRuledEvent']
+      | components['schemas']['MatchLevelTimeCalledEvent']
       | components['schemas']['MatchLevelMatchEndedEvent'];
     /** @description The atomic-africa state as this viewer may see it (`match` null before MatchCreated). */
     AtomicAfricaState: {
@@ -17127,11 +17146,11 @@ export interface operations {
            *         "replay": "same-code",
            *         "replayedHash": "9f2c4e0b6a1d…",
            *         "matchRules": {
-           *           "recorded": "2.1.0",
-           *           "replayedWith": "2.1.0",
+           *           "recorded": "2.2.0",
+           *           "replayedWith": "2.2.0",
            *           "replay": "same-code"
            *         },
-           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code"
+           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.2.0, replayed with the same code"
            *       },
            *       "head": {
            *         "revision": 1,
@@ -17362,11 +17381,11 @@ export interface operations {
            *         "replay": "same-code",
            *         "replayedHash": "9f2c4e0b6a1d…",
            *         "matchRules": {
-           *           "recorded": "2.1.0",
-           *           "replayedWith": "2.1.0",
+           *           "recorded": "2.2.0",
+           *           "replayedWith": "2.2.0",
            *           "replay": "same-code"
            *         },
-           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code"
+           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.2.0, replayed with the same code"
            *       },
            *       "head": {
            *         "revision": 1,
