@@ -113,15 +113,25 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
         <section aria-labelledby="rounds">
           <h2 id="rounds">Rounds</h2>
           {canPair && (
-            <button
-              type="button"
-              class="primary"
-              onClick={() =>
-                act('/rounds', { round: nextRound, method: 'swiss' }, `Round ${nextRound} paired.`)
-              }
-            >
-              Pair round {nextRound} (Swiss)
-            </button>
+            <div class="row">
+              <button
+                type="button"
+                class="primary"
+                onClick={() =>
+                  act('/rounds', { round: nextRound, method: 'swiss' }, `Round ${nextRound} paired.`)
+                }
+              >
+                Pair round {nextRound} (Swiss)
+              </button>
+              <button
+                type="button"
+                onClick={() =>
+                  act('/rounds', { round: nextRound, method: 'round-robin' }, `Round ${nextRound} paired.`)
+                }
+              >
+                Pair round {nextRound} (round robin)
+              </button>
+            </div>
           )}
           {round && <RoundDesk round={round} act={act} />}
           {round && <Printing api={api} name={name} tournamentId={tournamentId} round={round} />}
