@@ -3,7 +3,7 @@ import { createPublicKey } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type Page } from 'playwright-core';
+import { type Browser, type Locator, type Page } from 'playwright-core';
 import { verifyTournamentExport } from '../../src/audit/tournament-export-verifier.js';
 import { SseConnections } from '../../src/live/sse.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -71,6 +71,16 @@ describeInBrowser(title, () => {
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
       page.viewportSize()!.width,
     );
+
+  /** The page at phone size for a moment: no sideways scroll, and a screenshot of it (at `at`). */
+  async function atPhoneSize(page: Page, file: string, at?: Locator) {
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await at?.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, file) });
+    await noSidewaysScroll(page);
+    await page.setViewportSize(size);
+  }
 
   it('the organiser creates the tournament and imports the players at the desk', async () => {
     await desk.goto(`${t.url}/desk/`);
@@ -212,11 +222,7 @@ describeInBrowser(title, () => {
     await desk.getByRole('button', { name: 'Move', exact: true }).click();
     await desk.getByText('Table 1 is table 9 now.').waitFor();
     expect((await pairingsOf(round)).map((p: any) => p.table)).toEqual([2, 3, 4, 9]);
-    await desk.setViewportSize({ width: 390, height: 844 });
-    await desk.getByRole('group', { name: /Edit the pairings/ }).scrollIntoViewIfNeeded();
-    await desk.screenshot({ path: join(SHOTS, 'desk-pairing-edit.png') });
-    await noSidewaysScroll(desk);
-    await desk.setViewportSize({ width: 1280, height: 900 });
+    await atPhoneSize(desk, 'desk-pairing-edit.png', desk.getByRole('group', { name: /Edit the pairings/ }));
   }
 
   it('round 1: paired with tables, club mates apart, results reported and confirmed, one disputed and overridden', async () => {
@@ -225,6 +231,11 @@ describeInBrowser(title, () => {
     for (const p of pairings) expect(club.get(p.A.name)).not.toBe(club.get(p.B.name));
     expect(pairings.map((p: any) => p.table)).toEqual([1, 2, 3, 4]);
     await desk.screenshot({ path: join(SHOTS, 'desk-round-1.png'), fullPage: true });
+    await atPhoneSize(
+      desk,
+      'desk-results-board.png',
+      desk.getByRole('heading', { name: 'Round 1: started' }),
+    );
     // The disputed table: the desk overrides it with a reason.
     const row = desk.locator('li', { hasText: 'Table 2' }).filter({ hasText: 'disputed' });
     await row.getByText('Override, forfeit or void').click();
@@ -246,6 +257,7 @@ describeInBrowser(title, () => {
     await desk.getByText('Time called.').waitFor();
     await hall.getByText(/Time was called: finish the turn you are playing/).waitFor({ timeout: 10_000 });
     await hall.screenshot({ path: join(SHOTS, 'hall-time-called.png') });
+    await atPhoneSize(hall, 'hall-phone.png');
     const pairings = await pairingsOf(2);
     const phone = phones.get(pairings[0].A.participantId)!;
     await phone.reload();
