@@ -239,7 +239,7 @@ describe('participant invitations', () => {
 });
 
 describe('seat invitations across a restart, and out of the log', () => {
-  it('an invitation made before a restart redeems after it, once; no log line holds the code or the key', async () => {
+  it('an invitation made before a restart redeems after it, once, a participant’s too; no log line holds a code or a key', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'umpire-e2e-'));
     const lines: string[] = [];
     const start = async (): Promise<{ app: NestFastifyApplication; url: string }> => {
@@ -267,6 +267,10 @@ describe('seat invitations across a restart, and out of the log', () => {
         sides: { A: 'Zulus', B: 'British' },
         diceMode: 'table',
       });
+      await org.command('/tournaments', { tournamentId: 'restart-day', name: 'Restart day' });
+      await org.command('/tournaments/restart-day/participants', { name: 'Ann' });
+      const participantCode = (await org.post('/tournaments/restart-day/participants/p1/invitations', {}))
+        .body.code as string;
       const codes = [
         (await org.post('/matches/restart-1/invitations', { side: 'A' })).body.code as string,
         (await org.post('/matches/restart-1/invitations', { side: 'B' })).body.code as string,
@@ -283,11 +287,14 @@ describe('seat invitations across a restart, and out of the log', () => {
         const seat = await anyone.post(`/invitations/${codes[1]}/redeem`);
         expect(seat.status).toBe(200);
         expect((await new Caller(second.url, seat.body.token).get('/matches/restart-1')).status).toBe(200);
+        const joined = await anyone.post(`/invitations/${participantCode}/redeem`);
+        expect(joined.body).toMatchObject({ tournamentId: 'restart-day', participantId: 'p1' });
         const log = lines.join('\n');
         expect(log).toContain('/invitations/[redacted]/redeem');
         // The secret halves (the tail of each): an id alone is no secret.
-        for (const code of codes) expect(log).not.toContain(code.slice(-20));
+        for (const code of [...codes, participantCode]) expect(log).not.toContain(code.slice(-20));
         expect(log).not.toContain(seat.body.token.slice(-30));
+        expect(log).not.toContain(joined.body.token.slice(-30));
       } finally {
         await second.app.close();
       }
