@@ -3,6 +3,7 @@ import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import type { ClockCommand } from '../rules/tournament/index.js';
+import { TimeCalledInMatches } from '../tournament/time-called-in-matches.js';
 import { type TournamentCommandView, TournamentConduct } from '../tournament/tournament-conduct.service.js';
 import { CommandDto } from './dto/command.dto.js';
 import { ApiAccess } from './dto/error.dto.js';
@@ -22,7 +23,10 @@ type Untimed<C> = C extends ClockCommand ? Omit<C, 'at'> : never;
 @UseGuards(ParticipantKeyGuard)
 @Controller('tournaments/:id/rounds/:round/clock')
 export class TournamentClockController {
-  constructor(private readonly conduct: TournamentConduct) {}
+  constructor(
+    private readonly conduct: TournamentConduct,
+    private readonly matches: TimeCalledInMatches,
+  ) {}
 
   private run(principal: Principal, id: string, commandId: string, command: Untimed<ClockCommand>) {
     const at = new Date().toISOString();
@@ -102,15 +106,17 @@ export class TournamentClockController {
   @ApiAccess('organiser, judge')
   @ApiOperation({
     summary:
-      'Call time (TimeCalled): the round’s refereed matches still playing are listed in the event, with the published policy (finish the turn, or stop now).',
+      'Call time (TimeCalled): the round’s refereed matches still playing are listed in the event, with the published policy (finish the turn, or stop now), and each of them records TimeCalled in its own stream (C-7).',
   })
   @ApiCreatedResponse({ type: TournamentCommandDto })
-  call(
+  async call(
     @CurrentPrincipal() principal: Principal,
     @Param('id', TournamentIdPipe) id: string,
     @Param('round', ParseIntPipe) round: number,
     @Body() body: CommandDto,
   ): Promise<TournamentCommandView> {
-    return this.run(principal, id, body.commandId, { type: 'CallTime', round });
+    const answer = await this.run(principal, id, body.commandId, { type: 'CallTime', round });
+    await this.matches.reach(principal, id, answer);
+    return answer;
   }
 }

@@ -49,6 +49,11 @@ export function invitationLinkPath(code: string): string {
   return `/table/#invite=${code}`;
 }
 
+/** The player's tournament page a participant joins from, the code in its fragment as for a seat. */
+export function participantInvitationLinkPath(code: string): string {
+  return `/tournament/#invite=${code}`;
+}
+
 export const INVITATION_STREAM_PREFIX = 'invitation-';
 
 export function invitationStream(invitationId: string): string {

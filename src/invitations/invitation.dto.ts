@@ -60,15 +60,65 @@ export class InvitationDto {
   @ApiProperty({ example: '2026-05-02T21:00:00.000Z' }) expiresAt!: string;
 }
 
+export class CreateParticipantInvitationDto {
+  @ApiPropertyOptional({
+    description:
+      'Makes the invitation idempotent: the same commandId from the same key answers the first invitation again (its code too); for another participant, 409.',
+    example: 'invite-p4',
+  })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_.:-]{1,100}$/, { message: 'commandId must be 1–100 letters, digits, or _ . : -' })
+  commandId?: string;
+
+  @ApiPropertyOptional({
+    description: `Minutes until the invitation expires unused (default ${DEFAULT_INVITATION_MINUTES}, at most ${MAX_INVITATION_MINUTES}).`,
+    example: 720,
+  })
+  @IsOptional()
+  @IsInt({ message: 'expiresInMinutes must be a whole number of minutes' })
+  @Min(1, { message: 'expiresInMinutes must be at least 1' })
+  @Max(MAX_INVITATION_MINUTES, { message: `expiresInMinutes must be at most ${MAX_INVITATION_MINUTES}` })
+  expiresInMinutes?: number;
+
+  @ApiPropertyOptional({ description: 'The label of the key it is traded for.', example: 'Dan Evans' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 120)
+  label?: string;
+}
+
+export class ParticipantInvitationDto {
+  @ApiProperty({ example: 'k3x9a0b2c4d6' }) invitationId!: string;
+  @ApiProperty({
+    description: 'The invitation code. Shown once: only its hash is kept. Redeemed once.',
+    example: 'inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4',
+  })
+  code!: string;
+  @ApiProperty({
+    description:
+      'The path of the player’s tournament page that trades it for the participant’s key, the code in its fragment (which no server, log or referrer sees): prefix it with the service’s origin for a link or a QR code.',
+    example: '/tournament/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4',
+  })
+  link!: string;
+  @ApiProperty({ example: 'spring-open-2026' }) tournamentId!: string;
+  @ApiProperty({ example: 'p4' }) participantId!: string;
+  @ApiPropertyOptional({ example: 'Dan Evans' }) label?: string;
+  @ApiProperty({ example: '2026-05-02T21:00:00.000Z' }) expiresAt!: string;
+}
+
 export class RedeemedSeatDto {
   @ApiProperty({
-    description: 'The seat’s player key (bearer token). Shown once: keep it on this device only.',
+    description:
+      'The player key (bearer token) of the seat or the participant. Shown once: keep it on this device only.',
     example: 'umpire_abc123def456_…',
   })
   token!: string;
   @ApiProperty() keyId!: string;
-  @ApiProperty({ example: 'r1-t4' }) matchId!: string;
-  @ApiProperty({ enum: SIDES }) side!: string;
+  @ApiPropertyOptional({ description: 'For a seat invitation: the match.', example: 'r1-t4' })
+  matchId?: string;
+  @ApiPropertyOptional({ enum: SIDES, description: 'For a seat invitation: the side.' }) side?: string;
   @ApiPropertyOptional() tournamentId?: string;
+  @ApiPropertyOptional({ description: 'For a participant invitation: the participant.', example: 'p4' })
+  participantId?: string;
   @ApiPropertyOptional() label?: string;
 }

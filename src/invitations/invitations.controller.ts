@@ -12,10 +12,13 @@ import type { Principal } from '../auth/principal.js';
 import { ApiAccess, ErrorDto } from '../api/dto/error.dto.js';
 import { MatchIdPipe } from '../api/match-id.pipe.js';
 import { problem } from '../logging/problem-details.js';
+import { TournamentIdPipe } from '../api/tournament-id.pipe.js';
 import {
   CreateInvitationDto,
+  CreateParticipantInvitationDto,
   DEFAULT_INVITATION_MINUTES,
   InvitationDto,
+  ParticipantInvitationDto,
   RedeemedSeatDto,
 } from './invitation.dto.js';
 import { Invitations } from './invitations.service.js';
@@ -48,11 +51,36 @@ export class InvitationsController {
     });
   }
 
+  @Post('tournaments/:id/participants/:participantId/invitations')
+  @Roles('organiser')
+  @ApiAccess('organiser (bound keys: their tournament)')
+  @ApiOperation({
+    summary:
+      'Invite one participant of a tournament: a single-use code, and the player’s tournament page link that carries it.',
+    description:
+      'The code is traded once, by POST /invitations/{code}/redeem, for the participant’s key (a player key bound to this tournament and participant). Hand out the link (or a QR code of it), never a key. An unknown or withdrawn participant is 400 naming participantId.',
+  })
+  @ApiCreatedResponse({ type: ParticipantInvitationDto })
+  createForParticipant(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) tournamentId: string,
+    @Param('participantId') participantId: string,
+    @Body() body: CreateParticipantInvitationDto,
+  ): Promise<ParticipantInvitationDto> {
+    return this.invitations.createForParticipant(principal, {
+      tournamentId,
+      participantId,
+      expiresInMinutes: body.expiresInMinutes ?? DEFAULT_INVITATION_MINUTES,
+      ...(body.label ? { label: body.label } : {}),
+      ...(body.commandId ? { commandId: body.commandId } : {}),
+    });
+  }
+
   @Post('invitations/:code/redeem')
   @Public()
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Trade a seat invitation, once, for the seat’s player key (no key needed).',
+    summary: 'Trade an invitation (a seat’s or a participant’s), once, for its player key (no key needed).',
     description:
       'A used or expired invitation is 410 Gone, saying which; an unknown code is 404. Of two redemptions at once, exactly one gets the key.',
   })

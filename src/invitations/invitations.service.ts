@@ -1,5 +1,13 @@
+import canonicalize from 'canonicalize';
 import { randomUUID } from 'node:crypto';
-import { ConflictException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  GoneException,
+  Inject,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { secretMatches } from '../auth/api-key.js';
 import { KeyRegistry } from '../auth/key-registry.service.js';
 import { actorOf, type KeyGrant, type Principal } from '../auth/principal.js';
@@ -9,14 +17,22 @@ import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store
 import { WrongExpectedRevisionError } from '../event-store/wrong-expected-revision.error.js';
 import type { Side } from '../rules/common/sides.js';
 import { KeyScope } from '../tournament/key-scope.js';
+import { TournamentConduct } from '../tournament/tournament-conduct.service.js';
 import {
   derivedInvitationCode,
   invitationLinkPath,
   invitationStream,
   newInvitationCode,
   parseInvitationCode,
+  participantInvitationLinkPath,
 } from './invitation-code.js';
-import type { InvitationEvent, SeatGrant } from './invitation-events.js';
+import {
+  type InvitationCreated,
+  type InvitationEvent,
+  type ParticipantGrant,
+  REDEEMED_TYPES,
+  type SeatGrant,
+} from './invitation-events.js';
 
 export interface CreatedInvitation extends SeatGrant {
   invitationId: string;
@@ -25,10 +41,15 @@ export interface CreatedInvitation extends SeatGrant {
   expiresAt: string;
 }
 
-export interface RedeemedSeat extends SeatGrant {
-  token: string;
-  keyId: string;
+export interface CreatedParticipantInvitation extends ParticipantGrant {
+  invitationId: string;
+  code: string;
+  link: string;
+  expiresAt: string;
 }
+
+/** What a redemption answers: the key, and the seat or the participant it is for. */
+export type Redeemed = (SeatGrant | ParticipantGrant) & { token: string; keyId: string };
 
 /** An invitation answered the same whether it never existed or its secret is wrong. */
 const UNKNOWN = 'no such invitation: check the link, or ask the organiser for a new one';
@@ -45,6 +66,7 @@ export class Invitations {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly keys: KeyRegistry,
     private readonly scope: KeyScope,
+    private readonly tournaments: TournamentConduct,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -68,20 +90,100 @@ export class Invitations {
       ...(granted.tournamentId ? { tournamentId: granted.tournamentId } : {}),
       ...(request.label ? { label: request.label } : {}),
     };
+    const made = await this.record(principal, request, now, (invitation) => ({
+      type: 'SeatInvitationCreated',
+      data: { ...invitation, ...seat },
+    }));
+    const { matchId, side, tournamentId, label } = this.sameGrant(made, seat, 'seat', request.commandId);
+    return {
+      invitationId: made.data.invitationId,
+      code: made.code,
+      link: invitationLinkPath(made.code),
+      expiresAt: made.data.expiresAt,
+      matchId,
+      side,
+      ...(tournamentId ? { tournamentId } : {}),
+      ...(label ? { label } : {}),
+    };
+  }
+
+  /**
+   * Invites one participant of a tournament: the code is traded once for that participant's key (a
+   * player key bound to the tournament and the participant), as a seat's is for the seat's key.
+   */
+  async createForParticipant(
+    principal: Principal,
+    request: {
+      tournamentId: string;
+      participantId: string;
+      expiresInMinutes: number;
+      label?: string;
+      commandId?: string;
+    },
+    now = Date.now(),
+  ): Promise<CreatedParticipantInvitation> {
+    const { tournamentId, participantId } = request;
+    // The same checks as issuing the participant key itself.
+    await this.scope.grantFor(principal, {
+      role: 'player',
+      tournamentId,
+      participantId,
+      ...(request.label ? { label: request.label } : {}),
+    });
+    const { state } = await this.tournaments.load(tournamentId);
+    const participant = state.participants.find((p) => p.participantId === participantId);
+    if (!participant || participant.status === 'withdrawn') {
+      throw new BadRequestException({
+        message: `tournament ${tournamentId} has no participant ${participantId}`,
+        field: 'participantId',
+      });
+    }
+    const grant: ParticipantGrant = {
+      tournamentId,
+      participantId,
+      ...(request.label ? { label: request.label } : {}),
+    };
+    const made = await this.record(principal, request, now, (invitation) => ({
+      type: 'ParticipantInvitationCreated',
+      data: { ...invitation, ...grant },
+    }));
+    const first = this.sameGrant(made, grant, 'participant', request.commandId);
+    return {
+      invitationId: made.data.invitationId,
+      code: made.code,
+      link: participantInvitationLinkPath(made.code),
+      expiresAt: made.data.expiresAt,
+      tournamentId: first.tournamentId,
+      participantId: first.participantId,
+      ...(first.label ? { label: first.label } : {}),
+    };
+  }
+
+  /**
+   * Appends the invitation's creation in its own stream, or, for a commandId sent again, answers the
+   * creation it made the first time (also when the same request raced itself).
+   */
+  private async record(
+    principal: Principal,
+    request: { expiresInMinutes: number; commandId?: string },
+    now: number,
+    creation: (invitation: {
+      invitationId: string;
+      secretHash: string;
+      expiresAt: string;
+    }) => InvitationCreated,
+  ): Promise<InvitationCreated & { code: string }> {
     const { invitationId, code, secretHash } =
       request.commandId === undefined
         ? newInvitationCode()
         : derivedInvitationCode(this.secret(), principal.keyId, request.commandId);
     const stream = invitationStream(invitationId);
     if (request.commandId !== undefined) {
-      const earlier = await this.earlier(stream, seat, request.commandId);
-      if (earlier) return { invitationId, code, link: invitationLinkPath(code), ...earlier };
+      const earlier = await this.created(stream);
+      if (earlier) return { ...earlier, code };
     }
     const expiresAt = new Date(now + request.expiresInMinutes * 60_000).toISOString();
-    const event: InvitationEvent = {
-      type: 'SeatInvitationCreated',
-      data: { invitationId, secretHash, expiresAt, ...seat },
-    };
+    const event = creation({ invitationId, secretHash, expiresAt });
     try {
       await this.store.append(stream, [event], {
         expectedRevision: 'no_stream',
@@ -92,35 +194,33 @@ export class Invitations {
       // The same request at once, twice: the first stands, and is the answer to both.
       const raced =
         error instanceof WrongExpectedRevisionError && request.commandId !== undefined
-          ? await this.earlier(stream, seat, request.commandId)
+          ? await this.created(stream)
           : undefined;
       if (!raced) throw error;
-      return { invitationId, code, link: invitationLinkPath(code), ...raced };
+      return { ...raced, code };
     }
-    return { invitationId, code, link: invitationLinkPath(code), expiresAt, ...seat };
+    return { ...event, code };
   }
 
-  /** The invitation a commandId made before, if it did; 409 when it was for another seat (C-6). */
-  private async earlier(
-    stream: string,
-    seat: SeatGrant,
-    commandId: string,
-  ): Promise<(SeatGrant & { expiresAt: string }) | undefined> {
-    const created = (await this.store.readStream(stream, { maxCount: 1 }))
-      .map(asInvitationEvent)
-      .find((e) => e.type === 'SeatInvitationCreated');
-    if (!created) return undefined;
-    const { matchId, side, tournamentId, label, expiresAt } = created.data;
-    const first: SeatGrant = {
-      matchId,
-      side,
-      ...(tournamentId ? { tournamentId } : {}),
-      ...(label ? { label } : {}),
-    };
-    if (JSON.stringify(first) !== JSON.stringify(seat)) {
-      throw new ConflictException(`C-6: commandId ${commandId} was already used to invite another seat`);
+  /** The grant an invitation was made with, when it is the one asked for; 409 otherwise (C-6). */
+  private sameGrant<G extends SeatGrant | ParticipantGrant>(
+    made: InvitationCreated,
+    asked: G,
+    kind: 'seat' | 'participant',
+    commandId: string | undefined,
+  ): G {
+    const { invitationId: _id, secretHash: _hash, expiresAt: _at, ...first } = made.data;
+    const expected = kind === 'seat' ? 'SeatInvitationCreated' : 'ParticipantInvitationCreated';
+    if (made.type !== expected || canonicalize(first) !== canonicalize(asked)) {
+      throw new ConflictException(
+        `C-6: commandId ${commandId ?? ''} was already used to invite another ${kind === 'seat' ? 'seat' : 'participant'}`,
+      );
     }
-    return { ...first, expiresAt };
+    return first as G;
+  }
+
+  private async created(stream: string): Promise<InvitationCreated | undefined> {
+    return (await this.store.readStream(stream, { maxCount: 1 })).map(asInvitationEvent).find(isCreation);
   }
 
   private secret(): Buffer {
@@ -128,33 +228,27 @@ export class Invitations {
     return this.serverSecret;
   }
 
-  async redeem(code: string, now = Date.now()): Promise<RedeemedSeat> {
+  async redeem(code: string, now = Date.now()): Promise<Redeemed> {
     const parsed = parseInvitationCode(code);
     if (!parsed) throw new NotFoundException(UNKNOWN);
     const stream = invitationStream(parsed.invitationId);
     const events = await this.store.readStream(stream);
-    const created = events.map(asInvitationEvent).find((e) => e.type === 'SeatInvitationCreated');
+    const created = events.map(asInvitationEvent).find(isCreation);
     if (!created || !secretMatches(parsed.secret, created.data.secretHash))
       throw new NotFoundException(UNKNOWN);
-    if (events.some((e) => e.type === 'SeatInvitationRedeemed')) throw used();
+    if (events.some((e) => REDEEMED_TYPES.includes(e.type))) throw used();
     if (now >= Date.parse(created.data.expiresAt)) {
       throw new GoneException(
         `this invitation expired at ${created.data.expiresAt}: ask the organiser for a new one`,
       );
     }
-    const { matchId, side, tournamentId, label } = created.data;
-    const grant: Omit<KeyGrant, 'keyId'> = {
-      role: 'player',
-      matchId,
-      side,
-      ...(tournamentId ? { tournamentId } : {}),
-      label: label ?? `seat ${side} of ${matchId}, by invitation`,
-    };
+    const { granted, answer } = grantOf(created);
     // Idempotent by the invitation: two redemptions racing here get one and the same key, and only
     // the one whose append below lands is given its token.
-    const issued = await this.keys.issue(grant, { role: 'system' }, `invitation-${parsed.invitationId}`);
+    const issued = await this.keys.issue(granted, { role: 'system' }, `invitation-${parsed.invitationId}`);
     const redeemed: InvitationEvent = {
-      type: 'SeatInvitationRedeemed',
+      type:
+        created.type === 'SeatInvitationCreated' ? 'SeatInvitationRedeemed' : 'ParticipantInvitationRedeemed',
       data: { invitationId: parsed.invitationId, keyId: issued.grant.keyId },
     };
     try {
@@ -168,15 +262,42 @@ export class Invitations {
       if (error instanceof WrongExpectedRevisionError) throw used();
       throw error;
     }
+    return { token: issued.token, keyId: issued.grant.keyId, ...answer };
+  }
+}
+
+/** The key an invitation is traded for, and what the redemption says it is for. */
+function grantOf(created: InvitationCreated): {
+  granted: Omit<KeyGrant, 'keyId'>;
+  answer: SeatGrant | ParticipantGrant;
+} {
+  if (created.type === 'ParticipantInvitationCreated') {
+    const { tournamentId, participantId, label } = created.data;
     return {
-      token: issued.token,
-      keyId: issued.grant.keyId,
+      granted: {
+        role: 'player',
+        tournamentId,
+        participantId,
+        label: label ?? `participant ${participantId} of ${tournamentId}, by invitation`,
+      },
+      answer: { tournamentId, participantId, ...(label ? { label } : {}) },
+    };
+  }
+  const { matchId, side, tournamentId, label } = created.data;
+  return {
+    granted: {
+      role: 'player',
       matchId,
       side,
       ...(tournamentId ? { tournamentId } : {}),
-      ...(label ? { label } : {}),
-    };
-  }
+      label: label ?? `seat ${side} of ${matchId}, by invitation`,
+    },
+    answer: { matchId, side, ...(tournamentId ? { tournamentId } : {}), ...(label ? { label } : {}) },
+  };
+}
+
+function isCreation(event: InvitationEvent): event is InvitationCreated {
+  return event.type === 'SeatInvitationCreated' || event.type === 'ParticipantInvitationCreated';
 }
 
 function used(): GoneException {

@@ -126,6 +126,7 @@ export class MatchCommandService implements MatchCommandSteps {
       );
     }
     if (match.fold.meta.ended) violation('C-4', 'the match has ended');
+    match.matchRules.refusePlay(match.fold.meta);
     if (principal.role === 'organiser' || principal.role === 'judge') {
       if (command.type === 'RegisterUnit') return;
       throw new NotYourCommandError(

@@ -69,3 +69,5 @@ export class OrderBackup extends MatchCommand {}
 export class RaiseDispute extends MatchCommand {}
 export class RuleDispute extends MatchCommand {}
 export class EndMatch extends MatchCommand {}
+/** C-7: time called on the match's round, sent by the tournament's clock (no route of its own). */
+export class RecordTimeCalled extends MatchCommand {}

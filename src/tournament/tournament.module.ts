@@ -8,6 +8,7 @@ import { TournamentScope } from './tournament-scope.js';
 import { RefereeResults } from './referee-results.js';
 import { TournamentBoard } from './tournament-board.service.js';
 import { TournamentConduct } from './tournament-conduct.service.js';
+import { TimeCalledInMatches } from './time-called-in-matches.js';
 import { TournamentService } from './tournament.service.js';
 
 /** Tournaments: their own stream, their schedule and standings, and the keys bound to them. */
@@ -17,6 +18,7 @@ import { TournamentService } from './tournament.service.js';
     TournamentService,
     TournamentConduct,
     TournamentBoard,
+    TimeCalledInMatches,
     RefereeResults,
     TournamentDirectory,
     TournamentScope,
@@ -26,6 +28,7 @@ import { TournamentService } from './tournament.service.js';
   ],
   exports: [
     TournamentService,
+    TimeCalledInMatches,
     TournamentConduct,
     TournamentBoard,
     TournamentDirectory,

@@ -149,8 +149,97 @@ describe('seat invitations', () => {
   });
 });
 
+describe('participant invitations', () => {
+  let t: TestApp;
+  let org: Caller;
+  const redeem = (code: string) => new Caller(t.url, undefined).post(`/invitations/${code}/redeem`);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    org = organiser(t);
+    for (const id of ['day', 'other']) {
+      await org.command('/tournaments', { tournamentId: id, name: id });
+      await org.command(`/tournaments/${id}/participants`, { name: `Ann of ${id}` });
+      await org.command(`/tournaments/${id}/participants`, { name: `Ben of ${id}` });
+    }
+  });
+  afterAll(() => t.close());
+
+  it('an organiser invites one participant; the link is the tournament page with the code in its fragment; it is traded once for that participant’s key', async () => {
+    const invited = await org.post('/tournaments/day/participants/p1/invitations', { label: 'Ann' });
+    expect(invited.status).toBe(201);
+    const { code, link } = invited.body;
+    expect(link).toBe(`/tournament/#invite=${code}`);
+    expect(invited.body).toMatchObject({ tournamentId: 'day', participantId: 'p1', label: 'Ann' });
+    expect(JSON.stringify(invited.body)).not.toMatch(/umpire_/);
+
+    const joined = await redeem(code);
+    expect(joined.status).toBe(200);
+    expect(joined.body).toMatchObject({ tournamentId: 'day', participantId: 'p1' });
+    expect(joined.body.matchId).toBeUndefined();
+    const keys = (await org.get('/keys')).body as { keyId: string }[];
+    expect(keys.find((k) => k.keyId === joined.body.keyId)).toMatchObject({
+      role: 'player',
+      tournamentId: 'day',
+      participantId: 'p1',
+    });
+    // The key acts for its participant only, in its tournament only.
+    const ann = new Caller(t.url, joined.body.token);
+    expect((await ann.command('/tournaments/day/participants/p1/check-in')).status).toBe(201);
+    expect((await ann.post('/tournaments/day/participants/p2/check-in', { commandId: 'x' })).status).toBe(
+      403,
+    );
+    expect((await ann.get('/tournaments/other')).status).toBe(404);
+
+    const again = await redeem(code);
+    expect(again.status).toBe(410);
+    expect(again.body.detail).toMatch(/already used/);
+  });
+
+  it('of several redemptions at once exactly one gets the key; an expired one is 410', async () => {
+    const { code } = (await org.post('/tournaments/day/participants/p2/invitations', {})).body;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => redeem(code)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 410, 410, 410, 410]);
+    const old = await t.app
+      .get(Invitations)
+      .createForParticipant(
+        ORGANISER,
+        { tournamentId: 'day', participantId: 'p2', expiresInMinutes: 1 },
+        Date.now() - 5 * 60_000,
+      );
+    const expired = await redeem(old.code);
+    expect(expired.status).toBe(410);
+    expect(expired.body.detail).toContain(`expired at ${old.expiresAt}`);
+  });
+
+  it('C-6 a commandId makes it idempotent; the same commandId for another participant is 409', async () => {
+    const first = await org.post('/tournaments/day/participants/p1/invitations', { commandId: 'inv-p1' });
+    const again = await org.post('/tournaments/day/participants/p1/invitations', { commandId: 'inv-p1' });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const other = await org.post('/tournaments/day/participants/p2/invitations', { commandId: 'inv-p1' });
+    expect(other.status).toBe(409);
+    expect(other.body.detail).toMatch(/C-6/);
+  });
+
+  it('bad input names the field; an unknown participant is 400; a bound organiser invites in its own tournament only; others may not invite', async () => {
+    const unknown = await org.post('/tournaments/day/participants/p9/invitations', {});
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.field).toBe('participantId');
+    const minutes = await org.post('/tournaments/day/participants/p1/invitations', { expiresInMinutes: 0 });
+    expect(minutes.status).toBe(400);
+    expect(minutes.body.field).toBe('expiresInMinutes');
+    expect((await org.post('/tournaments/nowhere/participants/p1/invitations', {})).status).toBe(404);
+    const bound = await issueKey(t, { role: 'organiser', tournamentId: 'day' });
+    expect((await bound.post('/tournaments/day/participants/p2/invitations', {})).status).toBe(201);
+    expect((await bound.post('/tournaments/other/participants/p2/invitations', {})).status).toBe(404);
+    const judge = await issueKey(t, { role: 'judge' });
+    expect((await judge.post('/tournaments/day/participants/p1/invitations', {})).status).toBe(403);
+  });
+});
+
 describe('seat invitations across a restart, and out of the log', () => {
-  it('an invitation made before a restart redeems after it, once; no log line holds the code or the key', async () => {
+  it('an invitation made before a restart redeems after it, once, a participant’s too; no log line holds a code or a key', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'umpire-e2e-'));
     const lines: string[] = [];
     const start = async (): Promise<{ app: NestFastifyApplication; url: string }> => {
@@ -178,6 +267,10 @@ describe('seat invitations across a restart, and out of the log', () => {
         sides: { A: 'Zulus', B: 'British' },
         diceMode: 'table',
       });
+      await org.command('/tournaments', { tournamentId: 'restart-day', name: 'Restart day' });
+      await org.command('/tournaments/restart-day/participants', { name: 'Ann' });
+      const participantCode = (await org.post('/tournaments/restart-day/participants/p1/invitations', {}))
+        .body.code as string;
       const codes = [
         (await org.post('/matches/restart-1/invitations', { side: 'A' })).body.code as string,
         (await org.post('/matches/restart-1/invitations', { side: 'B' })).body.code as string,
@@ -194,11 +287,14 @@ describe('seat invitations across a restart, and out of the log', () => {
         const seat = await anyone.post(`/invitations/${codes[1]}/redeem`);
         expect(seat.status).toBe(200);
         expect((await new Caller(second.url, seat.body.token).get('/matches/restart-1')).status).toBe(200);
+        const joined = await anyone.post(`/invitations/${participantCode}/redeem`);
+        expect(joined.body).toMatchObject({ tournamentId: 'restart-day', participantId: 'p1' });
         const log = lines.join('\n');
         expect(log).toContain('/invitations/[redacted]/redeem');
         // The secret halves (the tail of each): an id alone is no secret.
-        for (const code of codes) expect(log).not.toContain(code.slice(-20));
+        for (const code of [...codes, participantCode]) expect(log).not.toContain(code.slice(-20));
         expect(log).not.toContain(seat.body.token.slice(-30));
+        expect(log).not.toContain(joined.body.token.slice(-30));
       } finally {
         await second.app.close();
       }

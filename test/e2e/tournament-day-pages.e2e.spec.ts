@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { createPublicKey } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type Page } from 'playwright-core';
+import { type Browser, type Locator, type Page } from 'playwright-core';
 import { verifyTournamentExport } from '../../src/audit/tournament-export-verifier.js';
+import { SseConnections } from '../../src/live/sse.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
@@ -13,10 +14,10 @@ import { CHROMIUM, launchChromium } from './support/chromium.js';
 
 /**
  * A tournament day through the pages, in Debian's Chromium against the real service on SQLite: the
- * organiser creates the tournament and imports eight players at the desk, each player checks in and
- * reports from their own phone-sized browser, one result is disputed and overridden at the desk, time
- * is called in round 2, the hall screen follows; the final standings equal the published tie-breaks
- * computed here, and the export verifies offline.
+ * organiser creates the tournament and imports eight players at the desk, each player joins by the
+ * single-use link the desk hands out, checks in and reports from their own phone-sized browser, one
+ * result is disputed and overridden at the desk, time is called in round 2, the hall screen follows;
+ * the final standings equal the published tie-breaks computed here, and the export verifies offline.
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SHOTS = join(ROOT, 'docs/screenshots');
@@ -71,6 +72,16 @@ describeInBrowser(title, () => {
       page.viewportSize()!.width,
     );
 
+  /** The page at phone size for a moment: no sideways scroll, and a screenshot of it (at `at`). */
+  async function atPhoneSize(page: Page, file: string, at?: Locator) {
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await at?.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, file) });
+    await noSidewaysScroll(page);
+    await page.setViewportSize(size);
+  }
+
   it('the organiser creates the tournament and imports the players at the desk', async () => {
     await desk.goto(`${t.url}/desk/`);
     await desk.getByLabel('Your organiser key').fill(ORGANISER_KEY);
@@ -88,23 +99,33 @@ describeInBrowser(title, () => {
     await desk.getByRole('heading', { name: /0 of 8 checked in/ }).waitFor();
   }, 60_000);
 
-  it('each player checks in from their own phone, and the board fills', async () => {
-    const org = organiser(t);
+  it('each player joins by the single-use link the desk hands out and checks in from their own phone, and the board fills', async () => {
     for (let i = 1; i <= PLAYERS.length; i++) {
-      const key = await org.post(`/tournaments/${TID}/participants/p${i}/keys`, {
-        commandId: `key-p${i}`,
-        label: `p${i}`,
-      });
+      const name = PLAYERS[i - 1]![0];
+      await desk.getByRole('button', { name: `Invite ${name}` }).click();
+      const link = desk.getByLabel(`Invitation link for ${name} (opens once)`);
+      await link.waitFor();
+      const invitation = await link.inputValue();
+      expect(invitation).toMatch(new RegExp(`^${t.url}/tournament/#invite=inv_`));
       const phone = await (
         await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
       ).newPage();
-      await phone.goto(`${t.url}/tournament/?tournament=${TID}&participant=p${i}`);
-      await phone.getByLabel('Your participant key').fill(key.body.token);
-      await phone.getByRole('button', { name: 'Open' }).click();
+      await phone.goto(invitation);
       await phone.getByRole('button', { name: /check in/i }).click();
       await phone.getByText('You are checked in.', { exact: true }).waitFor();
-      expect(phone.url()).not.toContain(key.body.token);
+      // The code left the address bar at once; the key never entered it.
+      expect(phone.url()).toBe(`${t.url}/tournament/?tournament=${TID}&participant=p${i}`);
       phones.set(`p${i}`, phone);
+      if (i === 1) {
+        // The link opens once: another phone that opens it is told so and gets no key.
+        const other = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+        await other.goto(invitation);
+        await other
+          .getByRole('alert')
+          .filter({ hasText: /already used/ })
+          .waitFor();
+        await other.context().close();
+      }
     }
     await desk.getByRole('heading', { name: /8 of 8 checked in/ }).waitFor({ timeout: 10_000 });
     await noSidewaysScroll(phones.get('p1')!);
@@ -121,14 +142,27 @@ describeInBrowser(title, () => {
     await hall.getByRole('button', { name: 'Open' }).click();
     await hall.getByRole('heading', { level: 1, name: 'Club day' }).waitFor();
     await hall.getByText('No round has been paired yet.').waitFor();
+    // Nothing on the hall screen reloads by itself: it is told of changes by the feed.
+    await hall.evaluate('window.notReloaded = true');
   }, 30_000);
 
   async function pairingsOf(round: number): Promise<any[]> {
     return (await organiser(t).get(`/tournaments/${TID}/rounds/${round}`)).body.pairings;
   }
 
-  async function playRound(round: number, dispute?: number) {
+  /** The hall follows the tournament's live feed: a confirmed result is there within a second. */
+  const hallShowsConfirmed = (table: number) =>
+    hall
+      .locator('.hall-pairings li', { hasText: `Table ${table}` })
+      .filter({ hasText: '(confirmed)' })
+      .waitFor({ timeout: 1000 });
+
+  async function playRound(round: number, dispute?: number, beforeStart?: () => Promise<void>) {
     await desk.getByRole('button', { name: `Pair round ${round} (Swiss)` }).click();
+    if (beforeStart) {
+      await desk.getByRole('heading', { name: `Round ${round}: paired` }).waitFor();
+      await beforeStart();
+    }
     await desk.getByRole('button', { name: `Start round ${round}` }).click();
     await desk.getByRole('heading', { name: `Round ${round}: started` }).waitFor();
     await desk.getByLabel('Minutes').fill('90');
@@ -157,6 +191,7 @@ describeInBrowser(title, () => {
       } else {
         await b.getByRole('button', { name: 'Confirm' }).click();
         await b.getByText('Confirmed: the result stands.').waitFor();
+        await hallShowsConfirmed(p.table);
       }
     }
     return pairings;
@@ -164,12 +199,43 @@ describeInBrowser(title, () => {
 
   const played: { round: number; pairings: any[] }[] = [];
 
+  /** At the desk, before the round starts: two players swapped, a table moved, a bad move refused. */
+  async function editPairings(round: number) {
+    const before = await pairingsOf(round);
+    const [x, y] = [before[0].A, before[1].B];
+    await desk.getByLabel('Swap').selectOption(x.participantId);
+    await desk.getByLabel('with').selectOption(y.participantId);
+    await desk.getByRole('button', { name: 'Swap players' }).click();
+    await desk.getByText(`${x.name} and ${y.name} swapped.`).waitFor();
+    const after = await pairingsOf(round);
+    expect(after[0].A.participantId).toBe(y.participantId);
+    expect(after[1].B.participantId).toBe(x.participantId);
+    // Onto a table that has a pairing already: the service refuses it, naming the rule.
+    await desk.getByLabel('Move table').selectOption('1');
+    await desk.getByLabel('to number').fill('2');
+    await desk.getByRole('button', { name: 'Move', exact: true }).click();
+    await desk
+      .getByRole('alert')
+      .filter({ hasText: /^C-6: table 2 of round 3 is given two pairings/ })
+      .waitFor();
+    await desk.getByLabel('to number').fill('9');
+    await desk.getByRole('button', { name: 'Move', exact: true }).click();
+    await desk.getByText('Table 1 is table 9 now.').waitFor();
+    expect((await pairingsOf(round)).map((p: any) => p.table)).toEqual([2, 3, 4, 9]);
+    await atPhoneSize(desk, 'desk-pairing-edit.png', desk.getByRole('group', { name: /Edit the pairings/ }));
+  }
+
   it('round 1: paired with tables, club mates apart, results reported and confirmed, one disputed and overridden', async () => {
     const pairings = await playRound(1, 2);
     const club = new Map(PLAYERS.map(([n, c]) => [n, c]));
     for (const p of pairings) expect(club.get(p.A.name)).not.toBe(club.get(p.B.name));
     expect(pairings.map((p: any) => p.table)).toEqual([1, 2, 3, 4]);
     await desk.screenshot({ path: join(SHOTS, 'desk-round-1.png'), fullPage: true });
+    await atPhoneSize(
+      desk,
+      'desk-results-board.png',
+      desk.getByRole('heading', { name: 'Round 1: started' }),
+    );
     // The disputed table: the desk overrides it with a reason.
     const row = desk.locator('li', { hasText: 'Table 2' }).filter({ hasText: 'disputed' });
     await row.getByText('Override, forfeit or void').click();
@@ -191,6 +257,7 @@ describeInBrowser(title, () => {
     await desk.getByText('Time called.').waitFor();
     await hall.getByText(/Time was called: finish the turn you are playing/).waitFor({ timeout: 10_000 });
     await hall.screenshot({ path: join(SHOTS, 'hall-time-called.png') });
+    await atPhoneSize(hall, 'hall-phone.png');
     const pairings = await pairingsOf(2);
     const phone = phones.get(pairings[0].A.participantId)!;
     await phone.reload();
@@ -210,12 +277,20 @@ describeInBrowser(title, () => {
       await b.reload();
       await b.getByRole('button', { name: 'Confirm' }).click();
       await b.getByText('Confirmed: the result stands.').waitFor();
+      await hallShowsConfirmed(p.table);
     }
     played.push({ round: 2, pairings });
+    expect(await hall.evaluate('window.notReloaded')).toBe(true);
   }, 180_000);
 
   it('round 3, then the final standings equal the published tie-breaks computed here, and the export verifies', async () => {
-    played.push({ round: 3, pairings: await playRound(3) });
+    // The service drops every live feed (as a proxy timing out would): the hall reconnects by itself,
+    // and round 3's results reach it within a second as before.
+    const feeds = t.app.get(SseConnections) as any;
+    for (const connection of [...feeds.open.keys()]) connection.close();
+    await hall.getByText('Reconnecting…').waitFor({ timeout: 5_000 });
+    await hall.getByText('Reconnecting…').waitFor({ state: 'detached', timeout: 10_000 });
+    played.push({ round: 3, pairings: await playRound(3, undefined, () => editPairings(3)) });
     const standings = (await organiser(t).get(`/tournaments/${TID}/standings`)).body;
     expect(standings.tieBreaks).toEqual(['buchholz', 'median-buchholz', 'sonneborn-berger', 'head-to-head']);
     const expected = independentStandings(played);
@@ -235,6 +310,14 @@ describeInBrowser(title, () => {
       PLAYERS[Number(expected[0]!.id.slice(1)) - 1]![0],
     );
     const org = organiser(t);
+    // The standings CSV downloads from the desk, as the API serves it.
+    const [download] = await Promise.all([
+      desk.waitForEvent('download'),
+      desk.getByRole('button', { name: 'Standings CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${TID}-standings.csv`);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv).toBe((await org.get(`/tournaments/${TID}/standings.csv`)).text);
     const exported = await org.get(`/tournaments/${TID}/export`);
     const publicKey = createPublicKey((await org.get('/audit/public-key')).body.pem);
     expect(verifyTournamentExport(exported.text!, publicKey).ok).toBe(true);

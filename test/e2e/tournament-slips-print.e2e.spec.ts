@@ -6,13 +6,14 @@ import { fileURLToPath } from 'node:url';
 import jsqr from 'jsqr';
 import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from './support/test-app.js';
-import { ORGANISER_KEY } from './support/umpire-client.js';
+import { Caller, ORGANISER_KEY } from './support/umpire-client.js';
 import { smallEvent } from './tournament-support.js';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
 
 /**
  * The desk's match slips printed to PDF by Chromium, rasterised by poppler's pdftoppm, and every QR
- * code read back: each slip carries, for each side, the link to that side's own participant page.
+ * code read back: a refereed table's slip carries, for each side, a seat invitation that redeems to
+ * that side of that table's match; a report-only table's carries that side's own participant page.
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ready = existsSync(CHROMIUM) && existsSync('/usr/bin/pdftoppm');
@@ -96,35 +97,76 @@ describeInBrowser(title, () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('one slip a table, after the pairings sheet, with both sides and a QR code for each that reads back as that side’s link', async () => {
+  it('one slip a table, after the pairings sheet; a refereed table’s QR codes are seat invitations to its match, a report-only table’s the players’ pages; printing again prints the same invitations', async () => {
     const event = await smallEvent(t, 'slips');
     await event.org.command('/tournaments/slips/rounds', { round: 1, method: 'swiss' });
+    await event.org.command('/tournaments/slips/rounds/1/start');
+    await event.org.command('/tournaments/slips/matches', {
+      matchId: 'slips-r1-t1',
+      round: 1,
+      table: 1,
+      ruleset: 'hand-to-hand',
+      sides: { A: 'Zulus', B: 'British' },
+      diceMode: 'table',
+    });
     const pairings = (await event.org.get('/tournaments/slips/rounds/1')).body.pairings as {
       table: number;
-      A: { participantId: string };
-      B: { participantId: string };
+      matchId: string | null;
+      A: { participantId: string; name: string };
+      B: { participantId: string; name: string };
     }[];
+    expect(pairings.map((p) => p.matchId)).toEqual(['slips-r1-t1', null]);
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     await page.goto(`${t.url}/desk/?tournament=slips`);
     await page.getByLabel('Your organiser key').fill(ORGANISER_KEY);
     await page.getByRole('button', { name: 'Open' }).click();
-    await page.getByRole('button', { name: 'Show slips and pairings sheet' }).click();
-    await page.getByRole('region', { name: 'Printable sheets for round 1' }).waitFor();
-    const pdf = join(dir, 'slips.pdf');
-    writeFileSync(pdf, await page.pdf({ format: 'A4', printBackground: true }));
-    execFileSync('/usr/bin/pdftoppm', ['-r', '100', pdf, join(dir, 'page')]);
-    const pages = readdirSync(dir)
-      .filter((f) => f.endsWith('.ppm'))
-      .sort();
+    /** Prints the sheets and reads back the codes of each page (of the pages asked for, the others []). */
+    const print = async (name: string, only?: number): Promise<string[][]> => {
+      await page.getByRole('button', { name: 'Show slips and pairings sheet' }).click();
+      await page.locator('[aria-label="Printable sheets for round 1"][aria-busy="false"]').waitFor();
+      const pdf = join(dir, `${name}.pdf`);
+      writeFileSync(pdf, await page.pdf({ format: 'A4', printBackground: true }));
+      execFileSync('/usr/bin/pdftoppm', ['-r', '100', pdf, join(dir, name)]);
+      const pages = readdirSync(dir)
+        .filter((f) => f.startsWith(`${name}-`) && f.endsWith('.ppm'))
+        .sort();
+      await page.getByRole('button', { name: 'Hide slips and pairings sheet' }).click();
+      return pages.map((file, i) =>
+        only === undefined || only === i ? decodeAll(readPpm(join(dir, file))) : [],
+      );
+    };
+    const pages = await print('first');
     // The pairings sheet, then a slip for each table.
     expect(pages).toHaveLength(1 + pairings.length);
+    expect(pages[0]).toEqual([]);
     const link = (participantId: string) =>
       `${t.url}/tournament/?tournament=slips&participant=${participantId}`;
-    expect(decodeAll(readPpm(join(dir, pages[0]!)))).toEqual([]);
-    for (const [i, p] of pairings.entries()) {
-      const codes = decodeAll(readPpm(join(dir, pages[i + 1]!)));
-      expect(codes.sort()).toEqual([link(p.A.participantId), link(p.B.participantId)].sort());
-      expect(codes.join(' ')).not.toMatch(/umpire_|Bearer/);
+    const [refereed, reportOnly] = [pages[1]!, pages[2]!];
+    expect(reportOnly.sort()).toEqual(
+      [link(pairings[1]!.A.participantId), link(pairings[1]!.B.participantId)].sort(),
+    );
+    expect(refereed).toHaveLength(2);
+    for (const code of [...refereed, ...reportOnly]) expect(code).not.toMatch(/umpire_|Bearer/);
+
+    // Printed again: the same two invitations, not two more.
+    expect((await print('again', 1))[1]!.sort()).toEqual([...refereed].sort());
+
+    const anyone = new Caller(t.url, undefined);
+    const bySide = new Map<string, string>();
+    for (const url of refereed) {
+      expect(url).toMatch(new RegExp(`^${t.url}/table/#invite=inv_`));
+      const code = new URLSearchParams(new URL(url).hash.slice(1)).get('invite')!;
+      const seat = await anyone.post(`/invitations/${code}/redeem`);
+      expect(seat.status).toBe(200);
+      expect(seat.body).toMatchObject({ matchId: 'slips-r1-t1' });
+      // The seat is the side of the player the slip names with it.
+      expect(seat.body.label).toBe(`round 1, table 1, ${pairings[0]![seat.body.side as 'A' | 'B'].name}`);
+      bySide.set(seat.body.side, code);
+      const player = new Caller(t.url, seat.body.token);
+      expect((await player.get('/matches/slips-r1-t1')).status).toBe(200);
+      // Spent: the same slip joins no second phone.
+      expect((await anyone.post(`/invitations/${code}/redeem`)).status).toBe(410);
     }
+    expect([...bySide.keys()].sort()).toEqual(['A', 'B']);
   }, 300_000);
 });

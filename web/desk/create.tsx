@@ -3,7 +3,16 @@ import type { Api } from '../shared/api';
 import { newCommandId } from '../shared/tournament-views';
 import { refusalText } from '../shared/refusal';
 
-/** A new tournament: id, name, scoring table and whether round 1 keeps club mates apart. */
+/** The tie-breaks after points the service knows, in the order they are applied when ticked. */
+const TIE_BREAK_CHOICES = [
+  ['buchholz', 'Buchholz (opponents’ points)', true],
+  ['median-buchholz', 'Median Buchholz', true],
+  ['sonneborn-berger', 'Sonneborn–Berger', true],
+  ['head-to-head', 'Head-to-head', true],
+  ['wins', 'Wins', false],
+] as const;
+
+/** A new tournament: id, name, scoring table (bye too), tie-breaks, and whether round 1 keeps club mates apart. */
 export function CreateTournament(props: { api: Api }) {
   const [refusal, setRefusal] = useState<string>();
   const [commandId] = useState(newCommandId);
@@ -20,7 +29,9 @@ export function CreateTournament(props: { api: Api }) {
           win: Number(form.get('win')),
           draw: Number(form.get('draw')),
           loss: Number(form.get('loss')),
+          bye: Number(form.get('bye')),
         },
+        tieBreaks: TIE_BREAK_CHOICES.map(([id]) => id).filter((id) => form.get(`tb-${id}`) === 'on'),
         clubsApartInRoundOne: form.get('clubsApart') === 'on',
       });
       window.location.search = `?tournament=${encodeURIComponent(tournamentId)}`;
@@ -52,11 +63,19 @@ export function CreateTournament(props: { api: Api }) {
           <label>
             Loss <input name="loss" type="number" value="0" min="0" required />
           </label>
+          <label>
+            Bye <input name="bye" type="number" value="3" min="0" required />
+          </label>
         </fieldset>
-        <p class="note">
-          Pairing: Swiss. Tie-breaks after points: Buchholz, median Buchholz, Sonneborn–Berger, head-to-head,
-          then seed.
-        </p>
+        <fieldset>
+          <legend>Tie-breaks after points, in this order (then seed)</legend>
+          {TIE_BREAK_CHOICES.map(([id, label, on]) => (
+            <label key={id}>
+              <input name={`tb-${id}`} type="checkbox" checked={on} /> {label}
+            </label>
+          ))}
+        </fieldset>
+        <p class="note">Each round is paired at the desk: Swiss or round robin.</p>
         <label>
           <input name="clubsApart" type="checkbox" checked /> Keep club mates apart in round 1
         </label>

@@ -14,8 +14,9 @@ import {
   type Standings,
   statusWords,
 } from '../shared/tournament-views';
-import { usePoll } from '../shared/use-poll';
+import { useLiveTournament } from '../shared/use-live-tournament';
 import { parseParticipants } from './csv';
+import { PairingEdit } from './pairing-edit';
 import { PrintSheets } from './slips';
 
 interface Board {
@@ -41,7 +42,7 @@ type Act = (path: string, body: object, done: string) => Promise<boolean>;
 export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () => void }) {
   const { api, tournamentId } = props;
   const base = `/tournaments/${encodeURIComponent(tournamentId)}`;
-  const board = usePoll(() => loadBoard(api, base), 3000);
+  const board = useLiveTournament(api, tournamentId, () => loadBoard(api, base));
   const [news, setNews] = useState<string>();
   const [refusal, setRefusal] = useState<string>();
 
@@ -112,18 +113,28 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
         <section aria-labelledby="rounds">
           <h2 id="rounds">Rounds</h2>
           {canPair && (
-            <button
-              type="button"
-              class="primary"
-              onClick={() =>
-                act('/rounds', { round: nextRound, method: 'swiss' }, `Round ${nextRound} paired.`)
-              }
-            >
-              Pair round {nextRound} (Swiss)
-            </button>
+            <div class="row">
+              <button
+                type="button"
+                class="primary"
+                onClick={() =>
+                  act('/rounds', { round: nextRound, method: 'swiss' }, `Round ${nextRound} paired.`)
+                }
+              >
+                Pair round {nextRound} (Swiss)
+              </button>
+              <button
+                type="button"
+                onClick={() =>
+                  act('/rounds', { round: nextRound, method: 'round-robin' }, `Round ${nextRound} paired.`)
+                }
+              >
+                Pair round {nextRound} (round robin)
+              </button>
+            </div>
           )}
           {round && <RoundDesk round={round} act={act} />}
-          {round && <Printing name={name} tournamentId={tournamentId} round={round} />}
+          {round && <Printing api={api} name={name} tournamentId={tournamentId} round={round} />}
         </section>
         <section aria-labelledby="standings">
           <h2 id="standings">Standings</h2>
@@ -155,7 +166,7 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
   );
 }
 
-function Printing(props: { name: string; tournamentId: string; round: Round }) {
+function Printing(props: { api: Api; name: string; tournamentId: string; round: Round }) {
   const [shown, setShown] = useState(false);
   return (
     <>
@@ -215,7 +226,7 @@ function Participants(props: {
   const { participants, act } = props;
   const [pasted, setPasted] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
-  const [keys, setKeys] = useState<Record<string, string>>({});
+  const [links, setLinks] = useState<Record<string, string>>({});
   const checkedIn = participants.filter((p) => p.checkedIn && p.status === 'active').length;
 
   const importPasted = async () => {
@@ -232,13 +243,14 @@ function Participants(props: {
       props.onNews(`${added} participants imported.`);
     }
   };
-  const issueKey = async (participantId: string) => {
+  // The desk hands out single-use invitations, never keys: the player's page trades one for the key.
+  const invite = async (participant: Participant) => {
     try {
-      const issued = await props.api.post<{ token: string }>(
-        `${props.base}/participants/${encodeURIComponent(participantId)}/keys`,
-        { commandId: newCommandId(), label: `participant ${participantId}` },
+      const invited = await props.api.post<{ link: string }>(
+        `${props.base}/participants/${encodeURIComponent(participant.participantId)}/invitations`,
+        { commandId: newCommandId(), label: participant.name },
       );
-      setKeys((k) => ({ ...k, [participantId]: issued.token }));
+      setLinks((l) => ({ ...l, [participant.participantId]: `${window.location.origin}${invited.link}` }));
     } catch (error) {
       props.onRefusal(refusalText(error));
     }
@@ -272,7 +284,6 @@ function Participants(props: {
       )}
       <ul class="checkin-board" aria-live="polite">
         {participants.map((p) => {
-          const link = `${window.location.origin}/tournament/?tournament=${encodeURIComponent(props.tournamentId)}&participant=${encodeURIComponent(p.participantId)}`;
           return (
             <li key={p.participantId} class={p.checkedIn ? 'in' : undefined}>
               <strong>{p.name}</strong>
@@ -283,20 +294,19 @@ function Participants(props: {
                 {p.status !== 'active' ? p.status : p.checkedIn ? 'checked in' : 'not here yet'}
               </span>
               <br />
-              <a class="link-out" href={link}>
-                participant link
-              </a>
-              {keys[p.participantId] ? (
+              {links[p.participantId] ? (
                 <p class="link-out">
                   <label>
-                    Key (hand it over once)
-                    <input readOnly value={keys[p.participantId]} />
+                    Invitation link for {p.name} (opens once)
+                    <input readOnly value={links[p.participantId]} />
                   </label>
                 </p>
               ) : (
-                <button type="button" class="quiet" onClick={() => issueKey(p.participantId)}>
-                  Issue key
-                </button>
+                p.status !== 'withdrawn' && (
+                  <button type="button" class="quiet" onClick={() => invite(p)}>
+                    Invite {p.name}
+                  </button>
+                )
               )}
               {p.status === 'active' && !p.checkedIn && (
                 <button
@@ -343,13 +353,16 @@ function RoundDesk(props: { round: Round; act: Act }) {
         Round {round.round}: {round.status}
       </h3>
       {round.status === 'paired' && (
-        <button
-          type="button"
-          class="primary"
-          onClick={() => act(`${r}/start`, {}, `Round ${round.round} started.`)}
-        >
-          Start round {round.round}
-        </button>
+        <>
+          <button
+            type="button"
+            class="primary"
+            onClick={() => act(`${r}/start`, {}, `Round ${round.round} started.`)}
+          >
+            Start round {round.round}
+          </button>
+          <PairingEdit round={round} act={act} />
+        </>
       )}
       {round.status !== 'paired' && (
         <div class="clock-desk">
@@ -475,6 +488,22 @@ function ResultRow(props: { pairing: Pairing; round: Round; act: Act }) {
             >
               Override
             </button>
+            {(['A', 'B'] as const).map((side) => (
+              <button
+                type="button"
+                key={side}
+                disabled={reason.trim() === '' || pairing.status === 'final'}
+                onClick={() =>
+                  act(
+                    `${at}/forfeit`,
+                    { participantId: pairing[side].participantId, reason: reason.trim() },
+                    `Table ${pairing.table}: ${pairing[side].name} forfeits.`,
+                  )
+                }
+              >
+                {pairing[side].name} forfeits
+              </button>
+            ))}
             <button
               type="button"
               disabled={reason.trim() === ''}

@@ -1,21 +1,85 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { Api } from '../shared/api';
 import { QrCode } from '../shared/qr-code';
-import type { Round } from '../shared/tournament-views';
+import { refusalText } from '../shared/refusal';
+import type { Pairing, Round } from '../shared/tournament-views';
 
-/** The link a side's QR code carries: that participant's page for the tournament (no key in it). */
+/** The link a report-only table's QR code carries: that participant's page (no key, no code in it). */
 export function participantLink(origin: string, tournamentId: string, participantId: string): string {
   return `${origin}/tournament/?tournament=${encodeURIComponent(tournamentId)}&participant=${encodeURIComponent(participantId)}`;
 }
 
 /**
- * What the desk prints for a round (the browser's print, print CSS in tournament.css): the pairings
- * sheet, then one match slip a table with both players, a QR code for each side and a result box.
- * Shown on screen only once asked for, and always on its own pages when printed.
+ * The commandId a slip invites a seat under. Inviting is idempotent by the key and the commandId, so
+ * printing the slips again prints the same invitation for each seat: a seat never holds two valid
+ * slip invitations, and once its player has joined, a re-printed slip's code answers 410 (used).
  */
-export function PrintSheets(props: { name: string; tournamentId: string; round: Round }) {
+export function slipCommandId(matchId: string, side: 'A' | 'B'): string {
+  return `slip-${matchId}-${side}`;
+}
+
+type SeatLinks = Record<string, { A: string; B: string }>;
+
+/** Each refereed table's seat invitations, made (or made again, the same) when the slips are shown. */
+function useSeatLinks(api: Api, pairings: Pairing[], label: (p: Pairing, side: 'A' | 'B') => string) {
+  const [links, setLinks] = useState<SeatLinks>({});
+  const [failed, setFailed] = useState<string>();
+  const refereed = pairings.filter((p) => p.matchId);
+  const ids = refereed.map((p) => p.matchId).join(' ');
+  useEffect(() => {
+    let live = true;
+    const invite = async (p: Pairing, side: 'A' | 'B') => {
+      const matchId = p.matchId!;
+      const invited = await api.post<{ link: string }>(
+        `/matches/${encodeURIComponent(matchId)}/invitations`,
+        {
+          commandId: slipCommandId(matchId, side),
+          side,
+          label: label(p, side),
+        },
+      );
+      return `${window.location.origin}${invited.link}`;
+    };
+    Promise.all(
+      refereed.map(async (p) => [p.matchId!, { A: await invite(p, 'A'), B: await invite(p, 'B') }] as const),
+    ).then(
+      (made) => live && setLinks(Object.fromEntries(made)),
+      (error: unknown) => live && setFailed(refusalText(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ids]);
+  return { links, failed, ready: refereed.every((p) => links[p.matchId!]) };
+}
+
+/**
+ * What the desk prints for a round (the browser's print, print CSS in tournament.css): the pairings
+ * sheet, then one match slip a table with both players, a QR code for each side and a result box. A
+ * refereed table's codes are seat invitations to its match (the table page joins that side with it);
+ * a report-only table's are the players' own tournament pages. Shown on screen only once asked for,
+ * and always on its own pages when printed.
+ */
+export function PrintSheets(props: { api: Api; name: string; tournamentId: string; round: Round }) {
   const { round, tournamentId } = props;
   const origin = window.location.origin;
+  const seats = useSeatLinks(
+    props.api,
+    round.pairings,
+    (p, side) => `round ${round.round}, table ${p.table}, ${p[side].name}`,
+  );
   return (
-    <div class="print-sheets" aria-label={`Printable sheets for round ${round.round}`} role="region">
+    <div
+      class="print-sheets"
+      aria-label={`Printable sheets for round ${round.round}`}
+      aria-busy={!seats.ready}
+      role="region"
+    >
+      {seats.failed && (
+        <p class="error" role="alert">
+          Seat invitations: {seats.failed}
+        </p>
+      )}
       <section class="print-page pairings-sheet">
         <h2>
           {props.name}: round {round.round} pairings
@@ -50,19 +114,33 @@ export function PrintSheets(props: { name: string; tournamentId: string; round: 
           <h2>
             {props.name} · round {round.round} · table {p.table}
           </h2>
+          <p class="note">
+            {p.matchId
+              ? 'Refereed: scan your code to join your side of the match (it opens once).'
+              : 'Report the result from your tournament page.'}
+          </p>
           <div class="slip-sides">
-            {(['A', 'B'] as const).map((side) => (
-              <div class="slip-side" key={side}>
-                <p>
-                  Side {side}: <strong>{p[side].name}</strong>
-                </p>
-                <QrCode
-                  text={participantLink(origin, tournamentId, p[side].participantId)}
-                  label={`${p[side].name}'s page`}
-                  size={176}
-                />
-              </div>
-            ))}
+            {(['A', 'B'] as const).map((side) => {
+              const text = p.matchId
+                ? seats.links[p.matchId]?.[side]
+                : participantLink(origin, tournamentId, p[side].participantId);
+              return (
+                <div class="slip-side" key={side}>
+                  <p>
+                    Side {side}: <strong>{p[side].name}</strong>
+                  </p>
+                  {text ? (
+                    <QrCode
+                      text={text}
+                      label={p.matchId ? `${p[side].name}'s seat` : `${p[side].name}'s page`}
+                      size={176}
+                    />
+                  ) : (
+                    <p role="status">Making the seat invitation…</p>
+                  )}
+                </div>
+              );
+            })}
           </div>
           <div class="result-box">
             <p>

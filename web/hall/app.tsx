@@ -3,7 +3,7 @@ import { KeyGate, queryParam, useStoredKey } from '../shared/key-gate';
 import { RoundClock } from '../shared/round-clock';
 import { StandingsTable } from '../shared/standings-table';
 import { currentRound, type Page, type Round, type Standings, statusWords } from '../shared/tournament-views';
-import { usePoll } from '../shared/use-poll';
+import { useLiveTournament } from '../shared/use-live-tournament';
 
 interface Hall {
   name: string;
@@ -21,7 +21,7 @@ async function loadHall(api: Api, tournamentId: string): Promise<Hall> {
   return { name: tournament.name, rounds: rounds.items, standings };
 }
 
-/** The hall screen: read-only, a spectator key, following the day every few seconds. */
+/** The hall screen: read-only, a spectator key, following the day on the tournament's live feed. */
 export function App() {
   const tournamentId = queryParam('tournament');
   const [key, setKey, forget] = useStoredKey('umpire.hall.key');
@@ -42,7 +42,9 @@ export function App() {
 }
 
 function HallScreen(props: { api: Api; tournamentId: string; onForgetKey: () => void }) {
-  const hall = usePoll(() => loadHall(props.api, props.tournamentId), 3000);
+  const hall = useLiveTournament(props.api, props.tournamentId, () =>
+    loadHall(props.api, props.tournamentId),
+  );
   if (!hall.data) {
     const error = hall.error;
     return (
@@ -70,6 +72,11 @@ function HallScreen(props: { api: Api; tournamentId: string; onForgetKey: () => 
       <header class="page-header">
         <h1>{name}</h1>
         {round && <p class="hall-round">Round {round.round}</p>}
+        {hall.mode === 'connecting' && (
+          <p class="note" role="status">
+            Reconnecting…
+          </p>
+        )}
       </header>
       <div class="hall-grid">
         <section aria-labelledby="hall-pairings">

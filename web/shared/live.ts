@@ -99,3 +99,73 @@ export function followMatch(api: Api, matchId: string, from: number, on: LiveHan
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+export interface TournamentLiveHandlers {
+  /** Something of the tournament (or of one of its matches) was appended: the page reads it again. */
+  onChange(): void;
+  onMode(mode: LiveMode): void;
+}
+
+const TOURNAMENT_POLL_MS = 5000;
+
+/**
+ * Follows a tournament live: a stream ticket for its feed (POST /stream-tickets with tournamentId),
+ * then the feed, resumed after the last message seen when it drops, with a fresh ticket (a ticket opens
+ * one connection). A key that may not open the feed, or a service without tickets, polls instead.
+ * Returns a function that stops following.
+ */
+export function followTournament(api: Api, tournamentId: string, on: TournamentLiveHandlers): () => void {
+  const stop = new AbortController();
+  let last = 0;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      stop.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+
+  async function poll(): Promise<void> {
+    on.onMode('polling');
+    while (!stop.signal.aborted) {
+      await sleep(TOURNAMENT_POLL_MS);
+      if (!stop.signal.aborted) on.onChange();
+    }
+  }
+
+  async function stream(): Promise<void> {
+    while (!stop.signal.aborted) {
+      let ticket: { ticket: string; url?: string };
+      try {
+        ticket = await api.post('/stream-tickets', { tournamentId });
+      } catch (error) {
+        if (error instanceof ApiError && [403, 404, 405].includes(error.status)) return poll();
+        on.onMode('connecting');
+        await sleep(RECONNECT_MS);
+        continue;
+      }
+      const url =
+        ticket.url ??
+        `/tournaments/${encodeURIComponent(tournamentId)}/stream?ticket=${encodeURIComponent(ticket.ticket)}`;
+      try {
+        const response = await api.stream(url, last, stop.signal);
+        on.onMode('stream');
+        // Whatever happened while the feed was down is read again once it is back.
+        on.onChange();
+        await readMessages(response, (position) => {
+          if (position > last) last = position;
+          on.onChange();
+        });
+      } catch {
+        if (stop.signal.aborted) return;
+      }
+      on.onMode('connecting');
+      await sleep(RECONNECT_MS);
+    }
+  }
+
+  on.onMode('connecting');
+  void stream();
+  return () => {
+    stop.abort();
+    on.onMode('stopped');
+  };
+}

@@ -62,6 +62,14 @@ const DESCRIBERS: Describers = {
       [d.ruleId, ...(d.backupTo === null ? [] : ['C-5'])],
     );
   },
+  TimeCalled: (context, d) =>
+    line(
+      context,
+      d.policy === 'stop-now'
+        ? `time was called on round ${d.round}: play stops now, and the match awaits its end.`
+        : `time was called on round ${d.round}: the turn being played is finished, then the match awaits its end.`,
+      ['C-7'],
+    ),
   MatchEnded: matchEnded,
 };
 

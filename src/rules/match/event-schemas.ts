@@ -42,6 +42,11 @@ export const MATCH_LEVEL_EVENT_SCHEMAS: Readonly<Record<MatchLevelEventType, Jso
     note: str(),
     backupTo: nullable(int()),
   }),
+  TimeCalled: object(
+    { policy: oneOfWords(['finish-turn', 'stop-now']), round: int() },
+    [],
+    'C-7: time was called on the round; stop-now ends play at once, finish-turn when the turn in progress ends.',
+  ),
   MatchEnded: object({
     result: object({ winner: nullable(SIDE_SCHEMA), note: str() }),
     serverSeed: nullable(str('C-2: published at the end, so that anyone can recompute every roll.')),

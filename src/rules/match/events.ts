@@ -42,6 +42,12 @@ export type MatchLevelEvent =
         backupTo: number | null;
       };
     }
+  /**
+   * C-7: the organiser called time on the round the match plays, under the policy they published:
+   * `stop-now` (no game command after it) or `finish-turn` (game commands go on until the turn in
+   * progress ends). Either way the match then awaits its end by a judge or the organiser.
+   */
+  | { type: 'TimeCalled'; data: { policy: TimePolicy; round: number } }
   /** The end: the result, and (server dice) the seed, so that anyone can recompute every roll (C-2). */
   | {
       type: 'MatchEnded';
@@ -49,6 +55,10 @@ export type MatchLevelEvent =
     };
 
 export type MatchLevelEventType = MatchLevelEvent['type'];
+
+/** What a match does once time is called (C-7): stop at once, or finish the turn in progress. */
+export type TimePolicy = 'finish-turn' | 'stop-now';
+export const TIME_POLICIES: readonly TimePolicy[] = ['finish-turn', 'stop-now'];
 
 export const MATCH_LEVEL_EVENT_TYPES: ReadonlySet<string> = new Set<MatchLevelEventType>([
   'ClientSeedAdded',
@@ -58,6 +68,7 @@ export const MATCH_LEVEL_EVENT_TYPES: ReadonlySet<string> = new Set<MatchLevelEv
   'ActionsReverted',
   'DisputeRaised',
   'DisputeRuled',
+  'TimeCalled',
   'MatchEnded',
 ]);
 

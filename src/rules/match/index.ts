@@ -10,6 +10,7 @@ import {
   type MatchLevelActor,
   type MatchLevelCommand,
   type MatchMeta,
+  refusePlayAfterTimeCalled,
 } from './match-level.js';
 import { matchLevelRuleIdOf } from './rule-ids.js';
 
@@ -50,7 +51,10 @@ function commandIdOf(event: DomainEvent): string | undefined {
  * The match-level rules in the Decider shape: they see every event of the stream, rolls included.
  * `boundaries`: whether the version holds undo and backup targets to the last event of a command (Q-32).
  */
-function matchLevelDeciderOf(boundaries: boolean): Decider<MatchLevelState, MatchLevelRequest, DomainEvent> {
+function matchLevelDeciderOf(
+  boundaries: boolean,
+  callsTime = false,
+): Decider<MatchLevelState, MatchLevelRequest, DomainEvent> {
   return {
     initialState: () => ({ meta: initialMeta(), revision: 0 }),
     decide: ({ meta, revision, endsCommand }, { command, actor, serverSeed = null }) =>
@@ -59,6 +63,7 @@ function matchLevelDeciderOf(boundaries: boolean): Decider<MatchLevelState, Matc
         serverSeed,
         // Without a fold to ask, every event counts as a command of its own.
         ...(boundaries ? { endsCommand: endsCommand ?? (() => true) } : {}),
+        ...(callsTime ? { callsTime: true } : {}),
       }),
     evolve: ({ meta, revision, endsCommand, lastCommandId }, event) => {
       const commandId = commandIdOf(event);
@@ -80,6 +85,9 @@ export const matchLevelDecider = matchLevelDeciderOf(false);
 /** 2.1.0's decider: Q-32, a target must be the last event of a command. */
 export const matchLevelDeciderV2 = matchLevelDeciderOf(true);
 
+/** 2.2.0's decider: 2.1.0 with C-7, time called recorded in the match. */
+export const matchLevelDeciderV3 = matchLevelDeciderOf(true, true);
+
 export const matchRulesV1 = {
   id: MATCH_RULES_ID,
   version: '1.0.0',
@@ -98,6 +106,11 @@ export const matchRulesV1 = {
   isEvent: isMatchLevelEvent,
   /** Q-32: whether an undo's or a backup's target must be the last event of a command. */
   targetsEndCommands: false as boolean,
+  /**
+   * C-7: refuses a game command (any command of the match's ruleset) once time called has ended play;
+   * versions before 2.2.0 record no time called, so they refuse nothing.
+   */
+  refusePlay: ((_meta: MatchMeta) => undefined) as (meta: MatchMeta) => void,
 };
 
 /** 2.1.0: 1.0.0 with Q-32 (a target of an undo or a backup is the last event of a command). */
@@ -108,6 +121,14 @@ export const matchRulesV2: MatchRules = {
   targetsEndCommands: true,
 };
 
+/** 2.2.0: 2.1.0 with C-7 (time called on the round is recorded in the match and ends play). */
+export const matchRulesV3: MatchRules = {
+  ...matchRulesV2,
+  version: '2.2.0',
+  decider: matchLevelDeciderV3,
+  refusePlay: refusePlayAfterTimeCalled,
+};
+
 export type MatchRules = typeof matchRulesV1;
 
 /**
@@ -115,7 +136,7 @@ export type MatchRules = typeof matchRulesV1;
  * under (and record in their first event's metadata). A version stays listed for as long as a log
  * recorded under it may be verified, as a ruleset's do.
  */
-export const MATCH_RULES_VERSIONS: readonly MatchRules[] = [matchRulesV1, matchRulesV2];
+export const MATCH_RULES_VERSIONS: readonly MatchRules[] = [matchRulesV1, matchRulesV2, matchRulesV3];
 
 /** The match-level rules new matches are played under. */
 export const matchRules: MatchRules = MATCH_RULES_VERSIONS[MATCH_RULES_VERSIONS.length - 1]!;

@@ -1,7 +1,7 @@
 import { assertNever } from '../common/decider.js';
 import { violation } from '../common/rule-violation.js';
 import type { Side } from '../common/sides.js';
-import type { MatchLevelEvent } from './events.js';
+import type { MatchLevelEvent, TimePolicy } from './events.js';
 
 /**
  * The match-level part of a match: pure decide/evolve like a ruleset, for the commands every ruleset
@@ -34,6 +34,11 @@ export interface MatchMeta {
   reverted: number[];
   /** The revision at which the current player turn began (C-5: a player's undo stays inside it). */
   turnStartedAt: number;
+  /**
+   * C-7: time was called on the match's round (absent until it is, so older metas and snapshots keep
+   * their shape). `playOver`: no game command is accepted any more, the match awaits its end.
+   */
+  timeCalled?: { policy: TimePolicy; round: number; revision: number; playOver: boolean };
 }
 
 export function initialMeta(): MatchMeta {
@@ -62,7 +67,8 @@ export type MatchLevelCommand =
       note: string;
       backupTo?: number;
     }
-  | { type: 'EndMatch'; winner: Side | null; note: string };
+  | { type: 'EndMatch'; winner: Side | null; note: string }
+  | { type: 'RecordTimeCalled'; policy: TimePolicy; round: number };
 
 export const MATCH_LEVEL_COMMAND_TYPES: ReadonlySet<string> = new Set([
   'AddClientSeed',
@@ -72,6 +78,7 @@ export const MATCH_LEVEL_COMMAND_TYPES: ReadonlySet<string> = new Set([
   'RaiseDispute',
   'RuleDispute',
   'EndMatch',
+  'RecordTimeCalled',
 ]);
 
 /**
@@ -100,6 +107,25 @@ export interface MatchLevelContext {
    * appended it; undefined when that cannot be told. Absent: the version decides without Q-32 (1.0.0).
    */
   endsCommand?: (revision: number) => boolean | undefined;
+  /** C-7 (match-level rules 2.2.0 on): the version records time called. Absent: RecordTimeCalled is refused. */
+  callsTime?: boolean;
+}
+
+/**
+ * C-7: whether a game command (any command of the match's ruleset) is still accepted after time was
+ * called. Under `stop-now` none is; under `finish-turn` they go on until the turn in progress ends.
+ * Either way the match-level commands (disputes, undo, the end) go on.
+ */
+export function refusePlayAfterTimeCalled(meta: MatchMeta): void {
+  const called = meta.timeCalled;
+  if (!called?.playOver) return;
+  violation(
+    'C-7',
+    called.policy === 'stop-now'
+      ? `time was called on round ${called.round} (stop now): no more game commands; a judge or the organiser ends the match`
+      : `time was called on round ${called.round} and the turn it was called in has ended: no more game commands; a judge or the organiser ends the match`,
+    'conflict',
+  );
 }
 
 /** C-5: an undo request stands only until its turn ends or the match is reverted; then it lapses for good. */
@@ -278,6 +304,14 @@ export function decideMatchLevel(
         },
       ];
     }
+    case 'RecordTimeCalled': {
+      if (!context.callsTime) {
+        violation('C-7', 'this match is played under match-level rules that do not record time called');
+      }
+      if (actor.role === 'player') violation('C-7', 'the organiser or a judge calls time');
+      if (meta.timeCalled) violation('C-7', `time was already called on round ${meta.timeCalled.round}`);
+      return [{ type: 'TimeCalled', data: { policy: command.policy, round: command.round } }];
+    }
     default:
       return assertNever(command, 'match-level command');
   }
@@ -370,8 +404,18 @@ export function evolveMeta(
     serverRollsInEvent > 0 ? { ...meta, serverRolls: meta.serverRolls + serverRollsInEvent } : meta;
   const e = event as MatchLevelEvent | { type: 'TurnEnded'; data: unknown };
   switch (e.type) {
-    case 'TurnEnded':
-      return { ...next, turnStartedAt: revision, undoRequests: lapseOpen(next.undoRequests) };
+    case 'TurnEnded': {
+      const ended = { ...next, turnStartedAt: revision, undoRequests: lapseOpen(next.undoRequests) };
+      // C-7: under finish-turn, the turn time was called in has now been played out.
+      return next.timeCalled && !next.timeCalled.playOver
+        ? { ...ended, timeCalled: { ...next.timeCalled, playOver: true } }
+        : ended;
+    }
+    case 'TimeCalled':
+      return {
+        ...next,
+        timeCalled: { ...e.data, revision, playOver: e.data.policy === 'stop-now' },
+      };
     case 'ClientSeedAdded':
       return { ...next, clientSeeds: { ...next.clientSeeds, [e.data.side]: e.data.seed } };
     case 'UndoRequested':

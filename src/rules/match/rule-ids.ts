@@ -5,6 +5,8 @@ export function matchLevelRuleIdOf(event: { type: string }, path: FieldPath = []
   switch (event.type) {
     case 'ClientSeedAdded':
       return 'C-2';
+    case 'TimeCalled':
+      return 'C-7';
     case 'MatchEnded':
       return path[1] === 'serverSeed' ? 'C-2' : 'C-4';
     default:

@@ -374,6 +374,13 @@ function editPairings(
   if (round.status !== 'paired')
     conflict(`round ${round.round} has started: its pairings stand (void or reschedule a pairing instead)`);
   const published = checkedPairings(tournament, round.round, command.pairings, command.byes);
+  // An edit moves players and tables; it never leaves out anyone the round had paired who still plays.
+  const placed = new Set([...published.pairings.flatMap((p) => [p.A, p.B]), ...published.byes]);
+  for (const id of [...round.pairings.flatMap((p) => [p.A, p.B]), ...round.byes]) {
+    if (!placed.has(id) && participantOf(tournament, id)?.status === 'active') {
+      conflict(`participant ${id} is left out of round ${round.round}: pair them or give them a bye`);
+    }
+  }
   return [
     {
       type: 'PairingsPublished',

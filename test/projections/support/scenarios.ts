@@ -163,7 +163,7 @@ async function resolveIfAwaited(t: Table, side: 'A' | 'B', unitId: string): Prom
   await t.as(side, { type: 'ResolveCloseCombat', unitId });
 }
 
-/** Every match-level event: fairness, undo asked, declined, agreed and applied, a dispute, the end. */
+/** Every match-level event: fairness, undo asked, declined, agreed and applied, a dispute, time called, the end. */
 export async function everyMatchLevelStep(t: Table): Promise<void> {
   const revision = await t.revision();
   await t.record(
@@ -221,6 +221,7 @@ export async function everyMatchLevelStep(t: Table): Promise<void> {
       backupTo: null,
     },
   });
+  await t.record({ type: 'TimeCalled', data: { policy: 'stop-now', round: 1 } });
   await t.record({
     type: 'MatchEnded',
     data: { result: { winner: 'A', note: 'the square broke' }, serverSeed: null },

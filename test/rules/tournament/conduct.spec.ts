@@ -134,6 +134,27 @@ describe('rounds and pairings', () => {
     expect(byeToo.message).toContain('participant p3 is in two matches of round 1: table 1 and a bye');
   });
 
+  it('C-6 an edit that leaves out a player of the round is refused: pair them or give them a bye', () => {
+    const refusal = tournament
+      .given([
+        created,
+        ...field(4),
+        ...opened(1, [
+          ['p1', 'p2'],
+          ['p3', 'p4'],
+        ]),
+      ])
+      .when({
+        type: 'EditPairings',
+        round: 1,
+        pairings: [{ A: 'p1', B: 'p3' }],
+        byes: ['p2'],
+        reason: 'swap',
+      })
+      .thenRefuses('C-6', 'conflict');
+    expect(refusal.message).toBe('C-6: participant p4 is left out of round 1: pair them or give them a bye');
+  });
+
   it('C-6 pairings are edited until the round starts, and stand after', () => {
     const given = [
       created,
