@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { createPublicKey } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -9,6 +8,7 @@ import { SseConnections } from '../../src/live/sse.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { ensurePagesBuilt } from './support/pages-build.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are asserted field by field */
 
@@ -51,10 +51,7 @@ describeInBrowser(title, () => {
   const phones = new Map<string, Page>();
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'web'], {
-      cwd: ROOT,
-      stdio: 'pipe',
-    });
+    await ensurePagesBuilt();
     mkdirSync(SHOTS, { recursive: true });
     t = await startTestApp();
     browser = await launchChromium();

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { ensurePagesBuilt } from './support/pages-build.js';
 
 /**
  * The tournament pages are light: each loads at most 150 KB of script (gzipped) and is usable (its key
@@ -22,10 +22,7 @@ describeInBrowser(title, () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'web'], {
-      cwd: ROOT,
-      stdio: 'pipe',
-    });
+    await ensurePagesBuilt();
     t = await startTestApp();
     browser = await launchChromium();
   }, 90_000);

@@ -1,21 +1,20 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import jsqr from 'jsqr';
 import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { Caller, ORGANISER_KEY } from './support/umpire-client.js';
 import { smallEvent } from './tournament-support.js';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { ensurePagesBuilt } from './support/pages-build.js';
 
 /**
  * The desk's match slips printed to PDF by Chromium, rasterised by poppler's pdftoppm, and every QR
  * code read back: a refereed table's slip carries, for each side, a seat invitation that redeems to
  * that side of that table's match; a report-only table's carries that side's own participant page.
  */
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ready = existsSync(CHROMIUM) && existsSync('/usr/bin/pdftoppm');
 const describeInBrowser = ready ? describe : describe.skip;
 const title = ready
@@ -82,10 +81,7 @@ describeInBrowser(title, () => {
   let dir: string;
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', 'web'], {
-      cwd: ROOT,
-      stdio: 'pipe',
-    });
+    await ensurePagesBuilt();
     t = await startTestApp();
     dir = mkdtempSync(join(tmpdir(), 'umpire-slips-'));
     browser = await launchChromium();
