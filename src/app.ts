@@ -13,12 +13,12 @@ import {
   installRequestLogging,
   JsonNestLogger,
   type LogDestination,
-} from './logging/request-logging.js';
-import { installBodyLimits } from './logging/body-limits.js';
-import type { FairScheduler } from './logging/fair-queue.js';
-import { installRateLimit } from './logging/rate-limit.js';
-import { answerRefusedRoutes, routerRefusals } from './logging/router-errors.js';
-import { installSecurityHeaders } from './logging/security-headers.js';
+} from './http/request-logging.js';
+import { installBodyLimits } from './http/body-limits.js';
+import type { FairScheduler } from './http/fair-queue.js';
+import { installRateLimit } from './http/rate-limit.js';
+import { answerRefusedRoutes, routerRefusals } from './http/router-errors.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { systemResolver, WEBHOOK_RESOLVER, type WebhookResolver } from './live/webhooks/webhook-target.js';
 

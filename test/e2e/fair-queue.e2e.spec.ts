@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { FairScheduler } from '../../src/logging/fair-queue.js';
+import { FairScheduler } from '../../src/http/fair-queue.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type Caller, issueKey, organiser } from './support/umpire-client.js';
 
