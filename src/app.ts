@@ -19,6 +19,7 @@ import type { FairScheduler } from './http/fair-queue.js';
 import { installRateLimit } from './http/rate-limit.js';
 import { answerRefusedRoutes, routerRefusals } from './http/router-errors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { closeProcessPool } from './worker-pool/process-pool.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { systemResolver, WEBHOOK_RESOLVER, type WebhookResolver } from './live/webhooks/webhook-target.js';
 
@@ -73,6 +74,8 @@ export async function createApp(
     new FieldNamingValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
   );
   app.enableShutdownHooks();
+  // The worker pool's threads end with the service: a closing app fails the jobs left and ends them.
+  fastify.addHook('onClose', async () => closeProcessPool());
 
   const document = completeDocument(
     SwaggerModule.createDocument(

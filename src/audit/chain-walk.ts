@@ -89,8 +89,8 @@ export interface ChainWalked {
 export type ChainApart = (signal?: AbortSignal) => Promise<ChainWalked | undefined>;
 
 /**
- * A whole log's chain walked page by page, as a worker thread walks it apart (cli/chain-worker.ts,
- * audit/store-chain-worker.ts): what it saw, or null when the pages could not be read.
+ * A whole log's chain walked page by page, as a worker thread walks it apart (src/workers/export-chain.ts,
+ * src/workers/store-chain.ts): what it saw, or null when the pages could not be read.
  */
 export function walkChainOf(
   pages: Iterable<readonly Pick<RecordedEvent, 'type' | 'data' | 'metadata'>[]>,

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import type { ChainApart } from '../audit/chain-walk.js';
-import { chainWalkerOn } from '../audit/chain-thread.js';
+import { chainWalkOnPool } from '../audit/chain-apart.js';
 import type { SignedCheckpoint } from '../audit/checkpoint.js';
 import { type ExportedEvent, ExportReader, parseExportLine } from '../audit/export-format.js';
 
@@ -124,8 +124,7 @@ export class ExportFile {
       return undefined;
     }
     if (size < fromBytes) return undefined;
-    // chain-worker.js beside this module, or its source through tsx.
-    return chainWalkerOn(import.meta.url, 'chain-worker', { path: this.path });
+    return chainWalkOnPool('export-chain', { path: this.path });
   }
 
   /** The events in pages; `closing` is set once the last page has been read. */
