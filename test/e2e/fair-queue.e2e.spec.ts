@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 import { type Caller, issueKey, organiser } from './support/umpire-client.js';
 
 /**
- * Issue 12, fair sharing over HTTP. Nothing is left to timing: the test holds the saturation signal
+ * Fair sharing over HTTP. Nothing is left to timing: the test holds the saturation signal
  * and the clocks use is measured and decayed on (requests over HTTP cost nothing on them), so who
  * waits and who is served is exact.
  */
