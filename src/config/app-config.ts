@@ -203,7 +203,7 @@ function networks(env: NodeJS.ProcessEnv, name: string): string[] {
 }
 
 /** An address, or an address and a prefix length that fits its family. */
-export function isNetwork(entry: string): boolean {
+function isNetwork(entry: string): boolean {
   const [address = '', prefix, ...rest] = entry.split('/');
   const family = isIP(address);
   if (family === 0 || rest.length > 0) return false;

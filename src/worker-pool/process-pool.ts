@@ -12,7 +12,7 @@ const WORKERS_FOLDER = '../workers/';
  * At least two, so that a backup does not wait behind a long verification; at most four, however many
  * cores: each worker holds its own copy of the rules.
  */
-export const PROCESS_POOL_SIZE = Math.max(2, Math.min(4, availableParallelism()));
+const PROCESS_POOL_SIZE = Math.max(2, Math.min(4, availableParallelism()));
 
 /**
  * The process's one pool (each thread, a worker included, has its own): made when first asked for,
