@@ -11,9 +11,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { staleness } from './build-state.mjs';
 
 /* global fetch */
 const root = fileURLToPath(new URL('..', import.meta.url));
+const due = staleness(root);
+if (due !== null) {
+  console.error(`build: ${due}; run \`npm run build\` first: this measures a start, not a build`);
+  process.exit(2);
+}
 const args = process.argv.slice(2);
 const runs = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 3);
 const asJson = args.includes('--json');
