@@ -132,7 +132,7 @@ export async function openTable(service: Service, matchId: string): Promise<Tabl
  * service, against their p99 when it is quiet. The rate limit is on (per key, 200 requests a second
  * here, so the tables stay under it): what a flood meets is the limit, answered in Fastify's first hook
  * before any work, after the limit's pause, and, when the service is saturated, the fair queue
- * (src/logging/fair-queue.ts), whose waits it counts per kind of window from /metrics.
+ * (src/http/fair-queue.ts), whose waits it counts per kind of window from /metrics.
  * `npx tsx bench/fair-sharing.bench.ts` runs this part alone.
  *
  * The build machine is shared, and its load drifts over a run: quiet and flooded windows alternate

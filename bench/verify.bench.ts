@@ -124,7 +124,7 @@ async function servedModules(): Promise<{
     : new URL('../src/', import.meta.url);
   const load = (path: string) => import(new URL(path, root).href);
   return {
-    closeVerificationThread: (await load('audit/store-verify-apart.js')).closeVerificationThread,
+    closeVerificationThread: (await load('worker-pool/process-pool.js')).closeProcessPool,
     from: root === built ? 'the build (dist/)' : 'the sources (no build found)',
     verifyStoredStream: (await load('audit/store-verify.js')).verifyStoredStream,
     verifyPages: (await load('audit/verify-pages.js')).verifyPages,
@@ -277,7 +277,7 @@ export async function benchVerify(): Promise<number> {
       });
     const online = await verifyOnline();
     const threadAfter = thisThreadCpuSeconds();
-    // Once more: the route keeps its verification thread between verifications (kept-thread.ts), so
+    // Once more: the route keeps its verification thread between verifications (src/worker-pool/), so
     // every one after the first after a start runs on a thread whose code is already warm.
     const onlineAgain = await verifyOnline();
     // The thread is not left to the benches that follow in this process: its idle isolate would stay.

@@ -5,9 +5,14 @@
 // during a build makes the next start build again. Content, not modification times: a checkout, a copy
 // or a touch that changes no byte does not rebuild, and any changed byte does. Plain Node, no
 // dependency: it runs before anything is compiled.
+//
+// Reading every input costs a start more than it needs: the stamp also records each input's size and
+// change times (ctime moves with every write and cannot be set back), and when none of them moved
+// since, the content is the one that was hashed and is not read again. When any moved, the content
+// decides, as before, and a touch that changed no byte is recorded so the next start is quick again.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 
 /** What the build reads: folders walked whole (but their build output), and single files. */
@@ -32,12 +37,15 @@ function filesUnder(root, folder) {
   return found;
 }
 
-/** SHA-256 over every input's path and bytes, in a fixed order. */
-export function inputsHash(root) {
-  const files = [...INPUT_FOLDERS.flatMap((folder) => filesUnder(root, folder)), ...INPUT_FILES]
+function inputFiles(root) {
+  return [...INPUT_FOLDERS.flatMap((folder) => filesUnder(root, folder)), ...INPUT_FILES]
     .filter((file) => existsSync(join(root, file)))
     .map((file) => file.split(sep).join('/'))
     .sort();
+}
+
+/** SHA-256 over every input's path and bytes, in a fixed order. */
+export function inputsHash(root, files = inputFiles(root)) {
   const hash = createHash('sha256');
   for (const file of files) {
     const bytes = readFileSync(join(root, file));
@@ -46,19 +54,46 @@ export function inputsHash(root) {
   return hash.digest('hex');
 }
 
+/** SHA-256 over every input's path, size and change times (nanoseconds): no file is read. */
+export function inputsStat(root, files = inputFiles(root)) {
+  const hash = createHash('sha256');
+  for (const file of files) {
+    const { size, mtimeNs, ctimeNs } = statSync(join(root, file), { bigint: true });
+    hash.update(`${file}\0${size}\0${mtimeNs}\0${ctimeNs}\0`);
+  }
+  return hash.digest('hex');
+}
+
+/** The stamp's two lines: the inputs' content hash, and `stat <inputsStat>`. */
+function writeStamp(root, hash, stat) {
+  mkdirSync(dirname(join(root, STAMP)), { recursive: true });
+  writeFileSync(join(root, STAMP), `${hash}\nstat ${stat}\n`);
+}
+
 /** Why a build is due, or null when the last build was made from exactly these sources. */
 export function staleness(root) {
   const missing = OUTPUTS.find((output) => !existsSync(join(root, output)));
   if (missing) return `${missing} is missing`;
   const stamp = join(root, STAMP);
   if (!existsSync(stamp)) return `${STAMP} is missing (built before the check existed)`;
-  if (readFileSync(stamp, 'utf8').trim() !== inputsHash(root)) return 'sources changed since the last build';
+  const [hash, statLine] = readFileSync(stamp, 'utf8').trim().split('\n');
+  const files = inputFiles(root);
+  const stat = inputsStat(root, files);
+  if (statLine === `stat ${stat}`) return null;
+  if (hash !== inputsHash(root, files)) return 'sources changed since the last build';
+  try {
+    writeStamp(root, hash, stat);
+  } catch {
+    // A read-only checkout: the next start reads the sources again, and is right all the same.
+  }
   return null;
 }
 
 /** The three build steps, as `npm run build` has always run them; the exit status of the first that fails, or 0. */
 export function build(root) {
-  const hash = inputsHash(root);
+  const files = inputFiles(root);
+  const stat = inputsStat(root, files);
+  const hash = inputsHash(root, files);
   for (const step of ['build:server', 'build:web', 'build:verify']) {
     // The npm that runs this script, when it is one (npm_execpath), else the one on the PATH.
     const npm = process.env.npm_execpath;
@@ -67,7 +102,6 @@ export function build(root) {
       : spawnSync('npm', ['run', '--silent', step], { cwd: root, stdio: 'inherit' });
     if (run.status !== 0) return run.status ?? 1;
   }
-  mkdirSync(dirname(join(root, STAMP)), { recursive: true });
-  writeFileSync(join(root, STAMP), `${hash}\n`);
+  writeStamp(root, hash, stat);
   return 0;
 }

@@ -15,7 +15,7 @@ import {
   PROBLEM_TYPES,
   problem,
   WWW_AUTHENTICATE,
-} from '../logging/problem-details.js';
+} from '../http/problem-details.js';
 import { MatchNotFoundError, NotYourCommandError, StreamBusyError } from '../match/match-errors.js';
 import { RuleViolation } from '../rules/common/rule-violation.js';
 

@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { problem } from '../logging/problem-details.js';
+import { problem } from '../http/problem-details.js';
 import { COMMAND_ANSWER_EXAMPLE, PLAY_CONTRACT_EXAMPLE } from './dto/match.dto.js';
 import { addEventSchemas, EVENT_UNIONS } from './openapi-events.js';
 import { addRefusals } from './openapi-refusals.js';

@@ -1,4 +1,4 @@
-import { PROBLEM_TYPES, problem } from '../logging/problem-details.js';
+import { PROBLEM_TYPES, problem } from '../http/problem-details.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import { Controller, Get, NotFoundException, Param } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/auth.decorators.js';
-import { problem } from '../logging/problem-details.js';
+import { problem } from '../http/problem-details.js';
 import { ruleTextsOf } from '../rules/rule-texts.js';
 import { ErrorDto } from './dto/error.dto.js';
 import { RuleTextDto } from './dto/rule-text.dto.js';

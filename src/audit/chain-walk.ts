@@ -7,8 +7,8 @@ import { canonicalEnvelope } from '../event-store/canonical-json.js';
  * SHA-256 of prevHash ‖ canonical JSON, in lowercase hex (hash-chain.ts's recipe). The bytes are the
  * UTF-8 of the two texts one after the other; Node.js 20.12 and later hash them in one call, without a
  * Hash object per event (the verifier's chain walk does it 100,000 times for a long match). They are
- * written into one reused buffer first: handing crypto.hash the two strings joined cost 5.6 µs an
- * event, four fifths of it turning the joined string into bytes; written into the buffer, 1.1 µs.
+ * written into one reused buffer first: joining the two strings and hashing the join would spend most
+ * of each event's time turning the joined string into bytes.
  */
 const oneShot: typeof crypto.hash | undefined = typeof crypto.hash === 'function' ? crypto.hash : undefined;
 /** Links longer than this (a few KiB is usual) are hashed without the buffer, so that it stays small. */
@@ -89,8 +89,8 @@ export interface ChainWalked {
 export type ChainApart = (signal?: AbortSignal) => Promise<ChainWalked | undefined>;
 
 /**
- * A whole log's chain walked page by page, as a worker thread walks it apart (cli/chain-worker.ts,
- * audit/store-chain-worker.ts): what it saw, or null when the pages could not be read.
+ * A whole log's chain walked page by page, as a worker thread walks it apart (src/workers/export-chain.ts,
+ * src/workers/store-chain.ts): what it saw, or null when the pages could not be read.
  */
 export function walkChainOf(
   pages: Iterable<readonly Pick<RecordedEvent, 'type' | 'data' | 'metadata'>[]>,

@@ -7,7 +7,7 @@ import { HttpException, Injectable } from '@nestjs/common';
  * 12). They stream and yield, so each is harmless alone; it is their number that needs a bound. A key
  * over its budget is answered 429 at once, like a key over its rate limit, rather than queued.
  */
-export const LONG_WORK_PER_KEY = 1;
+const LONG_WORK_PER_KEY = 1;
 export const LONG_WORK_IN_ALL = 4;
 
 @Injectable()

@@ -1,15 +1,19 @@
 import type { EventStore } from '../event-store/event-store.port.js';
 import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store.js';
+import { chainWalkOnPool } from './chain-apart.js';
 import type { ChainApart } from './chain-walk.js';
-import { chainWalkerOn } from './chain-thread.js';
-import type { StoreChainWalk } from './store-chain-worker.js';
+
+/** The pool's store-chain job (src/workers/store-chain.ts): the stream to walk, and how far. */
+export interface StoreChainWalk {
+  file: string;
+  stream: string;
+  upTo: number;
+  pageSize: number;
+}
 
 /**
- * Below this many events the worker costs more than it saves the service's thread. Measured on the
- * shared 2-core build machine (compiled, load about 9): a worker's start and the warm-up of its fresh
- * isolate cost 150 to 400 ms of CPU time, and it reads and parses every row again; at 10,000 events it
- * saved the service's thread 50 ms and cost the process 390 ms more, at 20,000 it saved 340 ms and
- * cost 180 ms more, at 40,000 and 60,000 it saved 330 to 360 ms.
+ * Below this many events the worker costs more than it saves the service's thread: it reads and
+ * parses every row again, and a fresh worker warms up first (`npm run bench`'s verify bench compares).
  */
 export const STORE_CHAIN_WORKER_FROM_EVENTS = 20_000;
 
@@ -28,9 +32,8 @@ export function sqliteFileOf(store: EventStore): string | undefined {
 
 /**
  * The stored stream's hash chain, up to revision `upTo`, walked on a worker thread with a read-only
- * connection of its own (store-chain-worker.ts) while the route verifies the rest (verifyPages'
- * `chainApart`): the chain's share off the service's thread (measured at 100,000 events: 2.1 to 2.3 s
- * of its CPU time against 2.4 to 3.2 s in line). Only for the
+ * connection of its own (src/workers/store-chain.ts) while the route verifies the rest (verifyPages'
+ * `chainApart`): the chain's share off the service's thread. Only for the
  * embedded SQLite store on a file (another process, or thread, may open it), and only for streams
  * long enough to pay for the thread; undefined otherwise, and the chain is walked in line, as it is
  * when the worker fails or reads other rows than the route did.
@@ -47,7 +50,7 @@ export function storeChainApart(
 
 /**
  * The same walk of the stream in the SQLite database `file`: what the route's whole verification on a
- * worker (store-verify-worker.ts) takes beside its own replay of the rules, so that the two cores share
+ * worker (src/workers/store-verify.ts) takes beside its own replay of the rules, so that the two cores share
  * the work while the service's thread is free.
  */
 export function fileChainApart(
@@ -58,7 +61,5 @@ export function fileChainApart(
 ): ChainApart | undefined {
   if (upTo < fromEvents) return undefined;
   const walk: StoreChainWalk = { file, stream, upTo, pageSize: WORKER_PAGE };
-  // V8's default young generation: 16, 32, 48 and 64 MiB (resourceLimits.maxYoungGenerationSizeMb)
-  // each made a 100,000-event walk slower (2.4 to 2.8 s of CPU time against 1.9 to 2.4 s).
-  return chainWalkerOn(import.meta.url, 'store-chain-worker', walk);
+  return chainWalkOnPool('store-chain', walk);
 }

@@ -1,7 +1,7 @@
 import type { EventStore, RecordedEvent } from '../event-store/event-store.port.js';
 
 /** How many events a long read takes from the store at a time. */
-export const STORE_PAGE = 200;
+const STORE_PAGE = 200;
 
 /**
  * A stream read in pages (readStream with fromRevision and maxCount) up to revision `upTo`, events

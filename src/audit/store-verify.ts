@@ -13,7 +13,7 @@ export interface StoreVerifyThreads {
 
 /**
  * GET /matches/:id/verify's verification of the stored stream up to revision `upTo`. On
- * the SQLite store, a long stream is verified whole on a worker thread (store-verify-apart.ts), and
+ * the SQLite store, a long stream is verified whole on a worker thread (store-verify-apart.ts, on the worker pool), and
  * the service's event loop stays free. Otherwise, or if that worker fails, it is verified here in
  * pages, yielding between them, with the chain walked on a worker where it pays
  * (store-chain-apart.ts). The report is the same whichever way it was made.

@@ -1,18 +1,21 @@
-import { answerOnThread, workerStarter } from '../audit/chain-thread.js';
+import { processPool } from '../worker-pool/process-pool.js';
+import { WorkerJobError } from '../worker-pool/worker-pool.js';
 import type { BackupManifest } from './backup-file.js';
 import { type BackupRequest, takeBackup } from './take-backup.js';
 
-type Answer = { manifest: BackupManifest } | { error: string };
-
 /**
- * takeBackup on a worker thread (backup-worker.ts beside this module, or its source through tsx);
- * where no worker can start, in line, still a step at a time.
+ * takeBackup on a pool worker (src/workers/backup.ts); where no worker can start, in line, still a
+ * step at a time. A backup that fails on the worker fails with its own message.
  */
 export async function takeBackupApart(request: BackupRequest): Promise<BackupManifest> {
-  const start = workerStarter(import.meta.url, 'backup-worker');
-  if (!start) return takeBackup(request);
-  const answer = await answerOnThread<Answer>(start, request);
-  if (!answer) throw new Error('the backup thread ended without an answer');
-  if ('error' in answer) throw new Error(answer.error);
-  return answer.manifest;
+  const pool = processPool();
+  if (!pool) return takeBackup(request);
+  try {
+    return await pool.run<BackupManifest>('backup', request);
+  } catch (error) {
+    if (error instanceof WorkerJobError) throw new Error(error.message, { cause: error });
+    throw new Error(`the backup thread ended without an answer (${(error as Error).message})`, {
+      cause: error,
+    });
+  }
 }

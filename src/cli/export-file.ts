@@ -1,19 +1,19 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import type { ChainApart } from '../audit/chain-walk.js';
-import { chainWalkerOn } from '../audit/chain-thread.js';
+import { chainWalkOnPool } from '../audit/chain-apart.js';
 import type { SignedCheckpoint } from '../audit/checkpoint.js';
 import { type ExportedEvent, ExportReader, parseExportLine } from '../audit/export-format.js';
 
 /**
- * An export file read a piece at a time (issue 12: memory bounded by the match's state, not its
+ * An export file read a piece at a time (memory bounded by the match's state, not its
  * length): 1 MiB of bytes, then its whole lines, one small page of events at a time. Standard input ('-')
  * cannot be read twice, so it is held in memory.
  */
 const CHUNK = 1 << 20;
 /**
- * Events handed to the verifier at a time. Small, so that a page's parsed events die young: with 1,000
- * they outlived the young generation's collections and were copied and promoted, and garbage
- * collection took half of a 100,000-event verification's time (about 1.5 s, against 0.7 s with 20).
+ * Events handed to the verifier at a time. Small, so that a page's parsed events die young: large
+ * pages outlive the young generation's collections, are copied and promoted, and garbage collection
+ * then dominates a long verification.
  */
 const PAGE = 20;
 
@@ -124,8 +124,7 @@ export class ExportFile {
       return undefined;
     }
     if (size < fromBytes) return undefined;
-    // chain-worker.js beside this module, or its source through tsx.
-    return chainWalkerOn(import.meta.url, 'chain-worker', { path: this.path });
+    return chainWalkOnPool('export-chain', { path: this.path });
   }
 
   /** The events in pages; `closing` is set once the last page has been read. */

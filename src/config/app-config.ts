@@ -39,7 +39,7 @@ export interface AppConfig {
    */
   rateLimitPauseMs: number;
   /**
-   * Fair sharing between keys (issue 12): while the service is saturated (its event loop late by
+   * Fair sharing between keys: while the service is saturated (its event loop late by
    * `fairQueueLagMs` or more), a key that has lately used more than this many times the mean use (event-loop time) of the
    * other active keys waits (one queue per key, least used first) until the others catch up. 0: off.
    */
@@ -203,7 +203,7 @@ function networks(env: NodeJS.ProcessEnv, name: string): string[] {
 }
 
 /** An address, or an address and a prefix length that fits its family. */
-export function isNetwork(entry: string): boolean {
+function isNetwork(entry: string): boolean {
   const [address = '', prefix, ...rest] = entry.split('/');
   const family = isIP(address);
   if (family === 0 || rest.length > 0) return false;

@@ -11,7 +11,7 @@ import { CurrentPrincipal, Public, Roles } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import { ApiAccess, ErrorDto } from '../api/dto/error.dto.js';
 import { MatchIdPipe } from '../api/match-id.pipe.js';
-import { problem } from '../logging/problem-details.js';
+import { problem } from '../http/problem-details.js';
 import { TournamentIdPipe } from '../api/tournament-id.pipe.js';
 import {
   CreateInvitationDto,

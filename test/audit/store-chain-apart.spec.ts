@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { longMatch } from '../../bench/verify-match.js';
 import { fill } from '../../bench/verify.bench.js';
-import { walkOnThread, type WorkerStart, workerStarter } from '../../src/audit/chain-thread.js';
 import type { ChainApart, ChainWalked } from '../../src/audit/chain-walk.js';
 import type { ExportedEvent } from '../../src/audit/export-format.js';
 import { STORE_CHAIN_WORKER_FROM_EVENTS, storeChainApart } from '../../src/audit/store-chain-apart.js';
@@ -13,10 +12,12 @@ import type { VerificationReport } from '../../src/audit/verifier.js';
 import { verifyPages } from '../../src/audit/verify-pages.js';
 import { InMemoryEventStore } from '../../src/event-store/memory/in-memory-event-store.js';
 import { SqliteEventStore } from '../../src/event-store/sqlite/sqlite-event-store.js';
+import { WorkerPool } from '../../src/worker-pool/worker-pool.js';
+import { workerStarter } from '../../src/worker-pool/worker-start.js';
 
 /**
  * The route's half: on the SQLite store, GET /matches/:id/verify has a worker thread walk
- * the stored chain on a read-only connection of its own (store-chain-worker.ts) while the service's
+ * the stored chain on a read-only connection of its own (src/workers/store-chain.ts) while the service's
  * thread re-decides the rules. The worker must read exactly the rows the route reads (up to the
  * visible revision), build them as the store does (so that they hash the same), and its verdict must
  * make the very report a walk in line makes; when it cannot run, the chain is walked in line.
@@ -185,57 +186,67 @@ describe('the chain worker’s thread ends with the verification', () => {
     exited: Promise<number>;
     messages: unknown[];
   }
-  /** The store-chain worker, started as the route starts it, each thread watched from its start. */
-  function tracked(): { start: WorkerStart; threads: Thread[] } {
-    const start = workerStarter(new URL('../../src/audit/', import.meta.url).href, 'store-chain-worker');
-    if (!start) throw new Error('the store-chain worker was not found');
+  /** A pool of the real worker entry point, each thread watched from its start. */
+  function tracked(): { pool: WorkerPool; threads: Thread[] } {
+    const start = workerStarter(new URL('../../src/workers/', import.meta.url).href, 'worker');
+    if (!start) throw new Error('the worker entry point was not found');
     const threads: Thread[] = [];
-    return {
-      start: (data) => {
-        const worker: Worker = start(data);
-        const messages: unknown[] = [];
-        worker.on('message', (message) => messages.push(message));
-        threads.push({ exited: new Promise((resolve) => worker.once('exit', resolve)), messages });
-        return worker;
-      },
-      threads,
-    };
+    const pool = new WorkerPool(() => {
+      const worker: Worker = start();
+      const messages: unknown[] = [];
+      worker.on('message', (message) => messages.push(message));
+      threads.push({ exited: new Promise((resolve) => worker.once('exit', resolve)), messages });
+      return worker;
+    }, 1);
+    return { pool, threads };
   }
+  const walkOn =
+    (pool: WorkerPool, work: unknown): ChainApart =>
+    (signal) =>
+      pool.run<ChainWalked | null>('store-chain', work, signal).then((walked) => walked ?? undefined);
 
-  it('a worker that cannot read its store answers nothing, and its thread is gone', async () => {
-    const { start, threads } = tracked();
-    const walked = await walkOnThread(start, {
-      file: join(tmpdir(), 'umpire-no-such-folder', 'umpire.db'),
-      stream: 'match-m',
-      upTo: 10,
-      pageSize: 200,
-    });
-    expect(walked).toBeUndefined();
-    expect(threads).toHaveLength(1);
-    await threads[0]!.exited;
-    // It answered that it could not read (null): not a verdict.
-    expect(threads[0]!.messages).toEqual([null]);
+  it('a worker that cannot read its store answers nothing, not a verdict, and stays for the next job', async () => {
+    const { pool, threads } = tracked();
+    try {
+      const walked = await walkOn(pool, {
+        file: join(tmpdir(), 'umpire-no-such-folder', 'umpire.db'),
+        stream: 'match-m',
+        upTo: 10,
+        pageSize: 200,
+      })();
+      expect(walked).toBeUndefined();
+      expect(threads).toHaveLength(1);
+      // It answered that it could not read (null): not a verdict.
+      expect(threads[0]!.messages).toEqual([{ id: 1, ok: true, answer: null }]);
+      expect(pool.workers).toBe(1);
+    } finally {
+      await pool.close();
+    }
   }, 60_000);
 
   it('a verification that fails before the walk is in ends the walk: its thread never answers', async () => {
-    const { start, threads } = tracked();
-    let answered = false;
-    const apart: ChainApart = (signal) =>
-      walkOnThread(start, { file: ':no file:', stream: 'match-m', upTo: 10, pageSize: 200 }, signal).then(
-        (walked) => {
+    const { pool, threads } = tracked();
+    try {
+      let answered = false;
+      const walk = walkOn(pool, { file: ':no file:', stream: 'match-m', upTo: 10, pageSize: 200 });
+      const apart: ChainApart = (signal) =>
+        walk(signal).then((walked) => {
           answered = walked !== undefined;
           return walked;
-        },
-      );
-    const failing = async function* (): AsyncGenerator<never> {
-      yield* [];
-      throw new Error('the store went away');
-    };
-    await expect(verifyPages(failing, { chainApart: apart })).rejects.toThrow('the store went away');
-    expect(threads).toHaveLength(1);
-    await threads[0]!.exited;
-    // Left to run, it would have answered (null: it cannot read that file); it was ended first.
-    expect(threads[0]!.messages).toEqual([]);
-    expect(answered).toBe(false);
+        });
+      const failing = async function* (): AsyncGenerator<never> {
+        yield* [];
+        throw new Error('the store went away');
+      };
+      await expect(verifyPages(failing, { chainApart: apart })).rejects.toThrow('the store went away');
+      expect(threads).toHaveLength(1);
+      await threads[0]!.exited;
+      // Left to run, it would have answered (null: it cannot read that file); it was ended first.
+      expect(threads[0]!.messages).toEqual([]);
+      expect(answered).toBe(false);
+      expect(pool.workers).toBe(0);
+    } finally {
+      await pool.close();
+    }
   }, 60_000);
 });

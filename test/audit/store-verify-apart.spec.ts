@@ -17,7 +17,7 @@ import { renameRules } from './support/tamper.js';
 
 /**
  * On the SQLite store the route verifies a long stream whole on a worker thread with a
- * read-only connection of its own (store-verify-worker.ts), so that the service's event loop stays
+ * read-only connection of its own (src/workers/store-verify.ts), so that the service's event loop stays
  * free. Its report must be the very one the route makes in line, for an intact stream, a tampered
  * one, with kept checkpoints and the service's key; where the worker cannot run, the route verifies
  * in line.

@@ -1,10 +1,10 @@
 import request from 'supertest';
-import { FairScheduler } from '../../src/logging/fair-queue.js';
+import { FairScheduler } from '../../src/http/fair-queue.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type Caller, issueKey, organiser } from './support/umpire-client.js';
 
 /**
- * Issue 12, fair sharing over HTTP. Nothing is left to timing: the test holds the saturation signal
+ * Fair sharing over HTTP. Nothing is left to timing: the test holds the saturation signal
  * and the clocks use is measured and decayed on (requests over HTTP cost nothing on them), so who
  * waits and who is served is exact.
  */

@@ -27,7 +27,7 @@ import { smallEvent, startFirstRound } from './tournament-support.js';
 /* eslint-disable @typescript-eslint/no-explicit-any -- lines of the export are edited field by field */
 
 /**
- * Issue 16: a tournament export verifies offline like a match's, with `umpire verify FILE` and with the
+ * A tournament export verifies offline like a match's, with `umpire verify FILE` and with the
  * packages/verify CLI built on its own: every match's chain, outcomes and checkpoint, the tournament
  * stream's chain and checkpoint, the summary and standings recomputed from its events, and each
  * result a referee match reported against that match's MatchEnded. One byte changed is reported.

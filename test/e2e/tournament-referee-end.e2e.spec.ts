@@ -6,7 +6,7 @@ import { type SmallEvent, smallEvent, startFirstRound } from './tournament-suppo
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are asserted field by field */
 
 /**
- * Issue 16: the result a referee match reported itself can never be left standing on an end that was
+ * The result a referee match reported itself can never be left standing on an end that was
  * taken back, because an end is never taken back: once MatchEnded is recorded, no backup, undo or
  * upheld dispute can revert it (C-4; a revert reaches only events before it, so none covers a
  * MatchEnded). What a judge does instead is override the tournament's result, with a reason, in the

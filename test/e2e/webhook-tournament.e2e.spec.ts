@@ -26,7 +26,7 @@ function frames(body: string): { id: number; event: string; data: any }[] {
 }
 
 /**
- * Issue 16: webhooks and the tournament's feed carry the tournament's own events (round opened,
+ * Webhooks and the tournament's feed carry the tournament's own events (round opened,
  * pairings published, result reported, confirmed, disputed, overridden, a referee result), each as
  * what it is: a `tournament` delivery named by the event's type, signed as every delivery is; an SSE
  * message whose `event:` is the type.

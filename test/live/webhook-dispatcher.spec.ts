@@ -22,7 +22,7 @@ import { type Harness, projectionsOn } from '../projections/support/harness.js';
 import { createTournament, schedule, Table } from '../projections/support/table.js';
 
 /**
- * Issue 3: the dispatcher asks the tournaments read model which tournament a match's event belongs
+ * The dispatcher asks the tournaments read model which tournament a match's event belongs
  * to. When the read model cannot answer yet (it lags, or it has stopped), the event must wait, not be
  * dropped: the dispatcher's checkpoint stays before it and the event is read again later.
  */

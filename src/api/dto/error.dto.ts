@@ -7,7 +7,7 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { PROBLEM_TYPES, problem } from '../../logging/problem-details.js';
+import { PROBLEM_TYPES, problem } from '../../http/problem-details.js';
 
 /**
  * Every error answers in this one shape, RFC 9457 problem details as `application/problem+json`

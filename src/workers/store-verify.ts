@@ -1,9 +1,8 @@
-import { parentPort } from 'node:worker_threads';
+import { fileChainApart } from '../audit/store-chain-apart.js';
+import type { StoreVerify } from '../audit/store-verify-apart.js';
+import type { VerificationReport } from '../audit/verification-report.js';
+import { verifyPages } from '../audit/verify-pages.js';
 import { streamPagesReadApart } from '../event-store/sqlite/stream-read-apart.js';
-import type { KeptThreadAnswer, KeptThreadMessage } from './kept-thread.js';
-import { fileChainApart } from './store-chain-apart.js';
-import type { VerificationReport, VerifyOptions } from './verification-report.js';
-import { verifyPages } from './verify-pages.js';
 
 /**
  * GET /matches/:id/verify's whole verification on a thread of its own, on the SQLite store:
@@ -12,15 +11,7 @@ import { verifyPages } from './verify-pages.js';
  * a long stream), while the service's event loop answers the other tables. Answers the report, or null
  * when it could not make one: the route then verifies in line.
  */
-export interface StoreVerify {
-  file: string;
-  stream: string;
-  upTo: number;
-  pageSize: number;
-  options: VerifyOptions;
-}
-
-async function verify({
+export async function run({
   file,
   stream,
   upTo,
@@ -38,10 +29,3 @@ async function verify({
     return null;
   }
 }
-
-// Kept between verifications (kept-thread.ts): one piece of work at a time, each answered by its id.
-parentPort?.on('message', ({ id, work }: KeptThreadMessage<StoreVerify>) => {
-  void verify(work).then((answer) =>
-    parentPort?.postMessage({ id, answer } satisfies KeptThreadAnswer<VerificationReport>),
-  );
-});

@@ -1,4 +1,4 @@
-import { EventLoopLag, FairScheduler, type Ticket } from '../../src/logging/fair-queue.js';
+import { EventLoopLag, FairScheduler, type Ticket } from '../../src/http/fair-queue.js';
 
 /** A scheduler on a hand-driven clock and saturation signal, with a log of which requests started. */
 function harness(

@@ -1,4 +1,4 @@
-import { RateLimiter, TrackerCache } from '../../src/logging/rate-limit.js';
+import { RateLimiter, TrackerCache } from '../../src/http/rate-limit.js';
 
 describe('the rate limit: fixed windows per key', () => {
   it('allows `max` requests in a window, refuses the rest, and starts afresh when the window ends', () => {

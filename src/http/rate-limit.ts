@@ -32,7 +32,7 @@ interface WindowCount {
  * allowance by naming its id. UMPIRE_RATE_LIMIT=0 turns it off; /health and /health/ready are never
  * limited.
  *
- * Fair sharing (issue 12): a flood must cost the tables it does not belong to as little as possible,
+ * Fair sharing: a flood must cost the tables it does not belong to as little as possible,
  * so the refusal is made in Fastify's first hook, before the body is read or parsed and before any of
  * Nest's guards, pipes or filters run, and it is cheap: no exception is thrown, and the answer is
  * written straight from a string. It is written after a pause (UMPIRE_RATE_LIMIT_PAUSE_MS, 1 s, never past
@@ -210,9 +210,8 @@ export function installRateLimit(
   const toldFull = new Map<string, number>();
   /**
    * The organiser's and judges' keys: they run the tournament and rule on the tables, and never wait in
-   * the fair queue, which shares the service between the players' and spectators' keys. Measured: with
-   * the organiser polling a turn log under 20 tables' load, its reads waited up to the longest wait (1 s)
-   * and the turn log seemed a second behind.
+   * the fair queue, which shares the service between the players' and spectators' keys: an operator
+   * waiting behind the tables' load would see the turn log behind by up to the longest wait.
    */
   const operators = new Set<string>();
 

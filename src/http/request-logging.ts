@@ -6,7 +6,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { RATE_LIMITED } from './rate-limit.js';
 import { refusedPath } from './router-errors.js';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 /** A caller's own request id is kept when it is a plain token; anything else gets a fresh one. */
 const ACCEPTED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * own API; nothing inline (no script, no handler attribute), nothing from elsewhere, and it may not
  * be framed by any page (clickjacking), its own included.
  */
-export const PAGE_POLICY = [
+const PAGE_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "worker-src 'self'",
@@ -23,14 +23,14 @@ export const PAGE_POLICY = [
  * The API documentation page (/docs, Swagger UI as @nestjs/swagger writes it) has its styles inline;
  * its scripts are still its own files only.
  */
-export const DOCS_PAGE_POLICY = PAGE_POLICY.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'");
+const DOCS_PAGE_POLICY = PAGE_POLICY.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'");
 
 /**
  * Anything else with a body (JSON, CSV, NDJSON, styles): nothing may run from it, nor frame it. An
  * answer without a body type (304, 204) gets none: a browser would lay a 304's policy over the page
  * it revalidates.
  */
-export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * Security headers on every answer, in one place, whoever writes it (a Nest route, the static page

@@ -1,4 +1,4 @@
-import { bodyProblem } from '../../src/logging/body-limits.js';
+import { bodyProblem } from '../../src/http/body-limits.js';
 
 describe('body limits', () => {
   const limits = { maxArrayLength: 1000, maxNestingDepth: 32 };

@@ -32,10 +32,7 @@ export function bodyProblem(body: unknown, limits: BodyLimits): string | undefin
  * undefined. Walked with an explicit stack, not recursion,
  * so that no depth of nesting can overflow this check either.
  */
-export function bodyProblemAt(
-  body: unknown,
-  limits: BodyLimits,
-): { detail: string; field: string } | undefined {
+function bodyProblemAt(body: unknown, limits: BodyLimits): { detail: string; field: string } | undefined {
   const stack: { value: unknown; depth: number; path: string }[] = [{ value: body, depth: 0, path: 'body' }];
   while (stack.length > 0) {
     const { value, depth, path } = stack.pop()!;

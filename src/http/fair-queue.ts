@@ -1,7 +1,7 @@
 import { type EventLoopUtilization, performance } from 'node:perf_hooks';
 
 /**
- * Fair sharing of the service between keys (issue 12). On a machine that gives the service little CPU,
+ * Fair sharing of the service between keys. On a machine that gives the service little CPU,
  * a flood that stays inside its rate limit still costs the other tables: its admitted requests are
  * served like theirs, and each takes CPU the tables' commands wait for (unread, in their sockets). While
  * the service is saturated, a key that has lately used more than `share` times the mean of the other
@@ -55,9 +55,9 @@ interface Account {
 /**
  * How long the event loop has been busy so far, in ms: the work the requests in progress share. It is
  * the service thread's own time (its JavaScript and the native calls it waits on, such as a commit),
- * not the worker threads' (a verification runs on one) nor other processes'. Reading it costs about
- * 0.2 µs; the process's CPU time (process.cpuUsage, a system call) cost 2 µs a read and 5% of the
- * service's CPU under the write benchmark, read twice per request.
+ * not the worker threads' (a verification runs on one) nor other processes'. It is read twice per
+ * request, so it must be cheap: the event loop's utilisation is a plain read, where the process's CPU
+ * time (process.cpuUsage) is a system call each time.
  */
 function loopBusyMs(): number {
   return performance.eventLoopUtilization().active;
@@ -75,7 +75,7 @@ function wakeSoon(pump: () => void): void {
  * its order can be tested exactly. A request's cost is its share of the event loop's busy time while it
  * was in progress (each request in progress at a moment takes an equal share of that moment's work):
  * Node gives no time per request, and wall time would charge a table's command for the time it only
- * waits (measured so, a flood of quick reads looked lighter than the tables it slowed). A request is
+ * waits (a flood of quick reads would look lighter than the tables it slows). A request is
  * charged its key's mean cost when it starts, and corrected when it finishes, so that a key with many
  * waiting requests does not start them all before its first one is measured. Costs decay on wall time;
  * a key counts as active for two half-lives after its last charge, or while it has requests.
