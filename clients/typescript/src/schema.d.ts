@@ -76,23 +76,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/matches/{id}/units': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Register a unit (organiser, judge, or the player of its side). */
-    post: operations['MatchesController_registerUnit'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/matches/{id}/end-turn': {
     parameters: {
       query?: never;
@@ -104,6 +87,23 @@ export interface paths {
     put?: never;
     /** End the active side’s turn (C-4): the turn number and active side advance. */
     post: operations['MatchesController_endTurn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/matches/{id}/units': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Register a unit (organiser, judge, or the player of its side). */
+    post: operations['MatchesController_registerUnit'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2527,350 +2527,12 @@ export interface components {
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
       state: components['schemas']['HandToHandState'] | components['schemas']['AtomicAfricaState'];
     };
-    RegisterUnitDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /** @example impi-1 */
-      unitId: string;
-      /** @example uNokhenke impi */
-      name: string;
-      /** @enum {string} */
-      side: 'A' | 'B';
-      /**
-       * @description hand-to-hand: base morale, 6 to 10 (HH-1).
-       * @example 8
-       */
-      morale?: number;
-      /**
-       * @description hand-to-hand: move distance in inches.
-       * @example 6
-       */
-      move?: number;
-      /**
-       * @description atomic-africa (AA-3).
-       * @enum {string}
-       */
-      unitType?: 'light-infantry' | 'infantry' | 'vehicle';
-      /**
-       * @description atomic-africa: movement in inches.
-       * @example 6
-       */
-      movement?: number;
-      /**
-       * @description atomic-africa: firepower, dice per attack (AA-11).
-       * @example 3
-       */
-      firepower?: number;
-    };
     EndTurnDto: {
       /**
        * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
-    };
-    ChargeDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /**
-       * @description Table-dice matches only: the willpower test, two faces (HH-5); none when a unit already in contact attacks again (Q-28). Omit with server dice.
-       * @example [
-       *       3,
-       *       4
-       *     ]
-       */
-      dice?: number[];
-      /**
-       * @description Your id for the charge; the commandId when omitted.
-       * @example charge-1
-       */
-      chargeId?: string;
-      /** @example impi-1 */
-      attackerId: string;
-      /** @example nnc-1 */
-      defenderId: string;
-      /**
-       * @description Where the attacker contacts the defender (HH-4).
-       * @enum {string}
-       */
-      aspect: 'front' | 'left-flank' | 'right-flank' | 'rear';
-      /**
-       * @description The attacker’s position relative to the defender (Q-14).
-       * @enum {string}
-       */
-      slope: 'level' | 'uphill' | 'downhill';
-    };
-    RollImpactDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /**
-       * @description Table-dice matches only: the impact die, one face (HH-7); none for the closing command that rolls no die (Q-17). Omit with server dice.
-       * @example [
-       *       4
-       *     ]
-       */
-      dice?: number[];
-      /** @example charge-1 */
-      chargeId: string;
-    };
-    MoraleTestDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /**
-       * @description Table-dice matches only: the faces rolled, in the order the rules use them (C-1). Omit with server dice.
-       * @example [
-       *       3,
-       *       4
-       *     ]
-       */
-      dice?: number[];
-      /**
-       * @description The unit that tests (for a melee test, the defender the match awaits).
-       * @example nnc-1
-       */
-      unitId: string;
-      /**
-       * @description melee: the defender’s test (HH-8); shooting (HH-18); rally: the Break follow-up (HH-13).
-       * @enum {string}
-       */
-      cause: 'melee' | 'shooting' | 'rally';
-      /**
-       * @description Shooting only: the shooting’s morale penalty (HH-18).
-       * @example 2
-       */
-      penalty?: number;
-    };
-    GiveGroundReportDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /** @example nnc-1 */
-      unitId: string;
-      /** @description Could the unit move back as the outcome requires (HH-11 to HH-13)? */
-      couldMove: boolean;
-      /** @description Did that move take it off the table (HH-15)? */
-      leftTable: boolean;
-    };
-    WithdrawalDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /** @example impi-1 */
-      unitId: string;
-      /** @description Did the withdrawal take it off the table (HH-15)? */
-      leftTable: boolean;
-    };
-    ContactDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /** @example askari-1 */
-      unitId: string;
-      /** @example legion-2 */
-      enemyId: string;
-    };
-    SealOrderDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /** @example askari-1 */
-      unitId: string;
-      /**
-       * @description The current turn.
-       * @example 2
-       */
-      turn: number;
-      /** @description The card itself: the service seals it as a commitment with a secret salt, keeps the card encrypted for your side, and reveals it for you (AA-2). */
-      card?:
-        | string
-        | {
-            /** @enum {string} */
-            rank?: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
-            /** @enum {string} */
-            suit?: 'clubs' | 'diamonds' | 'hearts' | 'spades';
-            /** @enum {string} */
-            joker?: 'red' | 'black';
-          };
-      /**
-       * @description Instead of the card: hex SHA-256 of "CODE|unitId|turn|salt" (CODE e.g. 7S, 10H, QC, JOKER-RED); the service never sees the card before the reveal. The example commits 7S for askari-1 in turn 2 with the salt my-own-salt.
-       * @example 5e1bfdee06fbe8e577a67a7fcca4584a68e8f8852898efebf846c8254d9c3a7f
-       */
-      commitment?: string;
-    };
-    IntentDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /** @example askari-1 */
-      unitId: string;
-      /** @enum {string} */
-      intent: 'fight' | 'flee';
-      /** @description The enemy to fight, when the unit is in close combat with several. */
-      opponentId?: string;
-    };
-    RevealDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /** @example askari-1 */
-      unitId: string;
-      /** @description Required when you sealed a commitment; optional when the service sealed your card. */
-      card?:
-        | string
-        | {
-            /** @enum {string} */
-            rank?: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
-            /** @enum {string} */
-            suit?: 'clubs' | 'diamonds' | 'hearts' | 'spades';
-            /** @enum {string} */
-            joker?: 'red' | 'black';
-          };
-      /** @description The salt of your commitment. */
-      salt?: string;
-      /**
-       * @description Face cards (J, Q, K) only: the special action announced (AA-1). In close combat only dig-in, mass-fire, rally, or sprint (light infantry only) (AA-7); outside close combat any kebab-case name.
-       * @example dig-in
-       */
-      specialAction?: string;
-    };
-    PursuitDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /** @example legion-2 */
-      unitId: string;
-      /** @description Whether the unit pursues the fleeing enemy (AA-9). Version 2: pursuing reveals your card if still sealed; declining reveals nothing. */
-      pursue: boolean;
-      /** @description Version 2, when the card is still sealed and you sealed a commitment: the card and salt (a card the service sealed is revealed for you). A face card announces its specialAction. */
-      card?:
-        | string
-        | {
-            /** @enum {string} */
-            rank?: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
-            /** @enum {string} */
-            suit?: 'clubs' | 'diamonds' | 'hearts' | 'spades';
-            /** @enum {string} */
-            joker?: 'red' | 'black';
-          };
-      /** @description The salt of your commitment, with card (version 2). */
-      salt?: string;
-      /**
-       * @description Face cards (J, Q, K) only, with the reveal: the special action announced. A pursuit is part of the close combat (Q-31): only dig-in, mass-fire, rally, or sprint (light infantry only) (AA-7). A ranged attack is outside it: any kebab-case name.
-       * @example mass-fire
-       */
-      specialAction?: string;
-    };
-    BreakOffDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /** @example askari-1 */
-      unitId: string;
-      /**
-       * @description Where the Destination figure stands (AA-8).
-       * @example behind the kopje
-       */
-      destination: string;
-      /**
-       * @description Where the In-transit figure stands (AA-8).
-       * @example halfway to the kopje
-       */
-      inTransit: string;
-      /**
-       * @description Range in inches between the In-transit figures (AA-10): required when the opponent attacks, refused when it broke off too (Q-15). Beyond the last range band its attack is forgone (AA-11).
-       * @example 7
-       */
-      rangeInches?: number;
-    };
-    CloseCombatAttackDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /**
-       * @description Table-dice matches only: the faces rolled, as many as the attack needs (firepower, doubled by Mass Fire). Omit with server dice.
-       * @example [
-       *       3,
-       *       4
-       *     ]
-       */
-      dice?: number[];
-      /**
-       * @description The attacking unit (yours).
-       * @example askari-1
-       */
-      unitId: string;
-    };
-    RangedAttackDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /**
-       * @description Table-dice matches only: the faces rolled, as many as the attack needs (firepower, doubled by Mass Fire). Omit with server dice.
-       * @example [
-       *       3,
-       *       4
-       *     ]
-       */
-      dice?: number[];
-      /** @example askari-1 */
-      attackerId: string;
-      /** @example legion-2 */
-      targetId: string;
-      /**
-       * @description Range in inches (AA-11 range bands: threshold 1 up to 6, 2 up to 12, 3 up to 24 by default; no attack beyond the last band).
-       * @example 10
-       */
-      rangeInches: number;
-      /** @description Version 2, when the card is still sealed and you sealed a commitment: the card and salt (a card the service sealed is revealed for you). A face card announces its specialAction. */
-      card?:
-        | string
-        | {
-            /** @enum {string} */
-            rank?: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
-            /** @enum {string} */
-            suit?: 'clubs' | 'diamonds' | 'hearts' | 'spades';
-            /** @enum {string} */
-            joker?: 'red' | 'black';
-          };
-      /** @description The salt of your commitment, with card (version 2). */
-      salt?: string;
-      /**
-       * @description Face cards (J, Q, K) only, with the reveal: the special action announced. A pursuit is part of the close combat (Q-31): only dig-in, mass-fire, rally, or sprint (light infantry only) (AA-7). A ranged attack is outside it: any kebab-case name.
-       * @example mass-fire
-       */
-      specialAction?: string;
     };
     ClientSeedDto: {
       /**
@@ -4454,6 +4116,347 @@ export interface components {
       title: string;
       /** @example The attacker rolls 1D6 and adds: charge +1, flank +1, rear +2 … */
       text: string;
+    };
+    RegisterUnitDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /** @example impi-1 */
+      unitId: string;
+      /** @example uNokhenke impi */
+      name: string;
+      /** @enum {string} */
+      side: 'A' | 'B';
+      /**
+       * @description hand-to-hand: base morale, 6 to 10 (HH-1).
+       * @example 8
+       */
+      morale?: number;
+      /**
+       * @description hand-to-hand: move distance in inches.
+       * @example 6
+       */
+      move?: number;
+      /**
+       * @description atomic-africa: the unit type (AA-3).
+       * @enum {string}
+       */
+      unitType?: 'light-infantry' | 'infantry' | 'vehicle';
+      /**
+       * @description atomic-africa: movement in inches.
+       * @example 6
+       */
+      movement?: number;
+      /**
+       * @description atomic-africa: firepower, dice per attack (AA-11).
+       * @example 3
+       */
+      firepower?: number;
+    };
+    ChargeDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /**
+       * @description Table-dice matches only: the willpower test, two faces (HH-5); none when a unit already in contact attacks again (Q-28). Omit with server dice.
+       * @example [
+       *       3,
+       *       4
+       *     ]
+       */
+      dice?: number[];
+      /**
+       * @description Your id for the charge; the commandId when omitted.
+       * @example charge-1
+       */
+      chargeId?: string;
+      /** @example impi-1 */
+      attackerId: string;
+      /** @example nnc-1 */
+      defenderId: string;
+      /**
+       * @description Where the attacker contacts the defender (HH-4).
+       * @enum {string}
+       */
+      aspect: 'front' | 'left-flank' | 'right-flank' | 'rear';
+      /**
+       * @description The attacker’s position relative to the defender (Q-14).
+       * @enum {string}
+       */
+      slope: 'level' | 'uphill' | 'downhill';
+    };
+    RollImpactDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /**
+       * @description Table-dice matches only: the impact die, one face (HH-7); none for the closing command that rolls no die (Q-17). Omit with server dice.
+       * @example [
+       *       4
+       *     ]
+       */
+      dice?: number[];
+      /** @example charge-1 */
+      chargeId: string;
+    };
+    MoraleTestDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /**
+       * @description Table-dice matches only: the faces rolled, in the order the rules use them (C-1). Omit with server dice.
+       * @example [
+       *       3,
+       *       4
+       *     ]
+       */
+      dice?: number[];
+      /**
+       * @description The unit that tests (for a melee test, the defender the match awaits).
+       * @example nnc-1
+       */
+      unitId: string;
+      /**
+       * @description melee: the defender’s test (HH-8); shooting (HH-18); rally: the Break follow-up (HH-13).
+       * @enum {string}
+       */
+      cause: 'melee' | 'shooting' | 'rally';
+      /**
+       * @description Shooting only: the shooting’s morale penalty (HH-18).
+       * @example 2
+       */
+      penalty?: number;
+    };
+    GiveGroundReportDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /** @example nnc-1 */
+      unitId: string;
+      /** @description Could the unit move back as the outcome requires (HH-11 to HH-13)? */
+      couldMove: boolean;
+      /** @description Did that move take it off the table (HH-15)? */
+      leftTable: boolean;
+    };
+    WithdrawalDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /** @example impi-1 */
+      unitId: string;
+      /** @description Did the withdrawal take it off the table (HH-15)? */
+      leftTable: boolean;
+    };
+    ContactDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /** @example askari-1 */
+      unitId: string;
+      /** @example legion-2 */
+      enemyId: string;
+    };
+    SealOrderDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /** @example askari-1 */
+      unitId: string;
+      /**
+       * @description The current turn.
+       * @example 2
+       */
+      turn: number;
+      /** @description The card itself: the service seals it as a commitment with a secret salt, keeps the card encrypted for your side, and reveals it for you (AA-2). */
+      card?:
+        | string
+        | {
+            /** @enum {string} */
+            rank?: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
+            /** @enum {string} */
+            suit?: 'clubs' | 'diamonds' | 'hearts' | 'spades';
+            /** @enum {string} */
+            joker?: 'red' | 'black';
+          };
+      /**
+       * @description Instead of the card: hex SHA-256 of "CODE|unitId|turn|salt" (CODE e.g. 7S, 10H, QC, JOKER-RED); the service never sees the card before the reveal. The example commits 7S for askari-1 in turn 2 with the salt my-own-salt.
+       * @example 5e1bfdee06fbe8e577a67a7fcca4584a68e8f8852898efebf846c8254d9c3a7f
+       */
+      commitment?: string;
+    };
+    IntentDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /** @example askari-1 */
+      unitId: string;
+      /** @enum {string} */
+      intent: 'fight' | 'flee';
+      /**
+       * @description The enemy to fight, when the unit is in close combat with several.
+       * @example legion-2
+       */
+      opponentId?: string;
+    };
+    RevealDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /** @example askari-1 */
+      unitId: string;
+      /** @description Required when you sealed a commitment; optional when the service sealed your card. */
+      card?:
+        | string
+        | {
+            /** @enum {string} */
+            rank?: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
+            /** @enum {string} */
+            suit?: 'clubs' | 'diamonds' | 'hearts' | 'spades';
+            /** @enum {string} */
+            joker?: 'red' | 'black';
+          };
+      /** @description The salt of your commitment. */
+      salt?: string;
+      /**
+       * @description Face cards (J, Q, K) only: the special action announced (AA-1). In close combat only dig-in, mass-fire, rally, or sprint (light infantry only) (AA-7); outside close combat any kebab-case name.
+       * @example dig-in
+       */
+      specialAction?: string;
+    };
+    PursuitDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /** @example legion-2 */
+      unitId: string;
+      /** @description Whether the unit pursues the fleeing enemy (AA-9). Version 2: pursuing reveals your card if still sealed; declining reveals nothing. */
+      pursue: boolean;
+      /** @description Version 2, when the card is still sealed and you sealed a commitment: the card and salt (a card the service sealed is revealed for you). A face card announces its specialAction. */
+      card?:
+        | string
+        | {
+            /** @enum {string} */
+            rank?: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
+            /** @enum {string} */
+            suit?: 'clubs' | 'diamonds' | 'hearts' | 'spades';
+            /** @enum {string} */
+            joker?: 'red' | 'black';
+          };
+      /** @description The salt of your commitment, with card (version 2). */
+      salt?: string;
+      /**
+       * @description Face cards (J, Q, K) only, with the reveal: the special action announced. A pursuit is part of the close combat (Q-31): only dig-in, mass-fire, rally, or sprint (light infantry only) (AA-7). A ranged attack is outside it: any kebab-case name.
+       * @example mass-fire
+       */
+      specialAction?: string;
+    };
+    BreakOffDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /** @example askari-1 */
+      unitId: string;
+      /**
+       * @description Where the Destination figure stands (AA-8).
+       * @example behind the kopje
+       */
+      destination: string;
+      /**
+       * @description Where the In-transit figure stands (AA-8).
+       * @example halfway to the kopje
+       */
+      inTransit: string;
+      /**
+       * @description Range in inches between the In-transit figures (AA-10): required when the opponent attacks, refused when it broke off too (Q-15). Beyond the last range band its attack is forgone (AA-11).
+       * @example 7
+       */
+      rangeInches?: number;
+    };
+    CloseCombatAttackDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /**
+       * @description Table-dice matches only: the faces rolled, as many as the attack needs (firepower, doubled by Mass Fire). Omit with server dice.
+       * @example [
+       *       3,
+       *       4
+       *     ]
+       */
+      dice?: number[];
+      /**
+       * @description The attacking unit (yours).
+       * @example askari-1
+       */
+      unitId: string;
+    };
+    RangedAttackDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /**
+       * @description Table-dice matches only: the faces rolled, as many as the attack needs (firepower, doubled by Mass Fire). Omit with server dice.
+       * @example [
+       *       3,
+       *       4
+       *     ]
+       */
+      dice?: number[];
+      /** @example askari-1 */
+      attackerId: string;
+      /** @example legion-2 */
+      targetId: string;
+      /**
+       * @description Range in inches (AA-11 range bands: threshold 1 up to 6, 2 up to 12, 3 up to 24 by default; no attack beyond the last band).
+       * @example 10
+       */
+      rangeInches: number;
+      /** @description Version 2, when the card is still sealed and you sealed a commitment: the card and salt (a card the service sealed is revealed for you). A face card announces its specialAction. */
+      card?:
+        | string
+        | {
+            /** @enum {string} */
+            rank?: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
+            /** @enum {string} */
+            suit?: 'clubs' | 'diamonds' | 'hearts' | 'spades';
+            /** @enum {string} */
+            joker?: 'red' | 'black';
+          };
+      /** @description The salt of your commitment, with card (version 2). */
+      salt?: string;
+      /**
+       * @description Face cards (J, Q, K) only, with the reveal: the special action announced. A pursuit is part of the close combat (Q-31): only dig-in, mass-fire, rally, or sprint (light infantry only) (AA-7). A ranged attack is outside it: any kebab-case name.
+       * @example mass-fire
+       */
+      specialAction?: string;
     };
     /** @description What every event carries besides its type and data. */
     MatchEventEnvelope: {
@@ -7643,7 +7646,7 @@ export interface operations {
       };
     };
   };
-  MatchesController_registerUnit: {
+  MatchesController_endTurn: {
     parameters: {
       query?: never;
       header?: never;
@@ -7656,18 +7659,10 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31",
-         *       "unitId": "impi-1",
-         *       "name": "uNokhenke impi",
-         *       "side": "A",
-         *       "morale": 8,
-         *       "move": 6,
-         *       "unitType": "light-infantry",
-         *       "movement": 6,
-         *       "firepower": 3
+         *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31"
          *     }
          */
-        'application/json': components['schemas']['RegisterUnitDto'];
+        'application/json': components['schemas']['EndTurnDto'];
       };
     };
     responses: {
@@ -8067,7 +8062,7 @@ export interface operations {
       };
     };
   };
-  MatchesController_endTurn: {
+  MatchesController_registerUnit: {
     parameters: {
       query?: never;
       header?: never;
@@ -8080,10 +8075,18 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31"
+         *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31",
+         *       "unitId": "impi-1",
+         *       "name": "uNokhenke impi",
+         *       "side": "A",
+         *       "morale": 8,
+         *       "move": 6,
+         *       "unitType": "light-infantry",
+         *       "movement": 6,
+         *       "firepower": 3
          *     }
          */
-        'application/json': components['schemas']['EndTurnDto'];
+        'application/json': components['schemas']['RegisterUnitDto'];
       };
     };
     responses: {
@@ -11442,7 +11445,7 @@ export interface operations {
          *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31",
          *       "unitId": "askari-1",
          *       "intent": "fight",
-         *       "opponentId": "text"
+         *       "opponentId": "legion-2"
          *     }
          */
         'application/json': components['schemas']['IntentDto'];

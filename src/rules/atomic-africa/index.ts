@@ -11,6 +11,7 @@ import type { AtomicAfricaEvent } from './events.js';
 import { evolve } from './evolve.js';
 import { defaultParameters, type AtomicAfricaParameters } from './parameters.js';
 import { initialState, type AtomicAfricaState } from './state.js';
+import { DECLARED_COMMANDS } from './declared-commands.js';
 import { awaiting, progress, roster, ROUTES } from './roster.js';
 import { ruleIdOf } from './rule-ids.js';
 import { checkReveal } from './reveal-check.js';
@@ -36,6 +37,7 @@ function atomicAfricaRuleset(edition: Edition): AtomicAfricaRuleset {
     version: edition.version,
     defaultParameters,
     commandTypes: COMMAND_TYPES,
+    commands: DECLARED_COMMANDS,
     routes: ROUTES,
     eventTypes: eventTypesOf(edition),
     decider: { initialState, decide: decideFor(edition), evolve },

@@ -4,6 +4,7 @@ import { awaitedTemplates } from './awaited-templates.js';
 import { available } from './available-actions.js';
 import { COMMAND_TYPES, type HandToHandCommand } from './commands.js';
 import { decide } from './decide.js';
+import { DECLARED_COMMANDS } from './declared-commands.js';
 import { describe, EVENT_TYPES, logContextAfter } from './describe.js';
 import type { HandToHandEvent } from './events.js';
 import { EDITION_1, EDITION_2, EDITION_2_1, type HandToHandEdition } from './edition.js';
@@ -32,6 +33,7 @@ function handToHandRuleset(edition: HandToHandEdition): HandToHandRuleset {
     version: edition.version,
     defaultParameters: DEFAULT_PARAMETERS,
     commandTypes: COMMAND_TYPES,
+    commands: DECLARED_COMMANDS,
     routes: ROUTES,
     eventTypes: edition.declareBeforeResolve
       ? EVENT_TYPES
