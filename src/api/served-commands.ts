@@ -19,7 +19,7 @@ export interface ServedCommand {
   operationId: string;
 }
 
-/** 'hand-to-hand' → 'HandToHand'. */
+/** A ruleset id as a class name part: words joined, each capitalised. */
 function pascal(id: string): string {
   return id
     .split(/[^A-Za-z0-9]+/)
