@@ -100,6 +100,12 @@ export interface Ruleset<
    */
   checkReveal?(state: State, event: Event): string | null | undefined;
   /**
+   * compatibility: the command behind a group of this ruleset's events, for a log recorded before the
+   * commands were (the group's first event holds every field of it); undefined when it begins none.
+   * Absent for a ruleset whose every log records its commands.
+   */
+  legacyCommandFrom?(events: readonly DomainEvent[]): RulesetCommand | undefined;
+  /**
    * The JSON Schemas of each event type's data (as viewEvent hands it over) and of the state view,
    * every version's shapes: the API documents the ruleset's events and state from them alone.
    */

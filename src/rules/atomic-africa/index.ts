@@ -1,4 +1,5 @@
-import type { Ruleset } from '../ruleset.js';
+import type { Ruleset, RulesetCommand } from '../ruleset.js';
+import { atomicAfricaCommandFrom } from './legacy-commands.js';
 import { actingSide } from './acting-side.js';
 import type { AtomicAfricaCommand } from './commands.js';
 import { awaitedTemplates } from './contract.js';
@@ -54,6 +55,7 @@ function atomicAfricaRuleset(edition: Edition): AtomicAfricaRuleset {
     available,
     progress,
     checkReveal,
+    legacyCommandFrom: (events) => atomicAfricaCommandFrom(events) as RulesetCommand | undefined,
     schemas: ATOMIC_AFRICA_SCHEMAS,
   };
 }

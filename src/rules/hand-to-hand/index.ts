@@ -1,4 +1,5 @@
-import type { Ruleset } from '../ruleset.js';
+import type { Ruleset, RulesetCommand } from '../ruleset.js';
+import { handToHandCommandFrom } from './legacy-commands.js';
 import { actingSide } from './acting-side.js';
 import { awaitedTemplates } from './awaited-templates.js';
 import { available } from './available-actions.js';
@@ -57,6 +58,7 @@ function handToHandRuleset(edition: HandToHandEdition): HandToHandRuleset {
     awaitedTemplates: (state) => awaitedTemplates(state),
     available: (state) => available(state),
     progress,
+    legacyCommandFrom: (events) => handToHandCommandFrom(events) as RulesetCommand | undefined,
     schemas: HAND_TO_HAND_SCHEMAS,
   };
 }
