@@ -2,6 +2,7 @@ import type { CommandDeclaration, CommandRole } from '../rules/common/command-de
 import type { JsonSchema } from '../rules/common/json-schema.js';
 import { currentRuleset, rulesetIds } from '../rules/registry.js';
 import { withCommandId } from './command-body.js';
+import { pascalCase } from './openapi-events.js';
 
 /** One route of POST /matches/{id}/{segment}, as served and documented for every ruleset declaring it. */
 export interface ServedCommand {
@@ -17,15 +18,6 @@ export interface ServedCommand {
   description?: string;
   tag: string;
   operationId: string;
-}
-
-/** A ruleset id as a class name part: words joined, each capitalised. */
-function pascal(id: string): string {
-  return id
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
-    .join('');
 }
 
 /**
@@ -107,7 +99,7 @@ export function servedCommands(): ServedCommand[] {
       summary: declaration.summary,
       ...(declaration.description !== undefined ? { description: declaration.description } : {}),
       tag: shared ? 'matches' : rulesetId,
-      operationId: `${shared ? 'Matches' : pascal(rulesetId)}Controller_${declaration.operation}`,
+      operationId: `${shared ? 'Matches' : pascalCase(rulesetId)}Controller_${declaration.operation}`,
     };
   });
 }

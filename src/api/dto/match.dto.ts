@@ -100,8 +100,6 @@ export class RulesetRefDto {
   hash!: string;
 }
 
-export { AwaitedChargeDto, AwaitedCloseCombatDto } from './play-contract.dto.js';
-
 /**
  * One thing the match waits for: a complete command template, with the fields awaited steps always had
  * (step, command, route, side, unitId, ruleId, combat).
