@@ -53,8 +53,11 @@ export function rulesetIds(): readonly string[] {
   return [...VERSIONS.keys()];
 }
 
-/** The ruleset the API documentation's examples show (widened as BUILT_IN's are, for the same reason). */
-export const EXAMPLE_RULESET: AnyRuleset = handToHand as unknown as AnyRuleset;
+/**
+ * The ruleset the API documentation's examples show: hand-to-hand as new matches are created under it
+ * (its current version), widened as BUILT_IN's are, for the same reason.
+ */
+export const EXAMPLE_RULESET: AnyRuleset = HAND_TO_HAND_VERSIONS.at(-1) as unknown as AnyRuleset;
 
 /** The versions of a ruleset, oldest first (empty for an id nobody registered). */
 export function versionsOf(id: string): readonly AnyRuleset[] {

@@ -1452,7 +1452,7 @@ export interface components {
     MatchListRulesetDto: {
       /** @example hand-to-hand */
       id: string;
-      /** @example 1.0.0 */
+      /** @example 2.1.0 */
       version: string;
     };
     SideNamesDto: {
@@ -1581,7 +1581,7 @@ export interface components {
     RulesetRefDto: {
       /** @example hand-to-hand */
       id: string;
-      /** @example 1.0.0 */
+      /** @example 2.1.0 */
       version: string;
       /**
        * @description SHA-256 of the canonical JSON of the match’s parameters.
@@ -1987,12 +1987,12 @@ export interface components {
      *       "revision": 6,
      *       "ruleset": {
      *         "id": "hand-to-hand",
-     *         "version": "1.0.0",
+     *         "version": "2.1.0",
      *         "hash": "5a7f0c3e…"
      *       },
      *       "turn": 1,
      *       "activeSide": "A",
-     *       "phase": "melee",
+     *       "phase": "melee-declaring",
      *       "ended": false,
      *       "awaiting": [
      *         {
@@ -2059,7 +2059,7 @@ export interface components {
      *         "matchId": "isandlwana",
      *         "ruleset": {
      *           "id": "hand-to-hand",
-     *           "version": "1.0.0",
+     *           "version": "2.1.0",
      *           "hash": "5a7f0c3e…"
      *         },
      *         "parameters": {
@@ -2230,8 +2230,8 @@ export interface components {
        */
       activeSide: 'A' | 'B';
       /**
-       * @description Where the turn stands, in the ruleset’s own words: hand-to-hand setup | play | melee; atomic-africa setup | play | close-combat.
-       * @example melee
+       * @description Where the turn stands, in the ruleset’s own words: hand-to-hand setup | play | melee (1.0.0), setup | play | melee-declaring | melee-resolving (from 2.0.0); atomic-africa setup | play | close-combat.
+       * @example melee-declaring
        */
       phase: string;
       /**
@@ -2260,12 +2260,12 @@ export interface components {
      *       "revision": 7,
      *       "ruleset": {
      *         "id": "hand-to-hand",
-     *         "version": "1.0.0",
+     *         "version": "2.1.0",
      *         "hash": "5a7f0c3e…"
      *       },
      *       "turn": 1,
      *       "activeSide": "A",
-     *       "phase": "melee",
+     *       "phase": "melee-declaring",
      *       "ended": false,
      *       "awaiting": [
      *         {
@@ -2356,7 +2356,7 @@ export interface components {
      *         "matchId": "isandlwana",
      *         "ruleset": {
      *           "id": "hand-to-hand",
-     *           "version": "1.0.0",
+     *           "version": "2.1.0",
      *           "hash": "5a7f0c3e…"
      *         },
      *         "parameters": {
@@ -2507,8 +2507,8 @@ export interface components {
        */
       activeSide: 'A' | 'B';
       /**
-       * @description Where the turn stands, in the ruleset’s own words: hand-to-hand setup | play | melee; atomic-africa setup | play | close-combat.
-       * @example melee
+       * @description Where the turn stands, in the ruleset’s own words: hand-to-hand setup | play | melee (1.0.0), setup | play | melee-declaring | melee-resolving (from 2.0.0); atomic-africa setup | play | close-combat.
+       * @example melee-declaring
        */
       phase: string;
       /**
@@ -2677,7 +2677,7 @@ export interface components {
       matchRules: components['schemas']['MatchRulesReplayedDto'];
       /**
        * @description The same in one line.
-       * @example hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code
+       * @example hand-to-hand 2.1.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code
        */
       message: string;
     };
@@ -3686,8 +3686,8 @@ export interface components {
        */
       activeSide: 'A' | 'B';
       /**
-       * @description Where the turn stands, in the ruleset’s own words: hand-to-hand setup | play | melee; atomic-africa setup | play | close-combat.
-       * @example melee
+       * @description Where the turn stands, in the ruleset’s own words: hand-to-hand setup | play | melee (1.0.0), setup | play | melee-declaring | melee-resolving (from 2.0.0); atomic-africa setup | play | close-combat.
+       * @example melee-declaring
        */
       phase: string;
       /**
@@ -6769,7 +6769,7 @@ export interface operations {
            *           "matchId": "isandlwana",
            *           "ruleset": {
            *             "id": "hand-to-hand",
-           *             "version": "1.0.0"
+           *             "version": "2.1.0"
            *           },
            *           "tournamentId": "spring-cup",
            *           "sides": {
@@ -6938,12 +6938,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -7010,7 +7010,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -7311,12 +7311,12 @@ export interface operations {
            *       "revision": 7,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -7407,7 +7407,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -7677,12 +7677,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -7749,7 +7749,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -8101,12 +8101,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -8173,7 +8173,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -8526,12 +8526,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -8598,7 +8598,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -8946,12 +8946,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -9018,7 +9018,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -9369,12 +9369,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -9441,7 +9441,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -9788,12 +9788,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -9860,7 +9860,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -10206,12 +10206,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -10278,7 +10278,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -10624,12 +10624,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -10696,7 +10696,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -11044,12 +11044,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -11116,7 +11116,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -11463,12 +11463,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -11535,7 +11535,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -11883,12 +11883,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -11955,7 +11955,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -12304,12 +12304,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -12376,7 +12376,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -12724,12 +12724,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -12796,7 +12796,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -13145,12 +13145,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -13217,7 +13217,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -13571,12 +13571,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -13643,7 +13643,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -13988,12 +13988,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -14060,7 +14060,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -14407,12 +14407,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -14479,7 +14479,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -14825,12 +14825,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -14897,7 +14897,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -15243,12 +15243,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -15315,7 +15315,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -15662,12 +15662,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -15734,7 +15734,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -16083,12 +16083,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -16155,7 +16155,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -16501,12 +16501,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -16573,7 +16573,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -17048,13 +17048,13 @@ export interface operations {
            *       "matchId": "text",
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "9f2c4e0b6a1d…"
            *       },
            *       "rules": {
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "9f2c4e0b6a1d…"
            *         },
            *         "replay": "same-code",
@@ -17064,7 +17064,7 @@ export interface operations {
            *           "replayedWith": "2.1.0",
            *           "replay": "same-code"
            *         },
-           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code"
+           *         "message": "hand-to-hand 2.1.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code"
            *       },
            *       "head": {
            *         "revision": 1,
@@ -17283,13 +17283,13 @@ export interface operations {
            *       "matchId": "text",
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "9f2c4e0b6a1d…"
            *       },
            *       "rules": {
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "9f2c4e0b6a1d…"
            *         },
            *         "replay": "same-code",
@@ -17299,7 +17299,7 @@ export interface operations {
            *           "replayedWith": "2.1.0",
            *           "replay": "same-code"
            *         },
-           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code"
+           *         "message": "hand-to-hand 2.1.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code"
            *       },
            *       "head": {
            *         "revision": 1,
@@ -18893,7 +18893,7 @@ export interface operations {
            *         "revision": 1,
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "turn": 1,
@@ -18937,7 +18937,7 @@ export interface operations {
            *           "matchId": "r1-t4",
            *           "ruleset": {
            *             "id": "hand-to-hand",
-           *             "version": "1.0.0",
+           *             "version": "2.1.0",
            *             "hash": "5a7f0c3e…"
            *           },
            *           "parameters": {
@@ -19055,7 +19055,7 @@ export interface operations {
            *               },
            *               "ruleset": {
            *                 "id": "hand-to-hand",
-           *                 "version": "1.0.0",
+           *                 "version": "2.1.0",
            *                 "hash": "5a7f0c3e…"
            *               },
            *               "turn": 1,
@@ -24958,12 +24958,12 @@ export interface operations {
            *       "revision": 7,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -25054,7 +25054,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {

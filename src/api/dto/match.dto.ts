@@ -161,8 +161,8 @@ export class PlayContractDto {
   @ApiProperty({ enum: SIDES, description: 'The side whose turn it is.' }) activeSide!: 'A' | 'B';
   @ApiProperty({
     description:
-      'Where the turn stands, in the ruleset’s own words: hand-to-hand setup | play | melee; atomic-africa setup | play | close-combat.',
-    example: 'melee',
+      'Where the turn stands, in the ruleset’s own words: hand-to-hand setup | play | melee (1.0.0), setup | play | melee-declaring | melee-resolving (from 2.0.0); atomic-africa setup | play | close-combat.',
+    example: 'melee-declaring',
   })
   phase!: string;
   @ApiProperty({ description: 'True once MatchEnded stands.', example: false }) ended!: boolean;
@@ -250,7 +250,7 @@ export const PLAY_CONTRACT_EXAMPLE = {
   ruleset: { id: EXAMPLE_RULESET.id, version: EXAMPLE_RULESET.version, hash: '5a7f0c3e…' },
   turn: 1,
   activeSide: 'A',
-  phase: 'melee',
+  phase: 'melee-declaring',
   ended: false,
   awaiting: [
     {
