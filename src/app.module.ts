@@ -24,7 +24,7 @@ export class AppModule {
         AuditModule,
         HealthModule,
         ProjectionsModule,
-        ApiModule,
+        ApiModule.forRulesets(),
         OrganiserApiModule,
         InvitationsModule,
         RulebookModule,

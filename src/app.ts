@@ -7,6 +7,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { completeDocument } from './api/openapi-document.js';
 import { FieldNamingValidationPipe } from './api/validation-pipe.js';
 import { AppModule } from './app.module.js';
+import { type AnyRuleset, registerRulesets } from './rules/registry.js';
 import type { AppConfig } from './config/app-config.js';
 import {
   fastifyLoggingOptions,
@@ -32,8 +33,11 @@ export async function createApp(
     fairScheduler?: FairScheduler;
     /** How webhook host names are resolved (the system's resolver by default). */
     webhookResolver?: WebhookResolver;
+    /** More rulesets to serve beside the built-in ones, each as its versions, oldest first. */
+    rulesets?: readonly (readonly AnyRuleset[])[];
   } = {},
 ): Promise<NestFastifyApplication> {
+  for (const versions of options.rulesets ?? []) registerRulesets(versions);
   const quiet = options.logger === false;
   // The router's refusals go round again through the server, which exists once the adapter has made it.
   const built: { server?: FastifyInstance } = {};

@@ -13,7 +13,7 @@ import {
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import type { MatchCommandResult } from '../match/match-command-handler.js';
-import { CreateMatch, EndTurn, RegisterUnit } from '../match/match.commands.js';
+import { CreateMatch, EndTurn } from '../match/match.commands.js';
 import { GetMatch, type MatchStateView } from '../match/match.queries.js';
 import { type MatchListPage, MatchListQueries } from '../projections/matches.projection.js';
 import { ErrorDto } from './dto/error.dto.js';
@@ -24,7 +24,6 @@ import {
   MatchListDto,
   MatchListQueryDto,
   MatchStateDto,
-  RegisterUnitDto,
 } from './dto/match.dto.js';
 import { MatchIdPipe } from './match-id.pipe.js';
 
@@ -85,17 +84,6 @@ export class MatchesController {
     @Param('id', MatchIdPipe) id: string,
   ): Promise<MatchStateView> {
     return this.queries.execute(new GetMatch(id, principal));
-  }
-
-  @Post(':id/units')
-  @ApiOperation({ summary: 'Register a unit (organiser, judge, or the player of its side).' })
-  @ApiCreatedResponse({ type: CommandResultDto })
-  registerUnit(
-    @CurrentPrincipal() principal: Principal,
-    @Param('id', MatchIdPipe) id: string,
-    @Body() body: RegisterUnitDto,
-  ): Promise<MatchCommandResult> {
-    return this.commands.execute(new RegisterUnit(id, principal, body));
   }
 
   @Post(':id/end-turn')

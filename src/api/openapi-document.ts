@@ -1,6 +1,7 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { problem } from '../http/problem-details.js';
 import { COMMAND_ANSWER_EXAMPLE, PLAY_CONTRACT_EXAMPLE } from './dto/match.dto.js';
+import { addRulesetCommands } from './openapi-commands.js';
 import { addEventSchemas, EVENT_UNIONS } from './openapi-events.js';
 import { addRefusals } from './openapi-refusals.js';
 
@@ -57,6 +58,7 @@ export const BEARER_SCHEME = {
  * JSON body it takes or gives, built from the schema's own examples where the route gave none.
  */
 export function completeDocument(document: OpenAPIObject): OpenAPIObject {
+  addRulesetCommands(document);
   const schemas = (document.components?.schemas ?? {}) as Record<string, Json>;
   addEventSchemas(schemas);
   const securitySchemes = document.components?.securitySchemes as Record<string, Json> | undefined;

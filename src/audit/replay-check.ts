@@ -5,7 +5,7 @@ import { type DiceRoll, NO_DICE } from '../rules/common/dice.js';
 import type { DomainEvent } from '../rules/common/decider.js';
 import { isRecord } from '../rules/common/is-record.js';
 import { RuleViolation } from '../rules/common/rule-violation.js';
-import { legacyCommandFrom, matchLevelCommandFrom } from '../rules/legacy-commands.js';
+import { matchLevelCommandFrom } from '../rules/match/legacy-commands.js';
 import type { MatchRules } from '../rules/match/index.js';
 import type { AnyRuleset } from '../rules/registry.js';
 import { actorMismatch } from './acting-side-check.js';
@@ -264,7 +264,7 @@ export class ReplayCheck {
     if (meta.ended) throw new ReplayMismatch('C-4', revision, `${first.type} after the match ended`);
     // The command the log records, decided again; a log from before commands were recorded has its
     // commands rebuilt from their events.
-    const command = first.metadata.command ?? legacyCommandFrom(ruleset.id, events);
+    const command = first.metadata.command ?? ruleset.legacyCommandFrom?.(events);
     if (!command) {
       throw new ReplayMismatch(
         'C-3',

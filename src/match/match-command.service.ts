@@ -7,8 +7,9 @@ import { actorOf, recordedCommandId, viewerOf } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
 import { type DiceSource, NO_DICE, TableDice } from '../rules/common/dice.js';
+import type { CommandDeclaration } from '../rules/common/command-declaration.js';
 import { violation } from '../rules/common/rule-violation.js';
-import { currentMatchRules, currentRuleset, RULESET_IDS } from '../rules/registry.js';
+import { currentMatchRules, currentRuleset, rulesetIds } from '../rules/registry.js';
 import { LeastRecentlyUsed } from './least-recently-used.js';
 import type { MatchAggregate } from './match-aggregate.js';
 import { MatchAggregates } from './match-aggregates.js';
@@ -32,6 +33,11 @@ import { MatchViewer } from './match-viewer.js';
 import { SealedOrders } from './sealed-orders.js';
 
 type Command = MatchCommandRequest['command'];
+
+/** The ruleset's declaration of a command type, if it takes that command over HTTP. */
+function declarationOf(match: MatchAggregate, type: string): CommandDeclaration | undefined {
+  return match.ruleset.commands.find((declaration) => declaration.type === type);
+}
 
 /** Per-match keys derived once, not per command (HKDF is not free, and it is the same every time). */
 interface MatchKeys {
@@ -127,16 +133,19 @@ export class MatchCommandService implements MatchCommandSteps {
     }
     if (match.fold.meta.ended) violation('C-4', 'the match has ended');
     match.matchRules.refusePlay(match.fold.meta);
+    // Who may send it is the ruleset's word (its declared roles); a command it does not declare over
+    // HTTP (EndTurn) is a player's.
+    const roles = declarationOf(match, command.type)?.roles ?? ['player'];
     if (principal.role === 'organiser' || principal.role === 'judge') {
-      if (command.type === 'RegisterUnit') return;
+      if (roles.includes(principal.role)) return;
       throw new NotYourCommandError(
         `${command.type} is a player's command; ${principal.role} keys set matches up`,
       );
     }
-    const side =
-      command.type === 'RegisterUnit'
-        ? (command.side as string | undefined)
-        : match.ruleset.actingSide(match.fold.state, command);
+    if (!roles.includes('player')) {
+      throw new NotYourCommandError(`${command.type} is sent by ${roles.join(' or ')} keys, not a player's`);
+    }
+    const side = match.ruleset.actingSide(match.fold.state, command);
     if (side !== undefined && side !== principal.side) {
       throw new NotYourCommandError(
         `${command.type} is for side ${side} to send; this key plays side ${principal.side}`,
@@ -250,7 +259,7 @@ export class MatchCommandService implements MatchCommandSteps {
   ): Decision {
     if (match) violation('C-4', `match ${request.matchId} already exists`);
     const ruleset = request.rulesetId ? currentRuleset(request.rulesetId) : undefined;
-    if (!ruleset) violation('C-6', `ruleset must be one of ${RULESET_IDS.join(', ')}`, 'invalid');
+    if (!ruleset) violation('C-6', `ruleset must be one of ${rulesetIds().join(', ')}`, 'invalid');
     if (request.dice?.length) violation('C-2', 'creating a match rolls no dice', 'invalid');
     const events = ruleset.decider.decide(ruleset.decider.initialState(), command, NO_DICE);
     const [created] = events;
@@ -270,9 +279,9 @@ export class MatchCommandService implements MatchCommandSteps {
         `limit: a match holds at most ${this.config.maxEventsPerMatch} events (UMPIRE_MAX_EVENTS_PER_MATCH); this one is full`,
       );
     }
-    if (command.type !== 'RegisterUnit') return;
-    const units = (match.fold.state as { units?: Record<string, unknown> }).units ?? {};
-    if (Object.keys(units).length >= this.config.maxUnitsPerMatch) {
+    if (declarationOf(match, command.type)?.addsUnit !== true) return;
+    // The roster is the ruleset's own account of its units (one row each).
+    if (match.ruleset.roster(match.fold.state).length >= this.config.maxUnitsPerMatch) {
       throw new UnprocessableEntityException(
         `limit: a match holds at most ${this.config.maxUnitsPerMatch} units (UMPIRE_MAX_UNITS_PER_MATCH)`,
       );

@@ -8,10 +8,11 @@ export interface CommandBody {
 }
 
 /**
- * A command for a match, as it travels on the CommandBus. Each subclass is one command of the game's
- * vocabulary, and the type it sends to the rules is its own class name, so the two cannot drift
- * apart. One handler (MatchCommandHandler) takes them all: the command path is the same for every
- * command, only the rules differ.
+ * A command for a match, as it travels on the CommandBus. Each subclass here is one command of the
+ * match itself, and the type it sends to the rules is its own class name, so the two cannot drift
+ * apart; a ruleset's commands travel as SendRulesetCommand, with the type their ruleset declares. One
+ * handler (MatchCommandHandler) takes them all: the command path is the same for every command, only
+ * the rules differ.
  */
 export abstract class MatchCommand {
   readonly request: MatchCommandRequest;
@@ -22,13 +23,14 @@ export abstract class MatchCommand {
     body: CommandBody,
     extra: Record<string, unknown> = {},
     rulesetId?: string,
+    type: string = new.target.name,
   ) {
     const { commandId, dice, ...fields } = body as CommandBody & Record<string, unknown>;
     this.request = {
       matchId,
       commandId,
       principal,
-      command: { type: new.target.name, ...fields, ...extra },
+      command: { type, ...fields, ...extra },
       ...(dice ? { dice } : {}),
       ...(rulesetId ? { rulesetId } : {}),
     };
@@ -39,27 +41,25 @@ export abstract class MatchCommand {
   }
 }
 
-// Setting a match up
+/**
+ * A command a ruleset declares (src/rules/<id>/, Ruleset.commands), by the type it declares: the
+ * match's ruleset decides it; the match path knows none of them by name.
+ */
+export class SendRulesetCommand extends MatchCommand {
+  constructor(
+    matchId: string,
+    principal: Principal,
+    type: string,
+    body: CommandBody,
+    extra: Record<string, unknown> = {},
+  ) {
+    super(matchId, principal, body, extra, undefined, type);
+  }
+}
+
+// Setting a match up and taking turns, whatever the ruleset (C-4)
 export class CreateMatch extends MatchCommand {}
-export class RegisterUnit extends MatchCommand {}
 export class EndTurn extends MatchCommand {}
-
-// hand-to-hand
-export class Charge extends MatchCommand {}
-export class RollImpact extends MatchCommand {}
-export class TakeMoraleTest extends MatchCommand {}
-export class ReportGiveGround extends MatchCommand {}
-export class Withdraw extends MatchCommand {}
-
-// atomic-africa
-export class ReportContact extends MatchCommand {}
-export class SealOrder extends MatchCommand {}
-export class DeclareIntent extends MatchCommand {}
-export class RevealOrder extends MatchCommand {}
-export class ReportBreakOff extends MatchCommand {}
-export class Pursue extends MatchCommand {}
-export class ResolveCloseCombat extends MatchCommand {}
-export class RangedAttack extends MatchCommand {}
 
 // Every match: fairness, undo, disputes, the end (C-2, C-5)
 export class AddClientSeed extends MatchCommand {}

@@ -19,20 +19,49 @@ export type AnyRuleset = Ruleset<unknown, { type: string }, DomainEvent, unknown
 // events and commands, which TypeScript cannot check against the wider DomainEvent (parameters are
 // contravariant). The registry is the one place that widens them; the match hands each ruleset only
 // what it decided (commands by their type, events read back through the ruleset's eventTypes).
-const VERSIONS: Readonly<Record<string, readonly AnyRuleset[]>> = {
+const BUILT_IN: Readonly<Record<string, readonly AnyRuleset[]>> = {
   [handToHand.id]: HAND_TO_HAND_VERSIONS as unknown as readonly AnyRuleset[],
   [atomicAfrica.id]: ATOMIC_AFRICA_VERSIONS as unknown as readonly AnyRuleset[],
 };
 
-/** The ids a new match may name. */
-export const RULESET_IDS: readonly string[] = Object.keys(VERSIONS);
+/** The ids of the rulesets the service is built with. */
+export const RULESET_IDS: readonly string[] = Object.freeze(Object.keys(BUILT_IN));
 
-/** The ruleset the API documentation's examples show (widened as VERSIONS are, for the same reason). */
-export const EXAMPLE_RULESET: AnyRuleset = handToHand as unknown as AnyRuleset;
+/**
+ * The registry's one cell that changes: the built-in rulesets, and any the app factory was handed at
+ * start-up (registerRulesets). It only grows, and only before the app is built; every lookup reads it.
+ */
+const VERSIONS = new Map<string, readonly AnyRuleset[]>(Object.entries(BUILT_IN));
+
+/**
+ * Adds a ruleset, all its versions (oldest first), beside the built-in ones: the app factory's way to
+ * serve one more (a test's). An id is registered once; the same versions again change nothing.
+ */
+export function registerRulesets(versions: readonly AnyRuleset[]): void {
+  const id = versions[0]?.id;
+  if (id === undefined || versions.some((ruleset) => ruleset.id !== id)) {
+    throw new Error('a ruleset is registered as its versions, all of one id, oldest first');
+  }
+  const known = VERSIONS.get(id);
+  if (known === versions) return;
+  if (known) throw new Error(`ruleset ${id} is already registered`);
+  VERSIONS.set(id, Object.freeze([...versions]));
+}
+
+/** The ids a new match may name: the built-in rulesets and any registered at start-up. */
+export function rulesetIds(): readonly string[] {
+  return [...VERSIONS.keys()];
+}
+
+/**
+ * The ruleset the API documentation's examples show: hand-to-hand as new matches are created under it
+ * (its current version), widened as BUILT_IN's are, for the same reason.
+ */
+export const EXAMPLE_RULESET: AnyRuleset = HAND_TO_HAND_VERSIONS.at(-1) as unknown as AnyRuleset;
 
 /** The versions of a ruleset, oldest first (empty for an id nobody registered). */
 export function versionsOf(id: string): readonly AnyRuleset[] {
-  return Object.hasOwn(VERSIONS, id) ? VERSIONS[id]! : [];
+  return VERSIONS.get(id) ?? [];
 }
 
 /** The version new matches of this ruleset are created under. */
@@ -51,7 +80,7 @@ export { matchRules as currentMatchRules, matchRulesFor, MATCH_RULES_VERSIONS } 
 
 /** Every registered ruleset, every version. */
 export function allRulesets(): AnyRuleset[] {
-  return Object.values(VERSIONS).flat();
+  return [...VERSIONS.values()].flat();
 }
 
 /**

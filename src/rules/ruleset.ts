@@ -1,3 +1,4 @@
+import type { CommandDeclaration } from './common/command-declaration.js';
 import type { Decider, DomainEvent } from './common/decider.js';
 import type { Escrow, PrepareServices } from './common/escrow.js';
 import type { TemplateDraft } from './common/play-contract.js';
@@ -39,8 +40,15 @@ export interface Ruleset<
   /** Every command type this ruleset decides; anything else is refused before it reaches the rules. */
   commandTypes: readonly Command['type'][];
   /**
+   * The commands this ruleset takes over HTTP, each with its route segment, who may send it, its body's
+   * schema and its documentation: the API serves, validates and documents them from this alone.
+   * CreateMatch and EndTurn are the match's (POST /matches, POST /matches/{id}/end-turn), not here.
+   */
+  commands: readonly CommandDeclaration[];
+  /**
    * The route segment of each command sent to a match: POST /matches/{id}/{segment}. The awaited steps,
-   * the routes and the command names line up through this one table (CreateMatch is POST /matches).
+   * the routes and the command names line up through this one table (CreateMatch is POST /matches),
+   * made from `commands` (routesOf) and end-turn.
    */
   routes: Readonly<Partial<Record<Command['type'], string>>>;
   /** Every event type this ruleset records (match-level events are not among them). */
@@ -48,7 +56,7 @@ export interface Ruleset<
   decider: Decider<State, Command, Event>;
   /**
    * The side that must issue this command (a player may act only for its own side), or undefined
-   * when either side may (e.g. creating the match) .
+   * when either side may (e.g. creating the match). A unit is registered by the player of its side.
    */
   actingSide(state: State, command: Command): Side | undefined;
   /**
@@ -91,6 +99,12 @@ export interface Ruleset<
    * still sealed). Absent for a ruleset that seals nothing.
    */
   checkReveal?(state: State, event: Event): string | null | undefined;
+  /**
+   * compatibility: the command behind a group of this ruleset's events, for a log recorded before the
+   * commands were (the group's first event holds every field of it); undefined when it begins none.
+   * Absent for a ruleset whose every log records its commands.
+   */
+  legacyCommandFrom?(events: readonly DomainEvent[]): RulesetCommand | undefined;
   /**
    * The JSON Schemas of each event type's data (as viewEvent hands it over) and of the state view,
    * every version's shapes: the API documents the ruleset's events and state from them alone.

@@ -7,7 +7,7 @@ import {
   type EventStore,
   type RecordedEvent,
 } from '../event-store/event-store.port.js';
-import { handleCommand } from '../match/match-command-handler.js';
+import { handleCommand } from '../command-loop/command-loop.js';
 import { StreamBusyError } from '../match/match-errors.js';
 import { fold } from '../rules/common/decider.js';
 import { violation } from '../rules/common/rule-violation.js';

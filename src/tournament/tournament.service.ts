@@ -22,7 +22,7 @@ import {
   tournamentDecider,
   type TournamentState,
 } from '../rules/tournament/index.js';
-import { type CommandSteps, handleCommand } from '../match/match-command-handler.js';
+import { type CommandSteps, handleCommand } from '../command-loop/command-loop.js';
 import { StreamBusyError } from '../match/match-errors.js';
 import { TournamentDirectory } from './tournament-directory.js';
 import { expectType, hasType, readTypedStream } from '../event-store/typed-events.js';

@@ -64,7 +64,7 @@ describe('recorded commands', () => {
     });
   });
 
-  // compatibility: logs recorded before commands were recorded (2026-11-30); remove with legacy-commands.ts.
+  // compatibility: logs recorded before commands were recorded (2026-11-30); remove with the rulesets' legacy-commands.ts.
   it('C-3 a log recorded before commands were recorded still verifies, its commands rebuilt from its events', () => {
     for (const log of [hh, aa]) {
       const old = withoutCommands(log);

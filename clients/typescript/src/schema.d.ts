@@ -76,23 +76,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/matches/{id}/units': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Register a unit (organiser, judge, or the player of its side). */
-    post: operations['MatchesController_registerUnit'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/matches/{id}/end-turn': {
     parameters: {
       query?: never;
@@ -104,6 +87,23 @@ export interface paths {
     put?: never;
     /** End the active side’s turn (C-4): the turn number and active side advance. */
     post: operations['MatchesController_endTurn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/matches/{id}/units': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Register a unit (organiser, judge, or the player of its side). */
+    post: operations['MatchesController_registerUnit'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1067,7 +1067,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Call time (TimeCalled): the round’s refereed matches still playing are listed in the event, with the published policy (finish the turn, or stop now), and each of them records TimeCalled in its own stream (C-7). */
+    /** Call time (TimeCalled): the round’s refereed matches still playing are listed in the event, with the published policy (finish the turn, or stop now). */
     post: operations['TournamentClockController_call'];
     delete?: never;
     options?: never;
@@ -1371,26 +1371,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/tournaments/{id}/participants/{participantId}/invitations': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Invite one participant of a tournament: a single-use code, and the player’s tournament page link that carries it.
-     * @description The code is traded once, by POST /invitations/{code}/redeem, for the participant’s key (a player key bound to this tournament and participant). Hand out the link (or a QR code of it), never a key. An unknown or withdrawn participant is 400 naming participantId.
-     */
-    post: operations['InvitationsController_createForParticipant'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/invitations/{code}/redeem': {
     parameters: {
       query?: never;
@@ -1401,7 +1381,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Trade an invitation (a seat’s or a participant’s), once, for its player key (no key needed).
+     * Trade a seat invitation, once, for the seat’s player key (no key needed).
      * @description A used or expired invitation is 410 Gone, saying which; an unknown code is 404. Of two redemptions at once, exactly one gets the key.
      */
     post: operations['InvitationsController_redeem'];
@@ -1472,7 +1452,7 @@ export interface components {
     MatchListRulesetDto: {
       /** @example hand-to-hand */
       id: string;
-      /** @example 1.0.0 */
+      /** @example 2.1.0 */
       version: string;
     };
     SideNamesDto: {
@@ -1601,7 +1581,7 @@ export interface components {
     RulesetRefDto: {
       /** @example hand-to-hand */
       id: string;
-      /** @example 1.0.0 */
+      /** @example 2.1.0 */
       version: string;
       /**
        * @description SHA-256 of the canonical JSON of the match’s parameters.
@@ -2007,12 +1987,12 @@ export interface components {
      *       "revision": 6,
      *       "ruleset": {
      *         "id": "hand-to-hand",
-     *         "version": "1.0.0",
+     *         "version": "2.1.0",
      *         "hash": "5a7f0c3e…"
      *       },
      *       "turn": 1,
      *       "activeSide": "A",
-     *       "phase": "melee",
+     *       "phase": "melee-declaring",
      *       "ended": false,
      *       "awaiting": [
      *         {
@@ -2079,7 +2059,7 @@ export interface components {
      *         "matchId": "isandlwana",
      *         "ruleset": {
      *           "id": "hand-to-hand",
-     *           "version": "1.0.0",
+     *           "version": "2.1.0",
      *           "hash": "5a7f0c3e…"
      *         },
      *         "parameters": {
@@ -2250,8 +2230,8 @@ export interface components {
        */
       activeSide: 'A' | 'B';
       /**
-       * @description Where the turn stands, in the ruleset’s own words: hand-to-hand setup | play | melee; atomic-africa setup | play | close-combat.
-       * @example melee
+       * @description Where the turn stands, in the ruleset’s own words: hand-to-hand setup | play | melee (1.0.0), setup | play | melee-declaring | melee-resolving (from 2.0.0); atomic-africa setup | play | close-combat.
+       * @example melee-declaring
        */
       phase: string;
       /**
@@ -2280,12 +2260,12 @@ export interface components {
      *       "revision": 7,
      *       "ruleset": {
      *         "id": "hand-to-hand",
-     *         "version": "1.0.0",
+     *         "version": "2.1.0",
      *         "hash": "5a7f0c3e…"
      *       },
      *       "turn": 1,
      *       "activeSide": "A",
-     *       "phase": "melee",
+     *       "phase": "melee-declaring",
      *       "ended": false,
      *       "awaiting": [
      *         {
@@ -2376,7 +2356,7 @@ export interface components {
      *         "matchId": "isandlwana",
      *         "ruleset": {
      *           "id": "hand-to-hand",
-     *           "version": "1.0.0",
+     *           "version": "2.1.0",
      *           "hash": "5a7f0c3e…"
      *         },
      *         "parameters": {
@@ -2527,8 +2507,8 @@ export interface components {
        */
       activeSide: 'A' | 'B';
       /**
-       * @description Where the turn stands, in the ruleset’s own words: hand-to-hand setup | play | melee; atomic-africa setup | play | close-combat.
-       * @example melee
+       * @description Where the turn stands, in the ruleset’s own words: hand-to-hand setup | play | melee (1.0.0), setup | play | melee-declaring | melee-resolving (from 2.0.0); atomic-africa setup | play | close-combat.
+       * @example melee-declaring
        */
       phase: string;
       /**
@@ -2547,350 +2527,12 @@ export interface components {
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
       state: components['schemas']['HandToHandState'] | components['schemas']['AtomicAfricaState'];
     };
-    RegisterUnitDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /** @example impi-1 */
-      unitId: string;
-      /** @example uNokhenke impi */
-      name: string;
-      /** @enum {string} */
-      side: 'A' | 'B';
-      /**
-       * @description hand-to-hand: base morale, 6 to 10 (HH-1).
-       * @example 8
-       */
-      morale?: number;
-      /**
-       * @description hand-to-hand: move distance in inches.
-       * @example 6
-       */
-      move?: number;
-      /**
-       * @description atomic-africa (AA-3).
-       * @enum {string}
-       */
-      unitType?: 'light-infantry' | 'infantry' | 'vehicle';
-      /**
-       * @description atomic-africa: movement in inches.
-       * @example 6
-       */
-      movement?: number;
-      /**
-       * @description atomic-africa: firepower, dice per attack (AA-11).
-       * @example 3
-       */
-      firepower?: number;
-    };
     EndTurnDto: {
       /**
        * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
        * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
        */
       commandId: string;
-    };
-    ChargeDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /**
-       * @description Table-dice matches only: the willpower test, two faces (HH-5); none when a unit already in contact attacks again (Q-28). Omit with server dice.
-       * @example [
-       *       3,
-       *       4
-       *     ]
-       */
-      dice?: number[];
-      /**
-       * @description Your id for the charge; the commandId when omitted.
-       * @example charge-1
-       */
-      chargeId?: string;
-      /** @example impi-1 */
-      attackerId: string;
-      /** @example nnc-1 */
-      defenderId: string;
-      /**
-       * @description Where the attacker contacts the defender (HH-4).
-       * @enum {string}
-       */
-      aspect: 'front' | 'left-flank' | 'right-flank' | 'rear';
-      /**
-       * @description The attacker’s position relative to the defender (Q-14).
-       * @enum {string}
-       */
-      slope: 'level' | 'uphill' | 'downhill';
-    };
-    RollImpactDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /**
-       * @description Table-dice matches only: the impact die, one face (HH-7); none for the closing command that rolls no die (Q-17). Omit with server dice.
-       * @example [
-       *       4
-       *     ]
-       */
-      dice?: number[];
-      /** @example charge-1 */
-      chargeId: string;
-    };
-    MoraleTestDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /**
-       * @description Table-dice matches only: the faces rolled, in the order the rules use them (C-1). Omit with server dice.
-       * @example [
-       *       3,
-       *       4
-       *     ]
-       */
-      dice?: number[];
-      /**
-       * @description The unit that tests (for a melee test, the defender the match awaits).
-       * @example nnc-1
-       */
-      unitId: string;
-      /**
-       * @description melee: the defender’s test (HH-8); shooting (HH-18); rally: the Break follow-up (HH-13).
-       * @enum {string}
-       */
-      cause: 'melee' | 'shooting' | 'rally';
-      /**
-       * @description Shooting only: the shooting’s morale penalty (HH-18).
-       * @example 2
-       */
-      penalty?: number;
-    };
-    GiveGroundReportDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /** @example nnc-1 */
-      unitId: string;
-      /** @description Could the unit move back as the outcome requires (HH-11 to HH-13)? */
-      couldMove: boolean;
-      /** @description Did that move take it off the table (HH-15)? */
-      leftTable: boolean;
-    };
-    WithdrawalDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /** @example impi-1 */
-      unitId: string;
-      /** @description Did the withdrawal take it off the table (HH-15)? */
-      leftTable: boolean;
-    };
-    ContactDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /** @example askari-1 */
-      unitId: string;
-      /** @example legion-2 */
-      enemyId: string;
-    };
-    SealOrderDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /** @example askari-1 */
-      unitId: string;
-      /**
-       * @description The current turn.
-       * @example 2
-       */
-      turn: number;
-      /** @description The card itself: the service seals it as a commitment with a secret salt, keeps the card encrypted for your side, and reveals it for you (AA-2). */
-      card?:
-        | string
-        | {
-            /** @enum {string} */
-            rank?: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
-            /** @enum {string} */
-            suit?: 'clubs' | 'diamonds' | 'hearts' | 'spades';
-            /** @enum {string} */
-            joker?: 'red' | 'black';
-          };
-      /**
-       * @description Instead of the card: hex SHA-256 of "CODE|unitId|turn|salt" (CODE e.g. 7S, 10H, QC, JOKER-RED); the service never sees the card before the reveal. The example commits 7S for askari-1 in turn 2 with the salt my-own-salt.
-       * @example 5e1bfdee06fbe8e577a67a7fcca4584a68e8f8852898efebf846c8254d9c3a7f
-       */
-      commitment?: string;
-    };
-    IntentDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /** @example askari-1 */
-      unitId: string;
-      /** @enum {string} */
-      intent: 'fight' | 'flee';
-      /** @description The enemy to fight, when the unit is in close combat with several. */
-      opponentId?: string;
-    };
-    RevealDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /** @example askari-1 */
-      unitId: string;
-      /** @description Required when you sealed a commitment; optional when the service sealed your card. */
-      card?:
-        | string
-        | {
-            /** @enum {string} */
-            rank?: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
-            /** @enum {string} */
-            suit?: 'clubs' | 'diamonds' | 'hearts' | 'spades';
-            /** @enum {string} */
-            joker?: 'red' | 'black';
-          };
-      /** @description The salt of your commitment. */
-      salt?: string;
-      /**
-       * @description Face cards (J, Q, K) only: the special action announced (AA-1). In close combat only dig-in, mass-fire, rally, or sprint (light infantry only) (AA-7); outside close combat any kebab-case name.
-       * @example dig-in
-       */
-      specialAction?: string;
-    };
-    PursuitDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /** @example legion-2 */
-      unitId: string;
-      /** @description Whether the unit pursues the fleeing enemy (AA-9). Version 2 (Q-23): pursuing reveals your card if still sealed; declining reveals nothing. */
-      pursue: boolean;
-      /** @description Version 2, when the card is still sealed and you sealed a commitment: the card and salt (a card the service sealed is revealed for you). A face card announces its specialAction. */
-      card?:
-        | string
-        | {
-            /** @enum {string} */
-            rank?: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
-            /** @enum {string} */
-            suit?: 'clubs' | 'diamonds' | 'hearts' | 'spades';
-            /** @enum {string} */
-            joker?: 'red' | 'black';
-          };
-      /** @description The salt of your commitment, with card (version 2). */
-      salt?: string;
-      /**
-       * @description Face cards (J, Q, K) only, with the reveal: the special action announced. A pursuit is part of the close combat (Q-31): only dig-in, mass-fire, rally, or sprint (light infantry only) (AA-7). A ranged attack is outside it: any kebab-case name.
-       * @example mass-fire
-       */
-      specialAction?: string;
-    };
-    BreakOffDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /** @example askari-1 */
-      unitId: string;
-      /**
-       * @description Where the Destination figure stands (AA-8).
-       * @example behind the kopje
-       */
-      destination: string;
-      /**
-       * @description Where the In-transit figure stands (AA-8).
-       * @example halfway to the kopje
-       */
-      inTransit: string;
-      /**
-       * @description Range in inches between the In-transit figures (AA-10): required when the opponent attacks, refused when it broke off too (Q-15). Beyond the last range band its attack is forgone (AA-11).
-       * @example 7
-       */
-      rangeInches?: number;
-    };
-    CloseCombatAttackDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /**
-       * @description Table-dice matches only: the faces rolled, as many as the attack needs (firepower, doubled by Mass Fire). Omit with server dice.
-       * @example [
-       *       3,
-       *       4
-       *     ]
-       */
-      dice?: number[];
-      /**
-       * @description The attacking unit (yours).
-       * @example askari-1
-       */
-      unitId: string;
-    };
-    RangedAttackDto: {
-      /**
-       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
-       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
-       */
-      commandId: string;
-      /**
-       * @description Table-dice matches only: the faces rolled, as many as the attack needs (firepower, doubled by Mass Fire). Omit with server dice.
-       * @example [
-       *       3,
-       *       4
-       *     ]
-       */
-      dice?: number[];
-      /** @example askari-1 */
-      attackerId: string;
-      /** @example legion-2 */
-      targetId: string;
-      /**
-       * @description Range in inches (AA-11 range bands: threshold 1 up to 6, 2 up to 12, 3 up to 24 by default; no attack beyond the last band).
-       * @example 10
-       */
-      rangeInches: number;
-      /** @description Version 2, when the card is still sealed and you sealed a commitment: the card and salt (a card the service sealed is revealed for you). A face card announces its specialAction. */
-      card?:
-        | string
-        | {
-            /** @enum {string} */
-            rank?: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
-            /** @enum {string} */
-            suit?: 'clubs' | 'diamonds' | 'hearts' | 'spades';
-            /** @enum {string} */
-            joker?: 'red' | 'black';
-          };
-      /** @description The salt of your commitment, with card (version 2). */
-      salt?: string;
-      /**
-       * @description Face cards (J, Q, K) only, with the reveal: the special action announced. A pursuit is part of the close combat (Q-31): only dig-in, mass-fire, rally, or sprint (light infantry only) (AA-7). A ranged attack is outside it: any kebab-case name.
-       * @example mass-fire
-       */
-      specialAction?: string;
     };
     ClientSeedDto: {
       /**
@@ -3003,12 +2645,12 @@ export interface components {
     MatchRulesReplayedDto: {
       /**
        * @description The match-level rules version the log’s first event records; null for a log recorded before it was (version-1 logs).
-       * @example 2.2.0
+       * @example 2.1.0
        */
       recorded: string | null;
       /**
        * @description The version its match-level commands (undo, backups, disputes, the end) were decided with: the recorded one, or the one assumed for a log that records none; null when the recorded version is unknown to this verifier.
-       * @example 2.2.0
+       * @example 2.1.0
        */
       replayedWith: string | null;
       /**
@@ -3035,7 +2677,7 @@ export interface components {
       matchRules: components['schemas']['MatchRulesReplayedDto'];
       /**
        * @description The same in one line.
-       * @example hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.2.0, replayed with the same code
+       * @example hand-to-hand 2.1.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code
        */
       message: string;
     };
@@ -4044,8 +3686,8 @@ export interface components {
        */
       activeSide: 'A' | 'B';
       /**
-       * @description Where the turn stands, in the ruleset’s own words: hand-to-hand setup | play | melee; atomic-africa setup | play | close-combat.
-       * @example melee
+       * @description Where the turn stands, in the ruleset’s own words: hand-to-hand setup | play | melee (1.0.0), setup | play | melee-declaring | melee-resolving (from 2.0.0); atomic-africa setup | play | close-combat.
+       * @example melee-declaring
        */
       phase: string;
       /**
@@ -4453,68 +4095,18 @@ export interface components {
       /** @example 2026-05-02T21:00:00.000Z */
       expiresAt: string;
     };
-    CreateParticipantInvitationDto: {
-      /**
-       * @description Makes the invitation idempotent: the same commandId from the same key answers the first invitation again (its code too); for another participant, 409.
-       * @example invite-p4
-       */
-      commandId?: string;
-      /**
-       * @description Minutes until the invitation expires unused (default 720, at most 10080).
-       * @example 720
-       */
-      expiresInMinutes?: number;
-      /**
-       * @description The label of the key it is traded for.
-       * @example Dan Evans
-       */
-      label?: string;
-    };
-    ParticipantInvitationDto: {
-      /** @example k3x9a0b2c4d6 */
-      invitationId: string;
-      /**
-       * @description The invitation code. Shown once: only its hash is kept. Redeemed once.
-       * @example inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4
-       */
-      code: string;
-      /**
-       * @description The path of the player’s tournament page that trades it for the participant’s key, the code in its fragment (which no server, log or referrer sees): prefix it with the service’s origin for a link or a QR code.
-       * @example /tournament/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4
-       */
-      link: string;
-      /** @example spring-open-2026 */
-      tournamentId: string;
-      /** @example p4 */
-      participantId: string;
-      /** @example Dan Evans */
-      label?: string;
-      /** @example 2026-05-02T21:00:00.000Z */
-      expiresAt: string;
-    };
     RedeemedSeatDto: {
       /**
-       * @description The player key (bearer token) of the seat or the participant. Shown once: keep it on this device only.
+       * @description The seat’s player key (bearer token). Shown once: keep it on this device only.
        * @example umpire_abc123def456_…
        */
       token: string;
       keyId: string;
-      /**
-       * @description For a seat invitation: the match.
-       * @example r1-t4
-       */
-      matchId?: string;
-      /**
-       * @description For a seat invitation: the side.
-       * @enum {string}
-       */
-      side?: 'A' | 'B';
+      /** @example r1-t4 */
+      matchId: string;
+      /** @enum {string} */
+      side: 'A' | 'B';
       tournamentId?: string;
-      /**
-       * @description For a participant invitation: the participant.
-       * @example p4
-       */
-      participantId?: string;
       label?: string;
     };
     RuleTextDto: {
@@ -4524,6 +4116,347 @@ export interface components {
       title: string;
       /** @example The attacker rolls 1D6 and adds: charge +1, flank +1, rear +2 … */
       text: string;
+    };
+    RegisterUnitDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /** @example impi-1 */
+      unitId: string;
+      /** @example uNokhenke impi */
+      name: string;
+      /** @enum {string} */
+      side: 'A' | 'B';
+      /**
+       * @description hand-to-hand: base morale, 6 to 10 (HH-1).
+       * @example 8
+       */
+      morale?: number;
+      /**
+       * @description hand-to-hand: move distance in inches.
+       * @example 6
+       */
+      move?: number;
+      /**
+       * @description atomic-africa: the unit type (AA-3).
+       * @enum {string}
+       */
+      unitType?: 'light-infantry' | 'infantry' | 'vehicle';
+      /**
+       * @description atomic-africa: movement in inches.
+       * @example 6
+       */
+      movement?: number;
+      /**
+       * @description atomic-africa: firepower, dice per attack (AA-11).
+       * @example 3
+       */
+      firepower?: number;
+    };
+    ChargeDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /**
+       * @description Table-dice matches only: the willpower test, two faces (HH-5); none when a unit already in contact attacks again (Q-28). Omit with server dice.
+       * @example [
+       *       3,
+       *       4
+       *     ]
+       */
+      dice?: number[];
+      /**
+       * @description Your id for the charge; the commandId when omitted.
+       * @example charge-1
+       */
+      chargeId?: string;
+      /** @example impi-1 */
+      attackerId: string;
+      /** @example nnc-1 */
+      defenderId: string;
+      /**
+       * @description Where the attacker contacts the defender (HH-4).
+       * @enum {string}
+       */
+      aspect: 'front' | 'left-flank' | 'right-flank' | 'rear';
+      /**
+       * @description The attacker’s position relative to the defender (Q-14).
+       * @enum {string}
+       */
+      slope: 'level' | 'uphill' | 'downhill';
+    };
+    RollImpactDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /**
+       * @description Table-dice matches only: the impact die, one face (HH-7); none for the closing command that rolls no die (Q-17). Omit with server dice.
+       * @example [
+       *       4
+       *     ]
+       */
+      dice?: number[];
+      /** @example charge-1 */
+      chargeId: string;
+    };
+    MoraleTestDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /**
+       * @description Table-dice matches only: the faces rolled, in the order the rules use them (C-1). Omit with server dice.
+       * @example [
+       *       3,
+       *       4
+       *     ]
+       */
+      dice?: number[];
+      /**
+       * @description The unit that tests (for a melee test, the defender the match awaits).
+       * @example nnc-1
+       */
+      unitId: string;
+      /**
+       * @description melee: the defender’s test (HH-8); shooting (HH-18); rally: the Break follow-up (HH-13).
+       * @enum {string}
+       */
+      cause: 'melee' | 'shooting' | 'rally';
+      /**
+       * @description Shooting only: the shooting’s morale penalty (HH-18).
+       * @example 2
+       */
+      penalty?: number;
+    };
+    GiveGroundReportDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /** @example nnc-1 */
+      unitId: string;
+      /** @description Could the unit move back as the outcome requires (HH-11 to HH-13)? */
+      couldMove: boolean;
+      /** @description Did that move take it off the table (HH-15)? */
+      leftTable: boolean;
+    };
+    WithdrawalDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /** @example impi-1 */
+      unitId: string;
+      /** @description Did the withdrawal take it off the table (HH-15)? */
+      leftTable: boolean;
+    };
+    ContactDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /** @example askari-1 */
+      unitId: string;
+      /** @example legion-2 */
+      enemyId: string;
+    };
+    SealOrderDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /** @example askari-1 */
+      unitId: string;
+      /**
+       * @description The current turn.
+       * @example 2
+       */
+      turn: number;
+      /** @description The card itself: the service seals it as a commitment with a secret salt, keeps the card encrypted for your side, and reveals it for you (AA-2). */
+      card?:
+        | string
+        | {
+            /** @enum {string} */
+            rank?: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
+            /** @enum {string} */
+            suit?: 'clubs' | 'diamonds' | 'hearts' | 'spades';
+            /** @enum {string} */
+            joker?: 'red' | 'black';
+          };
+      /**
+       * @description Instead of the card: hex SHA-256 of "CODE|unitId|turn|salt" (CODE e.g. 7S, 10H, QC, JOKER-RED); the service never sees the card before the reveal. The example commits 7S for askari-1 in turn 2 with the salt my-own-salt.
+       * @example 5e1bfdee06fbe8e577a67a7fcca4584a68e8f8852898efebf846c8254d9c3a7f
+       */
+      commitment?: string;
+    };
+    IntentDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /** @example askari-1 */
+      unitId: string;
+      /** @enum {string} */
+      intent: 'fight' | 'flee';
+      /**
+       * @description The enemy to fight, when the unit is in close combat with several.
+       * @example legion-2
+       */
+      opponentId?: string;
+    };
+    RevealDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /** @example askari-1 */
+      unitId: string;
+      /** @description Required when you sealed a commitment; optional when the service sealed your card. */
+      card?:
+        | string
+        | {
+            /** @enum {string} */
+            rank?: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
+            /** @enum {string} */
+            suit?: 'clubs' | 'diamonds' | 'hearts' | 'spades';
+            /** @enum {string} */
+            joker?: 'red' | 'black';
+          };
+      /** @description The salt of your commitment. */
+      salt?: string;
+      /**
+       * @description Face cards (J, Q, K) only: the special action announced (AA-1). In close combat only dig-in, mass-fire, rally, or sprint (light infantry only) (AA-7); outside close combat any kebab-case name.
+       * @example dig-in
+       */
+      specialAction?: string;
+    };
+    PursuitDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /** @example legion-2 */
+      unitId: string;
+      /** @description Whether the unit pursues the fleeing enemy (AA-9). Version 2 (Q-23): pursuing reveals your card if still sealed; declining reveals nothing. */
+      pursue: boolean;
+      /** @description Version 2, when the card is still sealed and you sealed a commitment: the card and salt (a card the service sealed is revealed for you). A face card announces its specialAction. */
+      card?:
+        | string
+        | {
+            /** @enum {string} */
+            rank?: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
+            /** @enum {string} */
+            suit?: 'clubs' | 'diamonds' | 'hearts' | 'spades';
+            /** @enum {string} */
+            joker?: 'red' | 'black';
+          };
+      /** @description The salt of your commitment, with card (version 2). */
+      salt?: string;
+      /**
+       * @description Face cards (J, Q, K) only, with the reveal: the special action announced. A pursuit is part of the close combat (Q-31): only dig-in, mass-fire, rally, or sprint (light infantry only) (AA-7). A ranged attack is outside it: any kebab-case name.
+       * @example mass-fire
+       */
+      specialAction?: string;
+    };
+    BreakOffDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /** @example askari-1 */
+      unitId: string;
+      /**
+       * @description Where the Destination figure stands (AA-8).
+       * @example behind the kopje
+       */
+      destination: string;
+      /**
+       * @description Where the In-transit figure stands (AA-8).
+       * @example halfway to the kopje
+       */
+      inTransit: string;
+      /**
+       * @description Range in inches between the In-transit figures (AA-10): required when the opponent attacks, refused when it broke off too (Q-15). Beyond the last range band its attack is forgone (AA-11).
+       * @example 7
+       */
+      rangeInches?: number;
+    };
+    CloseCombatAttackDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /**
+       * @description Table-dice matches only: the faces rolled, as many as the attack needs (firepower, doubled by Mass Fire). Omit with server dice.
+       * @example [
+       *       3,
+       *       4
+       *     ]
+       */
+      dice?: number[];
+      /**
+       * @description The attacking unit (yours).
+       * @example askari-1
+       */
+      unitId: string;
+    };
+    RangedAttackDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /**
+       * @description Table-dice matches only: the faces rolled, as many as the attack needs (firepower, doubled by Mass Fire). Omit with server dice.
+       * @example [
+       *       3,
+       *       4
+       *     ]
+       */
+      dice?: number[];
+      /** @example askari-1 */
+      attackerId: string;
+      /** @example legion-2 */
+      targetId: string;
+      /**
+       * @description Range in inches (AA-11 range bands: threshold 1 up to 6, 2 up to 12, 3 up to 24 by default; no attack beyond the last band).
+       * @example 10
+       */
+      rangeInches: number;
+      /** @description Version 2, when the card is still sealed and you sealed a commitment: the card and salt (a card the service sealed is revealed for you). A face card announces its specialAction. */
+      card?:
+        | string
+        | {
+            /** @enum {string} */
+            rank?: 'A' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | 'J' | 'Q' | 'K';
+            /** @enum {string} */
+            suit?: 'clubs' | 'diamonds' | 'hearts' | 'spades';
+            /** @enum {string} */
+            joker?: 'red' | 'black';
+          };
+      /** @description The salt of your commitment, with card (version 2). */
+      salt?: string;
+      /**
+       * @description Face cards (J, Q, K) only, with the reveal: the special action announced. A pursuit is part of the close combat (Q-31): only dig-in, mass-fire, rally, or sprint (light infantry only) (AA-7). A ranged attack is outside it: any kebab-case name.
+       * @example mass-fire
+       */
+      specialAction?: string;
     };
     /** @description What every event carries besides its type and data. */
     MatchEventEnvelope: {
@@ -5173,23 +5106,6 @@ export interface components {
        */
       type: 'DisputeRuled';
     };
-    /** @description C-7: time was called on the round; stop-now ends play at once, finish-turn when the turn in progress ends. */
-    MatchLevelTimeCalledData: {
-      /** @enum {string} */
-      policy: 'finish-turn' | 'stop-now';
-      round: number;
-    };
-    MatchLevelTimeCalledEvent: components['schemas']['MatchEventEnvelope'] & {
-      /** @enum {string} */
-      type: 'TimeCalled';
-      data: components['schemas']['MatchLevelTimeCalledData'];
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'TimeCalled';
-    };
     MatchLevelMatchEndedData: {
       result: {
         /**
@@ -5240,7 +5156,6 @@ export interface components {
       | components['schemas']['MatchLevelActionsRevertedEvent']
       | components['schemas']['MatchLevelDisputeRaisedEvent']
       | components['schemas']['MatchLevelDisputeRuledEvent']
-      | components['schemas']['MatchLevelTimeCalledEvent']
       | components['schemas']['MatchLevelMatchEndedEvent'];
     HandToHandState:
       | {
@@ -5952,7 +5867,6 @@ export interface components {
       | components['schemas']['MatchLevelActionsRevertedEvent']
       | components['schemas']['MatchLevelDisputeRaisedEvent']
       | components['schemas']['MatchLevelDisputeRuledEvent']
-      | components['schemas']['MatchLevelTimeCalledEvent']
       | components['schemas']['MatchLevelMatchEndedEvent'];
     /** @description The atomic-africa state as this viewer may see it (`match` null before MatchCreated). */
     AtomicAfricaState: {
@@ -6855,7 +6769,7 @@ export interface operations {
            *           "matchId": "isandlwana",
            *           "ruleset": {
            *             "id": "hand-to-hand",
-           *             "version": "1.0.0"
+           *             "version": "2.1.0"
            *           },
            *           "tournamentId": "spring-cup",
            *           "sides": {
@@ -7024,12 +6938,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -7096,7 +7010,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -7397,12 +7311,12 @@ export interface operations {
            *       "revision": 7,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -7493,7 +7407,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -7732,7 +7646,7 @@ export interface operations {
       };
     };
   };
-  MatchesController_registerUnit: {
+  MatchesController_endTurn: {
     parameters: {
       query?: never;
       header?: never;
@@ -7745,18 +7659,10 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31",
-         *       "unitId": "impi-1",
-         *       "name": "uNokhenke impi",
-         *       "side": "A",
-         *       "morale": 8,
-         *       "move": 6,
-         *       "unitType": "light-infantry",
-         *       "movement": 6,
-         *       "firepower": 3
+         *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31"
          *     }
          */
-        'application/json': components['schemas']['RegisterUnitDto'];
+        'application/json': components['schemas']['EndTurnDto'];
       };
     };
     responses: {
@@ -7771,12 +7677,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -7843,7 +7749,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -8156,7 +8062,7 @@ export interface operations {
       };
     };
   };
-  MatchesController_endTurn: {
+  MatchesController_registerUnit: {
     parameters: {
       query?: never;
       header?: never;
@@ -8169,10 +8075,18 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31"
+         *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31",
+         *       "unitId": "impi-1",
+         *       "name": "uNokhenke impi",
+         *       "side": "A",
+         *       "morale": 8,
+         *       "move": 6,
+         *       "unitType": "light-infantry",
+         *       "movement": 6,
+         *       "firepower": 3
          *     }
          */
-        'application/json': components['schemas']['EndTurnDto'];
+        'application/json': components['schemas']['RegisterUnitDto'];
       };
     };
     responses: {
@@ -8187,12 +8101,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -8259,7 +8173,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -8612,12 +8526,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -8684,7 +8598,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -9032,12 +8946,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -9104,7 +9018,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -9455,12 +9369,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -9527,7 +9441,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -9874,12 +9788,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -9946,7 +9860,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -10292,12 +10206,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -10364,7 +10278,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -10710,12 +10624,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -10782,7 +10696,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -11130,12 +11044,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -11202,7 +11116,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -11531,7 +11445,7 @@ export interface operations {
          *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31",
          *       "unitId": "askari-1",
          *       "intent": "fight",
-         *       "opponentId": "text"
+         *       "opponentId": "legion-2"
          *     }
          */
         'application/json': components['schemas']['IntentDto'];
@@ -11549,12 +11463,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -11621,7 +11535,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -11969,12 +11883,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -12041,7 +11955,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -12390,12 +12304,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -12462,7 +12376,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -12810,12 +12724,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -12882,7 +12796,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -13231,12 +13145,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -13303,7 +13217,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -13657,12 +13571,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -13729,7 +13643,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -14074,12 +13988,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -14146,7 +14060,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -14493,12 +14407,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -14565,7 +14479,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -14911,12 +14825,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -14983,7 +14897,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -15329,12 +15243,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -15401,7 +15315,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -15748,12 +15662,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -15820,7 +15734,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -16169,12 +16083,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -16241,7 +16155,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -16587,12 +16501,12 @@ export interface operations {
            *       "revision": 6,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -16659,7 +16573,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -17134,23 +17048,23 @@ export interface operations {
            *       "matchId": "text",
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "9f2c4e0b6a1d…"
            *       },
            *       "rules": {
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "9f2c4e0b6a1d…"
            *         },
            *         "replay": "same-code",
            *         "replayedHash": "9f2c4e0b6a1d…",
            *         "matchRules": {
-           *           "recorded": "2.2.0",
-           *           "replayedWith": "2.2.0",
+           *           "recorded": "2.1.0",
+           *           "replayedWith": "2.1.0",
            *           "replay": "same-code"
            *         },
-           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.2.0, replayed with the same code"
+           *         "message": "hand-to-hand 2.1.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code"
            *       },
            *       "head": {
            *         "revision": 1,
@@ -17369,23 +17283,23 @@ export interface operations {
            *       "matchId": "text",
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "9f2c4e0b6a1d…"
            *       },
            *       "rules": {
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "9f2c4e0b6a1d…"
            *         },
            *         "replay": "same-code",
            *         "replayedHash": "9f2c4e0b6a1d…",
            *         "matchRules": {
-           *           "recorded": "2.2.0",
-           *           "replayedWith": "2.2.0",
+           *           "recorded": "2.1.0",
+           *           "replayedWith": "2.1.0",
            *           "replay": "same-code"
            *         },
-           *         "message": "hand-to-hand 1.0.0 (hash 9f2c4e0b…), match rules 2.2.0, replayed with the same code"
+           *         "message": "hand-to-hand 2.1.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code"
            *       },
            *       "head": {
            *         "revision": 1,
@@ -18979,7 +18893,7 @@ export interface operations {
            *         "revision": 1,
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "turn": 1,
@@ -19023,7 +18937,7 @@ export interface operations {
            *           "matchId": "r1-t4",
            *           "ruleset": {
            *             "id": "hand-to-hand",
-           *             "version": "1.0.0",
+           *             "version": "2.1.0",
            *             "hash": "5a7f0c3e…"
            *           },
            *           "parameters": {
@@ -19141,7 +19055,7 @@ export interface operations {
            *               },
            *               "ruleset": {
            *                 "id": "hand-to-hand",
-           *                 "version": "1.0.0",
+           *                 "version": "2.1.0",
            *                 "hash": "5a7f0c3e…"
            *               },
            *               "turn": 1,
@@ -25044,12 +24958,12 @@ export interface operations {
            *       "revision": 7,
            *       "ruleset": {
            *         "id": "hand-to-hand",
-           *         "version": "1.0.0",
+           *         "version": "2.1.0",
            *         "hash": "5a7f0c3e…"
            *       },
            *       "turn": 1,
            *       "activeSide": "A",
-           *       "phase": "melee",
+           *       "phase": "melee-declaring",
            *       "ended": false,
            *       "awaiting": [
            *         {
@@ -25140,7 +25054,7 @@ export interface operations {
            *         "matchId": "isandlwana",
            *         "ruleset": {
            *           "id": "hand-to-hand",
-           *           "version": "1.0.0",
+           *           "version": "2.1.0",
            *           "hash": "5a7f0c3e…"
            *         },
            *         "parameters": {
@@ -27295,171 +27209,6 @@ export interface operations {
       };
     };
   };
-  InvitationsController_createForParticipant: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-        participantId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "commandId": "invite-p4",
-         *       "expiresInMinutes": 720,
-         *       "label": "Dan Evans"
-         *     }
-         */
-        'application/json': components['schemas']['CreateParticipantInvitationDto'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "invitationId": "k3x9a0b2c4d6",
-           *       "code": "inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4",
-           *       "link": "/tournament/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4",
-           *       "tournamentId": "spring-open-2026",
-           *       "participantId": "p4",
-           *       "label": "Dan Evans",
-           *       "expiresAt": "2026-05-02T21:00:00.000Z"
-           *     }
-           */
-          'application/json': components['schemas']['ParticipantInvitationDto'];
-        };
-      };
-      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "type": "urn:umpire:problem:validation",
-           *       "title": "Bad Request",
-           *       "status": 400,
-           *       "detail": "limit must not be greater than 500",
-           *       "field": "limit"
-           *     }
-           */
-          'application/problem+json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description No key, or a key that is not valid. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "type": "urn:umpire:problem:unauthorized",
-           *       "title": "Unauthorized",
-           *       "status": 401,
-           *       "detail": "the API key is not valid"
-           *     }
-           */
-          'application/problem+json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description Keys allowed: organiser (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "type": "urn:umpire:problem:forbidden",
-           *       "title": "Forbidden",
-           *       "status": 403,
-           *       "detail": "this route is for organiser keys; this key is a spectator key"
-           *     }
-           */
-          'application/problem+json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "type": "urn:umpire:problem:not-found",
-           *       "title": "Not Found",
-           *       "status": 404,
-           *       "detail": "match isandlwana does not exist"
-           *     }
-           */
-          'application/problem+json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "type": "urn:umpire:problem:body-too-large",
-           *       "title": "Payload Too Large",
-           *       "status": 413,
-           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
-           *       "field": "body"
-           *     }
-           */
-          'application/problem+json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "type": "urn:umpire:problem:rate-limited",
-           *       "title": "Too Many Requests",
-           *       "status": 429,
-           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
-           *     }
-           */
-          'application/problem+json': components['schemas']['ErrorDto'];
-        };
-      };
-      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "type": "urn:umpire:problem:not-ready",
-           *       "title": "Service Unavailable",
-           *       "status": 503,
-           *       "detail": "the read model match-history is catching up; retry in 1 s"
-           *     }
-           */
-          'application/problem+json': components['schemas']['ErrorDto'];
-        };
-      };
-    };
-  };
   InvitationsController_redeem: {
     parameters: {
       query?: never;
@@ -27483,7 +27232,6 @@ export interface operations {
            *       "matchId": "r1-t4",
            *       "side": "A",
            *       "tournamentId": "text",
-           *       "participantId": "p4",
            *       "label": "text"
            *     }
            */

@@ -7,8 +7,6 @@ import { EXAMPLE_RULESET } from '../../rules/registry.js';
 import { ActorDto, EventViewDto, PlayContractDto, ROSTER_DETAIL_EXAMPLE, SideNamesDto } from './match.dto.js';
 import { rosterDetailSchema } from '../openapi-events.js';
 
-export { ActorDto, EventViewDto };
-
 export class DiceRollDto {
   @ApiProperty({ example: 'impact' }) purpose!: string;
   @ApiProperty({ type: [Number], example: [4] }) faces!: number[];

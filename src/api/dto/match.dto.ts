@@ -1,39 +1,37 @@
 import { PageQueryDto } from './page-query.dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  IsIn,
-  IsInt,
-  IsNumber,
-  IsISO8601,
-  IsObject,
-  IsOptional,
-  IsPositive,
-  IsString,
-  Length,
-  Matches,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { IsIn, IsISO8601, IsObject, IsOptional, Matches, ValidateBy, ValidateNested } from 'class-validator';
 import { MATCH_ID_PATTERN } from '../../match/match-stream.js';
 import { SIDES } from '../../rules/common/sides.js';
 import { CommandDto } from './command.dto.js';
+import { IsDisplayName } from './display-name.js';
 import { CommandTemplateDto, TemplateBaseDto } from './play-contract.dto.js';
-import { EXAMPLE_RULESET, RULESET_IDS } from '../../rules/registry.js';
+import { EXAMPLE_RULESET, RULESET_IDS, rulesetIds } from '../../rules/registry.js';
 import { parameterOverridesSchema, rulesetStateSchema } from '../openapi-events.js';
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const ID_MESSAGE = 'must be 1–64 letters, digits, _ . or -';
 
+/** IsIn over the registry as it stands when the body is checked (a ruleset registered at start-up too). */
+function IsRegisteredRuleset(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isIn',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && rulesetIds().includes(value),
+      defaultMessage: (args) =>
+        `${args?.property ?? 'ruleset'} must be one of the following values: ${rulesetIds().join(', ')}`,
+    },
+  });
+}
+
 export class SideNamesDto {
   @ApiProperty({ example: 'Zulus' })
-  @IsString()
-  @Length(1, 80)
+  @IsDisplayName(80)
   A!: string;
 
   @ApiProperty({ example: 'British' })
-  @IsString()
-  @Length(1, 80)
+  @IsDisplayName(80)
   B!: string;
 }
 
@@ -46,8 +44,9 @@ export class CreateMatchDto extends CommandDto {
   @Matches(MATCH_ID_PATTERN, { message: `matchId ${ID_MESSAGE}` })
   matchId?: string;
 
+  // The document lists every registered ruleset (addRulesetCommands), as the check reads them.
   @ApiProperty({ enum: [...RULESET_IDS], example: EXAMPLE_RULESET.id })
-  @IsIn([...RULESET_IDS])
+  @IsRegisteredRuleset()
   ruleset!: string;
 
   @ApiProperty({ type: SideNamesDto, description: 'Display names of sides A and B.' })
@@ -67,52 +66,6 @@ export class CreateMatchDto extends CommandDto {
   @IsOptional()
   @IsObject()
   parameters?: Record<string, unknown>;
-}
-
-export class RegisterUnitDto extends CommandDto {
-  @ApiProperty({ example: 'impi-1' })
-  @Matches(ID, { message: `unitId ${ID_MESSAGE}` })
-  unitId!: string;
-
-  @ApiProperty({ example: 'uNokhenke impi' })
-  @IsString()
-  @Length(1, 80)
-  name!: string;
-
-  @ApiProperty({ enum: SIDES })
-  @IsIn(SIDES)
-  side!: 'A' | 'B';
-
-  @ApiPropertyOptional({ description: 'hand-to-hand: base morale, 6 to 10 (HH-1).', example: 8 })
-  @IsOptional()
-  @IsInt()
-  morale?: number;
-
-  @ApiPropertyOptional({ description: 'hand-to-hand: move distance in inches.', example: 6 })
-  @IsOptional()
-  @IsNumber()
-  @IsPositive()
-  move?: number;
-
-  @ApiPropertyOptional({
-    enum: ['light-infantry', 'infantry', 'vehicle'],
-    description: 'atomic-africa (AA-3).',
-  })
-  @IsOptional()
-  @IsIn(['light-infantry', 'infantry', 'vehicle'])
-  unitType?: string;
-
-  @ApiPropertyOptional({ description: 'atomic-africa: movement in inches.', example: 6 })
-  @IsOptional()
-  @IsNumber()
-  @IsPositive()
-  movement?: number;
-
-  @ApiPropertyOptional({ description: 'atomic-africa: firepower, dice per attack (AA-11).', example: 3 })
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  firepower?: number;
 }
 
 export class EndTurnDto extends CommandDto {}
@@ -146,8 +99,6 @@ export class RulesetRefDto {
   })
   hash!: string;
 }
-
-export { AwaitedChargeDto, AwaitedCloseCombatDto } from './play-contract.dto.js';
 
 /**
  * One thing the match waits for: a complete command template, with the fields awaited steps always had
@@ -210,8 +161,8 @@ export class PlayContractDto {
   @ApiProperty({ enum: SIDES, description: 'The side whose turn it is.' }) activeSide!: 'A' | 'B';
   @ApiProperty({
     description:
-      'Where the turn stands, in the ruleset’s own words: hand-to-hand setup | play | melee; atomic-africa setup | play | close-combat.',
-    example: 'melee',
+      'Where the turn stands, in the ruleset’s own words: hand-to-hand setup | play | melee (1.0.0), setup | play | melee-declaring | melee-resolving (from 2.0.0); atomic-africa setup | play | close-combat.',
+    example: 'melee-declaring',
   })
   phase!: string;
   @ApiProperty({ description: 'True once MatchEnded stands.', example: false }) ended!: boolean;
@@ -299,7 +250,7 @@ export const PLAY_CONTRACT_EXAMPLE = {
   ruleset: { id: EXAMPLE_RULESET.id, version: EXAMPLE_RULESET.version, hash: '5a7f0c3e…' },
   turn: 1,
   activeSide: 'A',
-  phase: 'melee',
+  phase: 'melee-declaring',
   ended: false,
   awaiting: [
     {

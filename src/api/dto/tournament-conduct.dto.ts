@@ -18,6 +18,7 @@ import {
 import { MATCH_ID_PATTERN } from '../../match/match-stream.js';
 import { OUTCOMES, PAIRING_METHODS, PARTICIPANT_ID_PATTERN } from '../../rules/tournament/events.js';
 import { CommandDto } from './command.dto.js';
+import { IsDisplayName } from './display-name.js';
 import { KEY_COMMAND_ID } from './key.dto.js';
 
 const PARTICIPANT_ID = { message: 'participantId must be 1–64 letters, digits, _ or -' };
@@ -32,8 +33,7 @@ export class RegisterParticipantDto extends CommandDto {
   participantId?: string;
 
   @ApiProperty({ example: 'Alice Moyo', description: 'Display name; two participants never share one.' })
-  @IsString()
-  @Length(1, 80)
+  @IsDisplayName(80)
   name!: string;
 
   @ApiPropertyOptional({ example: 'Harare Wargamers' })

@@ -134,13 +134,11 @@ export class TournamentPageDto {
 
 export class PlayersDto {
   @ApiProperty({ example: 'Alice Moyo' })
-  @IsString()
-  @Length(1, 80)
+  @IsDisplayName(80)
   A!: string;
 
   @ApiProperty({ example: 'Bob Carter' })
-  @IsString()
-  @Length(1, 80)
+  @IsDisplayName(80)
   B!: string;
 }
 

@@ -1,4 +1,4 @@
-import type { Side } from '../common/sides.js';
+import { type Side, SIDES } from '../common/sides.js';
 import type { AtomicAfricaCommand } from './commands.js';
 import { entry, type AtomicAfricaState } from './state.js';
 
@@ -15,9 +15,11 @@ function ownerOf(state: AtomicAfricaState, unitId: unknown): Side | undefined {
 export function actingSide(state: AtomicAfricaState, command: AtomicAfricaCommand): Side | undefined {
   switch (command.type) {
     case 'CreateMatch':
-    case 'RegisterUnit':
     case 'ReportContact':
       return undefined;
+    // A player registers units for its own side only.
+    case 'RegisterUnit':
+      return SIDES.find((side) => side === command.side);
     case 'SealOrder':
     case 'DeclareIntent':
     case 'RevealOrder':

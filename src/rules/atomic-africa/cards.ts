@@ -1,3 +1,4 @@
+import { isRecord } from '../common/is-record.js';
 import { violation } from '../common/rule-violation.js';
 
 /** AA-1: the orders cards. A standard deck, A to K in four suits, plus a red and a black Joker. */
@@ -107,10 +108,6 @@ export function postureOf(card: Card, jokerPosture: JokerPosture): Posture {
     return card.joker === 'black' ? 'defensive' : 'offensive';
   }
   return card.suit === 'clubs' || card.suit === 'spades' ? 'defensive' : 'offensive';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {

@@ -1,4 +1,5 @@
-import type { Ruleset } from '../ruleset.js';
+import type { Ruleset, RulesetCommand } from '../ruleset.js';
+import { atomicAfricaCommandFrom } from './legacy-commands.js';
 import { actingSide } from './acting-side.js';
 import type { AtomicAfricaCommand } from './commands.js';
 import { awaitedTemplates } from './contract.js';
@@ -11,6 +12,7 @@ import type { AtomicAfricaEvent } from './events.js';
 import { evolve } from './evolve.js';
 import { defaultParameters, type AtomicAfricaParameters } from './parameters.js';
 import { initialState, type AtomicAfricaState } from './state.js';
+import { DECLARED_COMMANDS } from './declared-commands.js';
 import { awaiting, progress, roster, ROUTES } from './roster.js';
 import { ruleIdOf } from './rule-ids.js';
 import { checkReveal } from './reveal-check.js';
@@ -36,6 +38,7 @@ function atomicAfricaRuleset(edition: Edition): AtomicAfricaRuleset {
     version: edition.version,
     defaultParameters,
     commandTypes: COMMAND_TYPES,
+    commands: DECLARED_COMMANDS,
     routes: ROUTES,
     eventTypes: eventTypesOf(edition),
     decider: { initialState, decide: decideFor(edition), evolve },
@@ -52,6 +55,7 @@ function atomicAfricaRuleset(edition: Edition): AtomicAfricaRuleset {
     available,
     progress,
     checkReveal,
+    legacyCommandFrom: (events) => atomicAfricaCommandFrom(events) as RulesetCommand | undefined,
     schemas: ATOMIC_AFRICA_SCHEMAS,
   };
 }

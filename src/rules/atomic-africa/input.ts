@@ -5,10 +5,6 @@ import { SIDES, type Side } from '../common/sides.js';
  * Commands come from outside: the HTTP layer validates its DTOs, but the rules check again, so that
  * no malformed value can reach an event (C-6). Every message names the field.
  */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The command's fields, read as unknown: its declared type is a promise from outside, not a fact. */
 export function fieldsOf(command: object): Record<string, unknown> {
   return { ...command };

@@ -1,3 +1,4 @@
+import { isRecord } from '../common/is-record.js';
 import { violation } from '../common/rule-violation.js';
 import type { JokerPosture } from './cards.js';
 
@@ -40,10 +41,6 @@ export const defaultParameters: AtomicAfricaParameters = {
   jokerPosture: 'none',
   sprintMultiplier: 2,
 };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function onlyKeys(
   value: Record<string, unknown>,

@@ -1,4 +1,11 @@
-import { type AwaitedInput, type MatchProgress, rosterRows, type RosterRow } from '../common/index.js';
+import {
+  type AwaitedInput,
+  type MatchProgress,
+  rosterRows,
+  type RosterRow,
+  routesOf,
+} from '../common/index.js';
+import { DECLARED_COMMANDS } from './declared-commands.js';
 import { type AwaitedStep, progress as closeCombatProgress } from './close-combat.js';
 import type { AtomicAfricaCommand } from './commands.js';
 import { sealingClosed } from './decide-orders.js';
@@ -17,19 +24,11 @@ export function roster(state: AtomicAfricaState): RosterRow[] {
   }));
 }
 
-/** The route segment of each command: POST /matches/{id}/{segment}. */
-export const ROUTES: Readonly<Partial<Record<AtomicAfricaCommand['type'], string>>> = {
-  RegisterUnit: 'units',
-  ReportContact: 'contacts',
-  SealOrder: 'orders',
-  DeclareIntent: 'intents',
-  RevealOrder: 'reveals',
-  Pursue: 'pursuits',
-  ReportBreakOff: 'break-offs',
-  ResolveCloseCombat: 'close-combat-attacks',
-  RangedAttack: 'ranged-attacks',
-  EndTurn: 'end-turn',
-};
+/** The route segment of each command: POST /matches/{id}/{segment}, from the declared commands. */
+export const ROUTES: Readonly<Partial<Record<AtomicAfricaCommand['type'], string>>> = routesOf(
+  DECLARED_COMMANDS,
+  { EndTurn: 'end-turn' },
+);
 
 /** Each awaited step: the command that answers it, and the rule that asks for it. */
 const STEPS: Record<AwaitedStep['step'], { command: AtomicAfricaCommand['type']; ruleId: string }> = {

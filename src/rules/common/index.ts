@@ -7,3 +7,4 @@ export * from './turn-log.js';
 export * from './escrow.js';
 export * from './roster.js';
 export * from './is-record.js';
+export * from './command-declaration.js';

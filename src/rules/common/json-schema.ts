@@ -20,8 +20,17 @@ export interface JsonSchema {
   oneOf?: readonly JsonSchema[];
   minimum?: number;
   maximum?: number;
+  /** OpenAPI 3.0: true makes `minimum` exclusive (a positive number: minimum 0, exclusive). */
+  exclusiveMinimum?: boolean;
+  minLength?: number;
+  maxLength?: number;
   pattern?: string;
   example?: unknown;
+  /**
+   * What a refusal of this value says, when the generic words would not tell a player enough (an id's
+   * alphabet, a card code's form). Read by the body check; not part of the published schema.
+   */
+  refusal?: string;
 }
 
 /** An object with exactly these members; those named in `optional` may be absent. */

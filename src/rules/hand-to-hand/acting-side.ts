@@ -1,4 +1,4 @@
-import { assertNever, type Side } from '../common/index.js';
+import { assertNever, type Side, SIDES } from '../common/index.js';
 import type { HandToHandCommand } from './commands.js';
 import { findCharge, findUnit, type HandToHandState } from './state.js';
 
@@ -10,8 +10,10 @@ export function actingSide(state: HandToHandState, command: HandToHandCommand): 
   if (!state.created) return undefined;
   switch (command.type) {
     case 'CreateMatch':
-    case 'RegisterUnit':
       return undefined;
+    // A player registers units for its own side only.
+    case 'RegisterUnit':
+      return SIDES.find((side) => side === command.side);
     // HH-5 / HH-7: the attacker rolls willpower and impact.
     case 'Charge':
       return findUnit(state, command.attackerId)?.side;

@@ -5,7 +5,7 @@ import type { AwaitedStep, HandToHandState, MatchState } from './state.js';
 
 /**
  * The play contract's awaited steps as command templates: each body is exactly what the route's DTO
- * accepts (src/api/dto/hand-to-hand.dto.ts), with every field the match already knows filled in.
+ * accepts (the body schemas of declared-commands.ts), with every field the match already knows filled in.
  * Nothing in hand-to-hand is hidden, so every viewer gets the same templates.
  */
 

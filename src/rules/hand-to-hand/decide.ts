@@ -6,7 +6,7 @@ import { COMMAND_TYPES, type HandToHandCommand } from './commands.js';
 import type { HandToHandEvent } from './events.js';
 import { decideReportGiveGround } from './give-ground.js';
 import { decideRollImpact } from './impact.js';
-import { isRecord } from './input.js';
+import { isRecord } from '../common/is-record.js';
 import { decideCreateMatch, decideRegisterUnit } from './match-setup.js';
 import { declarationsClosed, requireMatch, type HandToHandState } from './state.js';
 import { decideTakeMoraleTest } from './take-morale-test.js';

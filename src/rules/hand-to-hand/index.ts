@@ -1,9 +1,11 @@
-import type { Ruleset } from '../ruleset.js';
+import type { Ruleset, RulesetCommand } from '../ruleset.js';
+import { handToHandCommandFrom } from './legacy-commands.js';
 import { actingSide } from './acting-side.js';
 import { awaitedTemplates } from './awaited-templates.js';
 import { available } from './available-actions.js';
 import { COMMAND_TYPES, type HandToHandCommand } from './commands.js';
 import { decide } from './decide.js';
+import { DECLARED_COMMANDS } from './declared-commands.js';
 import { describe, EVENT_TYPES, logContextAfter } from './describe.js';
 import type { HandToHandEvent } from './events.js';
 import { EDITION_1, EDITION_2, EDITION_2_1, type HandToHandEdition } from './edition.js';
@@ -32,6 +34,7 @@ function handToHandRuleset(edition: HandToHandEdition): HandToHandRuleset {
     version: edition.version,
     defaultParameters: DEFAULT_PARAMETERS,
     commandTypes: COMMAND_TYPES,
+    commands: DECLARED_COMMANDS,
     routes: ROUTES,
     eventTypes: edition.declareBeforeResolve
       ? EVENT_TYPES
@@ -55,6 +58,7 @@ function handToHandRuleset(edition: HandToHandEdition): HandToHandRuleset {
     awaitedTemplates: (state) => awaitedTemplates(state),
     available: (state) => available(state),
     progress,
+    legacyCommandFrom: (events) => handToHandCommandFrom(events) as RulesetCommand | undefined,
     schemas: HAND_TO_HAND_SCHEMAS,
   };
 }

@@ -5,10 +5,6 @@ import { violation } from '../common/index.js';
  * trust them: a value the rules cannot use is refused here, naming the field and the rule.
  */
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 const MAX_ID_LENGTH = 100;
 
 export function requireText(value: unknown, field: string, ruleId = 'C-6'): string {

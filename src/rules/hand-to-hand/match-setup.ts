@@ -1,7 +1,8 @@
 import { refuseFields, rulesetRef, SIDES, violation } from '../common/index.js';
 import type { CreateMatch, RegisterUnit } from './commands.js';
 import type { HandToHandEvent } from './events.js';
-import { isRecord, requireOneOf, requireText } from './input.js';
+import { isRecord } from '../common/is-record.js';
+import { requireOneOf, requireText } from './input.js';
 import { resolveParameters } from './parameters.js';
 import { findUnit, type HandToHandState, type MatchState } from './state.js';
 

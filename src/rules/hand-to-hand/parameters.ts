@@ -1,5 +1,6 @@
 import { violation } from '../common/index.js';
-import { isRecord, requireBoolean, requireInteger, requireOneOf } from './input.js';
+import { isRecord } from '../common/is-record.js';
+import { requireBoolean, requireInteger, requireOneOf } from './input.js';
 
 /** HH-3: what a failed morale test does, by how much it failed. */
 export const FAILURE_OUTCOMES = ['reform', 'retreat', 'break', 'rout'] as const;

@@ -1,4 +1,11 @@
-import { type AwaitedInput, type MatchProgress, rosterRows, type RosterRow } from '../common/index.js';
+import {
+  type AwaitedInput,
+  type MatchProgress,
+  rosterRows,
+  type RosterRow,
+  routesOf,
+} from '../common/index.js';
+import { DECLARED_COMMANDS } from './declared-commands.js';
 import type { HandToHandCommand } from './commands.js';
 import { editionOf } from './edition.js';
 import { declarationsClosed, type AwaitedStep, type HandToHandState, type MatchState } from './state.js';
@@ -9,16 +16,11 @@ export function roster(state: HandToHandState): RosterRow[] {
   return rosterRows(viewState(state) as Parameters<typeof rosterRows>[0]);
 }
 
-/** The route segment of each command: POST /matches/{id}/{segment}. */
-export const ROUTES: Readonly<Partial<Record<HandToHandCommand['type'], string>>> = {
-  RegisterUnit: 'units',
-  Charge: 'charges',
-  RollImpact: 'impact-rolls',
-  TakeMoraleTest: 'morale-tests',
-  ReportGiveGround: 'give-ground-reports',
-  Withdraw: 'withdrawals',
-  EndTurn: 'end-turn',
-};
+/** The route segment of each command: POST /matches/{id}/{segment}, from the declared commands. */
+export const ROUTES: Readonly<Partial<Record<HandToHandCommand['type'], string>>> = routesOf(
+  DECLARED_COMMANDS,
+  { EndTurn: 'end-turn' },
+);
 
 /** The command that answers each awaited step (a rally test is a morale test, HH-13). */
 const ANSWERED_BY: Record<AwaitedStep['step'], HandToHandCommand['type']> = {

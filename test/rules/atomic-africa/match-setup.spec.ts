@@ -266,7 +266,7 @@ describe('atomic-africa: match, units, contact and turns', () => {
     expect(replayed).toEqual(first.state);
   });
 
-  it('C-4 actingSide: the owner acts for its unit, the active side ends the turn, anyone creates and registers', () => {
+  it('C-4 actingSide: the owner acts for its unit, the active side ends the turn, anyone creates, a unit is registered by its own side', () => {
     const match = engaged();
     const { state } = match;
     expect(
@@ -313,7 +313,7 @@ describe('atomic-africa: match, units, contact and turns', () => {
         movement: 6,
         firepower: 1,
       }),
-    ).toBeUndefined();
+    ).toBe('A');
     expect(
       atomicAfrica.actingSide(state, { type: 'DeclareIntent', unitId: 'nobody', intent: 'fight' }),
     ).toBeUndefined();

@@ -60,15 +60,15 @@ describe('hand-to-hand: turns, victory and replay', () => {
     );
   });
 
-  it('C-4 actingSide: the attacker charges and rolls impact, the tested unit tests and reports, the active side ends the turn', () => {
+  it('C-4 actingSide: a unit is registered by its own side, the attacker charges and rolls impact, the tested unit tests and reports, the active side ends the turn', () => {
     const before = hh.given(standardTable()).state;
     const atStart = (command: HandToHandCommand) => handToHand.actingSide(before, command);
     expect(
       atStart({ type: 'CreateMatch', matchId: 'M2', sides: { A: 'a', B: 'b' }, diceMode: 'table' }),
     ).toBeUndefined();
-    expect(
-      atStart({ type: 'RegisterUnit', unitId: 'X', name: 'x', side: 'B', morale: 7, move: 6 }),
-    ).toBeUndefined();
+    expect(atStart({ type: 'RegisterUnit', unitId: 'X', name: 'x', side: 'B', morale: 7, move: 6 })).toBe(
+      'B',
+    );
     expect(atStart(charge('C1', 'Z1', 'N1'))).toBe('A');
     const charged = hh.given(inContact).state;
     const side = (command: HandToHandCommand) => handToHand.actingSide(charged, command);
