@@ -1067,7 +1067,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Call time (TimeCalled): the round’s refereed matches still playing are listed in the event, with the published policy (finish the turn, or stop now). */
+    /** Call time (TimeCalled): the round’s refereed matches still playing are listed in the event, with the published policy (finish the turn, or stop now), and each of them records TimeCalled in its own stream (C-7). */
     post: operations['TournamentClockController_call'];
     delete?: never;
     options?: never;
@@ -1371,6 +1371,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/tournaments/{id}/participants/{participantId}/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Invite one participant of a tournament: a single-use code, and the player’s tournament page link that carries it.
+     * @description The code is traded once, by POST /invitations/{code}/redeem, for the participant’s key (a player key bound to this tournament and participant). Hand out the link (or a QR code of it), never a key. An unknown or withdrawn participant is 400 naming participantId.
+     */
+    post: operations['InvitationsController_createForParticipant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/invitations/{code}/redeem': {
     parameters: {
       query?: never;
@@ -1381,7 +1401,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Trade a seat invitation, once, for the seat’s player key (no key needed).
+     * Trade an invitation (a seat’s or a participant’s), once, for its player key (no key needed).
      * @description A used or expired invitation is 410 Gone, saying which; an unknown code is 404. Of two redemptions at once, exactly one gets the key.
      */
     post: operations['InvitationsController_redeem'];
@@ -2645,12 +2665,12 @@ export interface components {
     MatchRulesReplayedDto: {
       /**
        * @description The match-level rules version the log’s first event records; null for a log recorded before it was (version-1 logs).
-       * @example 2.1.0
+       * @example 2.2.0
        */
       recorded: string | null;
       /**
        * @description The version its match-level commands (undo, backups, disputes, the end) were decided with: the recorded one, or the one assumed for a log that records none; null when the recorded version is unknown to this verifier.
-       * @example 2.1.0
+       * @example 2.2.0
        */
       replayedWith: string | null;
       /**
@@ -2677,7 +2697,7 @@ export interface components {
       matchRules: components['schemas']['MatchRulesReplayedDto'];
       /**
        * @description The same in one line.
-       * @example hand-to-hand 2.1.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code
+       * @example hand-to-hand 2.1.0 (hash 9f2c4e0b…), match rules 2.2.0, replayed with the same code
        */
       message: string;
     };
@@ -4095,18 +4115,68 @@ export interface components {
       /** @example 2026-05-02T21:00:00.000Z */
       expiresAt: string;
     };
+    CreateParticipantInvitationDto: {
+      /**
+       * @description Makes the invitation idempotent: the same commandId from the same key answers the first invitation again (its code too); for another participant, 409.
+       * @example invite-p4
+       */
+      commandId?: string;
+      /**
+       * @description Minutes until the invitation expires unused (default 720, at most 10080).
+       * @example 720
+       */
+      expiresInMinutes?: number;
+      /**
+       * @description The label of the key it is traded for.
+       * @example Dan Evans
+       */
+      label?: string;
+    };
+    ParticipantInvitationDto: {
+      /** @example k3x9a0b2c4d6 */
+      invitationId: string;
+      /**
+       * @description The invitation code. Shown once: only its hash is kept. Redeemed once.
+       * @example inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4
+       */
+      code: string;
+      /**
+       * @description The path of the player’s tournament page that trades it for the participant’s key, the code in its fragment (which no server, log or referrer sees): prefix it with the service’s origin for a link or a QR code.
+       * @example /tournament/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4
+       */
+      link: string;
+      /** @example spring-open-2026 */
+      tournamentId: string;
+      /** @example p4 */
+      participantId: string;
+      /** @example Dan Evans */
+      label?: string;
+      /** @example 2026-05-02T21:00:00.000Z */
+      expiresAt: string;
+    };
     RedeemedSeatDto: {
       /**
-       * @description The seat’s player key (bearer token). Shown once: keep it on this device only.
+       * @description The player key (bearer token) of the seat or the participant. Shown once: keep it on this device only.
        * @example umpire_abc123def456_…
        */
       token: string;
       keyId: string;
-      /** @example r1-t4 */
-      matchId: string;
-      /** @enum {string} */
-      side: 'A' | 'B';
+      /**
+       * @description For a seat invitation: the match.
+       * @example r1-t4
+       */
+      matchId?: string;
+      /**
+       * @description For a seat invitation: the side.
+       * @enum {string}
+       */
+      side?: 'A' | 'B';
       tournamentId?: string;
+      /**
+       * @description For a participant invitation: the participant.
+       * @example p4
+       */
+      participantId?: string;
       label?: string;
     };
     RuleTextDto: {
@@ -5106,6 +5176,23 @@ export interface components {
        */
       type: 'DisputeRuled';
     };
+    /** @description C-7: time was called on the round; stop-now ends play at once, finish-turn when the turn in progress ends. */
+    MatchLevelTimeCalledData: {
+      /** @enum {string} */
+      policy: 'finish-turn' | 'stop-now';
+      round: number;
+    };
+    MatchLevelTimeCalledEvent: components['schemas']['MatchEventEnvelope'] & {
+      /** @enum {string} */
+      type: 'TimeCalled';
+      data: components['schemas']['MatchLevelTimeCalledData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'TimeCalled';
+    };
     MatchLevelMatchEndedData: {
       result: {
         /**
@@ -5156,6 +5243,7 @@ export interface components {
       | components['schemas']['MatchLevelActionsRevertedEvent']
       | components['schemas']['MatchLevelDisputeRaisedEvent']
       | components['schemas']['MatchLevelDisputeRuledEvent']
+      | components['schemas']['MatchLevelTimeCalledEvent']
       | components['schemas']['MatchLevelMatchEndedEvent'];
     HandToHandState:
       | {
@@ -5867,6 +5955,7 @@ export interface components {
       | components['schemas']['MatchLevelActionsRevertedEvent']
       | components['schemas']['MatchLevelDisputeRaisedEvent']
       | components['schemas']['MatchLevelDisputeRuledEvent']
+      | components['schemas']['MatchLevelTimeCalledEvent']
       | components['schemas']['MatchLevelMatchEndedEvent'];
     /** @description The atomic-africa state as this viewer may see it (`match` null before MatchCreated). */
     AtomicAfricaState: {
@@ -17060,11 +17149,11 @@ export interface operations {
            *         "replay": "same-code",
            *         "replayedHash": "9f2c4e0b6a1d…",
            *         "matchRules": {
-           *           "recorded": "2.1.0",
-           *           "replayedWith": "2.1.0",
+           *           "recorded": "2.2.0",
+           *           "replayedWith": "2.2.0",
            *           "replay": "same-code"
            *         },
-           *         "message": "hand-to-hand 2.1.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code"
+           *         "message": "hand-to-hand 2.1.0 (hash 9f2c4e0b…), match rules 2.2.0, replayed with the same code"
            *       },
            *       "head": {
            *         "revision": 1,
@@ -17295,11 +17384,11 @@ export interface operations {
            *         "replay": "same-code",
            *         "replayedHash": "9f2c4e0b6a1d…",
            *         "matchRules": {
-           *           "recorded": "2.1.0",
-           *           "replayedWith": "2.1.0",
+           *           "recorded": "2.2.0",
+           *           "replayedWith": "2.2.0",
            *           "replay": "same-code"
            *         },
-           *         "message": "hand-to-hand 2.1.0 (hash 9f2c4e0b…), match rules 2.1.0, replayed with the same code"
+           *         "message": "hand-to-hand 2.1.0 (hash 9f2c4e0b…), match rules 2.2.0, replayed with the same code"
            *       },
            *       "head": {
            *         "revision": 1,
@@ -27209,6 +27298,171 @@ export interface operations {
       };
     };
   };
+  InvitationsController_createForParticipant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        participantId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "commandId": "invite-p4",
+         *       "expiresInMinutes": 720,
+         *       "label": "Dan Evans"
+         *     }
+         */
+        'application/json': components['schemas']['CreateParticipantInvitationDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "invitationId": "k3x9a0b2c4d6",
+           *       "code": "inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4",
+           *       "link": "/tournament/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4",
+           *       "tournamentId": "spring-open-2026",
+           *       "participantId": "p4",
+           *       "label": "Dan Evans",
+           *       "expiresAt": "2026-05-02T21:00:00.000Z"
+           *     }
+           */
+          'application/json': components['schemas']['ParticipantInvitationDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description No key, or a key that is not valid. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:unauthorized",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "detail": "the API key is not valid"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Keys allowed: organiser (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:forbidden",
+           *       "title": "Forbidden",
+           *       "status": 403,
+           *       "detail": "this route is for organiser keys; this key is a spectator key"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
   InvitationsController_redeem: {
     parameters: {
       query?: never;
@@ -27232,6 +27486,7 @@ export interface operations {
            *       "matchId": "r1-t4",
            *       "side": "A",
            *       "tournamentId": "text",
+           *       "participantId": "p4",
            *       "label": "text"
            *     }
            */
