@@ -16,7 +16,8 @@ import { Service } from './support/service.js';
  *
  * Settings: BENCH_BASELINE_MAIN (the "before" build; unset: this build only), BENCH_ROUNDS (3),
  * BENCH_HTTP_SECONDS (10), BENCH_HTTP_WARMUP (3), BENCH_HTTP_MATCHES (20), BENCH_AB_INSTANCES
- * (instance counts of this build to run, "1,2"), BENCH_AB_PROFILE_DIR (a folder: a CPU profile of each
+ * (instance counts of this build to run, "1,2"), BENCH_AB_VARIANTS (more variants of this build,
+ * `label:NAME=value,…;…`), BENCH_AB_PROFILE_DIR (a folder: a CPU profile of each
  * variant's first round is written and summarised there; keep it outside the repository).
  */
 
@@ -42,20 +43,42 @@ const num = (name: string, fallback: number) => Number(process.env[name] || fall
 const rate = (n: number) => Math.round(n).toLocaleString('en-US');
 
 function quantile(sorted: readonly number[], q: number): number {
-  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
 function variants(): Variant[] {
   const out: Variant[] = [];
   const baseline = process.env.BENCH_BASELINE_MAIN;
   if (baseline) out.push({ label: 'before', main: baseline, env: {} });
-  for (const n of (process.env.BENCH_AB_INSTANCES || '1').split(',').map(Number)) {
-    out.push({ label: n === 1 ? 'this build' : `this build, ${n} instances`, env: { UMPIRE_INSTANCES: String(n) } });
+  // BENCH_AB_VARIANTS="writer thread:UMPIRE_SQLITE_WRITER=thread;…": more variants of this build.
+  for (const spec of (process.env.BENCH_AB_VARIANTS || '').split(';').filter(Boolean)) {
+    const [label, settings = ''] = spec.split(':');
+    const env = Object.fromEntries(
+      settings
+        .split(',')
+        .filter(Boolean)
+        .map((kv) => kv.split('=') as [string, string]),
+    );
+    out.push({ label: label!, env });
+  }
+  for (const n of (process.env.BENCH_AB_INSTANCES || '1').split(',').filter(Boolean).map(Number)) {
+    out.push({
+      label: n === 1 ? 'this build' : `this build, ${n} instances`,
+      env: { UMPIRE_INSTANCES: String(n) },
+    });
   }
   return out;
 }
 
-async function measure(variant: Variant, matches: number, warmupS: number, windowS: number, profileDir?: string) {
+async function measure(
+  variant: Variant,
+  matches: number,
+  warmupS: number,
+  windowS: number,
+  profileDir?: string,
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'umpire-bench-ab-'));
   const service = await Service.start({
     dataDir,
@@ -66,7 +89,10 @@ async function measure(variant: Variant, matches: number, warmupS: number, windo
   try {
     const result = await throughput(service, matches, warmupS, windowS);
     const errors = [...result.errors.values()].reduce((a, b) => a + b, 0);
-    if (errors > 0) console.log(`  ${variant.label}: ${errors} refused, first: ${result.firstError}`);
+    if (errors > 0) {
+      console.log(`  ${variant.label}: ${errors} refused, first: ${result.firstError}`);
+      for (const line of service.logLines.slice(0, 5)) console.log(`    ${line.slice(0, 600)}`);
+    }
     return {
       perSecond: result.commands / result.seconds,
       p99: quantile(result.latencies, 0.99),
@@ -89,7 +115,9 @@ function summarise(label: string, dir: string): void {
       console.log(`    ${(share * 100).toFixed(1).padStart(5)}%  ${area}`);
     console.log('  top self time:');
     for (const t of top)
-      console.log(`    ${(t.share * 100).toFixed(1).padStart(5)}%  ${t.ms.toFixed(0).padStart(6)} ms  ${t.name}  ${t.where}`);
+      console.log(
+        `    ${(t.share * 100).toFixed(1).padStart(5)}%  ${t.ms.toFixed(0).padStart(6)} ms  ${t.name}  ${t.where}`,
+      );
   }
 }
 
@@ -137,8 +165,7 @@ export async function benchThroughputAb(): Promise<void> {
       `  ${''.padEnd(26)} per game step: ${rate(steps)}/s = ×${(steps / BOARDGAME_IO_FILE_MOVES.high).toFixed(2)}–${(steps / BOARDGAME_IO_FILE_MOVES.low).toFixed(2)} of boardgame.io's file storage (recorded ${BOARDGAME_IO_FILE_MOVES.low}–${BOARDGAME_IO_FILE_MOVES.high} moves/s; not installed here), target ×3   target 5,000/s: ×${(perSecond / 5000).toFixed(2)}   p99 target 25 ms: ×${(mid(fs.map((f) => f.p99)) / 25).toFixed(2)}`,
     );
   }
-  if (profileRoot)
-    for (const v of all) summarise(v.label, join(profileRoot, v.label.replace(/\W+/g, '-')));
+  if (profileRoot) for (const v of all) summarise(v.label, join(profileRoot, v.label.replace(/\W+/g, '-')));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchThroughputAb();
