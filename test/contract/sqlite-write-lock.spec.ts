@@ -14,15 +14,16 @@ describe('the SQLite store while another connection holds the write lock', () =>
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'umpire-lock-'))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+  const by = { actor: { role: 'system' as const } };
   const event = (n: number) => [{ type: 'UnitAdded', data: { n } }];
 
   it('C-3 given the lock held for a while, when a command appends, then the event loop keeps turning and the append lands after the lock is let go, in order', async () => {
     const file = join(dir, 'umpire.db');
     const store = new SqliteEventStore({ file, synchronous: 'NORMAL' });
-    await store.append('m', event(1), { commandId: 'c1', expectedRevision: 'no_stream' });
+    await store.append('m', event(1), { ...by, commandId: 'c1', expectedRevision: 'no_stream' });
     const other = new BetterSqlite3(file);
     other.exec('BEGIN IMMEDIATE');
-    const appended = store.append('m', event(2), { commandId: 'c2', expectedRevision: 1 });
+    const appended = store.append('m', event(2), { ...by, commandId: 'c2', expectedRevision: 1 });
     // Ticks of the event loop while the lock is held: a sleeping busy handler would allow none.
     let ticks = 0;
     const ticker = setInterval(() => (ticks += 1), 5);
@@ -40,19 +41,19 @@ describe('the SQLite store while another connection holds the write lock', () =>
   it('C-6 given the lock held past the busy timeout, when a command appends, then it fails and appends nothing', async () => {
     const file = join(dir, 'umpire.db');
     const store = new SqliteEventStore({ file, synchronous: 'NORMAL', busyTimeoutMs: 80 });
-    await store.append('m', event(1), { commandId: 'c1', expectedRevision: 'no_stream' });
+    await store.append('m', event(1), { ...by, commandId: 'c1', expectedRevision: 'no_stream' });
     const other = new BetterSqlite3(file);
     other.exec('BEGIN IMMEDIATE');
-    await expect(store.append('m', event(2), { commandId: 'c2', expectedRevision: 1 })).rejects.toMatchObject(
-      {
-        code: 'SQLITE_BUSY',
-      },
-    );
+    await expect(
+      store.append('m', event(2), { ...by, commandId: 'c2', expectedRevision: 1 }),
+    ).rejects.toMatchObject({
+      code: 'SQLITE_BUSY',
+    });
     other.exec('ROLLBACK');
     other.close();
     expect(await store.readStream('m')).toHaveLength(1);
     // The lock free again, the next append goes through at once.
-    await store.append('m', event(3), { commandId: 'c3', expectedRevision: 1 });
+    await store.append('m', event(3), { ...by, commandId: 'c3', expectedRevision: 1 });
     expect(await store.readStream('m')).toHaveLength(2);
     await store.close();
   });
