@@ -52,6 +52,13 @@ function variants(): Variant[] {
   const out: Variant[] = [];
   const baseline = process.env.BENCH_BASELINE_MAIN;
   if (baseline) out.push({ label: 'before', main: baseline, env: {} });
+  // BENCH_AB_OTHER_MAIN: a third build (this one with one change taken out), to show that change alone.
+  if (process.env.BENCH_AB_OTHER_MAIN)
+    out.push({
+      label: process.env.BENCH_AB_OTHER_LABEL || 'other build',
+      main: process.env.BENCH_AB_OTHER_MAIN,
+      env: {},
+    });
   // BENCH_AB_VARIANTS="writer thread:UMPIRE_SQLITE_WRITER=thread;…": more variants of this build.
   for (const spec of (process.env.BENCH_AB_VARIANTS || '').split(';').filter(Boolean)) {
     const [label, settings = ''] = spec.split(':');
