@@ -1,18 +1,18 @@
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
-import { Logger } from '@nestjs/common';
-import { createApp } from './app.js';
-import { runInstance } from './cluster/instance.js';
-import { runPrimary } from './cluster/primary.js';
 import { configFromEnv } from './config/app-config.js';
 
 // Read (and, on a first start, written) here, so that every instance finds the same secrets on disk.
 const config = configFromEnv();
+// Imported as needed: the primary of several instances loads none of the service itself.
 if (cluster.isWorker) {
+  const { runInstance } = await import('./cluster/instance.js');
   await runInstance(config);
 } else if (config.instances > 1) {
+  const { runPrimary } = await import('./cluster/primary.js');
   await runPrimary(config, fileURLToPath(import.meta.url));
 } else {
+  const [{ Logger }, { createApp }] = await Promise.all([import('@nestjs/common'), import('./app.js')]);
   const app = await createApp(config);
   await app.listen(config.port, config.host);
   new Logger('umpire').log(

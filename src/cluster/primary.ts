@@ -1,6 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
 import { createServer, type Server, type Socket } from 'node:net';
-import { Logger } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
 import { firstLineComplete, instanceOf, MAX_FIRST_LINE, matchOfRequest } from './match-route.js';
 import { type HandedConnection, isReady } from './messages.js';
@@ -20,7 +19,7 @@ const STOP_TIMEOUT_MS = 10_000;
  * another (so the store's migrations run once), and one that dies is started again.
  */
 export async function runPrimary(config: AppConfig, entry: string): Promise<void> {
-  const logger = new Logger('umpire');
+  const logger = primaryLog();
   cluster.setupPrimary({ exec: entry, execArgv: inheritedOptions(process.execArgv) });
   const instances: (Worker | undefined)[] = Array.from({ length: config.instances }, () => undefined);
   let stopping = false;
@@ -28,7 +27,12 @@ export async function runPrimary(config: AppConfig, entry: string): Promise<void
 
   const start = (slot: number) =>
     new Promise<void>((ready, failed) => {
-      const worker = cluster.fork({ UMPIRE_INSTANCE: String(slot) });
+      // The webhook dispatcher runs in the first instance only: one process follows the store for
+      // deliveries and records each delivery owed once (the others' appends reach it by its poll).
+      const worker = cluster.fork({
+        UMPIRE_INSTANCE: String(slot),
+        ...(slot > 0 ? { UMPIRE_WEBHOOK_DISPATCH: 'off' } : {}),
+      });
       const onExit = (code: number | null) =>
         failed(new Error(`instance ${slot} exited with ${code} while starting`));
       worker.once('exit', onExit);
@@ -125,6 +129,15 @@ async function shutDown(server: Server, instances: (Worker | undefined)[]): Prom
       clearTimeout(timer);
     }),
   );
+}
+
+/** The primary's own lines, in the service's JSON log format (pino's levels), without loading Nest. */
+function primaryLog() {
+  const line = (level: number, msg: string) =>
+    process.stdout.write(
+      `${JSON.stringify({ level, time: Date.now(), service: 'umpire', context: 'instances', msg })}\n`,
+    );
+  return { log: (msg: string) => line(30, msg), error: (msg: string) => line(50, msg) };
 }
 
 /** The primary's Node options an instance takes too (a CPU profile, a heap limit), without its script. */
