@@ -17,7 +17,7 @@ import { Service } from './support/service.js';
  * Settings: BENCH_BASELINE_MAIN (the "before" build; unset: this build only), BENCH_ROUNDS (3),
  * BENCH_HTTP_SECONDS (10), BENCH_HTTP_WARMUP (3), BENCH_HTTP_MATCHES (20), BENCH_AB_INSTANCES
  * (instance counts of this build to run, "1,2"), BENCH_AB_VARIANTS (more variants of this build,
- * `label:NAME=value,…;…`), BENCH_AB_PROFILE_DIR (a folder: a CPU profile of each
+ * `label:NAME=value,…;…`), BENCH_AB_TABLES (a list, "20,60,200": the A/B for each), BENCH_AB_PROFILE_DIR (a folder: a CPU profile of each
  * variant's first round is written and summarised there; keep it outside the repository).
  */
 
@@ -128,11 +128,10 @@ function summarise(label: string, dir: string): void {
   }
 }
 
-export async function benchThroughputAb(): Promise<void> {
+export async function benchThroughputAb(matches = num('BENCH_HTTP_MATCHES', 20)): Promise<void> {
   const rounds = num('BENCH_ROUNDS', 3);
   const windowS = num('BENCH_HTTP_SECONDS', 10);
   const warmupS = num('BENCH_HTTP_WARMUP', 3);
-  const matches = num('BENCH_HTTP_MATCHES', 20);
   const profileRoot = process.env.BENCH_AB_PROFILE_DIR;
   const all = variants();
   const figures = new Map<string, Figure[]>(all.map((v) => [v.label, []]));
@@ -175,4 +174,9 @@ export async function benchThroughputAb(): Promise<void> {
   if (profileRoot) for (const v of all) summarise(v.label, join(profileRoot, v.label.replace(/\W+/g, '-')));
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchThroughputAb();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // BENCH_AB_TABLES="20,60,200": the whole A/B once for each number of tables.
+  const tables = (process.env.BENCH_AB_TABLES || '').split(',').filter(Boolean).map(Number);
+  if (tables.length === 0) await benchThroughputAb();
+  for (const n of tables) await benchThroughputAb(n);
+}
