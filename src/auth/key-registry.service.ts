@@ -248,7 +248,9 @@ export class KeyRegistry implements OnModuleInit, OnModuleDestroy {
     // token that is no valid issued key is then compared with the configured organiser key.
     const parsed = parseToken(token);
     if (parsed) {
-      if (Date.now() - this.lastRefresh > REFRESH_MS) await this.refresh();
+      // A key not known here yet may have been issued a moment ago by another instance on the same
+      // store (a connection to it names another match): the keys stream is read again before refusing.
+      if (Date.now() - this.lastRefresh > REFRESH_MS || !this.keys.has(parsed.keyId)) await this.refresh();
       const key = this.keys.get(parsed.keyId);
       if (key && !key.revoked && secretMatches(parsed.secret, key.secretHash)) return key.grant;
     }

@@ -224,6 +224,34 @@ describe('UMPIRE_INSTANCES=2: one port, two instances, one store', () => {
     }
   });
 
+  it('C-6 a player key issued through one instance is taken at once by the instance of its match', async () => {
+    const [held, played] = idsOnBothInstances('seat');
+    const org = new Caller(url, ORGANISER_KEY);
+    await org.command('/matches', {
+      matchId: played,
+      ruleset: 'hand-to-hand',
+      sides: { A: 'A', B: 'B' },
+      diceMode: 'table',
+    });
+    // The connection is held by the instance of `held`; the key is for `played`, of the other one.
+    const connection = oneConnection(url);
+    try {
+      expect((await connection.send('GET', `/matches/${held}`)).status).toBe(404);
+      for (let seat = 0; seat < 3; seat++) {
+        const issued = await connection.send('POST', '/keys', { role: 'player', matchId: played, side: 'A' });
+        expect(issued.status).toBe(201);
+        const player = new Caller(url, issued.body.token as string);
+        const reply = await player.post(`/matches/${played}/units`, {
+          commandId: `seat-${seat}`,
+          ...unit(`s${seat}`, 'A'),
+        });
+        expect(reply.status).toBe(201);
+      }
+    } finally {
+      connection.close();
+    }
+  });
+
   it('C-3 a request whose first line arrives in pieces, its body later, is handed over whole', async () => {
     const body = JSON.stringify({
       commandId: 'slow-create',
