@@ -693,3 +693,6 @@ export async function benchHttpWrite(): Promise<number> {
   }
   return missed;
 }
+
+// `npx tsx bench/http-write.bench.ts` runs this part alone, as docs/benchmarks.md says.
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = await benchHttpWrite();

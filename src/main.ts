@@ -1,10 +1,21 @@
-import { Logger } from '@nestjs/common';
-import { createApp } from './app.js';
+import cluster from 'node:cluster';
+import { fileURLToPath } from 'node:url';
 import { configFromEnv } from './config/app-config.js';
 
+// Read (and, on a first start, written) here, so that every instance finds the same secrets on disk.
 const config = configFromEnv();
-const app = await createApp(config);
-await app.listen(config.port, config.host);
-new Logger('umpire').log(
-  `listening on ${config.host}:${config.port}, store: ${config.eventStoreConnectionString ? 'EventStoreDB' : config.dataDir}`,
-);
+// Imported as needed: the primary of several instances loads none of the service itself.
+if (cluster.isWorker) {
+  const { runInstance } = await import('./cluster/instance.js');
+  await runInstance(config);
+} else if (config.instances > 1) {
+  const { runPrimary } = await import('./cluster/primary.js');
+  await runPrimary(config, fileURLToPath(import.meta.url));
+} else {
+  const [{ Logger }, { createApp }] = await Promise.all([import('@nestjs/common'), import('./app.js')]);
+  const app = await createApp(config);
+  await app.listen(config.port, config.host);
+  new Logger('umpire').log(
+    `listening on ${config.host}:${config.port}, store: ${config.eventStoreConnectionString ? 'EventStoreDB' : config.dataDir}`,
+  );
+}

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { newKeyId, newToken } from '../../src/auth/api-key.js';
 import type { Database, Statement } from 'better-sqlite3';
@@ -32,8 +33,18 @@ import { MORALE, stepOf, UNITS } from './cycle.js';
  * is indistinguishable from a match played over HTTP, to the service that opens it.
  */
 
-/** Must equal SNAPSHOT_FORMAT in src/match/match-aggregates.ts (not exported); a mismatch shows as a warning. */
-const SNAPSHOT_FORMAT = 1;
+/**
+ * SNAPSHOT_FORMAT of src/match/match-aggregates.ts (not exported), read from its source so that the
+ * seed's snapshots never fall behind the service's: a stale format makes every grown match fold
+ * from its first event, and the cold-GET figures measure that instead.
+ */
+const SNAPSHOT_FORMAT = Number(
+  /const SNAPSHOT_FORMAT = (\d+);/.exec(
+    readFileSync(new URL('../../src/match/match-aggregates.ts', import.meta.url), 'utf8'),
+  )?.[1] ?? Number.NaN,
+);
+if (!Number.isInteger(SNAPSHOT_FORMAT))
+  throw new Error('SNAPSHOT_FORMAT not found in src/match/match-aggregates.ts');
 const ORGANISER: Actor = { role: 'organiser', keyId: 'configured' };
 /** Commands recorded per transaction. */
 const BATCH = 5000;

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,6 +22,19 @@ const MAIN_CANDIDATES = [
   resolve(import.meta.dirname, '../../dist/src/main.js'),
   resolve(import.meta.dirname, '../../src/main.js'),
 ];
+
+/** A process's CPU seconds (user + system) and its parent, from /proc; undefined where there is none. */
+function processCpu(pid: number | undefined): { seconds: number; parent: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which is in parentheses and may hold spaces): ppid is the 4th,
+    // utime the 14th, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS, parent: Number(fields[1]) };
+  } catch {
+    return undefined;
+  }
+}
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -118,14 +131,20 @@ export class Service {
    * service's own CPU per command is steadier than wall time. Undefined where there is no /proc.
    */
   cpuSeconds(): number | undefined {
-    try {
-      const stat = readFileSync(`/proc/${this.child.pid}/stat`, 'utf8');
-      // Fields after the command name (which is in parentheses and may hold spaces): utime is the 14th.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-    } catch {
-      return undefined;
+    const own = processCpu(this.child.pid);
+    if (own === undefined) return undefined;
+    // With UMPIRE_INSTANCES > 1 the service is a primary and its instances: their CPU counts too.
+    return own.seconds + this.instancePids().reduce((n, pid) => n + (processCpu(pid)?.seconds ?? 0), 0);
+  }
+
+  /** The service's child processes (its instances, when it runs several). */
+  private instancePids(): number[] {
+    const pids: number[] = [];
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      if (processCpu(Number(entry))?.parent === this.child.pid) pids.push(Number(entry));
     }
+    return pids;
   }
 
   /** Lines the service logged (level warn and above), the last 200. */

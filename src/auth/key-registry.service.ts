@@ -244,14 +244,19 @@ export class KeyRegistry implements OnModuleInit, OnModuleDestroy {
 
   /** The grant behind a bearer token, or undefined for a wrong, unknown or revoked key. */
   async verify(token: string): Promise<KeyGrant | undefined> {
+    // An issued key is checked against its own hash alone: one SHA-256 a request, not two. Only a
+    // token that is no valid issued key is then compared with the configured organiser key.
+    const parsed = parseToken(token);
+    if (parsed) {
+      // A key not known here yet may have been issued a moment ago by another instance on the same
+      // store (a connection to it names another match): the keys stream is read again before refusing.
+      if (Date.now() - this.lastRefresh > REFRESH_MS || !this.keys.has(parsed.keyId)) await this.refresh();
+      const key = this.keys.get(parsed.keyId);
+      if (key && !key.revoked && secretMatches(parsed.secret, key.secretHash)) return key.grant;
+    }
     if (this.configuredOrganiserHash && secretMatches(token, this.configuredOrganiserHash))
       return CONFIGURED_ORGANISER;
-    const parsed = parseToken(token);
-    if (!parsed) return undefined;
-    if (Date.now() - this.lastRefresh > REFRESH_MS) await this.refresh();
-    const key = this.keys.get(parsed.keyId);
-    if (!key || key.revoked || !secretMatches(parsed.secret, key.secretHash)) return undefined;
-    return key.grant;
+    return undefined;
   }
 
   /**

@@ -10,6 +10,8 @@ export interface AppConfig {
   sqliteSynchronous: 'FULL' | 'NORMAL';
   /** Where SQLite group commits run: on the main thread (`inline`) or a worker thread (`thread`). */
   sqliteWriter: 'inline' | 'thread';
+  /** Processes serving one port over one store (UMPIRE_INSTANCES); each match is served by one of them. */
+  instances: number;
   /** When set, EventStoreDB is the store; otherwise the embedded SQLite file. */
   eventStoreConnectionString?: string;
   /**
@@ -120,6 +122,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: resolve(env.UMPIRE_DATA_DIR ?? './data'),
     sqliteSynchronous: synchronous,
     sqliteWriter: oneOf(env, 'UMPIRE_SQLITE_WRITER', ['inline', 'thread'] as const, 'inline'),
+    instances: count(env, 'UMPIRE_INSTANCES', 1, 1),
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || undefined,
     organiserKey: organiserKey(env.UMPIRE_ORGANISER_KEY),
     serverSecret: serverSecret(env),

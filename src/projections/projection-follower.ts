@@ -9,6 +9,12 @@ import type { SharedPages } from './shared-pages.js';
 export interface FollowerSettings {
   /** How often a caught-up read model looks at the store when nobody rang (appends by other processes). */
   pollMs: number;
+  /**
+   * How long a live read model waits after the doorbell before it reads: appends come in bursts (a
+   * group commit per turn of the event loop under load), and one page gathers several of them into
+   * one transaction instead of one each. It bounds how far behind a live read model falls.
+   */
+  gatherMs: number;
   /** The pause after a failure; it doubles while failures come in a row, up to maxRetryMs. */
   retryMs: number;
   maxRetryMs: number;
@@ -134,6 +140,15 @@ export class ProjectionFollower {
         const wait = this.doorbell.wait(this.settings.pollMs, rung);
         this.cancelWait = wait.cancel;
         await wait.promise;
+        if (this.settings.gatherMs > 0 && !this.stopped && this.doorbell.generation !== rung) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, this.settings.gatherMs);
+            this.cancelWait = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        }
       } else {
         // Between pages, a turn of the event loop for everything else (requests, commands, timers).
         await nextTurn();

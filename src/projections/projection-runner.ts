@@ -29,7 +29,7 @@ const CATCH_UP_TIMEOUT_MS = 120_000;
 const STOP_DRAIN_MS = 1000;
 /** Until a catch-up has been timed, what Retry-After assumes (events per second). */
 const ASSUMED_EVENTS_PER_SECOND = 20_000;
-const FOLLOWER_SETTINGS: FollowerSettings = { pollMs: 250, retryMs: 100, maxRetryMs: 30_000 };
+const FOLLOWER_SETTINGS: FollowerSettings = { pollMs: 250, gatherMs: 10, retryMs: 100, maxRetryMs: 30_000 };
 
 /**
  * Keeps every read model up to date, each from its own checkpoint, a page at a time (see

@@ -98,6 +98,11 @@ export class SqliteEventStore implements EventStore {
   private committing = false;
   private readonly maxGroup: number;
   private readonly inline?: SqliteWriter;
+  /** The inline writer's own connection (none for ':memory:', whose one connection is the store). */
+  private readonly writeDb?: Database;
+  private readonly busyTimeoutMs: number;
+  /** Since when the group at the head of `pending` has found the write lock taken, if it has. */
+  private busySince?: number;
   private readonly worker?: Worker;
   private readonly inWorker = new Map<number, PendingAppend[]>();
   private nextGroupId = 1;
@@ -148,8 +153,17 @@ export class SqliteEventStore implements EventStore {
     };
 
     this.maxGroup = options.maxGroup ?? 512;
-    if (options.writer !== 'thread' || options.file === ':memory:') {
+    this.busyTimeoutMs = options.busyTimeoutMs ?? 10_000;
+    if (options.file === ':memory:') {
       this.inline = new SqliteWriter(this.db);
+    } else if (options.writer !== 'thread') {
+      // A connection of its own that never sleeps for the write lock: SQLite's busy handler would
+      // hold the whole event loop while another process (an instance on the same file) commits.
+      // A busy group waits for its turn on a timer instead (flush).
+      this.writeDb = new BetterSqlite3(options.file);
+      this.writeDb.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
+      this.writeDb.pragma('busy_timeout = 0');
+      this.inline = new SqliteWriter(this.writeDb);
     } else {
       const { entry, eval: evaluate } = writerWorker();
       this.worker = new Worker(entry, {
@@ -192,7 +206,21 @@ export class SqliteEventStore implements EventStore {
       let outcomes: AppendOutcome[];
       try {
         outcomes = this.inline.commit(requests);
+        this.busySince = undefined;
       } catch (error) {
+        const now = performance.now();
+        if (isBusy(error) && now - (this.busySince ??= now) < this.busyTimeoutMs) {
+          // Another process holds the write lock: the group goes back first in line and tries again
+          // in a moment, while this process goes on serving.
+          this.pending.unshift(...group);
+          this.committing = true;
+          setTimeout(() => {
+            this.committing = false;
+            this.flush();
+          }, 1);
+          return;
+        }
+        this.busySince = undefined;
         for (const append of group) append.reject(error);
         if (this.pending.length > 0) setImmediate(() => this.flush());
         return;
@@ -319,6 +347,7 @@ export class SqliteEventStore implements EventStore {
       this.worker.postMessage('close');
       await exited;
     }
+    if (this.writeDb?.open) this.writeDb.close();
     if (this.db.open) this.db.close();
   }
 
@@ -326,4 +355,10 @@ export class SqliteEventStore implements EventStore {
   get database(): Database {
     return this.db;
   }
+}
+
+/** SQLite's answer when another connection holds the lock a statement needs. */
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT';
 }
