@@ -7,7 +7,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { completeDocument } from './api/openapi-document.js';
 import { FieldNamingValidationPipe } from './api/validation-pipe.js';
 import { AppModule } from './app.module.js';
-import { type AnyRuleset, registerRulesets } from './rules/registry.js';
+import { type AnyRuleset, registerRulesets } from './rulesets/registry.js';
 import type { AppConfig } from './config/app-config.js';
 import {
   fastifyLoggingOptions,

@@ -26,7 +26,7 @@ import {
 } from './dto/match-history.dto.js';
 import { COMMAND_ANSWER_EXAMPLE, PLAY_CONTRACT_EXAMPLE, ROSTER_DETAIL_EXAMPLE } from './dto/match.dto.js';
 import { MatchIdPipe } from './match-id.pipe.js';
-import { EXAMPLE_RULESET } from '../rules/registry.js';
+import { EXAMPLE_RULESET } from '../rulesets/registry.js';
 
 const READERS = 'any role; a player key reads its own match, a bound key its tournament’s matches';
 

@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { JsonSchema } from '../rules/common/json-schema.js';
-import { rulesetIds } from '../rules/registry.js';
+import { rulesetIds } from '../rulesets/registry.js';
 import { servedCommands } from './served-commands.js';
 
 type Json = Record<string, unknown>;

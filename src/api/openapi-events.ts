@@ -1,6 +1,6 @@
 import { type JsonSchema, overridesOf } from '../rules/common/json-schema.js';
 import { MATCH_LEVEL_EVENT_SCHEMAS } from '../rules/match/event-schemas.js';
-import { currentRuleset, RULESET_IDS } from '../rules/registry.js';
+import { currentRuleset, RULESET_IDS } from '../rulesets/registry.js';
 import { TOURNAMENT_EVENT_SCHEMAS } from '../rules/tournament/event-schemas.js';
 
 type Json = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { CommandDeclaration, CommandRole } from '../rules/common/command-declaration.js';
 import type { JsonSchema } from '../rules/common/json-schema.js';
-import { currentRuleset, rulesetIds } from '../rules/registry.js';
+import { currentRuleset, rulesetIds } from '../rulesets/registry.js';
 import { withCommandId } from './command-body.js';
 import { pascalCase } from './openapi-events.js';
 

@@ -35,7 +35,7 @@ import { TournamentIdPipe } from './tournament-id.pipe.js';
 import { assertParticipantKey } from './tournament-acting.js';
 import { TournamentBoard } from '../tournament/tournament-board.service.js';
 import type { TournamentStandingsView } from '../tournament/tournament-views.js';
-import { EXAMPLE_RULESET } from '../rules/registry.js';
+import { EXAMPLE_RULESET } from '../rulesets/registry.js';
 
 const PAGE_SIZE = 50;
 

@@ -1,5 +1,5 @@
 import type { Actor } from '../event-store/event-store.port.js';
-import type { AnyRuleset } from '../rules/registry.js';
+import type { AnyRuleset } from '../rulesets/registry.js';
 
 /**
  * C-6: whether the key recorded as the actor of a ruleset command was one the service lets send it,

@@ -4,7 +4,7 @@ import { matchIdOf } from '../match/match-stream.js';
 import { isRecord } from '../rules/common/is-record.js';
 import type { RulesetRef } from '../rules/common/ruleset-ref.js';
 import type { MatchRules } from '../rules/match/index.js';
-import { type AnyRuleset, matchRulesFor, rulesetFor } from '../rules/registry.js';
+import { type AnyRuleset, matchRulesFor, rulesetFor } from '../rulesets/registry.js';
 import { ChainCheck } from './chain-check.js';
 import { DiceCheck } from './dice-check.js';
 import { Findings, Pass } from './findings.js';

@@ -7,7 +7,7 @@ import { isRecord } from '../rules/common/is-record.js';
 import { RuleViolation } from '../rules/common/rule-violation.js';
 import { matchLevelCommandFrom } from '../rules/match/legacy-commands.js';
 import type { MatchRules } from '../rules/match/index.js';
-import type { AnyRuleset } from '../rules/registry.js';
+import type { AnyRuleset } from '../rulesets/registry.js';
 import { actorMismatch } from './acting-side-check.js';
 import { type Findings, Pass } from './findings.js';
 import type { LogEvent } from './log-event.js';

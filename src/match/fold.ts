@@ -1,5 +1,5 @@
 import { serverRollCount } from '../rules/common/dice.js';
-import type { AnyRuleset } from '../rules/registry.js';
+import type { AnyRuleset } from '../rulesets/registry.js';
 import { matchRules as currentMatchRules, type MatchRules } from '../rules/match/index.js';
 import type { MatchMeta } from '../rules/match/match-level.js';
 import { CommandEnds, type CommandEndsImage } from './command-ends.js';

@@ -1,7 +1,7 @@
 import { lastRollIndex } from '../rules/common/dice.js';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
 import type { RulesetRef } from '../rules/common/ruleset-ref.js';
-import { type AnyRuleset, matchRulesFor, rulesetFor } from '../rules/registry.js';
+import { type AnyRuleset, matchRulesFor, rulesetFor } from '../rulesets/registry.js';
 import type { MatchRules } from '../rules/match/index.js';
 import { MatchFold, type MatchFoldImage } from './fold.js';
 import { MatchNotFoundError } from './match-errors.js';

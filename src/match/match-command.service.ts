@@ -9,7 +9,7 @@ import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store
 import { type DiceSource, NO_DICE, TableDice } from '../rules/common/dice.js';
 import type { CommandDeclaration } from '../rules/common/command-declaration.js';
 import { violation } from '../rules/common/rule-violation.js';
-import { currentMatchRules, currentRuleset, rulesetIds } from '../rules/registry.js';
+import { currentMatchRules, currentRuleset, rulesetIds } from '../rulesets/registry.js';
 import { LeastRecentlyUsed } from './least-recently-used.js';
 import type { MatchAggregate } from './match-aggregate.js';
 import { MatchAggregates } from './match-aggregates.js';

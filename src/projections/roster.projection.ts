@@ -6,7 +6,7 @@ import { isMatchLevelEvent } from '../rules/match/events.js';
 import { matchIdOf } from '../match/match-stream.js';
 import type { RosterRow as RosterUnitRow } from '../rules/common/roster.js';
 import type { Side } from '../rules/common/sides.js';
-import type { AnyRuleset } from '../rules/registry.js';
+import type { AnyRuleset } from '../rulesets/registry.js';
 import type { Projection } from './projection.js';
 import { ProjectionDatabase } from './projection-database.js';
 

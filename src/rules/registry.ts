@@ -19,7 +19,7 @@ export type AnyRuleset = Ruleset<unknown, { type: string }, DomainEvent, unknown
 // events and commands, which TypeScript cannot check against the wider DomainEvent (parameters are
 // contravariant). The registry is the one place that widens them; the match hands each ruleset only
 // what it decided (commands by their type, events read back through the ruleset's eventTypes).
-const BUILT_IN: Readonly<Record<string, readonly AnyRuleset[]>> = {
+export const BUILT_IN: Readonly<Record<string, readonly AnyRuleset[]>> = {
   [handToHand.id]: HAND_TO_HAND_VERSIONS as unknown as readonly AnyRuleset[],
   [atomicAfrica.id]: ATOMIC_AFRICA_VERSIONS as unknown as readonly AnyRuleset[],
 };
@@ -28,49 +28,23 @@ const BUILT_IN: Readonly<Record<string, readonly AnyRuleset[]>> = {
 export const RULESET_IDS: readonly string[] = Object.freeze(Object.keys(BUILT_IN));
 
 /**
- * The registry's one cell that changes: the built-in rulesets, and any the app factory was handed at
- * start-up (registerRulesets). It only grows, and only before the app is built; every lookup reads it.
- */
-const VERSIONS = new Map<string, readonly AnyRuleset[]>(Object.entries(BUILT_IN));
-
-/**
- * Adds a ruleset, all its versions (oldest first), beside the built-in ones: the app factory's way to
- * serve one more (a test's). An id is registered once; the same versions again change nothing.
- */
-export function registerRulesets(versions: readonly AnyRuleset[]): void {
-  const id = versions[0]?.id;
-  if (id === undefined || versions.some((ruleset) => ruleset.id !== id)) {
-    throw new Error('a ruleset is registered as its versions, all of one id, oldest first');
-  }
-  const known = VERSIONS.get(id);
-  if (known === versions) return;
-  if (known) throw new Error(`ruleset ${id} is already registered`);
-  VERSIONS.set(id, Object.freeze([...versions]));
-}
-
-/** The ids a new match may name: the built-in rulesets and any registered at start-up. */
-export function rulesetIds(): readonly string[] {
-  return [...VERSIONS.keys()];
-}
-
-/**
  * The ruleset the API documentation's examples show: hand-to-hand as new matches are created under it
  * (its current version), widened as BUILT_IN's are, for the same reason.
  */
 export const EXAMPLE_RULESET: AnyRuleset = HAND_TO_HAND_VERSIONS.at(-1) as unknown as AnyRuleset;
 
-/** The versions of a ruleset, oldest first (empty for an id nobody registered). */
+/** The versions of a built-in ruleset, oldest first (empty for any other id). */
 export function versionsOf(id: string): readonly AnyRuleset[] {
-  return VERSIONS.get(id) ?? [];
+  return Object.hasOwn(BUILT_IN, id) ? BUILT_IN[id]! : [];
 }
 
-/** The version new matches of this ruleset are created under. */
+/** The version new matches of this built-in ruleset are created under. */
 export function currentRuleset(id: string): AnyRuleset | undefined {
   const versions = versionsOf(id);
   return versions[versions.length - 1];
 }
 
-/** The code that decides a match recorded under this ruleset id and version. */
+/** The code that decides a match recorded under this built-in ruleset id and version. */
 export function rulesetFor(ref: Pick<RulesetRef, 'id' | 'version'>): AnyRuleset | undefined {
   return versionsOf(ref.id).find((ruleset) => ruleset.version === ref.version);
 }
@@ -78,9 +52,9 @@ export function rulesetFor(ref: Pick<RulesetRef, 'id' | 'version'>): AnyRuleset 
 /** The match-level rules by version, as rulesets are (src/rules/match: undo, backups, disputes, the end). */
 export { matchRules as currentMatchRules, matchRulesFor, MATCH_RULES_VERSIONS } from './match/index.js';
 
-/** Every registered ruleset, every version. */
+/** Every built-in ruleset, every version. */
 export function allRulesets(): AnyRuleset[] {
-  return [...VERSIONS.values()].flat();
+  return Object.values(BUILT_IN).flat();
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   currentRuleset,
   RULESET_IDS,
   versionsOf,
-} from '../../src/rules/registry.js';
+} from '../../src/rulesets/registry.js';
 import { TOURNAMENT_EVENT_SCHEMAS } from '../../src/rules/tournament/event-schemas.js';
 import {
   type TournamentCommand,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JsonSchema } from '../../src/rules/common/json-schema.js';
-import { allRulesets } from '../../src/rules/registry.js';
+import { allRulesets } from '../../src/rulesets/registry.js';
 
 /**
  * A ruleset is one folder: its commands and their words are declared in src/rules/<id>/ and nowhere

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RULESET_IDS } from '../../src/rules/registry.js';
+import { RULESET_IDS } from '../../src/rulesets/registry.js';
 
 /**
  * A ruleset is one plug-in. Outside its own folder (src/rules/), no source names a ruleset

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type ExportedEvent, parseNdjson } from '../../src/audit/export-format.js';
 import { verifyMatchLog } from '../../src/audit/verifier.js';
 import type { AtomicAfricaState } from '../../src/rules/atomic-africa/index.js';
-import { rulesetFor } from '../../src/rules/registry.js';
+import { rulesetFor } from '../../src/rulesets/registry.js';
 
 /**
  * Logs recorded under atomic-africa 2.0.0 through the real command path (sealed orders in escrow, a

@@ -8,7 +8,7 @@ import { REPO_ROOT, runNode, umpire } from './support/cli.js';
 import { closeCombat, shootingTests, zuluCharge } from './support/match-log.js';
 import { readFileSync } from 'node:fs';
 import { parseNdjson } from '../../src/audit/export-format.js';
-import { currentMatchRules } from '../../src/rules/registry.js';
+import { currentMatchRules } from '../../src/rulesets/registry.js';
 import { edit, remove, renameConsistently, renameRules, swap, toNdjsonText } from './support/tamper.js';
 
 /**

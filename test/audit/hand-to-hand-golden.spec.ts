@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type ExportedEvent, parseNdjson } from '../../src/audit/export-format.js';
 import { verifyMatchLog } from '../../src/audit/verifier.js';
 import { MatchFold } from '../../src/match/fold.js';
-import { rulesetFor } from '../../src/rules/registry.js';
+import { rulesetFor } from '../../src/rulesets/registry.js';
 
 /**
  * Golden logs recorded by earlier versions of hand-to-hand (1.0.0 before 2.0.0 existed, 2.0.0 by the

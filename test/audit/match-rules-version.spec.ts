@@ -4,7 +4,7 @@ import { verifyMatchLog } from '../../src/audit/verifier.js';
 import type { RecordedEvent } from '../../src/event-store/event-store.port.js';
 import { MatchAggregate } from '../../src/match/match-aggregate.js';
 import { MatchNotFoundError } from '../../src/match/match-errors.js';
-import { currentMatchRules, matchRulesFor } from '../../src/rules/registry.js';
+import { currentMatchRules, matchRulesFor } from '../../src/rulesets/registry.js';
 import { zuluCharge } from './support/match-log.js';
 import { edit } from './support/tamper.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type ExportedEvent, parseNdjson } from '../../src/audit/export-format.js';
 import { verifyMatchLog } from '../../src/audit/verifier.js';
-import { currentMatchRules, currentRuleset } from '../../src/rules/registry.js';
+import { currentMatchRules, currentRuleset } from '../../src/rulesets/registry.js';
 import { TestMatch, zuluCharge } from './support/match-log.js';
 import { copy, edit, rechain, renameRules } from './support/tamper.js';
 import { replayedWithTheSameCode } from './support/replayed-rules.js';

@@ -3,7 +3,7 @@ import { signCheckpoint } from '../../src/audit/checkpoint.js';
 import type { ExportedEvent } from '../../src/audit/export-format.js';
 import { verifyMatchLog } from '../../src/audit/verifier.js';
 import { foldMatch } from '../../src/match/match-loader.js';
-import { currentRuleset } from '../../src/rules/registry.js';
+import { currentRuleset } from '../../src/rulesets/registry.js';
 import { closeCombat, shootingTests, TestMatch, zuluCharge } from './support/match-log.js';
 import { edit, rechain, remove, renameConsistently, swap } from './support/tamper.js';
 

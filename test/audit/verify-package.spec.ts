@@ -17,7 +17,7 @@ import { REPO_ROOT, runNode } from './support/cli.js';
 import { buildVerifyPackage } from './support/verify-package.js';
 import { zuluCharge } from './support/match-log.js';
 import { edit, toNdjsonText } from './support/tamper.js';
-import { currentMatchRules } from '../../src/rules/registry.js';
+import { currentMatchRules } from '../../src/rulesets/registry.js';
 
 /**
  * packages/verify, as anyone gets it: built by its own build (`npm run build:verify`, the

@@ -1,8 +1,8 @@
 import { orderCommitment } from '../../src/rules/atomic-africa/index.js';
 import type { AtomicAfricaState } from '../../src/rules/atomic-africa/index.js';
 import type { TemplateChoice, TemplateDraft } from '../../src/rules/common/play-contract.js';
-import { rulesetFor } from '../../src/rules/registry.js';
-import type { AnyRuleset } from '../../src/rules/registry.js';
+import { rulesetFor } from '../../src/rulesets/registry.js';
+import type { AnyRuleset } from '../../src/rulesets/registry.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type Caller, commandId, type MatchTable, openMatch, type Reply } from './support/umpire-client.js';
 

@@ -1,4 +1,4 @@
-import { allRulesets } from '../../src/rules/registry.js';
+import { allRulesets } from '../../src/rulesets/registry.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { Caller } from './support/umpire-client.js';
 

@@ -14,7 +14,7 @@ import type { ExportedEvent } from '../../src/audit/export-format.js';
 import { verifyTournamentExport } from '../../src/audit/tournament-export-verifier.js';
 import { canonicalEnvelope } from '../../src/event-store/canonical-json.js';
 import { fold } from '../../src/rules/common/decider.js';
-import { currentMatchRules, currentRuleset } from '../../src/rules/registry.js';
+import { currentMatchRules, currentRuleset } from '../../src/rulesets/registry.js';
 import { tournamentDecider, type TournamentEvent } from '../../src/rules/tournament/index.js';
 import { tournamentSummary } from '../../src/tournament/tournament-summary.js';
 import { runNode, umpire } from '../audit/support/cli.js';

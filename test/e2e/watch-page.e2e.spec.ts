@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type Page } from 'playwright-core';
-import { currentMatchRules, currentRuleset } from '../../src/rules/registry.js';
+import { currentMatchRules, currentRuleset } from '../../src/rulesets/registry.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type Caller, issueKey, organiser } from './support/umpire-client.js';
 import { CHROMIUM, launchChromium } from './support/chromium.js';

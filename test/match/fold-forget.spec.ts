@@ -1,7 +1,7 @@
 import { longMatch } from '../../bench/verify-match.js';
 import { revertTargetsIn } from '../../src/audit/verifier.js';
 import { MatchFold } from '../../src/match/fold.js';
-import { currentRuleset } from '../../src/rules/registry.js';
+import { currentRuleset } from '../../src/rulesets/registry.js';
 
 /**
  * C-5: a fold keeps the states of the current turn (what a player's undo reaches) and the revisions it

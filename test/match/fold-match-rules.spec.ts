@@ -3,7 +3,7 @@ import type { RecordedEvent } from '../../src/event-store/event-store.port.js';
 import { MatchAggregate } from '../../src/match/match-aggregate.js';
 import { MatchFold } from '../../src/match/fold.js';
 import { matchRules, matchRulesFor, type MatchRules } from '../../src/rules/match/index.js';
-import { currentRuleset } from '../../src/rules/registry.js';
+import { currentRuleset } from '../../src/rulesets/registry.js';
 
 /**
  * Logs verify forever: a match is folded by the match-level rules its first event records, as it is

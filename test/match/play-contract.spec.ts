@@ -6,7 +6,7 @@ import { MatchViewer } from '../../src/match/match-viewer.js';
 import { SealedOrders } from '../../src/match/sealed-orders.js';
 import { TableDice } from '../../src/rules/common/dice.js';
 import { handToHand } from '../../src/rules/hand-to-hand/index.js';
-import type { AnyRuleset } from '../../src/rules/registry.js';
+import type { AnyRuleset } from '../../src/rulesets/registry.js';
 
 /** The play contract as the viewer builds it, on a match folded from its events. */
 describe('the play contract, built by the MatchViewer', () => {

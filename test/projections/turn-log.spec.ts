@@ -1,5 +1,5 @@
 import { MATCH_LEVEL_EVENT_TYPES } from '../../src/rules/match/events.js';
-import { allRulesets } from '../../src/rules/registry.js';
+import { allRulesets } from '../../src/rulesets/registry.js';
 import { projectionsOn, type Harness } from './support/harness.js';
 import { everyAtomicAfricaStep, everyHandToHandStep, everyMatchLevelStep } from './support/scenarios.js';
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { currentRuleset, RULESET_IDS } from '../../src/rules/registry.js';
+import { currentRuleset, RULESET_IDS } from '../../src/rulesets/registry.js';
 import { startTestApp, type TestApp } from '../e2e/support/test-app.js';
 import { playout, type PlayoutSpec } from './playout.js';
 

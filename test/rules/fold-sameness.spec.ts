@@ -5,7 +5,7 @@ import { type FoldableEvent, MatchFold } from '../../src/match/fold.js';
 import type { HandToHandState, MatchState } from '../../src/rules/hand-to-hand/index.js';
 import { handToHand } from '../../src/rules/hand-to-hand/index.js';
 import { evolveMeta, initialMeta, type MatchMeta } from '../../src/rules/match/match-level.js';
-import { currentRuleset } from '../../src/rules/registry.js';
+import { currentRuleset } from '../../src/rulesets/registry.js';
 import {
   arbitraryMetaHistory,
   longAtomicAfrica,

@@ -2,7 +2,7 @@ import { atomicAfrica } from '../../src/rules/atomic-africa/index.js';
 import { NO_DICE } from '../../src/rules/common/dice.js';
 import { RuleViolation } from '../../src/rules/common/rule-violation.js';
 import { handToHand } from '../../src/rules/hand-to-hand/index.js';
-import type { AnyRuleset } from '../../src/rules/registry.js';
+import type { AnyRuleset } from '../../src/rulesets/registry.js';
 
 function created(ruleset: AnyRuleset): unknown {
   const { decider } = ruleset;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { allRulesets, RULESET_IDS, versionsOf } from '../../src/rules/registry.js';
+import { allRulesets, RULESET_IDS, versionsOf } from '../../src/rulesets/registry.js';
 import { ruleTextsOf } from '../../src/rules/rule-texts.js';
 
 const RULES = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/rules');

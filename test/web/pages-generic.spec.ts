@@ -6,7 +6,7 @@ import { CLOSE_COMBAT_SPECIAL_ACTIONS } from '../../src/rules/atomic-africa/spec
 import { UNIT_TYPES } from '../../src/rules/atomic-africa/units.js';
 import { FAILURE_OUTCOMES } from '../../src/rules/hand-to-hand/parameters.js';
 import { ASPECTS, SLOPES, TEST_CAUSES } from '../../src/rules/hand-to-hand/vocabulary.js';
-import { allRulesets, RULESET_IDS } from '../../src/rules/registry.js';
+import { allRulesets, RULESET_IDS } from '../../src/rulesets/registry.js';
 
 /**
  * The pages are generic by construction: they build every form from the play contract's templates,

@@ -14,7 +14,7 @@ import {
   IsObject,
   ValidateNested,
 } from 'class-validator';
-import { currentMatchRules, EXAMPLE_RULESET } from '../../rules/registry.js';
+import { currentMatchRules, EXAMPLE_RULESET } from '../../rulesets/registry.js';
 // One schema of that name: the match's (the verifier's report names the same recorded ruleset).
 import { RulesetRefDto } from './match.dto.js';
 

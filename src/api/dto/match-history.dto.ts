@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { SIDES } from '../../rules/common/sides.js';
 import { MatchOutcomeDto } from './tournament.dto.js';
-import { EXAMPLE_RULESET } from '../../rules/registry.js';
+import { EXAMPLE_RULESET } from '../../rulesets/registry.js';
 import { ActorDto, EventViewDto, PlayContractDto, ROSTER_DETAIL_EXAMPLE, SideNamesDto } from './match.dto.js';
 import { rosterDetailSchema } from '../openapi-events.js';
 

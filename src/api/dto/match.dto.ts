@@ -7,7 +7,7 @@ import { SIDES } from '../../rules/common/sides.js';
 import { CommandDto } from './command.dto.js';
 import { IsDisplayName } from './display-name.js';
 import { CommandTemplateDto, TemplateBaseDto } from './play-contract.dto.js';
-import { EXAMPLE_RULESET, RULESET_IDS, rulesetIds } from '../../rules/registry.js';
+import { EXAMPLE_RULESET, RULESET_IDS, rulesetIds } from '../../rulesets/registry.js';
 import { parameterOverridesSchema, rulesetStateSchema } from '../openapi-events.js';
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;

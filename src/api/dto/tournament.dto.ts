@@ -28,7 +28,7 @@ import { CommandDto } from './command.dto.js';
 import { IsDisplayName } from './display-name.js';
 import { KEY_COMMAND_ID } from './key.dto.js';
 import { CommandResultDto, CreateMatchDto, SideNamesDto } from './match.dto.js';
-import { EXAMPLE_RULESET } from '../../rules/registry.js';
+import { EXAMPLE_RULESET } from '../../rulesets/registry.js';
 
 export class ScoringDto {
   @ApiProperty({ example: 3, description: 'Points for a win.' })

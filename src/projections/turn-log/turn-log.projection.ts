@@ -5,7 +5,7 @@ import { matchIdOf } from '../../match/match-stream.js';
 import { isMatchLevel } from '../../rules/match/events.js';
 import type { DiceRoll } from '../../rules/common/dice.js';
 import { SIDES, type Side } from '../../rules/common/sides.js';
-import { type AnyRuleset, rulesetFor } from '../../rules/registry.js';
+import { type AnyRuleset, rulesetFor } from '../../rulesets/registry.js';
 import {
   advanceLogContext,
   describeEvent,

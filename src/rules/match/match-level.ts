@@ -320,14 +320,16 @@ export function decideMatchLevel(
 /**
  * Where in a list of undo requests the open ones may start: every request before it is closed. Requests
  * only ever close, and new ones are appended, so the mark only moves forward; a turn's end or a revert
- * then looks at the requests from the mark on, not at every request ever made. Kept beside the (immutable)
- * lists rather than in the meta, so the meta's shape, its views and its snapshots stay as they were; a
- * list the fold has not seen (one read from a snapshot) is scanned once.
+ * then looks at the requests from the mark on, not at every request ever made. The mark travels with the
+ * (immutable) list itself, as a property no copy, view or snapshot carries, so the meta's shape stays as
+ * it was and no state is kept outside the values; a list without it (one read from a snapshot) is scanned
+ * once.
  */
-const openFromOf = new WeakMap<readonly UndoRequest[], number>();
+const OPEN_FROM = Symbol('open undo requests start here');
+type MarkedRequests = readonly UndoRequest[] & { [OPEN_FROM]?: number };
 
 function openFrom(requests: readonly UndoRequest[]): number {
-  const known = openFromOf.get(requests);
+  const known = (requests as MarkedRequests)[OPEN_FROM];
   if (known !== undefined) return known;
   return markOpenFrom(requests, 0);
 }
@@ -336,8 +338,12 @@ function openFrom(requests: readonly UndoRequest[]): number {
 function markOpenFrom(requests: readonly UndoRequest[], from: number): number {
   let mark = from;
   while (mark < requests.length && !isOpen(requests[mark]!)) mark += 1;
-  openFromOf.set(requests, mark);
+  setMark(requests, mark);
   return mark;
+}
+
+function setMark(requests: readonly UndoRequest[], mark: number): void {
+  Object.defineProperty(requests, OPEN_FROM, { value: mark, enumerable: false, configurable: true });
 }
 
 function lapseOpen(requests: UndoRequest[]): UndoRequest[] {
@@ -348,7 +354,7 @@ function lapseOpen(requests: UndoRequest[]): UndoRequest[] {
     const request = lapsed[i]!;
     if (isOpen(request)) lapsed[i] = { ...request, status: 'lapsed' };
   }
-  openFromOf.set(lapsed, lapsed.length);
+  setMark(lapsed, lapsed.length);
   return lapsed;
 }
 

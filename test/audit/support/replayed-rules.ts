@@ -1,5 +1,5 @@
 import type { RulesetRef } from '../../../src/rules/common/ruleset-ref.js';
-import { currentMatchRules } from '../../../src/rules/registry.js';
+import { currentMatchRules } from '../../../src/rulesets/registry.js';
 
 /**
  * What a report's `rules` says of a log recorded under `recorded` and the current match-level rules,

@@ -5,7 +5,7 @@ import { matchStream } from '../../../src/match/match-stream.js';
 import { TableDice } from '../../../src/rules/common/dice.js';
 import type { RulesetRef } from '../../../src/rules/common/ruleset-ref.js';
 import type { Side } from '../../../src/rules/common/sides.js';
-import { currentRuleset } from '../../../src/rules/registry.js';
+import { currentRuleset } from '../../../src/rulesets/registry.js';
 import {
   DEFAULT_SCORING,
   type Players,

@@ -1,6 +1,6 @@
 import { NO_DICE } from '../../../src/rules/common/index.js';
 import { handToHandV2, handToHandV2_1, type HandToHandEvent } from '../../../src/rules/hand-to-hand/index.js';
-import { currentRuleset } from '../../../src/rules/registry.js';
+import { currentRuleset } from '../../../src/rulesets/registry.js';
 import { spec } from '../../support/decider-spec.js';
 import {
   chargedAndHeld,

@@ -6,7 +6,7 @@ import type { Side } from '../../../src/rules/common/sides.js';
 import type { HandToHandEvent } from '../../../src/rules/hand-to-hand/index.js';
 import { handToHand } from '../../../src/rules/hand-to-hand/index.js';
 import { decideMatchLevel, type MatchLevelCommand } from '../../../src/rules/match/match-level.js';
-import { currentRuleset } from '../../../src/rules/registry.js';
+import { currentRuleset } from '../../../src/rulesets/registry.js';
 
 /**
  * The histories the fold-sameness test folds, generated the same every time (seeded), so that the

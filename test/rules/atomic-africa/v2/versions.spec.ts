@@ -5,7 +5,7 @@ import {
   atomicAfricaV2_1,
 } from '../../../../src/rules/atomic-africa/index.js';
 import { TableDice } from '../../../../src/rules/common/index.js';
-import { currentRuleset, rulesetFor } from '../../../../src/rules/registry.js';
+import { currentRuleset, rulesetFor } from '../../../../src/rulesets/registry.js';
 import { engaged } from '../fixtures.js';
 import { duel } from './fixtures.js';
 

@@ -18,7 +18,7 @@ import { rulesetRef, type RulesetRef } from '../../../../src/rules/common/rulese
 import { violation } from '../../../../src/rules/common/rule-violation.js';
 import { type Side, SIDES } from '../../../../src/rules/common/sides.js';
 import { line, namesAfter, setup } from '../../../../src/rules/common/turn-log.js';
-import type { AnyRuleset } from '../../../../src/rules/registry.js';
+import type { AnyRuleset } from '../../../../src/rulesets/registry.js';
 import type { Ruleset } from '../../../../src/rules/ruleset.js';
 
 /*
