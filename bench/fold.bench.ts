@@ -1,5 +1,5 @@
 import { MatchFold } from '../src/match/fold.js';
-import { currentRuleset } from '../src/rules/registry.js';
+import { currentRuleset } from '../src/rulesets/registry.js';
 import { longMatch } from './verify-match.js';
 
 /**

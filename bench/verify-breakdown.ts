@@ -7,7 +7,7 @@ import type { ExportedEvent } from '../src/audit/export-format.js';
 import { canonicalEnvelope } from '../src/event-store/canonical-json.js';
 import { clientSeedsText, RollDerivation } from '../src/match/dice-fairness.js';
 import { MatchFold } from '../src/match/fold.js';
-import { rulesetFor } from '../src/rules/registry.js';
+import { rulesetFor } from '../src/rulesets/registry.js';
 import type { RulesetRef } from '../src/rules/common/ruleset-ref.js';
 
 /**

@@ -12,7 +12,7 @@ import type { RulesetRef } from '../src/rules/common/ruleset-ref.js';
 import type { Side } from '../src/rules/common/sides.js';
 import { NO_DICE } from '../src/rules/common/dice.js';
 import type { MatchState } from '../src/rules/hand-to-hand/index.js';
-import { currentRuleset } from '../src/rules/registry.js';
+import { currentRuleset } from '../src/rulesets/registry.js';
 
 /**
  * A long, honest hand-to-hand match with server dice, played straight through the rules (no service,
