@@ -129,7 +129,8 @@ describe('hand-to-hand play contract: templates that are accepted as they stand'
               state = fold(ruleset.decider, events, state);
             }
           }),
-          { numRuns: 25 },
+          // A fixed seed: the coverage asserted below must not hang on a lucky draw (the HTTP playout explores).
+          { numRuns: 25, seed: 7 },
         );
         // The playouts reach the melee's every kind of step, not just the turn's end.
         for (const type of [
