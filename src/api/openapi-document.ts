@@ -4,6 +4,7 @@ import { COMMAND_ANSWER_EXAMPLE, PLAY_CONTRACT_EXAMPLE } from './dto/match.dto.j
 import { addRulesetCommands } from './openapi-commands.js';
 import { addEventSchemas, EVENT_UNIONS } from './openapi-events.js';
 import { addRefusals } from './openapi-refusals.js';
+import { currentRuleset, EXAMPLE_RULESET, rulesetIds } from '../rulesets/registry.js';
 
 type Json = Record<string, unknown>;
 
@@ -59,6 +60,7 @@ export const BEARER_SCHEME = {
  */
 export function completeDocument(document: OpenAPIObject): OpenAPIObject {
   addRulesetCommands(document);
+  addPlayContractExamples(document);
   const schemas = (document.components?.schemas ?? {}) as Record<string, Json>;
   addEventSchemas(schemas);
   const securitySchemes = document.components?.securitySchemes as Record<string, Json> | undefined;
@@ -88,6 +90,32 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
     }
   }
   return document;
+}
+
+/**
+ * GET /matches/{id} answers the same shape for every ruleset, but its templates and state are each
+ * ruleset's own: one named example per ruleset that gives one (its current version), beside the
+ * example ruleset's.
+ */
+function addPlayContractExamples(document: OpenAPIObject): void {
+  const media = (document.paths['/matches/{id}']?.get?.responses?.['200'] as Json | undefined)?.content as
+    Record<string, Json> | undefined;
+  const json = media?.['application/json'];
+  if (!json) return;
+  const examples: Record<string, { summary: string; value: unknown }> = {
+    [EXAMPLE_RULESET.id]: {
+      summary: 'Hand-to-hand: a charge made contact, its impact awaited, an undo asked for',
+      value: PLAY_CONTRACT_EXAMPLE,
+    },
+  };
+  for (const id of rulesetIds()) {
+    const ruleset = currentRuleset(id);
+    const example = ruleset?.playContractExample;
+    if (!ruleset || !example || id === EXAMPLE_RULESET.id) continue;
+    examples[id] = { summary: example.summary, value: example.answer };
+  }
+  json.examples = examples;
+  delete json.example;
 }
 
 function exemplify(content: Json | undefined, schemas: Record<string, Json>): void {

@@ -51,6 +51,11 @@ export interface Ruleset<
    * made from `commands` (routesOf) and end-turn.
    */
   routes: Readonly<Partial<Record<Command['type'], string>>>;
+  /**
+   * A whole GET /matches/{id} answer of a match of this ruleset (its current version), as one viewer
+   * reads it, for the API document. Optional: the document then shows the example ruleset's alone.
+   */
+  playContractExample?: { summary: string; answer: Readonly<Record<string, unknown>> };
   /** Every event type this ruleset records (match-level events are not among them). */
   eventTypes: readonly Event['type'][];
   decider: Decider<State, Command, Event>;

@@ -4,6 +4,7 @@ import { actingSide } from './acting-side.js';
 import type { AtomicAfricaCommand } from './commands.js';
 import { awaitedTemplates } from './contract.js';
 import { available } from './contract-available.js';
+import { PLAY_CONTRACT_EXAMPLE } from './contract-example.js';
 import { COMMAND_TYPES, decideFor } from './decide.js';
 import { RULESET_ID } from './decide-match.js';
 import { describerOf, eventTypesOf, logContextAfter } from './describe.js';
@@ -57,6 +58,7 @@ function atomicAfricaRuleset(edition: Edition): AtomicAfricaRuleset {
     checkReveal,
     legacyCommandFrom: (events) => atomicAfricaCommandFrom(events) as RulesetCommand | undefined,
     schemas: ATOMIC_AFRICA_SCHEMAS,
+    playContractExample: PLAY_CONTRACT_EXAMPLE,
   };
 }
 
