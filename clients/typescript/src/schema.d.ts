@@ -1221,7 +1221,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The tournament live: its own events and every event of its matches from their scheduling on, `id:` the global position, `event:` the event type, viewed as by a spectator. A browser opens it with `?ticket=` (POST /stream-tickets). Spectators may be held UMPIRE_SPECTATOR_DELAY_EVENTS messages behind. */
+    /** The tournament live: its own events and every event of its matches from their scheduling on, `id:` the global position, `event:` the event type, viewed as by a spectator; a participant key’s feed carries the tournament’s own events only. A browser opens it with `?ticket=` (POST /stream-tickets). Spectators may be held UMPIRE_SPECTATOR_DELAY_EVENTS messages behind. */
     get: operations['MatchStreamsController_tournament'];
     put?: never;
     post?: never;
@@ -25892,7 +25892,7 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description Keys allowed: organiser, judge, spectator (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
+      /** @description Keys allowed: organiser, judge, spectator, participant (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -25903,7 +25903,7 @@ export interface operations {
            *       "type": "urn:umpire:problem:forbidden",
            *       "title": "Forbidden",
            *       "status": 403,
-           *       "detail": "Keys allowed: organiser, judge, spectator (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404)."
+           *       "detail": "Keys allowed: organiser, judge, spectator, participant (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404)."
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
