@@ -352,7 +352,8 @@ function openRoundCommand(
   const { round, method } = command;
   const expected = tournament.rounds.length + 1;
   if (tournament.numberOfRounds !== undefined && round > tournament.numberOfRounds) {
-    conflict(`the tournament plays ${tournament.numberOfRounds} rounds: round ${round} is past them`);
+    const n = tournament.numberOfRounds;
+    conflict(`the tournament plays ${n} round${n === 1 ? '' : 's'}: round ${round} is past them`);
   }
   if (round !== expected) conflict(`the next round is round ${expected}, not round ${round}`);
   const current = openRound(tournament);
