@@ -20,6 +20,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { type Feed, LiveFeeds } from '../live/live-feeds.js';
 import { SseConnections } from '../live/sse.js';
 import { MetricsService } from '../metrics/metrics.service.js';
+import { assertMayFollowTournament, TOURNAMENT_FEED_ROLES } from '../tournament/tournament-feed-access.js';
 import { ApiAccess } from './dto/error.dto.js';
 import { LiveFeedQueryDto } from './dto/stream-ticket.dto.js';
 import { MatchIdPipe } from './match-id.pipe.js';
@@ -87,10 +88,10 @@ export class MatchStreamsController {
   @Get('tournaments/:id/stream')
   @AcceptsStreamTicket('tournament')
   @UseInterceptors(LiveFeedLimit)
-  @Roles('organiser', 'judge', 'spectator')
-  @ApiAccess('organiser, judge, spectator (bound keys: their tournament)')
+  @Roles(...TOURNAMENT_FEED_ROLES)
+  @ApiAccess('organiser, judge, spectator, participant (bound keys: their tournament)')
   @ApiEventStream(
-    'The tournament live: its own events and every event of its matches from their scheduling on, `id:` the global position, `event:` the event type, viewed as by a spectator. A browser opens it with `?ticket=` (POST /stream-tickets). Spectators may be held UMPIRE_SPECTATOR_DELAY_EVENTS messages behind.',
+    'The tournament live: its own events and every event of its matches from their scheduling on, `id:` the global position, `event:` the event type, viewed as by a spectator; a participant key’s feed carries the tournament’s own events only. A browser opens it with `?ticket=` (POST /stream-tickets). Spectators may be held UMPIRE_SPECTATOR_DELAY_EVENTS messages behind.',
     'id: 1042\nevent: ImpactRolled\ndata: {"position":1042,"tournamentId":"spring-open-2026","matchId":"r1-t4","event":{"revision":7,"type":"ImpactRolled","data":{},"at":"2026-04-11T10:02:13.000Z","actor":{"role":"player","side":"A"},"reverted":false}}\n\n',
 
     "Each message's `data:` is a TournamentFeedMessageDto (#/components/schemas/TournamentFeedMessageDto): its `event` is a match's event (EventViewDto) or the tournament's own (TournamentEvent), each a union told apart by `type`.",
@@ -103,6 +104,7 @@ export class MatchStreamsController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
+    assertMayFollowTournament(principal);
     const feed = await this.feeds.tournament(id, principal, lastEventId(header, query));
     this.open(feed, 'tournament', principal, request, reply);
   }

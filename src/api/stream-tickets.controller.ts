@@ -1,12 +1,4 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  ForbiddenException,
-  HttpCode,
-  Inject,
-  Post,
-} from '@nestjs/common';
+import { BadRequestException, Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -20,12 +12,10 @@ import { SCOPE_CHECK, type ScopeCheck } from '../auth/scope-check.js';
 import { type FeedRef, StreamTickets } from '../auth/stream-tickets.js';
 import { MatchLoader } from '../match/match-loader.js';
 import { assertMayRead } from '../match/match.queries.js';
+import { assertMayFollowTournament } from '../tournament/tournament-feed-access.js';
 import { TournamentService } from '../tournament/tournament.service.js';
 import { ApiAccess, ErrorDto } from './dto/error.dto.js';
 import { StreamTicketDto, StreamTicketRequestDto } from './dto/stream-ticket.dto.js';
-
-/** The roles that may follow a tournament's feed (as GET /tournaments/:id/stream says). */
-const TOURNAMENT_FEED_ROLES = ['organiser', 'judge', 'spectator'];
 
 /**
  * Stream tickets, for browsers: EventSource cannot send an Authorization header, so a page trades its
@@ -76,11 +66,7 @@ export class StreamTicketsController {
       await this.matches.load(feed.id);
       return;
     }
-    if (!TOURNAMENT_FEED_ROLES.includes(principal.role)) {
-      throw new ForbiddenException(
-        `a tournament's feed is for ${TOURNAMENT_FEED_ROLES.join(', ')} keys; this key is a ${principal.role} key`,
-      );
-    }
+    assertMayFollowTournament(principal);
     await this.tournaments.read(feed.id);
   }
 }

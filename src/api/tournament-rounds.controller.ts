@@ -6,6 +6,7 @@ import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import type { TournamentCommand } from '../rules/tournament/index.js';
 import type { Page } from '../tournament/page-cursor.js';
+import { RefereedTables } from '../tournament/refereed-tables.js';
 import { TournamentBoard } from '../tournament/tournament-board.service.js';
 import { type TournamentCommandView, TournamentConduct } from '../tournament/tournament-conduct.service.js';
 import type { RoundView } from '../tournament/tournament-views.js';
@@ -44,6 +45,7 @@ export class TournamentRoundsController {
   constructor(
     private readonly conduct: TournamentConduct,
     private readonly board: TournamentBoard,
+    private readonly refereed: RefereedTables,
   ) {}
 
   private run(principal: Principal, id: string, commandId: string, command: TournamentCommand) {
@@ -129,7 +131,11 @@ export class TournamentRoundsController {
   @Post(':round/start')
   @Roles('organiser')
   @ApiAccess('organiser')
-  @ApiOperation({ summary: 'Start the round (RoundStarted, ByeAwarded): its pairings stand from now on.' })
+  @ApiOperation({
+    summary: 'Start the round (RoundStarted, ByeAwarded): its pairings stand from now on.',
+    description:
+      'In a refereed tournament each pairing then gets its match of the tournament’s ruleset, with server dice, scheduled at its table (MatchScheduled); the answer is the start’s.',
+  })
   @ApiCreatedResponse({ type: TournamentCommandDto })
   start(
     @CurrentPrincipal() principal: Principal,
@@ -137,7 +143,7 @@ export class TournamentRoundsController {
     @Param('round', ParseIntPipe) round: number,
     @Body() body: CommandDto,
   ): Promise<TournamentCommandView> {
-    return this.run(principal, id, body.commandId, { type: 'StartRound', round });
+    return this.refereed.startRound(principal, id, body.commandId, round);
   }
 
   @Post(':round/tables/:table/report')

@@ -13,6 +13,7 @@ import { tournamentStream } from '../rules/tournament/events.js';
 import { TournamentService } from '../tournament/tournament.service.js';
 import { isEventOf } from '../event-store/typed-events.js';
 import { TOURNAMENT_EVENTS } from '../tournament/tournament-events.js';
+import { feedShowsMatches } from '../tournament/tournament-feed-access.js';
 import { delayFor } from '../match/spectator-delay.js';
 import { FeedResume, MatchByMatchHold } from './feed-hold.js';
 import type { SseConnection } from './sse.js';
@@ -119,6 +120,7 @@ export class LiveFeeds {
       if (event.type === 'MatchScheduled') scheduled.set(matchIdFromSchedule(event), event.position);
     }
     const own = tournamentStream(tournamentId);
+    const withMatches = feedShowsMatches(principal);
 
     return {
       run: async (connection) => {
@@ -126,7 +128,10 @@ export class LiveFeeds {
         const hold = new MatchByMatchHold<TournamentFeedMessage>(delay);
         const resume = new FeedResume(delay > 0 ? resumeAfter : undefined);
         const subscription = this.store.subscribe({ fromPosition: after }, async (event) => {
-          const message = await this.tournamentMessage(tournamentId, own, scheduled, matches, event);
+          const message =
+            withMatches || event.metadata.stream === own
+              ? await this.tournamentMessage(tournamentId, own, scheduled, matches, event, withMatches)
+              : undefined;
           resume.read(event.position, message !== undefined);
           if (!message) return;
           const match =
@@ -153,6 +158,7 @@ export class LiveFeeds {
     scheduled: Map<string, number>,
     matches: Map<string, LoadedMatch>,
     event: RecordedEvent,
+    withMatches = true,
   ): Promise<TournamentFeedMessage | undefined> {
     if (event.metadata.stream === own) {
       const message: TournamentFeedMessage = {
@@ -163,8 +169,8 @@ export class LiveFeeds {
       if (isEventOf(TOURNAMENT_EVENTS, event) && event.type === 'MatchScheduled') {
         const matchId = matchIdFromSchedule(event);
         scheduled.set(matchId, event.position);
-        const match = await this.loadCached(matches, matchId);
         message.matchId = matchId;
+        const match = withMatches ? await this.loadCached(matches, matchId) : undefined;
         message.preceding = match ? await this.preceding(match, event.position) : [];
       }
       return message;

@@ -10,8 +10,10 @@ import {
   type Scoring,
   type StandingRow,
   standings,
+  type TableMode,
   type TieBreak,
   type Tournament,
+  type TournamentRuleset,
 } from '../rules/tournament/index.js';
 
 /**
@@ -92,6 +94,10 @@ export interface TournamentStandingsView {
   tieBreaks: TieBreak[];
   /** Rounds whose results count so far (started or closed). */
   rounds: number;
+  /** How many rounds it plays, as created (null: no number was set). */
+  numberOfRounds: number | null;
+  tables: TableMode;
+  ruleset: TournamentRuleset | null;
   standings: (StandingRow & { competitor: string })[];
 }
 
@@ -142,6 +148,9 @@ export function standingsView(state: Tournament): TournamentStandingsView {
     scoring: state.scoring,
     tieBreaks: state.tieBreaks,
     rounds: state.rounds.filter((r) => r.status !== 'paired').length,
+    numberOfRounds: state.numberOfRounds ?? null,
+    tables: state.tables,
+    ruleset: state.ruleset ?? null,
     standings: standings(state).map((row) => ({ ...row, competitor: row.name })),
   };
 }

@@ -6,6 +6,7 @@ import { KeyScope } from './key-scope.js';
 import { TournamentDirectory } from './tournament-directory.js';
 import { TournamentScope } from './tournament-scope.js';
 import { RefereeResults } from './referee-results.js';
+import { RefereedTables } from './refereed-tables.js';
 import { TournamentBoard } from './tournament-board.service.js';
 import { TournamentConduct } from './tournament-conduct.service.js';
 import { TimeCalledInMatches } from './time-called-in-matches.js';
@@ -20,6 +21,7 @@ import { TournamentService } from './tournament.service.js';
     TournamentBoard,
     TimeCalledInMatches,
     RefereeResults,
+    RefereedTables,
     TournamentDirectory,
     TournamentScope,
     KeyScope,
@@ -31,6 +33,7 @@ import { TournamentService } from './tournament.service.js';
     TimeCalledInMatches,
     TournamentConduct,
     TournamentBoard,
+    RefereedTables,
     TournamentDirectory,
     TournamentScope,
     KeyScope,

@@ -18,10 +18,13 @@ import { RuleViolation, violation } from '../rules/common/rule-violation.js';
 import { NO_DICE } from '../rules/common/dice.js';
 import {
   initialState,
+  type TableMode,
   type TournamentCommand,
   tournamentDecider,
+  type TournamentRuleset,
   type TournamentState,
 } from '../rules/tournament/index.js';
+import { currentRuleset, versionsOf } from '../rulesets/registry.js';
 import { type CommandSteps, handleCommand } from '../command-loop/command-loop.js';
 import { StreamBusyError } from '../match/match-errors.js';
 import { TournamentDirectory } from './tournament-directory.js';
@@ -47,6 +50,13 @@ export interface CreateTournamentRequest {
   tieBreaks?: TieBreak[];
   /** Round 1 keeps club mates apart where the field allows. */
   clubsApartInRoundOne?: boolean;
+  /** How many rounds it plays; opening one past them is refused. */
+  numberOfRounds?: number;
+  /** Whether its tables are refereed matches or report-only. */
+  tables?: TableMode;
+  /** The ruleset its matches are played under, and its version (the current one when omitted). */
+  ruleset?: string;
+  rulesetVersion?: string;
 }
 
 export interface TournamentCreatedView {
@@ -115,6 +125,7 @@ export class TournamentService {
   async create(principal: Principal, request: CreateTournamentRequest): Promise<TournamentCreatedView> {
     // Without an id of the caller's, the same key and commandId always name the same tournament.
     const tournamentId = request.tournamentId ?? derivedId('t', principal.keyId, request.commandId);
+    const ruleset = tournamentRuleset(request);
     const command: TournamentCommand = {
       type: 'CreateTournament',
       tournamentId,
@@ -122,6 +133,9 @@ export class TournamentService {
       scoring: request.scoring ?? DEFAULT_SCORING,
       ...(request.tieBreaks ? { tieBreaks: request.tieBreaks } : {}),
       ...(request.clubsApartInRoundOne ? { clubsApartInRoundOne: true } : {}),
+      ...(request.numberOfRounds !== undefined ? { numberOfRounds: request.numberOfRounds } : {}),
+      ...(request.tables ? { tables: request.tables } : {}),
+      ...(ruleset ? { ruleset } : {}),
     };
     const answer = async (
       created: Recorded<'TournamentCreated'>,
@@ -160,7 +174,10 @@ export class TournamentService {
           data.name !== command.name ||
           canonicalize(data.scoring) !== canonicalize(command.scoring) ||
           canonicalize(data.tieBreaks ?? null) !== canonicalize(command.tieBreaks ?? null) ||
-          (data.clubsApartInRoundOne === true) !== (command.clubsApartInRoundOne === true)
+          (data.clubsApartInRoundOne === true) !== (command.clubsApartInRoundOne === true) ||
+          data.numberOfRounds !== command.numberOfRounds ||
+          data.tables !== command.tables ||
+          canonicalize(data.ruleset ?? null) !== canonicalize(command.ruleset ?? null)
         ) {
           violation('C-6', `commandId ${request.commandId} was already used for another tournament`);
         }
@@ -465,4 +482,39 @@ function busy(tournamentId: string): StreamBusyError {
 /** An id of the service's choosing: the same parts always give the same id (parts hold no ':' but the last). */
 function derivedId(prefix: string, ...parts: string[]): string {
   return `${prefix}-${createHash('sha256').update(parts.join(':')).digest('hex').slice(0, 20)}`;
+}
+
+/**
+ * The ruleset a tournament names, checked against the registry (400 naming the field): a known
+ * ruleset, and a version of it that matches can be created under, which is its current one, since a
+ * match is always created under its ruleset's current version.
+ */
+function tournamentRuleset(request: CreateTournamentRequest): TournamentRuleset | undefined {
+  if (request.ruleset === undefined) {
+    // A refereed table is a match, and a match is played under one ruleset.
+    if (request.tables === 'refereed')
+      throw new BadRequestException({
+        message: 'ruleset: a refereed tournament names its ruleset',
+        field: 'ruleset',
+      });
+    if (request.rulesetVersion !== undefined)
+      throw new BadRequestException({
+        message: 'rulesetVersion goes with a ruleset',
+        field: 'rulesetVersion',
+      });
+    return undefined;
+  }
+  const current = currentRuleset(request.ruleset);
+  if (!current) throw new BadRequestException({ message: `no ruleset ${request.ruleset}`, field: 'ruleset' });
+  const version = request.rulesetVersion ?? current.version;
+  if (version !== current.version) {
+    const known = versionsOf(request.ruleset).some((r) => r.version === version);
+    throw new BadRequestException({
+      message: known
+        ? `rulesetVersion: matches of ${request.ruleset} are created under its current version ${current.version}, not ${version}`
+        : `rulesetVersion: ${request.ruleset} has no version ${version}`,
+      field: 'rulesetVersion',
+    });
+  }
+  return { id: request.ruleset, version };
 }

@@ -6,9 +6,10 @@ import { type Browser, type Locator, type Page } from 'playwright-core';
 import { verifyTournamentExport } from '../../src/audit/tournament-export-verifier.js';
 import { SseConnections } from '../../src/live/sse.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
+import { ORGANISER_KEY, issueKey, organiser } from './support/umpire-client.js';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
+import { asked, mustDo, seatBrowser, send } from './support/table-browser.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are asserted field by field */
 
@@ -17,6 +18,8 @@ import { ensurePagesBuilt } from './support/pages-build.js';
  * organiser creates the tournament and imports eight players at the desk, each player joins by the
  * single-use link the desk hands out, checks in and reports from their own phone-sized browser, one
  * result is disputed and overridden at the desk, time is called in round 2, the hall screen follows;
+ * one table of round 3 is refereed: its players join their seats from the slips' invitations and play
+ * it on the table page, a judge ends it at the console, and its result reaches the desk by itself;
  * the final standings equal the published tie-breaks computed here, and the export verifies offline.
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -27,6 +30,9 @@ const title = existsSync(CHROMIUM)
   : `a tournament day in Chromium (SKIPPED: ${CHROMIUM} is absent)`;
 
 const TID = 'club-day';
+/** Round 3's table that a referee match decides (outcomeAt gives it A: side A's charge routs B). */
+const REFEREED_TABLE = 3;
+const refereedMatch = (round: number, table: number) => `club-day-r${round}-t${table}`;
 const PLAYERS = [
   ['Ann Moyo', 'North', 1],
   ['Ben Carter', 'South', 2],
@@ -154,7 +160,18 @@ describeInBrowser(title, () => {
       .filter({ hasText: '(confirmed)' })
       .waitFor({ timeout: 1000 });
 
-  async function playRound(round: number, dispute?: number, beforeStart?: () => Promise<void>) {
+  /**
+   * Plays a round from the phones: every table reports (the `dispute` table is disputed) but the
+   * `refereed` one, which gets a refereed hand-to-hand match scheduled once the round has started.
+   */
+  async function playRound(
+    round: number,
+    {
+      dispute,
+      refereed,
+      beforeStart,
+    }: { dispute?: number; refereed?: number; beforeStart?: () => Promise<void> } = {},
+  ) {
     await desk.getByRole('button', { name: `Pair round ${round} (Swiss)` }).click();
     if (beforeStart) {
       await desk.getByRole('heading', { name: `Round ${round}: paired` }).waitFor();
@@ -168,7 +185,18 @@ describeInBrowser(title, () => {
     const pairings = await pairingsOf(round);
     expect(pairings).toHaveLength(4);
     await hall.getByText(`Round ${round}`, { exact: true }).waitFor({ timeout: 10_000 });
+    if (refereed !== undefined) {
+      await organiser(t).command(`/tournaments/${TID}/matches`, {
+        matchId: refereedMatch(round, refereed),
+        round,
+        table: refereed,
+        ruleset: 'hand-to-hand',
+        sides: { A: 'Zulus', B: 'NNC' },
+        diceMode: 'table',
+      });
+    }
     for (const p of pairings) {
+      if (p.table === refereed) continue;
       const a = phones.get(p.A.participantId)!;
       const b = phones.get(p.B.participantId)!;
       await a.reload();
@@ -180,7 +208,8 @@ describeInBrowser(title, () => {
       const button = reported === 'A' ? 'I won' : reported === 'draw' ? 'Draw' : `${p.B.name} won`;
       await a.getByRole('button', { name: button, exact: true }).click();
       await a.getByText(/^Reported:/).waitFor();
-      await b.reload();
+      // The opponent's page follows the tournament's feed: the report is there within a second.
+      await b.getByRole('button', { name: 'Confirm' }).waitFor({ timeout: 1000 });
       if (p.table === dispute) {
         await b.getByLabel('If not, why').fill('I won on the last turn');
         await b.getByRole('button', { name: 'Dispute' }).click();
@@ -223,7 +252,7 @@ describeInBrowser(title, () => {
   }
 
   it('round 1: paired with tables, club mates apart, results reported and confirmed, one disputed and overridden', async () => {
-    const pairings = await playRound(1, 2);
+    const pairings = await playRound(1, { dispute: 2 });
     const club = new Map(PLAYERS.map(([n, c]) => [n, c]));
     for (const p of pairings) expect(club.get(p.A.name)).not.toBe(club.get(p.B.name));
     expect(pairings.map((p: any) => p.table)).toEqual([1, 2, 3, 4]);
@@ -280,14 +309,106 @@ describeInBrowser(title, () => {
     expect(await hall.evaluate('window.notReloaded')).toBe(true);
   }, 180_000);
 
-  it('round 3, then the final standings equal the published tie-breaks computed here, and the export verifies', async () => {
+  it('round 3: the hall reconnects after the feeds drop, the pairings are edited, and table 3 is refereed', async () => {
     // The service drops every live feed (as a proxy timing out would): the hall reconnects by itself,
     // and round 3's results reach it within a second as before.
     const feeds = t.app.get(SseConnections) as any;
     for (const connection of [...feeds.open.keys()]) connection.close();
     await hall.getByText('Reconnecting…').waitFor({ timeout: 5_000 });
     await hall.getByText('Reconnecting…').waitFor({ state: 'detached', timeout: 10_000 });
-    played.push({ round: 3, pairings: await playRound(3, undefined, () => editPairings(3)) });
+    played.push({
+      round: 3,
+      pairings: await playRound(3, { refereed: REFEREED_TABLE, beforeStart: () => editPairings(3) }),
+    });
+  }, 180_000);
+
+  it('round 3, table 3: the players join their seats from the slips, play a charge to its end on the table page, a judge ends it, and the result reaches the desk by itself as refereed', async () => {
+    const matchId = refereedMatch(3, REFEREED_TABLE);
+    const pairing = played[2]!.pairings.find((p: any) => p.table === REFEREED_TABLE);
+    // The desk's slips carry each seat's invitation in its QR code, made under the slip's commandId;
+    // the organiser asking again under that commandId is answered the same invitation.
+    await desk.getByRole('button', { name: 'Show slips and pairings sheet' }).click();
+    for (const side of ['A', 'B'] as const)
+      await desk.getByRole('img', { name: `${pairing[side].name}'s seat` }).waitFor();
+    const seats = { A: await seatBrowser(browser), B: await seatBrowser(browser) };
+    for (const side of ['A', 'B'] as const) {
+      const invited = await organiser(t).post(`/matches/${matchId}/invitations`, {
+        commandId: `slip-${matchId}-${side}`,
+        side,
+        label: `round 3, table ${REFEREED_TABLE}, ${pairing[side].name}`,
+      });
+      expect(invited.status).toBe(201);
+      await seats[side].page.goto(`${t.url}${invited.body.link}`);
+    }
+    await desk.getByRole('button', { name: 'Hide slips and pairings sheet' }).click();
+    const { A, B } = { A: seats.A.page, B: seats.B.page };
+    const tap = async (page: Page, faces: number[], within: Locator = mustDo(page)) => {
+      for (const face of faces) await within.getByRole('button', { name: `Rolled a ${face}` }).click();
+    };
+    const mayDo = async (page: Page, name: RegExp) => {
+      await page.getByRole('button', { name }).click();
+      return page.locator('.may-do form');
+    };
+    const register = async (page: Page, side: string, name: string, morale: number) => {
+      const form = await mayDo(page, new RegExp(`Register a unit for ${side}`));
+      await form.getByLabel('Its name').fill(name);
+      await form.getByLabel(/Its base morale/).fill(String(morale));
+      await form.getByLabel(/Its move, in inches/).fill('6');
+      await form.getByRole('button', { name: 'Send' }).click();
+    };
+    await register(A, 'Zulus', 'Impi', 8);
+    await register(B, 'NNC', 'Levy', 7);
+    // The charge is offered once side A's page has both units.
+    // HH-5 willpower 3 + 4 = 7 against 8 holds; HH-7 impact 6 + 1 (charge) = 7; HH-8 the Levy tests
+    // 2D6 against 7 − 7 = 0 and rolls 11: it fails by 11, HH-14 a rout, removed.
+    const charge = await mayDo(A, /^Charge with Impi$/);
+    await charge
+      .getByRole('group', { name: 'Which enemy unit does it charge?' })
+      .getByRole('button', { name: 'Levy', exact: true })
+      .click();
+    await charge.getByRole('button', { name: 'its front', exact: true }).click();
+    await charge.getByRole('button', { name: 'level', exact: true }).click();
+    await tap(A, [3, 4], charge);
+    await charge.getByRole('button', { name: 'Send' }).click();
+    await asked(A, /Roll the impact of Impi on Levy/);
+    await tap(A, [6]);
+    await send(A);
+    await asked(B, /Take the melee morale test of Levy/);
+    await tap(B, [5, 6]);
+    await send(B);
+    await B.getByRole('region', { name: 'Last outcomes' }).getByText(/rout/i).first().waitFor();
+
+    // The tournament's judge ends the match at the console with the table's result.
+    const judge = await issueKey(t, { role: 'judge', tournamentId: TID, label: 'day judge' });
+    const console_ = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await console_.goto(`${t.url}/judge/`);
+    await console_.getByLabel('Your judge key').fill(judge.token!);
+    await console_.getByRole('button', { name: 'Open' }).click();
+    await console_.locator(`button[data-match="${matchId}"]`).click();
+    await console_.getByRole('button', { name: /End the match with its result/ }).click();
+    const end = console_.locator('.may-do form');
+    await end.getByRole('button', { name: 'Zulus', exact: true }).click();
+    await end.getByLabel(/A note/).fill('the Levy routed');
+    await end.getByRole('button', { name: 'Send' }).click();
+    await console_
+      .getByTestId('judge-said')
+      .getByText(/End the match/)
+      .waitFor();
+    await console_.context().close();
+
+    // Nobody reports it: the match's end becomes the table's result, and the desk shows it.
+    expect(outcomeAt(3, REFEREED_TABLE)).toBe('A');
+    await desk
+      .locator('li', { hasText: `Table ${REFEREED_TABLE}` })
+      .filter({ hasText: `${pairing.A.name} won (referee)` })
+      .waitFor({ timeout: 10_000 });
+    const table = (await pairingsOf(3)).find((p: any) => p.table === REFEREED_TABLE);
+    expect(table).toMatchObject({ matchId, status: 'final', result: { outcome: 'A', source: 'referee' } });
+    await desk.getByRole('heading', { name: 'Round 3: closed' }).waitFor({ timeout: 10_000 });
+    for (const seat of [seats.A, seats.B]) await seat.context.close();
+  }, 180_000);
+
+  it('the final standings equal the published tie-breaks computed here, and the export verifies', async () => {
     const standings = (await organiser(t).get(`/tournaments/${TID}/standings`)).body;
     expect(standings.tieBreaks).toEqual(['buchholz', 'median-buchholz', 'sonneborn-berger', 'head-to-head']);
     const expected = independentStandings(played);

@@ -12,10 +12,22 @@ const TIE_BREAK_CHOICES = [
   ['wins', 'Wins', false],
 ] as const;
 
-/** A new tournament: id, name, scoring table (bye too), tie-breaks, and whether round 1 keeps club mates apart. */
+/** The optional text of a field, left out of the request when blank. */
+function optional(form: FormData, name: string): string | undefined {
+  const value = String(form.get(name) ?? '').trim();
+  return value === '' ? undefined : value;
+}
+
+/**
+ * A new tournament: id, name, scoring table (bye too), tie-breaks, whether round 1 keeps club mates
+ * apart, and optionally its number of rounds, refereed or report-only tables, and the ruleset (and
+ * version) its matches are played under. The service checks each and names the field it refuses.
+ */
 export function CreateTournament(props: { api: Api }) {
   const [refusal, setRefusal] = useState<string>();
   const [commandId] = useState(newCommandId);
+  // Held here, so that a refusal's re-render keeps the choice.
+  const [tables, setTables] = useState<'report-only' | 'refereed'>('report-only');
   const submit = async (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
@@ -33,6 +45,10 @@ export function CreateTournament(props: { api: Api }) {
         },
         tieBreaks: TIE_BREAK_CHOICES.map(([id]) => id).filter((id) => form.get(`tb-${id}`) === 'on'),
         clubsApartInRoundOne: form.get('clubsApart') === 'on',
+        ...(optional(form, 'numberOfRounds') ? { numberOfRounds: Number(form.get('numberOfRounds')) } : {}),
+        tables,
+        ...(optional(form, 'ruleset') ? { ruleset: optional(form, 'ruleset') } : {}),
+        ...(optional(form, 'rulesetVersion') ? { rulesetVersion: optional(form, 'rulesetVersion') } : {}),
       });
       window.location.search = `?tournament=${encodeURIComponent(tournamentId)}`;
     } catch (error) {
@@ -79,6 +95,35 @@ export function CreateTournament(props: { api: Api }) {
         <label>
           <input name="clubsApart" type="checkbox" checked /> Keep club mates apart in round 1
         </label>
+        <label for="t-rounds">Number of rounds (leave blank for no limit)</label>
+        <input id="t-rounds" name="numberOfRounds" type="number" min="1" max="50" />
+        <fieldset>
+          <legend>Tables</legend>
+          <label>
+            <input
+              name="tables"
+              type="radio"
+              value="report-only"
+              checked={tables === 'report-only'}
+              onChange={() => setTables('report-only')}
+            />{' '}
+            Report-only: the players report their results
+          </label>
+          <label>
+            <input
+              name="tables"
+              type="radio"
+              value="refereed"
+              checked={tables === 'refereed'}
+              onChange={() => setTables('refereed')}
+            />{' '}
+            Refereed: each pairing is a match the service referees, and its end is the result
+          </label>
+        </fieldset>
+        <label for="t-ruleset">Ruleset of the matches (needed for refereed tables)</label>
+        <input id="t-ruleset" name="ruleset" />
+        <label for="t-ruleset-version">Ruleset version (leave blank for the current one)</label>
+        <input id="t-ruleset-version" name="rulesetVersion" />
         <button type="submit" class="primary">
           Create
         </button>

@@ -19,11 +19,28 @@ import { parseParticipants } from './csv';
 import { PairingEdit } from './pairing-edit';
 import { PrintSheets } from './slips';
 
+/** What the standings say of the tournament's setup, as it was created. */
+interface Setup {
+  numberOfRounds?: number | null;
+  tables?: 'refereed' | 'report-only';
+  ruleset?: { id: string; version: string } | null;
+}
+
 interface Board {
   name: string;
   participants: Participant[];
   rounds: Round[];
-  standings: Standings;
+  standings: Standings & Setup;
+}
+
+/** The setup in words: "3 rounds · refereed tables, ruleset x 1.0.0". */
+export function setupWords(setup: Setup): string {
+  const rounds = setup.numberOfRounds
+    ? `${setup.numberOfRounds} round${setup.numberOfRounds === 1 ? '' : 's'}`
+    : 'rounds as paired';
+  const tables = setup.tables === 'refereed' ? 'refereed tables' : 'report-only tables';
+  const ruleset = setup.ruleset ? `, ruleset ${setup.ruleset.id} ${setup.ruleset.version}` : '';
+  return `${rounds} · ${tables}${ruleset}`;
 }
 
 async function loadBoard(api: Api, base: string): Promise<Board> {
@@ -31,7 +48,7 @@ async function loadBoard(api: Api, base: string): Promise<Board> {
     api.get<{ name: string }>(base),
     api.get<Page<Participant>>(`${base}/participants?limit=100`),
     api.get<Page<Round>>(`${base}/rounds?limit=100`),
-    api.get<Standings>(`${base}/standings`),
+    api.get<Standings & Setup>(`${base}/standings`),
   ]);
   return { name: tournament.name, participants: participants.items, rounds: rounds.items, standings };
 }
@@ -87,6 +104,11 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
     <main class="desk">
       <header class="page-header">
         <h1>{name}</h1>
+        {standings.tables && (
+          <p class="note" data-testid="tournament-setup">
+            {setupWords(standings)}
+          </p>
+        )}
         <p class="note">
           <a href={`/hall/?tournament=${encodeURIComponent(tournamentId)}`}>Hall screen</a>
         </p>

@@ -13,7 +13,7 @@ import {
   type Standings,
   statusWords,
 } from '../shared/tournament-views';
-import { usePoll } from '../shared/use-poll';
+import { useLiveTournament } from '../shared/use-live-tournament';
 import { refusalText } from '../shared/refusal';
 
 interface Day {
@@ -41,7 +41,8 @@ export function Player(props: {
   onForgetKey: () => void;
 }) {
   const { api, tournamentId, participantId } = props;
-  const day = usePoll(() => loadDay(api, tournamentId, participantId), 5000);
+  // Read again whenever the tournament's feed brings something: an opponent's report shows at once.
+  const day = useLiveTournament(api, tournamentId, () => loadDay(api, tournamentId, participantId));
   const [news, setNews] = useState<string>();
   const [refusal, setRefusal] = useState<string>();
   const base = `/tournaments/${encodeURIComponent(tournamentId)}`;
@@ -91,6 +92,11 @@ export function Player(props: {
           {me.name}
           {me.club ? ` · ${me.club}` : ''}
         </p>
+        {day.mode === 'connecting' && (
+          <p class="note" role="status">
+            Reconnecting…
+          </p>
+        )}
       </header>
       <p class="news" role="status" aria-live="polite">
         {news}

@@ -863,7 +863,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Start the round (RoundStarted, ByeAwarded): its pairings stand from now on. */
+    /**
+     * Start the round (RoundStarted, ByeAwarded): its pairings stand from now on.
+     * @description In a refereed tournament each pairing then gets its match of the tournament’s ruleset, with server dice, scheduled at its table (MatchScheduled); the answer is the start’s.
+     */
     post: operations['TournamentRoundsController_start'];
     delete?: never;
     options?: never;
@@ -1221,7 +1224,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The tournament live: its own events and every event of its matches from their scheduling on, `id:` the global position, `event:` the event type, viewed as by a spectator. A browser opens it with `?ticket=` (POST /stream-tickets). Spectators may be held UMPIRE_SPECTATOR_DELAY_EVENTS messages behind. */
+    /** The tournament live: its own events and every event of its matches from their scheduling on, `id:` the global position, `event:` the event type, viewed as by a spectator; a participant key’s feed carries the tournament’s own events only. A browser opens it with `?ticket=` (POST /stream-tickets). Spectators may be held UMPIRE_SPECTATOR_DELAY_EVENTS messages behind. */
     get: operations['MatchStreamsController_tournament'];
     put?: never;
     post?: never;
@@ -2986,6 +2989,28 @@ export interface components {
        * @example true
        */
       clubsApartInRoundOne?: boolean;
+      /**
+       * @description How many rounds it plays (1 to 50): opening a round past them is refused (C-6). Default: no limit.
+       * @example 5
+       */
+      numberOfRounds?: number;
+      /**
+       * @description refereed: starting a round creates a match for each pairing, under the tournament’s ruleset, whose end reports the result; report-only: the players report. Default: report-only.
+       * @example refereed
+       * @enum {string}
+       */
+      tables?: 'refereed' | 'report-only';
+      /**
+       * @description The ruleset its matches are played under; needed when the tables are refereed.
+       * @example hand-to-hand
+       * @enum {string}
+       */
+      ruleset?: 'hand-to-hand' | 'atomic-africa';
+      /**
+       * @description The ruleset’s version; its current one when omitted (matches are created under it).
+       * @example 1.0.0
+       */
+      rulesetVersion?: string;
     };
     TournamentCreatedDto: {
       /** @example spring-open-2026 */
@@ -3130,6 +3155,12 @@ export interface components {
       /** @description Pass as ?cursor= for the next page; null on the last page. */
       nextCursor: string | null;
     };
+    TournamentRulesetDto: {
+      /** @example hand-to-hand */
+      id: string;
+      /** @example 1.0.0 */
+      version: string;
+    };
     TieBreakFiguresDto: {
       /**
        * @description Sum of the opponents’ points.
@@ -3216,6 +3247,18 @@ export interface components {
        * @example 2
        */
       rounds?: number;
+      /**
+       * @description With participants: how many rounds the tournament plays (null: as many as are opened).
+       * @example 5
+       */
+      numberOfRounds?: number | null;
+      /**
+       * @description With participants: refereed or report-only tables.
+       * @enum {string}
+       */
+      tables?: 'refereed' | 'report-only';
+      /** @description With participants: the ruleset and version its matches are played under (null: per match). */
+      ruleset?: components['schemas']['TournamentRulesetDto'] | null;
       /** @description With participants: by points, then the tie-breaks, then seed and registration order. Without: by points, then wins, then name. Only ended matches count. */
       standings: components['schemas']['StandingDto'][];
     };
@@ -6176,6 +6219,13 @@ export interface components {
       /** @description Absent before tie-breaks were configurable. */
       tieBreaks?: ('buchholz' | 'median-buchholz' | 'sonneborn-berger' | 'head-to-head' | 'wins')[];
       clubsApartInRoundOne?: boolean;
+      numberOfRounds?: number;
+      /** @enum {string} */
+      tables?: 'refereed' | 'report-only';
+      ruleset?: {
+        id: string;
+        version: string;
+      };
     };
     TournamentTournamentCreatedEvent: components['schemas']['TournamentEventEnvelope'] & {
       /** @enum {string} */
@@ -18239,7 +18289,11 @@ export interface operations {
          *         "sonneborn-berger",
          *         "head-to-head"
          *       ],
-         *       "clubsApartInRoundOne": true
+         *       "clubsApartInRoundOne": true,
+         *       "numberOfRounds": 5,
+         *       "tables": "refereed",
+         *       "ruleset": "hand-to-hand",
+         *       "rulesetVersion": "1.0.0"
          *     }
          */
         'application/json': components['schemas']['CreateTournamentDto'];
@@ -25662,7 +25716,7 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description Keys allowed: organiser, judge, spectator (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
+      /** @description Keys allowed: organiser, judge, spectator, participant (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
       403: {
         headers: {
           [name: string]: unknown;
@@ -25673,7 +25727,7 @@ export interface operations {
            *       "type": "urn:umpire:problem:forbidden",
            *       "title": "Forbidden",
            *       "status": 403,
-           *       "detail": "Keys allowed: organiser, judge, spectator (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404)."
+           *       "detail": "Keys allowed: organiser, judge, spectator, participant (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404)."
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];

@@ -28,7 +28,8 @@ import { CommandDto } from './command.dto.js';
 import { IsDisplayName } from './display-name.js';
 import { KEY_COMMAND_ID } from './key.dto.js';
 import { CommandResultDto, CreateMatchDto, SideNamesDto } from './match.dto.js';
-import { EXAMPLE_RULESET } from '../../rulesets/registry.js';
+import { EXAMPLE_RULESET, RULESET_IDS } from '../../rulesets/registry.js';
+import { TABLE_MODES, type TableMode } from '../../rules/tournament/index.js';
 
 export class ScoringDto {
   @ApiProperty({ example: 3, description: 'Points for a win.' })
@@ -103,6 +104,45 @@ export class CreateTournamentDto extends CommandDto {
   @IsOptional()
   @IsBoolean()
   clubsApartInRoundOne?: boolean;
+
+  @ApiPropertyOptional({
+    description:
+      'How many rounds it plays (1 to 50): opening a round past them is refused (C-6). Default: no limit.',
+    example: 5,
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  numberOfRounds?: number;
+
+  @ApiPropertyOptional({
+    enum: TABLE_MODES,
+    description:
+      'refereed: starting a round creates a match for each pairing, under the tournament’s ruleset, whose end reports the result; report-only: the players report. Default: report-only.',
+    example: 'refereed',
+  })
+  @IsOptional()
+  @IsIn(TABLE_MODES)
+  tables?: TableMode;
+
+  @ApiPropertyOptional({
+    enum: [...RULESET_IDS],
+    description: 'The ruleset its matches are played under; needed when the tables are refereed.',
+    example: EXAMPLE_RULESET.id,
+  })
+  @IsOptional()
+  @IsIn([...RULESET_IDS])
+  ruleset?: string;
+
+  @ApiPropertyOptional({
+    description: 'The ruleset’s version; its current one when omitted (matches are created under it).',
+    example: EXAMPLE_RULESET.version,
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 20)
+  rulesetVersion?: string;
 }
 
 export class TournamentCreatedDto {
@@ -314,6 +354,11 @@ export class StandingDto {
   @ApiPropertyOptional({ type: FinalKeyDto }) finalKey?: FinalKeyDto;
 }
 
+export class TournamentRulesetDto {
+  @ApiProperty({ example: EXAMPLE_RULESET.id }) id!: string;
+  @ApiProperty({ example: EXAMPLE_RULESET.version }) version!: string;
+}
+
 export class StandingsDto {
   @ApiProperty({ example: 'spring-open-2026' }) tournamentId!: string;
   @ApiProperty({ type: ScoringDto }) scoring!: ScoringDto;
@@ -325,6 +370,24 @@ export class StandingsDto {
   tieBreaks?: TieBreak[];
   @ApiPropertyOptional({ example: 2, description: 'With participants: rounds whose results count so far.' })
   rounds?: number;
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    example: 5,
+    description: 'With participants: how many rounds the tournament plays (null: as many as are opened).',
+  })
+  numberOfRounds?: number | null;
+  @ApiPropertyOptional({
+    enum: TABLE_MODES,
+    description: 'With participants: refereed or report-only tables.',
+  })
+  tables?: TableMode;
+  @ApiPropertyOptional({
+    type: TournamentRulesetDto,
+    nullable: true,
+    description: 'With participants: the ruleset and version its matches are played under (null: per match).',
+  })
+  ruleset?: TournamentRulesetDto | null;
   @ApiProperty({
     type: [StandingDto],
     description:

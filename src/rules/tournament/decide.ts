@@ -8,7 +8,9 @@ import {
   type ParticipantSides,
   type Players,
   type Scoring,
+  type TableMode,
   type TieBreak,
+  type TournamentRuleset,
   type TournamentEvent,
 } from './events.js';
 import { type ClockCommand, decideClock } from './clock.js';
@@ -44,6 +46,9 @@ export type TournamentCommand =
       scoring: Scoring;
       tieBreaks?: TieBreak[];
       clubsApartInRoundOne?: boolean;
+      numberOfRounds?: number;
+      tables?: TableMode;
+      ruleset?: TournamentRuleset;
     }
   | {
       type: 'ScheduleMatch';
@@ -115,8 +120,13 @@ function createTournament(
   command: Extract<TournamentCommand, { type: 'CreateTournament' }>,
 ): TournamentEvent[] {
   if (state.created) violation('C-6', `tournament ${command.tournamentId} exists already`);
-  const { tournamentId, name, scoring, tieBreaks, clubsApartInRoundOne } = command;
+  const { tournamentId, name, scoring, tieBreaks, clubsApartInRoundOne, numberOfRounds, tables, ruleset } =
+    command;
   if (tieBreaks && new Set(tieBreaks).size !== tieBreaks.length) invalid('tieBreaks names a tie-break twice');
+  if (numberOfRounds !== undefined && (!Number.isInteger(numberOfRounds) || numberOfRounds < 1))
+    invalid('numberOfRounds: a tournament plays at least 1 round');
+  // A refereed table is a match, and a match is played under one ruleset and version.
+  if (tables === 'refereed' && !ruleset) invalid('ruleset: a refereed tournament names its ruleset');
   return [
     {
       type: 'TournamentCreated',
@@ -126,6 +136,9 @@ function createTournament(
         scoring: { ...scoring },
         ...(tieBreaks ? { tieBreaks: [...tieBreaks] } : {}),
         ...(clubsApartInRoundOne ? { clubsApartInRoundOne: true } : {}),
+        ...(numberOfRounds !== undefined ? { numberOfRounds } : {}),
+        ...(tables ? { tables } : {}),
+        ...(ruleset ? { ruleset: { id: ruleset.id, version: ruleset.version } } : {}),
       },
     },
   ];
@@ -338,6 +351,10 @@ function openRoundCommand(
 ): TournamentEvent[] {
   const { round, method } = command;
   const expected = tournament.rounds.length + 1;
+  if (tournament.numberOfRounds !== undefined && round > tournament.numberOfRounds) {
+    const n = tournament.numberOfRounds;
+    conflict(`the tournament plays ${n} round${n === 1 ? '' : 's'}: round ${round} is past them`);
+  }
   if (round !== expected) conflict(`the next round is round ${expected}, not round ${round}`);
   const current = openRound(tournament);
   if (current) conflict(`round ${current.round} has not closed: every pairing needs a result first`);

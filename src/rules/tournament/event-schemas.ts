@@ -11,7 +11,7 @@ import {
 } from '../common/json-schema.js';
 import type { TournamentEventType } from './events.js';
 import { TIME_POLICIES } from './clock.js';
-import { OUTCOMES, PAIRING_METHODS, TIE_BREAKS } from './events.js';
+import { OUTCOMES, PAIRING_METHODS, TABLE_MODES, TIE_BREAKS } from './events.js';
 
 /**
  * The `data` of each tournament event (events.ts), for the API's document. Typed by event type, so
@@ -34,8 +34,11 @@ export const TOURNAMENT_EVENT_SCHEMAS: Readonly<Record<TournamentEventType, Json
       scoring: object({ win: num(), draw: num(), loss: num(), bye: num() }, ['bye']),
       tieBreaks: arrayOf(oneOfWords(TIE_BREAKS), 'Absent before tie-breaks were configurable.'),
       clubsApartInRoundOne: bool(),
+      numberOfRounds: int(),
+      tables: oneOfWords(TABLE_MODES),
+      ruleset: object({ id: str(), version: str() }),
     },
-    ['tieBreaks', 'clubsApartInRoundOne'],
+    ['tieBreaks', 'clubsApartInRoundOne', 'numberOfRounds', 'tables', 'ruleset'],
   ),
   MatchScheduled: object(
     {

@@ -87,6 +87,16 @@ export interface ParticipantDetails {
 
 type At = { round: number; table: number };
 
+/** refereed: every pairing is played out as a match of the tournament's ruleset; report-only: players report. */
+export const TABLE_MODES = ['refereed', 'report-only'] as const;
+export type TableMode = (typeof TABLE_MODES)[number];
+
+/** A ruleset and its version, as a tournament names the rules its matches are played under. */
+export interface TournamentRuleset {
+  id: string;
+  version: string;
+}
+
 export type TournamentEvent =
   | {
       type: 'TournamentCreated';
@@ -98,6 +108,12 @@ export type TournamentEvent =
         tieBreaks?: TieBreak[];
         /** Round 1 keeps club mates apart where the field allows; absent in tournaments created before. */
         clubsApartInRoundOne?: boolean;
+        /** How many rounds the tournament plays; absent: as many as the organiser opens. */
+        numberOfRounds?: number;
+        /** Whether its tables are refereed matches or report-only; absent: report-only. */
+        tables?: TableMode;
+        /** The ruleset and version its matches are played under; absent: chosen per match. */
+        ruleset?: TournamentRuleset;
       };
     }
   | {

@@ -6,10 +6,12 @@ import type { PairingState, RoundState, Tournament, TournamentState } from './st
 /** One event applied to the tournament: the state is never changed in place. */
 export function evolve(state: TournamentState, event: TournamentEvent): TournamentState {
   if (event.type === 'TournamentCreated') {
-    const { tieBreaks, clubsApartInRoundOne, ...data } = event.data;
+    const { tieBreaks, clubsApartInRoundOne, tables, ruleset, ...data } = event.data;
     return {
       created: true,
       ...data,
+      tables: tables ?? 'report-only',
+      ...(ruleset ? { ruleset: { ...ruleset } } : {}),
       tieBreaks: [...(tieBreaks ?? DEFAULT_TIE_BREAKS)],
       clubsApartInRoundOne: clubsApartInRoundOne === true,
       schedule: [],

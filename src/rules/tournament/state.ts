@@ -6,7 +6,9 @@ import type {
   ParticipantSides,
   Players,
   Scoring,
+  TableMode,
   TieBreak,
+  TournamentRuleset,
 } from './events.js';
 
 /** A participant as the tournament holds them. */
@@ -63,6 +65,10 @@ export type TournamentState =
       scoring: Scoring;
       tieBreaks: TieBreak[];
       clubsApartInRoundOne: boolean;
+      /** How many rounds it plays, when the organiser said so at creation. */
+      numberOfRounds?: number;
+      tables: TableMode;
+      ruleset?: TournamentRuleset;
       schedule: ScheduledMatch[];
       participants: Participant[];
       rounds: RoundState[];

@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { buildPages } from './support/table-browser.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
+
+/**
+ * The desk's create page, in Chromium against the real service: a tournament's number of rounds,
+ * refereed tables and ruleset chosen there, a bad ruleset refused naming the field, the setup shown
+ * on the desk, and a round past the number refused there naming C-6.
+ */
+const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
+
+describeInBrowser('the desk creates a refereed tournament with its rounds and ruleset', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let desk: Page;
+
+  beforeAll(async () => {
+    await buildPages();
+    t = await startTestApp();
+    browser = await launchChromium();
+    desk = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('C-6 a ruleset the service does not know is refused naming the field; then created, the desk shows the setup', async () => {
+    await desk.goto(`${t.url}/desk/`);
+    await desk.getByLabel('Your organiser key').fill(ORGANISER_KEY);
+    await desk.getByRole('button', { name: 'Open' }).click();
+    await desk.getByLabel(/Tournament id/).fill('ref-day');
+    await desk.getByLabel('Tournament name').fill('Refereed day');
+    await desk.getByLabel(/Number of rounds/).fill('1');
+    await desk.getByLabel(/Refereed: each pairing/).check();
+    await desk.getByLabel(/Ruleset of the matches/).fill('chess');
+    await desk.getByRole('button', { name: 'Create' }).click();
+    await desk
+      .getByRole('alert')
+      .filter({ hasText: /ruleset/ })
+      .waitFor();
+    expect((await organiser(t).get('/tournaments/ref-day')).status).toBe(404);
+
+    await desk.getByLabel(/Ruleset of the matches/).fill('hand-to-hand');
+    await desk.getByRole('button', { name: 'Create' }).click();
+    await desk.getByRole('heading', { level: 1, name: 'Refereed day' }).waitFor();
+    await desk.getByLabel(/Paste participants/).fill('name,club,seed\nAnn,N,1\nBen,S,2');
+    await desk.getByRole('button', { name: 'Import' }).click();
+    const version = (await organiser(t).get('/tournaments/ref-day/standings')).body.ruleset.version;
+    await desk
+      .getByTestId('tournament-setup')
+      .getByText(`1 round · refereed tables, ruleset hand-to-hand ${version}`)
+      .waitFor();
+  }, 60_000);
+
+  it('C-6 round 1 started at the desk is played as refereed matches; round 2 is past the number, refused naming C-6', async () => {
+    const org = organiser(t);
+    for (const id of ['p1', 'p2']) await org.command(`/tournaments/ref-day/participants/${id}/check-in`);
+    await desk.getByRole('button', { name: 'Pair round 1 (Swiss)' }).click();
+    await desk.getByRole('button', { name: 'Start round 1' }).click();
+    await desk.getByText('playing (refereed)').waitFor({ timeout: 10_000 });
+    const [pairing] = (await org.get('/tournaments/ref-day/rounds/1')).body.pairings;
+    await org.command(`/matches/${pairing.matchId}/end`, { winner: 'B', note: 'conceded' });
+    await desk.getByText('Ben won (referee)').waitFor({ timeout: 10_000 });
+    await desk.getByRole('button', { name: 'Pair round 2 (Swiss)' }).click();
+    await desk
+      .getByRole('alert')
+      .filter({ hasText: /^C-6: the tournament plays 1 round: round 2 is past them/ })
+      .waitFor();
+  }, 60_000);
+});
