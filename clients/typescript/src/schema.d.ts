@@ -3008,7 +3008,7 @@ export interface components {
       ruleset?: 'hand-to-hand' | 'atomic-africa';
       /**
        * @description The ruleset’s version; its current one when omitted (matches are created under it).
-       * @example 1.0.0
+       * @example 2.1.0
        */
       rulesetVersion?: string;
     };
@@ -3158,7 +3158,7 @@ export interface components {
     TournamentRulesetDto: {
       /** @example hand-to-hand */
       id: string;
-      /** @example 1.0.0 */
+      /** @example 2.1.0 */
       version: string;
     };
     TieBreakFiguresDto: {
@@ -18293,7 +18293,7 @@ export interface operations {
          *       "numberOfRounds": 5,
          *       "tables": "refereed",
          *       "ruleset": "hand-to-hand",
-         *       "rulesetVersion": "1.0.0"
+         *       "rulesetVersion": "2.1.0"
          *     }
          */
         'application/json': components['schemas']['CreateTournamentDto'];
