@@ -15,4 +15,7 @@ export default {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }],
   },
   testTimeout: 30000,
+  // Two workers even on a 2-core machine: the e2e and browser tests wait on sockets, a child process or
+  // Chromium for much of their time, so two files at once finish well before one after the other.
+  maxWorkers: 2,
 };
