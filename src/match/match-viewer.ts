@@ -74,6 +74,8 @@ export interface PlayContractView {
   available: CommandTemplate[];
   /** Undo requests and disputes still waiting for an answer or a ruling. */
   pending: { undoRequests: PendingUndoRequest[]; disputes: PendingDispute[] };
+  /** C-7: only once time was called on the match's round. */
+  timeCalled?: { round: number; policy: 'finish-turn' | 'stop-now'; revision: number; playOver: boolean };
   /** The ruleset's own state, as this caller may see it. */
   state: unknown;
 }
@@ -185,9 +187,12 @@ export class MatchViewer {
     const { ruleset } = match;
     const { turn, activeSide, phase } = ruleset.progress(at.state);
     const ended = at.meta.ended;
+    const timeCalled = at.meta.timeCalled;
+    // After the end nothing is awaited, whatever the ruleset's state still says (C-4); nor once time was
+    // called and play is over (C-7): the match then waits for its end.
+    const playOver = ended !== null || timeCalled?.playOver === true;
     const escrow = this.sealedOrders.escrow(match.matchId);
-    // After the end nothing is awaited, whatever the ruleset's state still says (C-4).
-    const inputs = ended ? [] : ruleset.awaiting(at.state);
+    const inputs = playOver ? [] : ruleset.awaiting(at.state);
     const drafts = inputs.length > 0 ? ruleset.awaitedTemplates?.(at.state, viewer, escrow) : undefined;
     const awaiting = inputs.map((input, i): AwaitedStepView => {
       const step = ruleset.routes[input.command as keyof typeof ruleset.routes] ?? input.command;
@@ -204,7 +209,7 @@ export class MatchViewer {
         ...(input.combat !== undefined ? { combat: awaitedCombatOf(input.combat) } : {}),
       };
     });
-    const rulesetActions = ended ? [] : (ruleset.available?.(at.state, viewer, escrow) ?? []);
+    const rulesetActions = playOver ? [] : (ruleset.available?.(at.state, viewer, escrow) ?? []);
     const matchActions = matchLevelTemplates({
       meta: at.meta,
       revision: at.revision,
@@ -236,6 +241,16 @@ export class MatchViewer {
           .filter((dispute) => dispute.ruling === null)
           .map(({ disputeId, revision, claim, side }) => ({ disputeId, revision, claim, side })),
       },
+      ...(timeCalled
+        ? {
+            timeCalled: {
+              round: timeCalled.round,
+              policy: timeCalled.policy,
+              revision: timeCalled.revision,
+              playOver: timeCalled.playOver,
+            },
+          }
+        : {}),
       state: this.stateOf(match, at.state, viewer),
     };
   }

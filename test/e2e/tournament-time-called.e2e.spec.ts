@@ -48,6 +48,16 @@ describe('C-7 time called reaches the round’s refereed matches', () => {
     expect(last).toMatchObject({ type: 'TimeCalled', data: { policy: 'stop-now', round: 1 } });
     const before = events.length;
 
+    // The play contract says so: time called, play over, nothing of the ruleset awaited or offered;
+    // the organiser may still end the match.
+    const seenByA = (await seats.A.get(`/matches/${matchId}`)).body;
+    expect(seenByA.timeCalled).toEqual({ round: 1, policy: 'stop-now', revision: before, playOver: true });
+    expect(seenByA.awaiting).toEqual([]);
+    expect(seenByA.available.map((t: { command: string }) => t.command)).not.toContain('Charge');
+    expect(seenByA.available.map((t: { command: string }) => t.command)).not.toContain('EndTurn');
+    const seenByOrganiser = (await event.org.get(`/matches/${matchId}`)).body;
+    expect(seenByOrganiser.available.map((t: { command: string }) => t.command)).toContain('EndMatch');
+
     const refused = await seats.A.post(at('charges'), { commandId: commandId(), ...charge, dice: [2, 3] });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ ruleId: 'C-7' });
@@ -70,12 +80,19 @@ describe('C-7 time called reaches the round’s refereed matches', () => {
     await event.org.command('/tournaments/turn-cup/rounds/1/clock/call');
     const last = (await event.org.get(`/matches/${matchId}/events?limit=100`)).body.events.at(-1);
     expect(last).toMatchObject({ type: 'TimeCalled', data: { policy: 'finish-turn' } });
+    const during = (await seats.A.get(`/matches/${matchId}`)).body;
+    expect(during.timeCalled).toMatchObject({ policy: 'finish-turn', playOver: false });
+    expect(during.available.map((t: { command: string }) => t.command)).toContain('Charge');
     // The turn goes on: side A charges, and ends its turn.
     await seats.A.command(at('charges'), { ...charge, dice: [2, 3] });
     await seats.A.command(at('impact-rolls'), { chargeId: 'c1', dice: [1] });
     await seats.B.command(at('morale-tests'), { unitId: 'nnc', cause: 'melee', dice: [1, 2] });
     await seats.A.command(at('end-turn'), {});
     // Then no more game commands: the match awaits its end.
+    expect((await seats.B.get(`/matches/${matchId}`)).body).toMatchObject({
+      timeCalled: { policy: 'finish-turn', playOver: true },
+      awaiting: [],
+    });
     const refused = await seats.B.post(at('end-turn'), { commandId: commandId() });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ ruleId: 'C-7' });

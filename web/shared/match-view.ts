@@ -4,6 +4,7 @@
  * roster names the facts it keeps about each unit. Newer services also answer turn, active side, phase
  * and awaiting at the top of GET /matches/:id; older ones only inside `state`; both are read.
  */
+import type { TimeCalled } from './time-called.js';
 
 export type Record_ = Record<string, unknown>;
 
@@ -18,6 +19,8 @@ export interface MatchAnswer {
   result?: unknown;
   awaiting?: Record_[];
   pending?: { undoRequests?: unknown[]; disputes?: unknown[] };
+  /** C-7: only once time was called on the match's round. */
+  timeCalled?: TimeCalled;
   state: unknown;
 }
 
@@ -108,6 +111,8 @@ export interface Standing {
   ended: boolean;
   result?: unknown;
   awaiting: AwaitedStep[];
+  /** C-7: once time was called on the match's round. */
+  timeCalled?: TimeCalled;
 }
 
 const isRecord = (value: unknown): value is Record_ =>
@@ -131,6 +136,7 @@ export function standingOf(state: unknown, top?: MatchAnswer): Standing {
     ended: top?.ended ?? (field(state, 'ended') === true || (result !== undefined && result !== null)),
     result: result ?? undefined,
     awaiting: Array.isArray(awaiting) ? awaiting.filter(isRecord).map(awaitedStep) : [],
+    ...(top?.timeCalled ? { timeCalled: top.timeCalled } : {}),
   };
 }
 

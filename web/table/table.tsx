@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
 import { type LiveMode, messageOf } from '../shared/live';
 import { useFollowedMatch } from '../shared/use-followed-match';
+import { timeCalledNotice } from '../shared/time-called';
 import { describeValue, sidesOf, standingOf, unitRows } from '../shared/match-view';
 import { UnitsTables } from '../shared/units-table';
 import {
@@ -232,6 +233,12 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
       {error && (
         <p class="error" role="alert">
           {error}
+        </p>
+      )}
+
+      {standing.timeCalled && (
+        <p class="time-called" role="status" data-testid="time-called">
+          {timeCalledNotice(standing.timeCalled)}
         </p>
       )}
 

@@ -1977,6 +1977,22 @@ export interface components {
       /** @description Disputes waiting for a judge’s ruling. */
       disputes: components['schemas']['PendingDisputeDto'][];
     };
+    TimeCalledDto: {
+      /** @example 2 */
+      round: number;
+      /**
+       * @description The organiser’s published policy: finish the turn in progress, or stop now.
+       * @enum {string}
+       */
+      policy: 'finish-turn' | 'stop-now';
+      /**
+       * @description The TimeCalled event.
+       * @example 41
+       */
+      revision: number;
+      /** @description True once no game command is accepted (at once under stop-now; under finish-turn once the turn ends): nothing of the ruleset is then awaited or available, and the match waits for its end. */
+      playOver: boolean;
+    };
     ActorDto: {
       /** @enum {string} */
       role: 'organiser' | 'judge' | 'player' | 'spectator' | 'system';
@@ -2270,6 +2286,8 @@ export interface components {
       available: components['schemas']['CommandTemplateDto'][];
       /** @description Open undo requests and disputes. */
       pending: components['schemas']['PendingDto'];
+      /** @description Only once time was called on the match’s round (C-7). */
+      timeCalled?: components['schemas']['TimeCalledDto'];
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
       state: components['schemas']['HandToHandState'] | components['schemas']['AtomicAfricaState'];
       /** @description True when the commandId had been handled before; nothing was appended. */
@@ -2547,6 +2565,8 @@ export interface components {
       available: components['schemas']['CommandTemplateDto'][];
       /** @description Open undo requests and disputes. */
       pending: components['schemas']['PendingDto'];
+      /** @description Only once time was called on the match’s round (C-7). */
+      timeCalled?: components['schemas']['TimeCalledDto'];
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
       state: components['schemas']['HandToHandState'] | components['schemas']['AtomicAfricaState'];
     };
@@ -3766,6 +3786,8 @@ export interface components {
       available: components['schemas']['CommandTemplateDto'][];
       /** @description Open undo requests and disputes. */
       pending: components['schemas']['PendingDto'];
+      /** @description Only once time was called on the match’s round (C-7). */
+      timeCalled?: components['schemas']['TimeCalledDto'];
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
       state: components['schemas']['HandToHandState'] | components['schemas']['AtomicAfricaState'];
       /**

@@ -136,6 +136,22 @@ export class PendingDto {
   disputes!: PendingDisputeDto[];
 }
 
+/** C-7: time was called on the match's round (match-level rules 2.2.0). */
+export class TimeCalledDto {
+  @ApiProperty({ type: 'integer', example: 2 }) round!: number;
+  @ApiProperty({
+    enum: ['finish-turn', 'stop-now'],
+    description: 'The organiser’s published policy: finish the turn in progress, or stop now.',
+  })
+  policy!: 'finish-turn' | 'stop-now';
+  @ApiProperty({ type: 'integer', description: 'The TimeCalled event.', example: 41 }) revision!: number;
+  @ApiProperty({
+    description:
+      'True once no game command is accepted (at once under stop-now; under finish-turn once the turn ends): nothing of the ruleset is then awaited or available, and the match waits for its end.',
+  })
+  playOver!: boolean;
+}
+
 export class MatchResultSummaryDto {
   @ApiProperty({ enum: [...SIDES], nullable: true, description: 'null: a draw.' }) winner!: 'A' | 'B' | null;
   @ApiProperty({ type: String, nullable: true, example: 'Zulus' }) winnerName!: string | null;
@@ -181,6 +197,11 @@ export class PlayContractDto {
   })
   available!: CommandTemplateDto[];
   @ApiProperty({ type: PendingDto, description: 'Open undo requests and disputes.' }) pending!: PendingDto;
+  @ApiPropertyOptional({
+    type: TimeCalledDto,
+    description: 'Only once time was called on the match’s round (C-7).',
+  })
+  timeCalled?: TimeCalledDto;
   @ApiProperty(rulesetStateSchema())
   state!: Record<string, unknown>;
 }
