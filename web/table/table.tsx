@@ -282,7 +282,15 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
       ))}
 
       <section class="must-do" aria-labelledby="must-do-heading" data-testid="must-do">
-        <h2 id="must-do-heading">{first ? 'Your move' : standing.ended ? 'The match is over' : 'Waiting'}</h2>
+        <h2 id="must-do-heading">
+          {first
+            ? 'Your move'
+            : standing.ended
+              ? 'The match is over'
+              : standing.timeCalled?.playOver
+                ? 'Time is up'
+                : 'Waiting'}
+        </h2>
         {first ? (
           <div key={`${formId(first, 'must')}-${JSON.stringify(first.body)}`}>
             {Form({ template: first, formId: formId(first, 'must') })}
@@ -290,11 +298,13 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
         ) : (
           !standing.ended && (
             <p data-testid="waiting">
-              {others.length > 0
-                ? `Waiting for ${sideName(others[0]!.side)}: ${others[0]!.label}.`
-                : listed.length > 0
-                  ? 'Nothing is asked of you now; you may act below.'
-                  : `Waiting for ${sideName(standing.activeSide)}.`}
+              {standing.timeCalled?.playOver
+                ? 'No more moves: the judge or the organiser ends the match.'
+                : others.length > 0
+                  ? `Waiting for ${sideName(others[0]!.side)}: ${others[0]!.label}.`
+                  : listed.length > 0
+                    ? 'Nothing is asked of you now; you may act below.'
+                    : `Waiting for ${sideName(standing.activeSide)}.`}
             </p>
           )
         )}
