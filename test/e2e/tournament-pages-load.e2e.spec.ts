@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
+import { onSlow4G } from './support/table-browser.js';
 
 /**
  * The tournament pages are light: each loads at most 150 KB of script (gzipped) and is usable (its key
@@ -40,15 +41,7 @@ describeInBrowser(title, () => {
     it(`/${page}/ loads under 150 KB of gzipped script and is usable within 3 s on slow 4G`, async () => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const tab = await context.newPage();
-      const cdp = await context.newCDPSession(tab);
-      await cdp.send('Network.enable');
-      // Chromium's slow-4G preset: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up.
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 150,
-        downloadThroughput: (1.6 * 1024 * 1024) / 8,
-        uploadThroughput: (750 * 1024) / 8,
-      });
+      await onSlow4G(context, tab);
       const scripts: string[] = [];
       tab.on('request', (r) => {
         const path = new URL(r.url()).pathname;
