@@ -4,6 +4,7 @@
  * roster names the facts it keeps about each unit. Newer services also answer turn, active side, phase
  * and awaiting at the top of GET /matches/:id; older ones only inside `state`; both are read.
  */
+import { isRecord } from '../../src/rules/common/is-record.js';
 import type { TimeCalled } from './time-called.js';
 
 export type Record_ = Record<string, unknown>;
@@ -115,8 +116,6 @@ export interface Standing {
   timeCalled?: TimeCalled;
 }
 
-const isRecord = (value: unknown): value is Record_ =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const field = (record: unknown, key: string): unknown => (isRecord(record) ? record[key] : undefined);
 
