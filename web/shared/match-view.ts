@@ -116,7 +116,6 @@ export interface Standing {
   timeCalled?: TimeCalled;
 }
 
-
 const field = (record: unknown, key: string): unknown => (isRecord(record) ? record[key] : undefined);
 
 /**
