@@ -3,6 +3,7 @@ import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nest
 import { Public } from '../auth/auth.decorators.js';
 import { problem } from '../http/problem-details.js';
 import { ruleTextsOf } from '../rules/rule-texts.js';
+import { rulesetFor } from '../rulesets/registry.js';
 import { ErrorDto } from './dto/error.dto.js';
 import { RuleTextDto } from './dto/rule-text.dto.js';
 
@@ -37,7 +38,7 @@ export class RuleTextsController {
 }
 
 function textsOf(id: string, version: string): RuleTextDto[] {
-  const texts = ruleTextsOf(id, version);
+  const texts = ruleTextsOf(rulesetFor({ id, version }));
   if (!texts) throw new NotFoundException(`no ruleset ${id.slice(0, 64)} version ${version.slice(0, 32)}`);
   return texts;
 }

@@ -1,26 +1,15 @@
-import { atomicAfrica } from './atomic-africa/index.js';
-import { ATOMIC_AFRICA_RULE_TEXTS } from './atomic-africa/rule-texts.js';
 import type { RuleText, RuleTexts } from './common/rule-text.js';
 import { COMMON_RULE_TEXTS } from './common/rule-texts.js';
-import { handToHand } from './hand-to-hand/index.js';
-import { HAND_TO_HAND_RULE_TEXTS } from './hand-to-hand/rule-texts.js';
 import { MATCH_RULE_TEXTS } from './match/rule-texts.js';
-import { rulesetFor } from './registry.js';
-
-/** Each ruleset's own rule texts, by ruleset id; the common and match-level ones go with every ruleset. */
-const OWN_TEXTS: Readonly<Record<string, RuleTexts>> = {
-  [handToHand.id]: HAND_TO_HAND_RULE_TEXTS,
-  [atomicAfrica.id]: ATOMIC_AFRICA_RULE_TEXTS,
-};
 
 /**
  * Every rule a match of this ruleset version may name (in an outcome, a refusal or a template), in
- * players' words; undefined for a ruleset version nobody registered.
+ * players' words: the ruleset's own texts (its `ruleTexts`, kept in its folder) with the common and
+ * match-level ones that go with every ruleset; undefined for no ruleset.
  */
-export function ruleTextsOf(id: string, version: string): RuleText[] | undefined {
-  if (!rulesetFor({ id, version })) return undefined;
-  const own = Object.hasOwn(OWN_TEXTS, id) ? OWN_TEXTS[id]! : {};
-  return Object.entries({ ...COMMON_RULE_TEXTS, ...MATCH_RULE_TEXTS, ...own })
+export function ruleTextsOf(ruleset: { ruleTexts?: RuleTexts } | undefined): RuleText[] | undefined {
+  if (!ruleset) return undefined;
+  return Object.entries({ ...COMMON_RULE_TEXTS, ...MATCH_RULE_TEXTS, ...(ruleset.ruleTexts ?? {}) })
     .map(([ruleId, text]) => ({ ruleId, ...text }))
     .sort((a, b) => byRuleId(a.ruleId, b.ruleId));
 }

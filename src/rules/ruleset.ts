@@ -1,3 +1,4 @@
+import type { RuleTexts } from './common/rule-text.js';
 import type { CommandDeclaration } from './common/command-declaration.js';
 import type { Decider, DomainEvent } from './common/decider.js';
 import type { Escrow, PrepareServices } from './common/escrow.js';
@@ -51,6 +52,8 @@ export interface Ruleset<
    * made from `commands` (routesOf) and end-turn.
    */
   routes: Readonly<Partial<Record<Command['type'], string>>>;
+  /** The texts of the rules this ruleset cites (its own ids), in players' words: GET /rulesets/…/rules. */
+  ruleTexts?: RuleTexts;
   /**
    * A whole GET /matches/{id} answer of a match of this ruleset (its current version), as one viewer
    * reads it, for the API document. Optional: the document then shows the example ruleset's alone.

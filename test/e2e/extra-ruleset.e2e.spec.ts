@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { COIN_DUEL_VERSIONS } from '../support/rulesets/coin-duel/index.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { commandId, issueKey, organiser, type Caller, type Reply } from './support/umpire-client.js';
@@ -69,6 +70,15 @@ describe('a ruleset registered at start-up (the coin duel)', () => {
     const notYours = await m.B.post(`${m.path}/tosses`, { commandId: commandId(), call: 'high', dice: [3] });
     expect(notYours.status).toBe(403);
     expect((await m.org.get(m.path)).body.revision).toBe(before);
+  });
+
+  it('CD-2 its rule texts are served from its folder, beside the common ones', async () => {
+    const version = COIN_DUEL_VERSIONS[0]!.version;
+    const rule = await request(t.url).get(`/rulesets/coin-duel/${version}/rules/CD-2`).expect(200);
+    expect(rule.body).toMatchObject({ ruleId: 'CD-2', title: 'A toss' });
+    const all = await request(t.url).get(`/rulesets/coin-duel/${version}/rules`).expect(200);
+    const ids = (all.body.rules ?? all.body).map((r: { ruleId: string }) => r.ruleId);
+    expect(ids).toEqual(expect.arrayContaining(['C-5', 'CD-1', 'CD-3']));
   });
 
   it('is documented: its route, its operation and its body schema are in the OpenAPI document', async () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { allRulesets, RULESET_IDS, versionsOf } from '../../src/rulesets/registry.js';
+import { allRulesets, RULESET_IDS, rulesetFor, versionsOf } from '../../src/rulesets/registry.js';
 import { ruleTextsOf } from '../../src/rules/rule-texts.js';
 
 const RULES = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/rules');
@@ -21,7 +21,7 @@ describe('rule texts (players’ words for every rule id a page can show)', () =
   it.each(allRulesets().map((r) => [r.id, r.version]))(
     'C-6 %s %s: every rule id its code, the common rules and the match rules can name has a text',
     (id, version) => {
-      const texts = new Set(ruleTextsOf(id, version)!.map((r) => r.ruleId));
+      const texts = new Set(ruleTextsOf(rulesetFor({ id, version }))!.map((r) => r.ruleId));
       const named = [...ruleIdsNamedIn(id), ...ruleIdsNamedIn('common'), ...ruleIdsNamedIn('match')];
       expect(named.filter((ruleId) => !texts.has(ruleId))).toEqual([]);
     },
@@ -29,7 +29,7 @@ describe('rule texts (players’ words for every rule id a page can show)', () =
 
   it('C-6 every text has a title and words, and the ids come C-*, the ruleset’s own, then Q-*', () => {
     for (const id of RULESET_IDS) {
-      const texts = ruleTextsOf(id, versionsOf(id)[0]!.version)!;
+      const texts = ruleTextsOf(versionsOf(id)[0])!;
       for (const rule of texts) {
         expect(rule.title.length).toBeGreaterThan(2);
         expect(rule.text.length).toBeGreaterThan(10);
@@ -42,7 +42,7 @@ describe('rule texts (players’ words for every rule id a page can show)', () =
   });
 
   it('an unknown ruleset or version has no texts', () => {
-    expect(ruleTextsOf('nowhere', '1.0.0')).toBeUndefined();
-    expect(ruleTextsOf(RULESET_IDS[0]!, '0.0.0-none')).toBeUndefined();
+    expect(ruleTextsOf(rulesetFor({ id: 'nowhere', version: '1.0.0' }))).toBeUndefined();
+    expect(ruleTextsOf(rulesetFor({ id: RULESET_IDS[0]!, version: '0.0.0-none' }))).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { ATOMIC_AFRICA_RULE_TEXTS } from './rule-texts.js';
 import type { Ruleset, RulesetCommand } from '../ruleset.js';
 import { atomicAfricaCommandFrom } from './legacy-commands.js';
 import { actingSide } from './acting-side.js';
@@ -58,6 +59,7 @@ function atomicAfricaRuleset(edition: Edition): AtomicAfricaRuleset {
     checkReveal,
     legacyCommandFrom: (events) => atomicAfricaCommandFrom(events) as RulesetCommand | undefined,
     schemas: ATOMIC_AFRICA_SCHEMAS,
+    ruleTexts: ATOMIC_AFRICA_RULE_TEXTS,
     playContractExample: PLAY_CONTRACT_EXAMPLE,
   };
 }

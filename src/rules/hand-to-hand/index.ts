@@ -1,3 +1,4 @@
+import { HAND_TO_HAND_RULE_TEXTS } from './rule-texts.js';
 import type { Ruleset, RulesetCommand } from '../ruleset.js';
 import { handToHandCommandFrom } from './legacy-commands.js';
 import { actingSide } from './acting-side.js';
@@ -60,6 +61,7 @@ function handToHandRuleset(edition: HandToHandEdition): HandToHandRuleset {
     progress,
     legacyCommandFrom: (events) => handToHandCommandFrom(events) as RulesetCommand | undefined,
     schemas: HAND_TO_HAND_SCHEMAS,
+    ruleTexts: HAND_TO_HAND_RULE_TEXTS,
   };
 }
 

@@ -268,6 +268,20 @@ const coinDuelV1: Ruleset<State, CoinDuelCommand, CoinDuelEvent, Parameters> = {
     activeSide: state.activeSide,
     phase: !state.created ? 'setup' : state.winner === null ? 'duel' : 'won',
   }),
+  ruleTexts: {
+    'CD-1': {
+      title: 'Taking turns',
+      text: 'The two sides take turns; each turn is one toss of the side to play.',
+    },
+    'CD-2': {
+      title: 'A toss',
+      text: 'The side to play calls high or low and rolls one die: 4 to 6 is high, 1 to 3 is low. A right call scores a point.',
+    },
+    'CD-3': {
+      title: 'Winning',
+      text: 'The first side to reach the points to win wins the duel; then nothing more is tossed.',
+    },
+  },
   schemas: {
     eventData: {
       MatchCreated: object({
