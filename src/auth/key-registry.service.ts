@@ -175,7 +175,7 @@ export class KeyRegistry implements OnModuleInit, OnModuleDestroy {
     }
     // The issuer's own id keeps two issuers' commandIds apart; the ':' keeps them apart from issue-key-….
     const recorded = `${by.keyId ?? by.role}:${commandId}`;
-    await this.refresh();
+    await this.readAfterNow();
     const earlier = this.earlier(recorded, grant, commandId);
     if (earlier) return earlier;
     const keyId = newKeyId();
@@ -221,7 +221,8 @@ export class KeyRegistry implements OnModuleInit, OnModuleDestroy {
         actor: by,
       },
     );
-    await this.refresh();
+    // Applied here before the caller is answered: the key works at once on this instance.
+    await this.readAfterNow();
     return result;
   }
 
@@ -231,14 +232,15 @@ export class KeyRegistry implements OnModuleInit, OnModuleDestroy {
   }
 
   async revoke(keyId: string, by: Actor): Promise<boolean> {
-    await this.refresh();
+    await this.readAfterNow();
     if (!this.keys.has(keyId)) return false;
     await this.store.append(KEYS_STREAM, [{ type: 'KeyRevoked', data: { keyId } }], {
       expectedRevision: 'any',
       commandId: `revoke-key-${keyId}`,
       actor: by,
     });
-    await this.refresh();
+    // Applied here before the caller is answered: no request on this instance passes with it after.
+    await this.readAfterNow();
     return true;
   }
 
@@ -250,7 +252,8 @@ export class KeyRegistry implements OnModuleInit, OnModuleDestroy {
     if (parsed) {
       // A key not known here yet may have been issued a moment ago by another instance on the same
       // store (a connection to it names another match): the keys stream is read again before refusing.
-      if (Date.now() - this.lastRefresh > REFRESH_MS || !this.keys.has(parsed.keyId)) await this.refresh();
+      if (!this.keys.has(parsed.keyId)) await this.readAfterNow();
+      else if (Date.now() - this.lastRefresh > REFRESH_MS) await this.refresh();
       const key = this.keys.get(parsed.keyId);
       if (key && !key.revoked && secretMatches(parsed.secret, key.secretHash)) return key.grant;
     }
@@ -281,6 +284,16 @@ export class KeyRegistry implements OnModuleInit, OnModuleDestroy {
     return [...this.keys.values()]
       .filter((k) => filter(k.grant))
       .map((k) => ({ ...k.grant, revoked: k.revoked }));
+  }
+
+  /**
+   * A read of the keys stream that starts after this call: one already under way may have begun
+   * before the event the caller is looking for was written (by another instance), so it is waited for
+   * and then read after.
+   */
+  private async readAfterNow(): Promise<void> {
+    if (this.refreshing) await this.refreshing.catch(() => undefined);
+    await this.refresh();
   }
 
   /** One read at a time, shared by everyone who asks meanwhile; events apply once, in order. */

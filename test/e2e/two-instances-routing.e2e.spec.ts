@@ -16,6 +16,8 @@ import { instanceOf } from '../../src/cluster/match-route.js';
  * answer is right and nothing is lost.
  */
 const BUILT = join(REPO_ROOT, 'node_modules', '.cache', 'umpire-instances-e2e');
+/** How long one request may wait for its answer (three processes on a loaded CI machine). */
+const ANSWER_MS = 20_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -76,6 +78,10 @@ function oneConnection(url: string) {
         },
       );
       req.on('socket', (socket) => sockets.add(socket));
+      // A request left unanswered fails naming itself, rather than the whole test timing out.
+      req.setTimeout(ANSWER_MS, () =>
+        req.destroy(new Error(`${method} ${path}: no answer within ${ANSWER_MS} ms`)),
+      );
       req.on('error', reject);
       req.end(payload);
     });
@@ -98,7 +104,27 @@ describe('UMPIRE_INSTANCES=2: one port, two instances, one store', () => {
   let dir: string;
   let child: ChildProcess;
   let url: string;
-  let stderr = '';
+  /** What the service wrote (its warnings and errors, the primary's lines), for a failure to show. */
+  let output = '';
+
+  /** The promise's value, or an error naming the step and the last of what the service wrote. */
+  async function within<T>(step: string, pending: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(`${step}: no answer within ${ANSWER_MS} ms; the service said: ${output.slice(-4000)}`),
+          ),
+        ANSWER_MS,
+      );
+    });
+    try {
+      return await Promise.race([pending, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'umpire-instances-e2e-'));
@@ -123,18 +149,19 @@ describe('UMPIRE_INSTANCES=2: one port, two instances, one store', () => {
         UMPIRE_LOG_LEVEL: 'warn',
         UMPIRE_WEBHOOK_DISPATCH: 'off',
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     url = `http://127.0.0.1:${port}`;
     for (const started = Date.now(); ;) {
-      if (child.exitCode !== null) throw new Error(`the service exited ${child.exitCode}: ${stderr}`);
+      if (child.exitCode !== null) throw new Error(`the service exited ${child.exitCode}: ${output}`);
       const up = await new Caller(url, undefined)
         .get('/health/ready')
         .then((r) => r.status === 200)
         .catch(() => false);
       if (up) break;
-      if (Date.now() - started > 120_000) throw new Error(`the service did not start: ${stderr}`);
+      if (Date.now() - started > 120_000) throw new Error(`the service did not start: ${output}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }, 400_000);
@@ -227,12 +254,15 @@ describe('UMPIRE_INSTANCES=2: one port, two instances, one store', () => {
   it('C-6 a player key issued through one instance is taken at once by the instance of its match', async () => {
     const [held, played] = idsOnBothInstances('seat');
     const org = new Caller(url, ORGANISER_KEY);
-    await org.command('/matches', {
-      matchId: played,
-      ruleset: 'hand-to-hand',
-      sides: { A: 'A', B: 'B' },
-      diceMode: 'table',
-    });
+    await within(
+      'creating the match',
+      org.command('/matches', {
+        matchId: played,
+        ruleset: 'hand-to-hand',
+        sides: { A: 'A', B: 'B' },
+        diceMode: 'table',
+      }),
+    );
     // The connection is held by the instance of `held`; the key is for `played`, of the other one.
     const connection = oneConnection(url);
     try {
@@ -241,16 +271,16 @@ describe('UMPIRE_INSTANCES=2: one port, two instances, one store', () => {
         const issued = await connection.send('POST', '/keys', { role: 'player', matchId: played, side: 'A' });
         expect(issued.status).toBe(201);
         const player = new Caller(url, issued.body.token as string);
-        const reply = await player.post(`/matches/${played}/units`, {
-          commandId: `seat-${seat}`,
-          ...unit(`s${seat}`, 'A'),
-        });
+        const reply = await within(
+          `seat ${seat}: the new key's first command`,
+          player.post(`/matches/${played}/units`, { commandId: `seat-${seat}`, ...unit(`s${seat}`, 'A') }),
+        );
         expect(reply.status).toBe(201);
       }
     } finally {
       connection.close();
     }
-  });
+  }, 90_000);
 
   it('C-3 a request whose first line arrives in pieces, its body later, is handed over whole', async () => {
     const body = JSON.stringify({
