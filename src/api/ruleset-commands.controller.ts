@@ -82,6 +82,9 @@ function rulesetCommandsController(tag: string, served: readonly ServedCommand[]
       }),
     );
     decorate(ApiCreatedResponse({ type: CommandResultDto }));
+    // The parameter types tsc records for a written method: the body is a plain object, checked
+    // above against the declared schema, which Nest's ValidationPipe (it skips Object) leaves be.
+    Reflect.defineMetadata('design:paramtypes', [Object, String, Object], prototype, key);
     CurrentPrincipal()(prototype, key, 0);
     Param('id', MatchIdPipe)(prototype, key, 1);
     Body()(prototype, key, 2);
