@@ -20,7 +20,7 @@ import type { FairScheduler } from './http/fair-queue.js';
 import { installRateLimit } from './http/rate-limit.js';
 import { answerRefusedRoutes, routerRefusals } from './http/router-errors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
-import { closeProcessPool } from './worker-pool/process-pool.js';
+import { holdProcessPool } from './worker-pool/process-pool.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { systemResolver, WEBHOOK_RESOLVER, type WebhookResolver } from './live/webhooks/webhook-target.js';
 
@@ -78,8 +78,9 @@ export async function createApp(
     new FieldNamingValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
   );
   app.enableShutdownHooks();
-  // The worker pool's threads end with the service: a closing app fails the jobs left and ends them.
-  fastify.addHook('onClose', async () => closeProcessPool());
+  // The worker pool's threads end with the last service of the process: it fails the jobs left and ends them.
+  const releasePool = holdProcessPool();
+  fastify.addHook('onClose', releasePool);
 
   // The OpenAPI document is built on the first request for /docs or /docs-json, not at start: scanning
   // every route's decorators is the slowest step of a start, and most starts never serve it.

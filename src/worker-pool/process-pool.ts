@@ -34,7 +34,26 @@ export function processPool(): WorkerPool | undefined {
   return pool ?? undefined;
 }
 
-/** Ends the process's pool, if it was made (the service's shutdown; a bench between its parts). */
+/** How many running services hold the pool: it ends when the last of them lets go. */
+let holders = 0;
+
+/**
+ * A service's hold on the process's pool, for as long as it runs: several apps may run in one process
+ * (tests, a bench), and one that closes must not end the jobs another has in hand. Answers the release,
+ * which ends the pool once no service holds it (a second call does nothing).
+ */
+export function holdProcessPool(): () => Promise<void> {
+  holders += 1;
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    holders -= 1;
+    if (holders === 0) await closeProcessPool();
+  };
+}
+
+/** Ends the process's pool, if it was made, whoever holds it (a bench between its parts). */
 export async function closeProcessPool(): Promise<void> {
   const closing = pool;
   pool = undefined;
