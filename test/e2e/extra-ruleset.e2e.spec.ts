@@ -98,6 +98,42 @@ describe('a ruleset registered at start-up (the coin duel)', () => {
     expect(doc.components.schemas.CreateMatchDto.properties.ruleset.enum).toContain('coin-duel');
   });
 
+  it('C-5 a judge rules on a dispute citing one of its own rules (CD-2), from the ruling template', async () => {
+    const m = await duel('duel-disputed');
+    const judge = await issueKey(t, { role: 'judge' });
+    await playAwaited({ A: m.A, B: m.B }, m.path, 'high', 5);
+    const raised = await m.B.post(`${m.path}/disputes`, {
+      commandId: commandId('dispute'),
+      disputeId: 'd1',
+      revision: 2,
+      claim: 'the die rolled off the table',
+    });
+    expect(raised.status).toBe(201);
+    const ruling = (await judge.get(m.path)).body.available.find((tpl: any) => tpl.action === 'ruling');
+    const cited = ruling.choices.find((c: any) => c.path === 'ruleId');
+    expect(new RegExp(cited.pattern).test('CD-2')).toBe(true);
+    expect(cited.maxLength).toBeGreaterThanOrEqual('CD-2'.length);
+    const ruled = await judge.post(ruling.route, {
+      ...ruling.body,
+      commandId: commandId('ruling'),
+      ruling: 'dismissed',
+      ruleId: 'CD-2',
+      note: 'it landed on the mat',
+    });
+    expect(ruled.status).toBe(201);
+    // What is not a rule id at all is still refused by name, with nothing appended.
+    const before = (await judge.get(m.path)).body.revision;
+    const refused = await judge.post(ruling.route, {
+      commandId: commandId('ruling'),
+      ruling: 'dismissed',
+      ruleId: 'the second one',
+      note: 'x',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.field).toBe('ruleId');
+    expect((await judge.get(m.path)).body.revision).toBe(before);
+  });
+
   it('CD-3 plays a whole match to a result from the templates, and its log verifies', async () => {
     const m = await duel('duel-whole');
     const seats = { A: m.A, B: m.B };

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches, Min } from 'class-validator';
+import { RULE_ID_PATTERN } from '../../rules/match/index.js';
 import { CommandDto } from './command.dto.js';
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -81,7 +82,7 @@ export class RulingDto extends CommandDto {
   ruling!: 'upheld' | 'dismissed';
 
   @ApiProperty({ description: 'The rule the ruling rests on.', example: 'HH-7' })
-  @Matches(/^(C|HH|AA|Q|E)-\d{1,3}$/, { message: 'ruleId must be a rule id of RULES.md, like HH-7' })
+  @Matches(new RegExp(RULE_ID_PATTERN), { message: 'ruleId must be a rule id, like HH-7 or C-5' })
   ruleId!: string;
 
   @ApiProperty({ example: 'the photo shows 3 and 4' })

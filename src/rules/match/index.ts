@@ -158,5 +158,5 @@ export function matchRulesFor(version: string = UNNAMED_MATCH_RULES_VERSION): Ma
 export type { MatchLevelEvent };
 export * from './events.js';
 export * from './match-level.js';
-export { matchLevelTemplates, RULE_ID_PATTERN } from './play-contract.js';
+export { matchLevelTemplates, RULE_ID_MAX_LENGTH, RULE_ID_PATTERN } from './play-contract.js';
 export { matchLevelRuleIdOf } from './rule-ids.js';

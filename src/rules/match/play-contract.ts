@@ -28,8 +28,13 @@ const MAX_UNDO_OPTIONS = 200;
 const MAX_BACKUP_OPTIONS = 50;
 const MAX_BACKUP_WALK = 2000;
 
-/** The pattern a ruling's rule id has (RULES.md's ids). */
-export const RULE_ID_PATTERN = '^(C|HH|AA|Q|E)-\\d{1,3}$';
+/**
+ * The form of a rule id a ruling may rest on: the common rules' and decisions' (C-4, Q-17) and any
+ * served ruleset's own (HH-7, AA-2, or a ruleset added at start-up): a few capitals, a dash, a number.
+ */
+export const RULE_ID_PATTERN = '^[A-Z]{1,4}-\\d{1,3}$';
+/** The longest rule id of that form. */
+export const RULE_ID_MAX_LENGTH = 8;
 
 export function matchLevelTemplates(input: MatchLevelContractInput): TemplateDraft[] {
   const { meta, viewer } = input;
@@ -149,7 +154,13 @@ function judgeActions(input: MatchLevelContractInput): TemplateDraft[] {
           { value: 'dismissed', label: 'Dismissed' },
         ],
       },
-      { path: 'ruleId', label: 'The rule it rests on', kind: 'text', maxLength: 6, pattern: RULE_ID_PATTERN },
+      {
+        path: 'ruleId',
+        label: 'The rule it rests on',
+        kind: 'text',
+        maxLength: RULE_ID_MAX_LENGTH,
+        pattern: RULE_ID_PATTERN,
+      },
       { path: 'note', label: 'The note', kind: 'text', maxLength: 2000 },
     ];
     // C-4: once ended, a ruling can no longer back the match up.
