@@ -163,6 +163,7 @@ export class MatchViewer {
       method: 'POST',
       route: matchRoute(match.matchId, segment),
       body: draft.body,
+      ...(draft.freshIds !== undefined ? { freshIds: draft.freshIds } : {}),
       choices: draft.choices,
       ...(draft.dice !== undefined ? { dice: draft.dice } : {}),
       ruleId: draft.ruleId,

@@ -151,3 +151,29 @@ export async function sendOver(fetcher: typeof fetch, token: string, item: Outbo
     refusal: { message: detail, status: response.status, ...(ruleId ? { ruleId } : {}) },
   };
 }
+
+/**
+ * The body with each fresh id (a template's `freshIds`: a new unit's, a new charge's) that a command still
+ * waiting here already holds at the same field replaced by the next one free of them: the service picked
+ * it fresh for the state it knew, and a second command made before the first is answered would repeat it.
+ */
+export function withFreshIds(
+  body: Record<string, unknown>,
+  freshIds: readonly string[] | undefined,
+  waiting: readonly OutboxItem[],
+): Record<string, unknown> {
+  if (!freshIds || freshIds.length === 0) return body;
+  const out = { ...body };
+  for (const field of freshIds) {
+    const given = out[field];
+    if (typeof given !== 'string') continue;
+    const held = new Set(waiting.filter((item) => item.state === 'pending').map((item) => item.body[field]));
+    if (!held.has(given)) continue;
+    const [, stem = given, digits] = /^(.*?)(\d+)$/.exec(given) ?? [];
+    let n = digits === undefined ? 1 : Number(digits);
+    let next = given;
+    while (held.has(next)) next = `${digits === undefined ? `${stem}-` : stem}${++n}`;
+    out[field] = next;
+  }
+  return out;
+}

@@ -15,7 +15,7 @@ import {
   type TemplateChoice,
 } from '../shared/contract';
 import { Outcomes } from './outcomes';
-import { Outbox, type OutboxItem, sendOver } from './outbox';
+import { Outbox, type OutboxItem, sendOver, withFreshIds } from './outbox';
 import { OutboxPanel } from './outbox-panel';
 import { RuleDialog, type RuleText } from '../shared/rule-link';
 import { CommitmentVault, presenterFor, presentTemplate } from './presenters';
@@ -122,7 +122,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
       finish?: (body: Record<string, unknown>) => Promise<Record<string, unknown>>,
     ) => {
       setOpenForm(undefined);
-      const body = finish ? await finish(made) : made;
+      const body = withFreshIds(finish ? await finish(made) : made, template.freshIds, outbox.list());
       await outbox.add({
         commandId: String(body.commandId),
         route: template.route,

@@ -1826,6 +1826,13 @@ export interface components {
               [key: string]: string | number | boolean;
             };
       };
+      /**
+       * @description The body's fields holding a new id the service picked (a unit's, a charge's): any other id not yet used does as well, so a client that makes a second such command before the first is answered (queued offline) gives it another.
+       * @example [
+       *       "unitId"
+       *     ]
+       */
+      freshIds?: string[];
       /** @description The fields the player still chooses, each with its allowed values. */
       choices: (
         | components['schemas']['OneOfChoiceDto']
@@ -1904,6 +1911,13 @@ export interface components {
               [key: string]: string | number | boolean;
             };
       };
+      /**
+       * @description The body's fields holding a new id the service picked (a unit's, a charge's): any other id not yet used does as well, so a client that makes a second such command before the first is answered (queued offline) gives it another.
+       * @example [
+       *       "unitId"
+       *     ]
+       */
+      freshIds?: string[];
       /** @description The fields the player still chooses, each with its allowed values. */
       choices: (
         | components['schemas']['OneOfChoiceDto']

@@ -164,6 +164,13 @@ export class TemplateBaseDto {
     example: { unitId: 'nnc', cause: 'melee' },
   })
   body!: Record<string, unknown>;
+  @ApiPropertyOptional({
+    type: [String],
+    description:
+      "The body's fields holding a new id the service picked (a unit's, a charge's): any other id not yet used does as well, so a client that makes a second such command before the first is answered (queued offline) gives it another.",
+    example: ['unitId'],
+  })
+  freshIds?: string[];
   @ApiProperty({
     type: 'array',
     items: {

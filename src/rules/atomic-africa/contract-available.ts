@@ -70,6 +70,7 @@ function registrations(state: AtomicAfricaState): TemplateDraft[] {
       unitId: freshId(taken, `${side.toLowerCase()}-unit-`, Object.keys(state.units).length + 1),
       side,
     },
+    freshIds: ['unitId'],
     choices: [
       { kind: 'text', path: 'name', label: 'Name', maxLength: 80 },
       {

@@ -76,6 +76,12 @@ export interface TemplateDraft {
   role?: 'judge' | 'organiser';
   /** The body with every field the service already knows filled in (no commandId: the client adds it). */
   body: Record<string, unknown>;
+  /**
+   * The body's fields that hold a new id the service picked (a unit's, a charge's): fresh for the state
+   * now, and any other id not yet used does as well. A client that makes two such commands before the
+   * first is answered (queued offline) gives the second another id, or the second is refused (C-6).
+   */
+  freshIds?: string[];
   /** The fields the player still chooses. */
   choices: TemplateChoice[];
   /** The dice it rolls, if any. */

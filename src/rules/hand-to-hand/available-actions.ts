@@ -104,6 +104,7 @@ function chargeTemplates(state: MatchState): TemplateDraft[] {
         command: 'Charge',
         side: attacker.side,
         body: { chargeId, attackerId: attacker.unitId },
+        freshIds: ['chargeId'],
         choices: [
           {
             path: 'defenderId',
@@ -139,6 +140,7 @@ function chargeTemplates(state: MatchState): TemplateDraft[] {
           defenderId: defender.unitId,
           aspect: touching.aspect,
         },
+        freshIds: ['chargeId'],
         choices: [slopeChoice],
         ruleId: 'Q-28',
         unitId: attacker.unitId,
@@ -225,6 +227,7 @@ function registrationTemplates(state: MatchState): TemplateDraft[] {
       unitId: freshId(taken, `${side.toLowerCase()}-unit-`, Object.keys(state.units).length + 1),
       side,
     },
+    freshIds: ['unitId'],
     choices: [
       { path: 'name', label: 'Its name', kind: 'text', maxLength: 80 },
       { path: 'morale', label: 'Its base morale', kind: 'integer', min, max },

@@ -149,6 +149,26 @@ describe('hand-to-hand play contract: templates that are accepted as they stand'
     }
   }
 
+  for (const ruleset of HAND_TO_HAND_VERSIONS) {
+    it(`C-6 HH-1 HH-5 (${ruleset.version}) given the templates that make a new unit or charge, then they name their fresh id, and another id not yet used is accepted as well`, () => {
+      const setUp = table(ruleset.version, 'table');
+      const cases: [HandToHandState, string, string][] = [
+        [fold(ruleset.decider, setUp.slice(0, 1)), 'register-unit', 'unitId'],
+        [fold(ruleset.decider, setUp), 'charge', 'chargeId'],
+      ];
+      for (const [state, action, field] of cases) {
+        const template = ruleset.available!(state, {}).find((t) => t.action === action)!;
+        expect(template.freshIds).toEqual([field]);
+        expect(typeof template.body[field]).toBe('string');
+        const other = {
+          ...template,
+          body: { ...template.body, [field]: `${String(template.body[field])}-9` },
+        };
+        expect(play(ruleset, state, other, () => 0).length).toBeGreaterThan(0);
+      }
+    });
+  }
+
   it('Q-17 the closing template of both flank charges asks for no die, and the impact roll asks for 1D6', () => {
     const bothFlanks = [
       ...table('2.1.0', 'table'),
