@@ -3,7 +3,8 @@ import { Api, ApiError } from '../shared/api';
 import { type LiveMode, messageOf } from '../shared/live';
 import { useFollowedMatch } from '../shared/use-followed-match';
 import { timeCalledNotice } from '../shared/time-called';
-import { describeValue, sidesOf, standingOf, unitRows } from '../shared/match-view';
+import { sidesOf, standingOf, unitRows } from '../shared/match-view';
+import { StandingChips } from '../shared/standing-chips';
 import { UnitsTables } from '../shared/units-table';
 import {
   awaitedFromOthers,
@@ -243,28 +244,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
       )}
 
       <dl class="chips" aria-label="Where the match stands">
-        <div>
-          <dt>Turn</dt>
-          <dd data-testid="turn">{standing.turn ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>To act</dt>
-          <dd data-testid="active-side">{sideName(standing.activeSide)}</dd>
-        </div>
-        {standing.phase && (
-          <div>
-            <dt>Phase</dt>
-            <dd>{standing.phase}</dd>
-          </div>
-        )}
-        {standing.ended && (
-          <div>
-            <dt>Result</dt>
-            <dd data-testid="result">
-              {standing.result ? describeValue(standing.result, unitName) : 'ended'}
-            </dd>
-          </div>
-        )}
+        <StandingChips standing={standing} activeLabel="To act" sideName={sideName} unitName={unitName} />
       </dl>
 
       <OutboxPanel

@@ -3,14 +3,8 @@ import { Api, ApiError } from '../shared/api';
 import { AwaitingList } from './awaiting-list';
 import { type LiveMode, messageOf } from '../shared/live';
 import { useFollowedMatch } from '../shared/use-followed-match';
-import {
-  type MatchAnswer,
-  sidesOf,
-  standingOf,
-  type StateAtAnswer,
-  unitRows,
-  describeValue,
-} from '../shared/match-view';
+import { type MatchAnswer, sidesOf, standingOf, type StateAtAnswer, unitRows } from '../shared/match-view';
+import { StandingChips } from '../shared/standing-chips';
 import { ReplayBar } from './replay-bar';
 import { TurnLog } from '../shared/turn-log';
 import { UnitsTables } from '../shared/units-table';
@@ -179,26 +173,12 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
               {replaying ? ` of ${latest}` : ''}
             </dd>
           </div>
-          <div>
-            <dt>Turn</dt>
-            <dd data-testid="turn">{standing.turn ?? '—'}</dd>
-          </div>
-          <div>
-            <dt>Active side</dt>
-            <dd data-testid="active-side">{sideName(standing.activeSide)}</dd>
-          </div>
-          {standing.phase && (
-            <div>
-              <dt>Phase</dt>
-              <dd>{standing.phase}</dd>
-            </div>
-          )}
-          {standing.ended && (
-            <div>
-              <dt>Result</dt>
-              <dd>{standing.result ? describeValue(standing.result, unitName) : 'ended'}</dd>
-            </div>
-          )}
+          <StandingChips
+            standing={standing}
+            activeLabel="Active side"
+            sideName={sideName}
+            unitName={unitName}
+          />
           {!replaying && match.pending && (
             <div>
               <dt>Pending</dt>
