@@ -16,6 +16,7 @@ import {
 } from '../shared/tournament-views';
 import { useLiveTournament } from '../shared/use-live-tournament';
 import { parseParticipants } from './csv';
+import { ExportVerify } from './export-verify';
 import { PairingEdit } from './pairing-edit';
 import { PrintSheets } from './slips';
 
@@ -179,8 +180,9 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
               Verifiable export
             </Download>
           </p>
+          <ExportVerify api={api} tournamentId={tournamentId} />
           <p class="note">
-            Verify the export offline: <code>umpire verify {tournamentId}.ndjson --public-key KEY</code>.
+            Or offline: <code>umpire verify {tournamentId}.ndjson --public-key KEY</code>.
           </p>
         </section>
       </div>
