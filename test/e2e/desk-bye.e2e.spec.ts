@@ -145,4 +145,34 @@ describeInBrowser('the desk gives a bye', () => {
     await desk.getByRole('status').getByText('Player 3 dropped.').waitFor();
     expect((await org.get(`/tournaments/${T}/participants/p3`)).body.status).toBe('dropped');
   }, 60_000);
+
+  it('C-6 a late arrival meets the bye holder at a new table; with no bye holder they sit the round out', async () => {
+    const T = 'bye-late';
+    const { org } = await smallEvent(t, T);
+    await org.command(`/tournaments/${T}/participants`, { name: 'Player 5', seed: 5 });
+    await org.command(`/tournaments/${T}/participants/p5/check-in`);
+    await org.command(`/tournaments/${T}/rounds`, { round: 1, method: 'swiss' });
+    expect((await roundOf(T)).byes.map((b) => b.participantId)).toEqual(['p5']);
+
+    await desk.goto(`${t.url}/desk/?tournament=${T}`);
+    await desk.getByRole('heading', { name: 'Round 1: paired' }).waitFor();
+    expect(await desk.getByTestId('late-preview').count()).toBe(0);
+    // Player 6 registers and checks in after the pairing.
+    await org.command(`/tournaments/${T}/participants`, { name: 'Player 6', seed: 6 });
+    await org.command(`/tournaments/${T}/participants/p6/check-in`);
+    const said = 'Player 6, arrived late, plays Player 5 (who had the bye) at table 3.';
+    await desk.getByTestId('late-preview').getByText(`Then: ${said}`).waitFor({ timeout: 10_000 });
+    await desk.getByRole('button', { name: 'Seat Player 6' }).click();
+    await desk.getByRole('status').getByText(said).waitFor();
+    const after = await roundOf(T);
+    expect(after.byes).toEqual([]);
+    expect(placeOf(after, 'p5')).toBe('table 3 A');
+    expect(placeOf(after, 'p6')).toBe('table 3 B');
+    // Nobody has the bye now: a second late arrival is offered no seat, and nothing is given them.
+    await org.command(`/tournaments/${T}/participants`, { name: 'Player 7', seed: 7 });
+    await org.command(`/tournaments/${T}/participants/p7/check-in`);
+    await desk.getByText('p7 · checked in').waitFor({ timeout: 10_000 });
+    expect(await desk.getByTestId('late-preview').count()).toBe(0);
+    expect(await desk.getByRole('button', { name: 'Seat Player 7' }).count()).toBe(0);
+  }, 60_000);
 });

@@ -46,3 +46,21 @@ export function byeFor(round: Round, participantId: string): ByeEdit | undefined
     said: `${player.name} has a bye; ${opponent.name}, left without an opponent, has a bye too (table ${pairing.table} is empty).`,
   };
 }
+
+/**
+ * A player who checked in after the round was paired (a late arrival), seated at the desk: they meet
+ * the round's bye holder (the first, when it has several) at a new table after the last. Undefined when
+ * the round has no bye holder: nobody is free to meet them, so they sit the round out (no bye, nothing
+ * scored) and the next round pairs them as it pairs everyone checked in.
+ */
+export function seatLateArrival(round: Round, late: Seat): ByeEdit | undefined {
+  const holder = round.byes[0];
+  if (!holder) return undefined;
+  const { pairings, byes } = asSent(round);
+  const table = Math.max(0, ...pairings.map((p) => p.table)) + 1;
+  return {
+    pairings: [...pairings, { table, A: holder.participantId, B: late.participantId }],
+    byes: byes.filter((id) => id !== holder.participantId),
+    said: `${late.name}, arrived late, plays ${holder.name} (who had the bye) at table ${table}.`,
+  };
+}
