@@ -1,4 +1,4 @@
-import type { Round, Seat } from '../shared/tournament-views';
+import type { Round, Seat } from '../shared/tournament-views.js';
 
 /** The round's pairings as an edit sends them (POST …/rounds/:round/pairings): every table, every bye. */
 export function asSent(round: Round) {
