@@ -54,6 +54,8 @@ export function isTournamentExport(firstLine: string): boolean {
 interface Section {
   stream: string;
   events: ExportedEvent[];
+  /** The file's line of each event (1-based), so that a finding names where to look. */
+  lines: number[];
   closing?: SignedCheckpoint;
 }
 
@@ -136,10 +138,11 @@ export class TournamentExportVerifier {
     const { event } = parsed;
     if (this.open && !this.open.closing && this.open.stream === event.metadata.stream) {
       this.open.events.push(event);
+      this.open.lines.push(this.lineNumber);
       return;
     }
     this.close();
-    this.open = { stream: event.metadata.stream, events: [event] };
+    this.open = { stream: event.metadata.stream, events: [event], lines: [this.lineNumber] };
   }
 
   finish(): TournamentExportReport {
@@ -217,7 +220,17 @@ export class TournamentExportVerifier {
           : `${this.reported.size} reported by referee matches, each checked against its match below`,
       ok,
     };
-    if (!ok) this.problem(`tournament: ${chain}; checkpoint ${checkpoint}; summary ${summaryVerdict}`);
+    if (!ok) {
+      // The first thing to look at: the broken link's line, else the summary's (line 1) when it differs.
+      const line = walk.broken
+        ? lineOf(section, walk.broken.revision)
+        : summaryVerdict === 'matches the events'
+          ? undefined
+          : 1;
+      this.problem(
+        `tournament: ${chain}; checkpoint ${checkpoint}; summary ${summaryVerdict}${atLine(line)}`,
+      );
+    }
   }
 
   /** The closing checkpoint of the tournament stream, for its last linked event. */
@@ -259,7 +272,12 @@ export class TournamentExportVerifier {
     this.report.matches.push({ matchId, ok, events: section.events.length, message, rules: verified.rules });
     if (!summary.matches.includes(matchId))
       this.problem(`match ${matchId} is not one the tournament scheduled`);
-    else if (!ok) this.problem(`match ${matchId}: ${message}`);
+    else if (!ok) {
+      const first = verified.firstDiscrepancy;
+      this.problem(
+        `match ${matchId}: ${message}${atLine(first ? lineOf(section, first.revision) : undefined)}`,
+      );
+    }
   }
 
   /** What is wrong with the result this match reported to the tournament, if anything. */
@@ -278,6 +296,15 @@ export class TournamentExportVerifier {
       : `the tournament recorded ${where} as ${reported.outcome}, but the match ended ${outcome}`;
   }
 }
+
+/** The file's line of a section's event at a revision, when the section holds that revision. */
+function lineOf(section: Section, revision: number): number | undefined {
+  const index = section.events.findIndex((e) => e.metadata.revision === revision);
+  return index < 0 ? undefined : section.lines[index];
+}
+
+const atLine = (line: number | undefined): string =>
+  line === undefined ? '' : ` (line ${line} of the file)`;
 
 /** A whole tournament export held in memory, verified (TournamentExportVerifier). */
 export function verifyTournamentExport(text: string, publicKey?: KeyObject): TournamentExportReport {

@@ -49,23 +49,35 @@ export function verifyTournamentFile(
   const verifier = new TournamentExportVerifier(options.publicKey);
   for (const line of lines) verifier.line(line);
   const report = verifier.finish();
-  let last: string;
-  let status: number;
-  if (!report.ok) {
-    last = `FAILED: ${report.problems[0] ?? 'the export does not verify'}`;
-    status = EXIT_DISCREPANCY;
-  } else if (report.unverifiedSignatures === 0) {
-    last = 'VERIFIED: every check holds';
-    status = EXIT_OK;
-  } else if (!options.allowUnsigned) {
-    last = `NOT VERIFIED: the checks hold, but ${report.unverifiedSignatures} checkpoint signatures were not checked (no --public-key); give --public-key FILE (GET /audit/public-key), or --allow-unsigned to accept the export without that proof`;
-    status = EXIT_UNSIGNED;
-  } else {
-    last = `VERIFIED the logs only (--allow-unsigned): ${report.unverifiedSignatures} checkpoint signatures were not checked`;
-    status = EXIT_OK;
-  }
+  const { last, status } = tournamentVerdict(report, options.allowUnsigned);
   if (options.json) io.out(JSON.stringify(report, null, 2));
   else [...reportLines(report, file), last].forEach((line) => io.out(line));
   if (options.json && status !== EXIT_OK) io.err(last);
   return status;
+}
+
+/**
+ * The verdict on a tournament export's report, one line and an exit status: the command line prints
+ * it, and a page (packages/verify's browser build) shows the same line, so VERIFIED means the same in both.
+ */
+export function tournamentVerdict(
+  report: TournamentExportReport,
+  allowUnsigned: boolean,
+): { last: string; status: number } {
+  if (!report.ok)
+    return {
+      last: `FAILED: ${report.problems[0] ?? 'the export does not verify'}`,
+      status: EXIT_DISCREPANCY,
+    };
+  if (report.unverifiedSignatures === 0) return { last: 'VERIFIED: every check holds', status: EXIT_OK };
+  if (!allowUnsigned) {
+    return {
+      last: `NOT VERIFIED: the checks hold, but ${report.unverifiedSignatures} checkpoint signatures were not checked (no --public-key); give --public-key FILE (GET /audit/public-key), or --allow-unsigned to accept the export without that proof`,
+      status: EXIT_UNSIGNED,
+    };
+  }
+  return {
+    last: `VERIFIED the logs only (--allow-unsigned): ${report.unverifiedSignatures} checkpoint signatures were not checked`,
+    status: EXIT_OK,
+  };
 }

@@ -11,11 +11,13 @@ import {
   type Pairing,
   type Participant,
   type Round,
+  type Seat,
   type Standings,
   statusWords,
 } from '../shared/tournament-views';
 import { useLiveTournament } from '../shared/use-live-tournament';
 import { parseParticipants } from './csv';
+import { ExportVerify } from './export-verify';
 import { PairingEdit } from './pairing-edit';
 import { PrintSheets } from './slips';
 
@@ -54,6 +56,17 @@ async function loadBoard(api: Api, base: string): Promise<Board> {
 }
 
 type Act = (path: string, body: object, done: string) => Promise<boolean>;
+
+/** Checked in and playing on, but in no place of the round: they arrived after it was paired. */
+function lateArrivals(participants: Participant[], round: Round): Seat[] {
+  const placed = new Set([
+    ...round.pairings.flatMap((p) => [p.A.participantId, p.B.participantId]),
+    ...round.byes.map((b) => b.participantId),
+  ]);
+  return participants
+    .filter((p) => p.status === 'active' && p.checkedIn && !placed.has(p.participantId))
+    .map((p) => ({ participantId: p.participantId, name: p.name }));
+}
 
 /** The organiser's desk for one tournament: participants, check-in, rounds, the clock, results, standings. */
 export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () => void }) {
@@ -155,7 +168,7 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
               </button>
             </div>
           )}
-          {round && <RoundDesk round={round} act={act} />}
+          {round && <RoundDesk round={round} act={act} lateArrivals={lateArrivals(participants, round)} />}
           {round && <Printing api={api} name={name} tournamentId={tournamentId} round={round} />}
         </section>
         <section aria-labelledby="standings">
@@ -179,8 +192,9 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
               Verifiable export
             </Download>
           </p>
+          <ExportVerify api={api} tournamentId={tournamentId} />
           <p class="note">
-            Verify the export offline: <code>umpire verify {tournamentId}.ndjson --public-key KEY</code>.
+            Or offline: <code>umpire verify {tournamentId}.ndjson --public-key KEY</code>.
           </p>
         </section>
       </div>
@@ -364,7 +378,7 @@ function Participants(props: {
   );
 }
 
-function RoundDesk(props: { round: Round; act: Act }) {
+function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[] }) {
   const { round, act } = props;
   const [minutes, setMinutes] = useState('150');
   const [policy, setPolicy] = useState<'finish-turn' | 'stop-now'>('finish-turn');
@@ -383,7 +397,7 @@ function RoundDesk(props: { round: Round; act: Act }) {
           >
             Start round {round.round}
           </button>
-          <PairingEdit round={round} act={act} />
+          <PairingEdit round={round} act={act} lateArrivals={props.lateArrivals} />
         </>
       )}
       {round.status !== 'paired' && (

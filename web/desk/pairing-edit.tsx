@@ -1,19 +1,12 @@
 import { useState } from 'preact/hooks';
 import type { Round } from '../shared/tournament-views';
+import { asSent, byeFor, seatLateArrival } from './give-bye';
 
 type Act = (path: string, body: object, done: string) => Promise<boolean>;
 
 interface Seat {
   participantId: string;
   name: string;
-}
-
-/** The round's pairings as an edit sends them: every table, every bye. */
-function asSent(round: Round) {
-  return {
-    pairings: round.pairings.map((p) => ({ table: p.table, A: p.A.participantId, B: p.B.participantId })),
-    byes: round.byes.map((b) => b.participantId),
-  };
 }
 
 /** The pairings with two players' places exchanged (at tables or on a bye). */
@@ -27,17 +20,26 @@ export function swapped(round: Round, first: string, second: string) {
 }
 
 /**
- * Editing a paired round before it starts: swap two players, or move a table to another number. The
+ * Editing a paired round before it starts: give a player a bye (byeFor says what becomes of the
+ * others), seat a late arrival against the bye holder, swap two players, or move a table to another
+ * number. The
  * service checks that the edit keeps a valid pairing (nobody twice, nobody left out, no table twice)
  * and refuses it naming the rule otherwise; the refusal shows at the top of the desk.
  */
-export function PairingEdit(props: { round: Round; act: Act }) {
+export function PairingEdit(props: { round: Round; act: Act; lateArrivals: Seat[] }) {
   const { round, act } = props;
   const players: Seat[] = [...round.pairings.flatMap((p) => [p.A, p.B]), ...round.byes];
   const [first, setFirst] = useState(players[0]?.participantId ?? '');
   const [second, setSecond] = useState(players[1]?.participantId ?? '');
   const [table, setTable] = useState(String(round.pairings[0]?.table ?? 1));
   const [to, setTo] = useState('');
+  const seated: Seat[] = round.pairings.flatMap((p) => [p.A, p.B]);
+  const [byeTo, setByeTo] = useState(seated[0]?.participantId ?? '');
+  // The player chosen, or the first seated one when the chosen one has left the tables.
+  const byeChoice = seated.some((p) => p.participantId === byeTo) ? byeTo : (seated[0]?.participantId ?? '');
+  const bye = byeFor(round, byeChoice);
+  const late = props.lateArrivals[0];
+  const seatLate = late ? seatLateArrival(round, late) : undefined;
   const [reason, setReason] = useState('changed at the desk');
   const path = `/rounds/${round.round}/pairings`;
   // The table chosen, or the first one when the chosen one has moved away.
@@ -52,6 +54,52 @@ export function PairingEdit(props: { round: Round; act: Act }) {
         Reason for the change
         <input value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
       </label>
+      {seatLate && (
+        <div class="row">
+          <button
+            type="button"
+            disabled={reason.trim() === ''}
+            onClick={() =>
+              act(
+                path,
+                { pairings: seatLate.pairings, byes: seatLate.byes, reason: reason.trim() },
+                seatLate.said,
+              )
+            }
+          >
+            Seat {late!.name}
+          </button>
+          <p class="note" data-testid="late-preview">
+            Then: {seatLate.said}
+          </p>
+        </div>
+      )}
+      {bye && (
+        <div class="row">
+          <label>
+            Give a bye to
+            <select value={byeChoice} onChange={(e) => setByeTo(e.currentTarget.value)}>
+              {seated.map((p) => (
+                <option key={p.participantId} value={p.participantId}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            disabled={reason.trim() === ''}
+            onClick={() =>
+              act(path, { pairings: bye.pairings, byes: bye.byes, reason: reason.trim() }, bye.said)
+            }
+          >
+            Give a bye
+          </button>
+          <p class="note" data-testid="bye-preview">
+            Then: {bye.said}
+          </p>
+        </div>
+      )}
       <div class="row">
         <label>
           Swap

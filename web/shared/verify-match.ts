@@ -1,4 +1,4 @@
-import type { VerifyWorkerAnswer } from '../../packages/verify/src/verdict';
+import type { ExportToVerify, VerifyWorkerAnswer } from '../../packages/verify/src/verdict';
 import { Api, ApiError } from './api';
 import { outcomeOf, type VerifyOutcome } from './verify-outcome';
 
@@ -12,7 +12,7 @@ import { outcomeOf, type VerifyOutcome } from './verify-outcome';
 export type VerifyStep = 'fetching' | 'verifying';
 
 /** A long read is one at a time per key (429 beyond it): the page's own state reads may be running. */
-async function patiently<T>(read: () => Promise<T>): Promise<T> {
+export async function patiently<T>(read: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await read();
@@ -35,14 +35,14 @@ export async function verifyInBrowser(
   const checkpoint = await patiently(() => api.get<unknown>(`${base}/checkpoint`));
   const exportText = await patiently(() => api.text(`${base}/export`, 'application/x-ndjson'));
   onStep('verifying');
-  return inWorker({ exportText, checkpoints: [checkpoint], publicKey });
+  return verifyInWorker({ exportText, checkpoints: [checkpoint], publicKey });
 }
 
-function inWorker(input: {
-  exportText: string;
-  checkpoints: unknown[];
-  publicKey: string;
-}): Promise<VerifyOutcome> {
+/**
+ * The published verifier run on texts the page holds, in a Web Worker (loaded only now, so that no
+ * page carries the verifier on its first load): a match export or a tournament export alike.
+ */
+export function verifyInWorker(input: ExportToVerify): Promise<VerifyOutcome> {
   const worker = new Worker(new URL('../../packages/verify/src/browser/verify-worker.ts', import.meta.url), {
     type: 'module',
     name: 'umpire-verify',

@@ -1,5 +1,11 @@
 import { useState } from 'preact/hooks';
-import type { CheckLine, CheckpointLine, ExportVerdict, RulesLine } from '../../packages/verify/src/verdict';
+import type {
+  CheckLine,
+  CheckpointLine,
+  ExportVerdict,
+  RulesLine,
+  TournamentVerdict,
+} from '../../packages/verify/src/verdict';
 import type { Api } from './api';
 import { messageOf } from './live';
 import { verifyInBrowser, type VerifyStep } from './verify-match';
@@ -31,16 +37,19 @@ const STATUS_MARK: Record<CheckLine['status'], string> = {
   none: '–',
 };
 
-type Progress = { step: VerifyStep } | VerifyOutcome | { error: string } | undefined;
+/** Where a verification stands: a step (in words), its outcome, or why there is none. */
+export type VerifyProgress = { step: string } | VerifyOutcome | { error: string } | undefined;
 
 export function VerifyPanel(props: { api: Api; matchId: string }) {
-  const [progress, setProgress] = useState<Progress>();
+  const [progress, setProgress] = useState<VerifyProgress>();
   const busy = progress !== undefined && 'step' in progress;
 
   const verify = async () => {
-    setProgress({ step: 'fetching' });
+    setProgress({ step: STEP_LABEL.fetching });
     try {
-      setProgress(await verifyInBrowser(props.api, props.matchId, (step) => setProgress({ step })));
+      setProgress(
+        await verifyInBrowser(props.api, props.matchId, (step) => setProgress({ step: STEP_LABEL[step] })),
+      );
     } catch (cause) {
       setProgress({ error: messageOf(cause) });
     }
@@ -58,24 +67,83 @@ export function VerifyPanel(props: { api: Api; matchId: string }) {
           dice and the service's signature.
         </span>
       </div>
-      <div aria-live="polite">
-        {progress && 'step' in progress && <p class="note">{STEP_LABEL[progress.step]}</p>}
-        {progress && 'error' in progress && (
-          <p class="error" role="alert">
-            {progress.error}
-          </p>
-        )}
-        {progress && 'verdict' in progress && <VerdictView verdict={progress.verdict} />}
-        {progress && 'failedLine' in progress && (
-          <div class="verdict verdict-failed" data-testid="verify-result">
-            <p class="verdict-line">
-              <strong data-testid="verify-verdict">FAILED</strong>{' '}
-              <span data-testid="verify-finding">{progress.failedLine.summary.replace(/^FAILED: /, '')}</span>
-            </p>
-          </div>
-        )}
-      </div>
+      <VerifyResult progress={progress} />
     </section>
+  );
+}
+
+/** A verification's step, its verdict (on a match or a tournament export), or why it gave none. */
+export function VerifyResult({ progress }: { progress: VerifyProgress }) {
+  return (
+    <div aria-live="polite">
+      {progress && 'step' in progress && <p class="note">{progress.step}</p>}
+      {progress && 'error' in progress && (
+        <p class="error" role="alert">
+          {progress.error}
+        </p>
+      )}
+      {progress && 'verdict' in progress && <VerdictView verdict={progress.verdict} />}
+      {progress && 'tournament' in progress && <TournamentVerdictView verdict={progress.tournament} />}
+      {progress && 'failedLine' in progress && (
+        <div class="verdict verdict-failed" data-testid="verify-result">
+          <p class="verdict-line">
+            <strong data-testid="verify-verdict">FAILED</strong>{' '}
+            <span data-testid="verify-finding">{progress.failedLine.summary.replace(/^FAILED: /, '')}</span>
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A tournament export's verdict as `umpire verify` prints it: the tournament stream (chain, closing
+ * checkpoint, summary and standings recomputed, referee results), then each match, then the first problem.
+ */
+function TournamentVerdictView({ verdict }: { verdict: TournamentVerdict }) {
+  const failed = verdict.problems.length > 0;
+  const { tournament } = verdict;
+  const events = tournament.events + verdict.matches.reduce((sum, m) => sum + m.events, 0);
+  const item = (ok: boolean, text: string, testId?: string) => (
+    <li class={ok ? 'check-ok' : 'check-failed'} data-testid={testId}>
+      <span aria-hidden="true">{ok ? '✓' : '✗'}</span> {text}
+    </li>
+  );
+  const chainOk = tournament.chain.endsWith('events linked');
+  const checkpointOk = tournament.checkpoint === 'verified';
+  const summaryOk = tournament.summary === 'matches the events';
+  return (
+    <div
+      class={`verdict verdict-${verdict.verified ? 'verified' : failed ? 'failed' : 'unproven'}`}
+      data-testid="verify-result"
+    >
+      <p class="verdict-line">
+        <strong data-testid="verify-verdict">
+          {verdict.verified ? 'VERIFIED' : failed ? 'FAILED' : 'NOT VERIFIED'}
+        </strong>{' '}
+        <span data-testid="verify-events">
+          {verdict.matches.length} {verdict.matches.length === 1 ? 'match' : 'matches'}, {events} events
+          checked
+        </span>
+      </p>
+      {!verdict.verified && (
+        <p data-testid="verify-finding">{verdict.summary.replace(/^(FAILED|NOT VERIFIED): /, '')}</p>
+      )}
+      <ul class="verify-checks">
+        {item(chainOk, `Tournament hash chain: ${tournament.chain}`)}
+        {item(checkpointOk, `Closing checkpoint: ${tournament.checkpoint}`)}
+        {item(summaryOk, `Summary and standings, recomputed from the events: ${tournament.summary}`)}
+        {item(tournament.ok, `Results: ${tournament.results}`)}
+        {verdict.matches.map((m) => (
+          <li key={m.matchId} class={m.ok ? 'check-ok' : 'check-failed'} data-testid="verify-match">
+            <span aria-hidden="true">{m.ok ? '✓' : '✗'}</span> Match {m.matchId}: {m.events} events,{' '}
+            {m.message}
+            <br />
+            <span class="note">{m.rules.message}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -4,7 +4,10 @@
  * are Node's. verify-export.ts makes it.
  */
 export interface ExportToVerify {
-  /** The NDJSON export, its closing checkpoint included. */
+  /**
+   * The NDJSON export, its closing checkpoint included: a match's, or a tournament's (whose first line
+   * is its summary), told apart as `umpire verify` tells them.
+   */
   exportText: string;
   /** Checkpoints kept from earlier (GET /matches/:id/checkpoint), as JSON values. */
   checkpoints?: readonly unknown[];
@@ -67,6 +70,8 @@ export interface ExportVerdict {
 /** What the verify worker (browser/verify-worker.ts) answers to one ExportToVerify. */
 export type VerifyWorkerAnswer =
   | { verdict: ExportVerdict }
+  /** The text was a tournament export (its first line is its summary), verified as `umpire verify` does. */
+  | { tournament: TournamentVerdict }
   /**
    * The export, a checkpoint or the key could not be read: there is no verdict on the log. `line`: the
    * export's line that does not read as one, which `umpire verify` reports as FAILED.
@@ -74,3 +79,26 @@ export type VerifyWorkerAnswer =
   | { unreadable: string; line?: number }
   /** The verifier itself failed. */
   | { error: string };
+
+/**
+ * A tournament export's verdict (GET /tournaments/:id/export): the report `umpire verify` prints for
+ * one, as plain data, and its last line. `verified` as for a match: every check holds and every
+ * checkpoint's signature was checked.
+ */
+export interface TournamentVerdict {
+  verified: boolean;
+  /** VERIFIED, FAILED with the first problem (and its line in the file), or NOT VERIFIED. */
+  summary: string;
+  tournamentId: string | null;
+  tournament: {
+    events: number;
+    chain: string;
+    checkpoint: string;
+    summary: string;
+    results: string;
+    ok: boolean;
+  };
+  matches: { matchId: string; ok: boolean; events: number; message: string; rules: RulesLine }[];
+  unverifiedSignatures: number;
+  problems: string[];
+}

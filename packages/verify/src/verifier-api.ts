@@ -33,11 +33,13 @@ export {
   type SignedCheckpoint,
 } from '../../../src/audit/checkpoint.js';
 export { UnreadableInput, verdictOf, verifyExportText } from './verify-export.js';
+export { verifyTournamentText } from './verify-tournament-text.js';
 export type {
   CheckLine,
   CheckpointLine,
   ExportToVerify,
   ExportVerdict,
   RulesLine,
+  TournamentVerdict,
   VerifyWorkerAnswer,
 } from './verdict.js';

@@ -1,8 +1,10 @@
 import { parsePublicKey, parseSignedCheckpoint } from '../../../src/audit/checkpoint.js';
 import { ExportFormatError } from '../../../src/audit/export-format.js';
 import type { VerificationReport } from '../../../src/audit/verifier.js';
+import { isTournamentExport } from '../../../src/audit/tournament-export-verifier.js';
 import { verifyPages } from '../../../src/audit/verify-pages.js';
 import { ExportText } from './export-text.js';
+import { verifyTournamentText } from './verify-tournament-text.js';
 import type {
   CheckLine,
   CheckpointLine,
@@ -132,9 +134,20 @@ export function verdictOf(report: VerificationReport): ExportVerdict {
   };
 }
 
-/** What the verify worker answers to one input: a verdict, what could not be read (and which line), or a failure. */
+/**
+ * What the verify worker answers to one input: a match's verdict or a tournament's, what could not be
+ * read (and which line), or a failure.
+ */
 export async function answerTo(input: ExportToVerify): Promise<VerifyWorkerAnswer> {
   try {
+    const firstEnd = input.exportText.indexOf('\n');
+    const firstLine = firstEnd < 0 ? input.exportText : input.exportText.slice(0, firstEnd);
+    // Told apart as `umpire verify` tells them: a tournament export opens with its summary.
+    if (isTournamentExport(firstLine)) {
+      // A key that does not read is said as such, as for a match, before any verification.
+      if (input.publicKey !== undefined) readable(() => parsePublicKey(input.publicKey!), 'the public key: ');
+      return { tournament: verifyTournamentText(input) };
+    }
     return { verdict: await verifyExportText(input) };
   } catch (error) {
     if (error instanceof UnreadableInput)
