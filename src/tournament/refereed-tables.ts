@@ -6,9 +6,8 @@ import { TournamentService } from './tournament.service.js';
 
 /**
  * Starting a round of a refereed tournament: the round starts, then each of its pairings gets its
- * match, of the tournament's ruleset (created under its current version, which the tournament was
- * checked to name), with server dice, scheduled at the pairing's table; its end reports the result
- * (RefereeResults). Each match is scheduled under a commandId made of the start's and the table, so
+ * match, of the tournament's ruleset under the version it names (any the service serves), with
+ * server dice, scheduled at the pairing's table; its end reports the result (RefereeResults). Each match is scheduled under a commandId made of the start's and the table, so
  * the same start sent again (after a failure half-way) schedules what is missing and nothing twice.
  */
 @Injectable()
@@ -37,6 +36,7 @@ export class RefereedTables {
         round,
         table: pairing.table,
         rulesetId: ruleset.id,
+        rulesetVersion: ruleset.version,
         match: {
           ruleset: ruleset.id,
           sides: { A: name(pairing.A), B: name(pairing.B) },
