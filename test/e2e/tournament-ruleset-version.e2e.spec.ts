@@ -87,6 +87,16 @@ describe('a tournament on any served version of its ruleset', () => {
     throw new Error('four willpower tests of morale 10 failed in a row');
   }
 
+  it('GET /rulesets, with no key, lists every served version of each ruleset and the current one', async () => {
+    const served = await new Caller(t.url, undefined).get('/rulesets');
+    expect(served.status).toBe(200);
+    expect(served.body).toContainEqual({
+      id: 'hand-to-hand',
+      versions: versionsOf('hand-to-hand').map((r) => r.version),
+      current,
+    });
+  });
+
   it(`C-6 POST /matches takes a served version (${OLD}); an unknown one is 400 naming rulesetVersion, nothing appended; none is the current one`, async () => {
     const old = await org.command('/matches', {
       matchId: 'old-one',

@@ -1468,6 +1468,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/rulesets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The rulesets this service serves, each with every version a match (or a tournament) may name, and the current one. */
+    get: operations['RulesetsController_served'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/metrics': {
     parameters: {
       query?: never;
@@ -4322,6 +4339,24 @@ export interface components {
       title: string;
       /** @example The attacker rolls 1D6 and adds: charge +1, flank +1, rear +2 … */
       text: string;
+    };
+    ServedRulesetDto: {
+      /** @example hand-to-hand */
+      id: string;
+      /**
+       * @description Every version a match may be created under, oldest first.
+       * @example [
+       *       "1.0.0",
+       *       "2.0.0",
+       *       "2.1.0"
+       *     ]
+       */
+      versions: string[];
+      /**
+       * @description The version a match is created under when none is named.
+       * @example 2.1.0
+       */
+      current: string;
     };
     RegisterUnitDto: {
       /**
@@ -27801,6 +27836,55 @@ export interface operations {
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Past the rate limit of this key (or of this address, without a valid key). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  RulesetsController_served: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": "hand-to-hand",
+           *         "versions": [
+           *           "1.0.0",
+           *           "2.0.0",
+           *           "2.1.0"
+           *         ],
+           *         "current": "2.1.0"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['ServedRulesetDto'][];
         };
       };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */
