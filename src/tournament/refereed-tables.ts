@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal.js';
 import { participantOf, roundOf, settled } from '../rules/tournament/index.js';
+import { currentRuleset } from '../rulesets/registry.js';
 import { type TournamentCommandView, TournamentConduct } from './tournament-conduct.service.js';
 import { TournamentService } from './tournament.service.js';
 
@@ -36,7 +37,11 @@ export class RefereedTables {
         round,
         table: pairing.table,
         rulesetId: ruleset.id,
-        rulesetVersion: ruleset.version,
+        // Named only when it is not the current one: a start sent again finds the matches it created
+        // before versions could be named under the same fingerprint.
+        ...(ruleset.version !== currentRuleset(ruleset.id)?.version
+          ? { rulesetVersion: ruleset.version }
+          : {}),
         match: {
           ruleset: ruleset.id,
           sides: { A: name(pairing.A), B: name(pairing.B) },

@@ -11,7 +11,8 @@ import { type Caller, organiser } from './support/umpire-client.js';
  * A player of a refereed tournament, in Chromium at phone size against the real service: from the
  * participant link to the player's page, and from there, by "Play at your seat", to the table page
  * joined to their own seat, where they register a unit and charge as their side. Back on the player's
- * page the same button opens that seat again on this phone (its invitation was used once).
+ * page the same button says the seat was joined (its invitation joins once) and leads to the table page,
+ * which keeps the seat on this phone.
  */
 const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
@@ -107,10 +108,15 @@ describeInBrowser('the player’s page opens the player’s own seat of a refere
     ]);
   }, 60_000);
 
-  it('back on the player’s page, the same button opens the seat this phone joined, with no second invitation', async () => {
+  it('back on the player’s page, the same button says the seat is joined, and the table page keeps it on this phone', async () => {
     await phone.goBack();
     await phone.waitForURL(/\/tournament\//);
     await phone.getByRole('button', { name: /Play at your seat/ }).click();
+    await phone
+      .getByRole('status')
+      .getByText(/You joined this seat already/)
+      .waitFor();
+    await phone.getByRole('link', { name: 'open the table page' }).click();
     await phone.waitForURL(`${t.url}/table/`);
     await phone.getByRole('heading', { level: 1, name: `${pairing.A.name} side A` }).waitFor();
     expect(await phone.getByTestId('join-refused').count()).toBe(0);

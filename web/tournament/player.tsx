@@ -189,7 +189,7 @@ function MyTable(props: {
         <>
           <p>This table is refereed: its result reports itself when the match ends.</p>
           {started && (pairing.status === 'pending' || pairing.status === 'reported') && (
-            <SeatLink api={props.api} at={`${props.base}${at}`} matchId={pairing.matchId} side={side} />
+            <SeatLink api={props.api} at={`${props.base}${at}`} side={side} />
           )}
           <p>
             <a href={`/watch/?match=${encodeURIComponent(pairing.matchId)}`}>Follow the match</a> as a

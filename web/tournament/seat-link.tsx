@@ -2,7 +2,6 @@ import { useState } from 'preact/hooks';
 import type { Api } from '../shared/api';
 import { refusalText } from '../shared/refusal';
 import { newCommandId } from '../shared/tournament-views';
-import { keepSeat, seats } from '../table/seat-store';
 
 interface SeatInvitation {
   link: string;
@@ -11,50 +10,45 @@ interface SeatInvitation {
   redeemed: boolean;
 }
 
+type Asked = { kind: 'idle' } | { kind: 'asking' } | { kind: 'joined' } | { kind: 'refused'; why: string };
+
 /**
  * The participant's way to their own seat of a refereed table: the service answers the one
- * invitation of this participant's key to that seat, and the table page joins it. Once it was
- * joined, the seat's key lives on the device that joined it: on this one, the table page opens that
- * seat again; on another, nothing here can join it a second time.
+ * invitation of this participant's key to that seat, and the table page joins it. Once joined, the
+ * seat's key lives on the device that joined it, whose table page opens it again; the invitation
+ * itself joins once.
  */
-export function SeatLink(props: { api: Api; at: string; matchId: string; side: 'A' | 'B' }) {
-  const { api, at, matchId, side } = props;
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string>();
+export function SeatLink(props: { api: Api; at: string; side: 'A' | 'B' }) {
+  const { api, at, side } = props;
+  const [asked, setAsked] = useState<Asked>({ kind: 'idle' });
   const play = async () => {
-    setBusy(true);
-    setProblem(undefined);
+    setAsked({ kind: 'asking' });
     try {
       const invitation = await api.post<SeatInvitation>(`${at}/seat-invitation`, {
         commandId: newCommandId(),
         side,
       });
-      const here = seats().find((s) => s.matchId === matchId && s.side === side);
-      if (!invitation.redeemed) {
-        window.location.assign(invitation.link);
-      } else if (here) {
-        // The table page opens the seat this browser joined last: this one, now.
-        keepSeat(here);
-        window.location.assign('/table/');
-      } else {
-        setProblem(
-          'Your seat was joined on another device already: play there, or ask the organiser for a new seat slip.',
-        );
-        setBusy(false);
-      }
+      if (invitation.redeemed) setAsked({ kind: 'joined' });
+      else window.location.assign(invitation.link);
     } catch (error) {
-      setProblem(refusalText(error));
-      setBusy(false);
+      setAsked({ kind: 'refused', why: refusalText(error) });
     }
   };
   return (
     <div class="seat-link">
-      <button type="button" class="primary" disabled={busy} onClick={() => void play()}>
+      <button type="button" class="primary" disabled={asked.kind === 'asking'} onClick={() => void play()}>
         Play at your seat (side {side})
       </button>
-      {problem && (
+      {asked.kind === 'joined' && (
+        <p role="status">
+          You joined this seat already. On the device you joined it from,{' '}
+          <a href="/table/">open the table page</a>: it keeps your seat. On another device, ask the organiser
+          for your seat slip.
+        </p>
+      )}
+      {asked.kind === 'refused' && (
         <p class="error" role="alert">
-          {problem}
+          {asked.why}
         </p>
       )}
     </div>
