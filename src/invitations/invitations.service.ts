@@ -170,8 +170,9 @@ export class Invitations {
   /**
    * A participant key's invitation to its own seat (ownSeat says which). One invitation per key and
    * seat, whatever the commandId: its id and code derive from the key and the seat, so the same
-   * participant asking again is answered the same invitation, never a new code, and is told whether
-   * it was redeemed already (the seat's key then lives on the device that redeemed it).
+   * participant asking again is answered the same invitation, never a new code (until it expires
+   * unused), and is told whether it was redeemed already (the seat's key then lives on the device that
+   * redeemed it).
    */
   async createForOwnSeat(
     principal: Principal,
@@ -185,15 +186,25 @@ export class Invitations {
     const { state } = await this.tournaments.load(tournamentId);
     const { matchId } = ownSeat(state, { participantId: principal.participantId, round, table, side });
     const seat: SeatGrant = { matchId, side, tournamentId };
-    const made = await this.record(
-      principal,
-      { expiresInMinutes: DEFAULT_INVITATION_MINUTES, commandId: `seat:${matchId}:${side}` },
-      now,
-      (invitation) => ({ type: 'SeatInvitationCreated', data: { ...invitation, ...seat } }),
-    );
-    this.sameGrant(made, seat, 'seat', undefined);
-    const stream = invitationStream(made.data.invitationId);
-    const redeemed = (await this.store.readStream(stream)).some((e) => REDEEMED_TYPES.includes(e.type));
+    // The seat's invitation of this key; one that expired unused gives way to the next of the seat's
+    // line (each made fresh, so the line ends at the first live or redeemed one).
+    let made: InvitationCreated & { code: string };
+    let redeemed: boolean;
+    for (let generation = 1; ; generation++) {
+      made = await this.record(
+        principal,
+        {
+          expiresInMinutes: DEFAULT_INVITATION_MINUTES,
+          commandId: `seat:${matchId}:${side}${generation === 1 ? '' : `:${generation}`}`,
+        },
+        now,
+        (invitation) => ({ type: 'SeatInvitationCreated', data: { ...invitation, ...seat } }),
+      );
+      this.sameGrant(made, seat, 'seat', undefined);
+      const events = await this.store.readStream(invitationStream(made.data.invitationId));
+      redeemed = events.some((e) => REDEEMED_TYPES.includes(e.type));
+      if (redeemed || now < Date.parse(made.data.expiresAt)) break;
+    }
     return {
       invitationId: made.data.invitationId,
       code: made.code,

@@ -1,4 +1,5 @@
 import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
+import { Invitations } from '../../src/invitations/invitations.service.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { Caller, commandId, organiser } from './support/umpire-client.js';
 
@@ -26,6 +27,7 @@ describe('a participant key takes its own seat of its refereed match', () => {
   let store: EventStore;
   let org: Caller;
   const keys = new Map<string, Caller>();
+  const keyIds = new Map<string, string>();
   let pairings: Pairing[];
   const T = 'seat-cup';
 
@@ -50,16 +52,18 @@ describe('a participant key takes its own seat of its refereed match', () => {
       ...(tables === 'refereed' ? { ruleset: 'hand-to-hand' } : {}),
     });
     const callers = new Map<string, Caller>();
+    const ids = new Map<string, string>();
     for (let i = 1; i <= size; i++) {
       await org.command(`/tournaments/${id}/participants`, { name: `Player ${i}`, seed: i });
       const key = await org.post(`/tournaments/${id}/participants/p${i}/keys`, { label: `p${i}` });
       callers.set(`p${i}`, new Caller(t.url, key.body.token as string));
+      ids.set(`p${i}`, key.body.keyId as string);
       await org.command(`/tournaments/${id}/participants/p${i}/check-in`);
     }
     await org.command(`/tournaments/${id}/rounds`, { round: 1, method: 'swiss' });
     await org.command(`/tournaments/${id}/rounds/1/start`);
     const round = (await org.get(`/tournaments/${id}/rounds/1`)).body;
-    return { callers, pairings: (round.pairings as any[]).map(pairingOf) };
+    return { callers, ids, pairings: (round.pairings as any[]).map(pairingOf) };
   }
 
   beforeAll(async () => {
@@ -69,6 +73,7 @@ describe('a participant key takes its own seat of its refereed match', () => {
     const day = await dayUnderWay(T, 6, 'refereed');
     pairings = day.pairings;
     for (const [id, caller] of day.callers) keys.set(id, caller);
+    for (const [id, keyId] of day.ids) keyIds.set(id, keyId);
     expect(pairings).toHaveLength(3);
     for (const p of pairings) expect(p.matchId).toEqual(expect.any(String));
   });
@@ -184,6 +189,31 @@ describe('a participant key takes its own seat of its refereed match', () => {
     const bySeat = await seatAt(new Caller(t.url, seatKey.body.token), 1, { side: 'A' });
     expect(bySeat.status).toBe(403);
     expect(await head()).toBe(before + 1); // the seat key's issue only
+  });
+
+  it('an invitation that expired unused gives way to a new one, which is then the answer', async () => {
+    const { A, table } = pairings[1]!;
+    const first = await seatAt(keys.get(A)!, table, { side: 'A' });
+    expect(first.status).toBe(201);
+    const invitations = t.app.get(Invitations);
+    const principal = { keyId: keyIds.get(A)!, role: 'player' as const, tournamentId: T, participantId: A };
+    const later = Date.parse(first.body.expiresAt) + 60_000;
+    const renewed = await invitations.createForOwnSeat(
+      principal,
+      { tournamentId: T, round: 1, table, side: 'A' },
+      later,
+    );
+    expect(renewed.code).not.toBe(first.body.code);
+    expect(Date.parse(renewed.expiresAt)).toBeGreaterThan(later);
+    expect(renewed).toMatchObject({ matchId: first.body.matchId, side: 'A', redeemed: false });
+    const before = await head();
+    const again = await invitations.createForOwnSeat(
+      principal,
+      { tournamentId: T, round: 1, table, side: 'A' },
+      later,
+    );
+    expect(again.code).toBe(renewed.code);
+    expect(await head()).toBe(before);
   });
 
   it('a dropped participant, a finished pairing and a voided one: refused, nothing appended', async () => {
