@@ -89,7 +89,7 @@ export class InvitationsController {
     summary:
       'A participant’s invitation to their own seat of their refereed match at this table: the table page link that joins it.',
     description:
-      'For the side the participant plays in the match the tournament scheduled for this pairing (MatchScheduled), and nothing else: another side or another table is 403, a dropped participant 403, a table with no match (report-only, or not started) 404, a voided pairing or one whose result stands 409; each names why, and nothing is appended. One invitation per key and seat: asking again answers the same code, with `redeemed` telling whether it was traded already.',
+      'For the side the participant plays in the match the tournament scheduled for this pairing (MatchScheduled), and nothing else: another side or another table is 403, a dropped participant 403, a table with no match (report-only, or not started) 404, a voided pairing or one whose result stands 409; each names why, and nothing is appended. One invitation per key and seat: asking again answers the same code (a new one only once it expired unused), with `redeemed` telling whether it was traded already.',
   })
   @ApiCreatedResponse({
     type: OwnSeatInvitationDto,
