@@ -64,13 +64,15 @@ export class MatchesController {
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateMatchDto,
   ): Promise<MatchCommandResult> {
-    const { ruleset, matchId: given, ...fields } = body;
+    const { ruleset, rulesetVersion, matchId: given, ...fields } = body;
     // Without an id of the caller's, the same key and commandId always name the same match: a retried
     // create finds its first answer instead of making a second match.
     const matchId =
       given ??
       `m-${createHash('sha256').update(`${principal.keyId}:${body.commandId}`).digest('hex').slice(0, 20)}`;
-    return this.commands.execute(new CreateMatch(matchId, principal, fields, { matchId }, ruleset));
+    return this.commands.execute(
+      new CreateMatch(matchId, principal, fields, { matchId }, ruleset, rulesetVersion),
+    );
   }
 
   @Get(':id')

@@ -149,7 +149,8 @@ export class TournamentsController {
     @Param('id', TournamentIdPipe) id: string,
     @Body() body: ScheduleMatchDto,
   ): Promise<MatchScheduledView> {
-    const { commandId, matchId, round, table, players, participants, ruleset, ...match } = body;
+    const { commandId, matchId, round, table, players, participants, ruleset, rulesetVersion, ...match } =
+      body;
     return this.tournaments.schedule(principal, id, {
       commandId,
       matchId,
@@ -158,6 +159,7 @@ export class TournamentsController {
       players: players ? { A: players.A, B: players.B } : undefined,
       participants: participants ? { A: participants.A, B: participants.B } : undefined,
       rulesetId: ruleset,
+      ...(rulesetVersion !== undefined ? { rulesetVersion } : {}),
       match,
     });
   }

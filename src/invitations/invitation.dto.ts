@@ -122,3 +122,27 @@ export class RedeemedSeatDto {
   participantId?: string;
   @ApiPropertyOptional() label?: string;
 }
+
+export class CreateOwnSeatInvitationDto {
+  @ApiPropertyOptional({
+    description:
+      'Accepted like every write. The answer is the one invitation of this key and seat whatever the commandId: asking again never makes another code.',
+    example: 'seat-r1-t4',
+  })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_.:-]{1,100}$/, { message: 'commandId must be 1–100 letters, digits, or _ . : -' })
+  commandId?: string;
+
+  @ApiProperty({ enum: SIDES, description: 'The side the participant plays at this table: their own.' })
+  @IsIn(SIDES, { message: 'side must be A or B' })
+  side!: 'A' | 'B';
+}
+
+export class OwnSeatInvitationDto extends InvitationDto {
+  @ApiProperty({
+    description:
+      'Whether the invitation was traded for the seat’s key already: the seat is then played from the device that redeemed it.',
+    example: false,
+  })
+  redeemed!: boolean;
+}

@@ -1,6 +1,8 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, ParseIntPipe, Post, UseGuards } from '@nestjs/common';
 import {
+  ApiConflictResponse,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiGoneResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -13,11 +15,14 @@ import { ApiAccess, ErrorDto } from '../api/dto/error.dto.js';
 import { MatchIdPipe } from '../api/match-id.pipe.js';
 import { problem } from '../http/problem-details.js';
 import { TournamentIdPipe } from '../api/tournament-id.pipe.js';
+import { ParticipantKeyGuard } from '../api/tournament-acting.js';
 import {
   CreateInvitationDto,
+  CreateOwnSeatInvitationDto,
   CreateParticipantInvitationDto,
   DEFAULT_INVITATION_MINUTES,
   InvitationDto,
+  OwnSeatInvitationDto,
   ParticipantInvitationDto,
   RedeemedSeatDto,
 } from './invitation.dto.js';
@@ -74,6 +79,54 @@ export class InvitationsController {
       ...(body.label ? { label: body.label } : {}),
       ...(body.commandId ? { commandId: body.commandId } : {}),
     });
+  }
+
+  @Post('tournaments/:id/rounds/:round/tables/:table/seat-invitation')
+  @Roles('player')
+  @UseGuards(ParticipantKeyGuard)
+  @ApiAccess('the participant’s key, for its own side of its own refereed match')
+  @ApiOperation({
+    summary:
+      'A participant’s invitation to their own seat of their refereed match at this table: the table page link that joins it.',
+    description:
+      'For the side the participant plays in the match the tournament scheduled for this pairing (MatchScheduled), and nothing else: another side or another table is 403, a dropped participant 403, a table with no match (report-only, or not started) 404, a voided pairing or one whose result stands 409; each names why, and nothing is appended. One invitation per key and seat: asking again answers the same code (a new one only once it expired unused), with `redeemed` telling whether it was traded already.',
+  })
+  @ApiCreatedResponse({
+    type: OwnSeatInvitationDto,
+    example: {
+      invitationId: 'k3x9a0b2c4d6',
+      code: 'inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4',
+      link: '/table/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4',
+      expiresAt: '2026-05-02T21:00:00.000Z',
+      matchId: 'm-3f2a9c0b1d4e5f60718a',
+      side: 'A',
+      tournamentId: 'spring-open-2026',
+      redeemed: false,
+    },
+  })
+  @ApiForbiddenResponse({
+    type: ErrorDto,
+    example: problem(403, 'side: participant p4 plays side A at table 2 of round 1, not side B'),
+  })
+  @ApiNotFoundResponse({
+    type: ErrorDto,
+    example: problem(
+      404,
+      'table 2 of round 1 is not refereed: it has no match to join; report its result instead',
+    ),
+  })
+  @ApiConflictResponse({
+    type: ErrorDto,
+    example: problem(409, 'table 2 of round 1 was voided: its match is not played'),
+  })
+  createForOwnSeat(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id', TournamentIdPipe) tournamentId: string,
+    @Param('round', ParseIntPipe) round: number,
+    @Param('table', ParseIntPipe) table: number,
+    @Body() body: CreateOwnSeatInvitationDto,
+  ): Promise<OwnSeatInvitationDto> {
+    return this.invitations.createForOwnSeat(principal, { tournamentId, round, table, side: body.side });
   }
 
   @Post('invitations/:code/redeem')

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import {
   BadRequestException,
   ConflictException,
+  ForbiddenException,
   GoneException,
   Inject,
   Injectable,
@@ -18,6 +19,7 @@ import { WrongExpectedRevisionError } from '../event-store/wrong-expected-revisi
 import type { Side } from '../rules/common/sides.js';
 import { KeyScope } from '../tournament/key-scope.js';
 import { TournamentConduct } from '../tournament/tournament-conduct.service.js';
+import { DEFAULT_INVITATION_MINUTES } from './invitation.dto.js';
 import {
   derivedInvitationCode,
   invitationLinkPath,
@@ -26,6 +28,7 @@ import {
   parseInvitationCode,
   participantInvitationLinkPath,
 } from './invitation-code.js';
+import { ownSeat, type OwnSeatRequest } from './own-seat.js';
 import {
   type InvitationCreated,
   type InvitationEvent,
@@ -46,6 +49,11 @@ export interface CreatedParticipantInvitation extends ParticipantGrant {
   code: string;
   link: string;
   expiresAt: string;
+}
+
+/** A participant's own seat invitation, and whether it was traded for its key already. */
+export interface OwnSeatInvitation extends CreatedInvitation {
+  redeemed: boolean;
 }
 
 /** What a redemption answers: the key, and the seat or the participant it is for. */
@@ -156,6 +164,56 @@ export class Invitations {
       tournamentId: first.tournamentId,
       participantId: first.participantId,
       ...(first.label ? { label: first.label } : {}),
+    };
+  }
+
+  /**
+   * A participant key's invitation to its own seat (ownSeat says which). One invitation per key and
+   * seat, whatever the commandId: its id and code derive from the key and the seat, so the same
+   * participant asking again is answered the same invitation, never a new code (until it expires
+   * unused), and is told whether it was redeemed already (the seat's key then lives on the device that
+   * redeemed it).
+   */
+  async createForOwnSeat(
+    principal: Principal,
+    request: Omit<OwnSeatRequest, 'participantId'> & { tournamentId: string },
+    now = Date.now(),
+  ): Promise<OwnSeatInvitation> {
+    const { tournamentId, round, table, side } = request;
+    if (principal.role !== 'player' || principal.tournamentId !== tournamentId || !principal.participantId) {
+      throw new ForbiddenException('only a participant key of this tournament takes its own seat');
+    }
+    const { state } = await this.tournaments.load(tournamentId);
+    const { matchId } = ownSeat(state, { participantId: principal.participantId, round, table, side });
+    const seat: SeatGrant = { matchId, side, tournamentId };
+    // The seat's invitation of this key; one that expired unused gives way to the next of the seat's
+    // line (each made fresh, so the line ends at the first live or redeemed one).
+    let made: InvitationCreated & { code: string };
+    let redeemed: boolean;
+    for (let generation = 1; ; generation++) {
+      made = await this.record(
+        principal,
+        {
+          expiresInMinutes: DEFAULT_INVITATION_MINUTES,
+          commandId: `seat:${matchId}:${side}${generation === 1 ? '' : `:${generation}`}`,
+        },
+        now,
+        (invitation) => ({ type: 'SeatInvitationCreated', data: { ...invitation, ...seat } }),
+      );
+      this.sameGrant(made, seat, 'seat', undefined);
+      const events = await this.store.readStream(invitationStream(made.data.invitationId));
+      redeemed = events.some((e) => REDEEMED_TYPES.includes(e.type));
+      if (redeemed || now < Date.parse(made.data.expiresAt)) break;
+    }
+    return {
+      invitationId: made.data.invitationId,
+      code: made.code,
+      link: invitationLinkPath(made.code),
+      expiresAt: made.data.expiresAt,
+      matchId,
+      side,
+      tournamentId,
+      redeemed,
     };
   }
 

@@ -16,6 +16,8 @@ export interface MatchCommandRequest {
   dice?: number[];
   /** CreateMatch only: which ruleset. */
   rulesetId?: string;
+  /** CreateMatch only: which served version of it; absent, its current version. */
+  rulesetVersion?: string;
 }
 
 /**

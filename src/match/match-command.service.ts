@@ -9,7 +9,13 @@ import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store
 import { type DiceSource, NO_DICE, TableDice } from '../rules/common/dice.js';
 import type { CommandDeclaration } from '../rules/common/command-declaration.js';
 import { violation } from '../rules/common/rule-violation.js';
-import { currentMatchRules, currentRuleset, rulesetIds } from '../rulesets/registry.js';
+import {
+  currentMatchRules,
+  currentRuleset,
+  rulesetFor,
+  rulesetIds,
+  versionsOf,
+} from '../rulesets/registry.js';
 import { LeastRecentlyUsed } from './least-recently-used.js';
 import type { MatchAggregate } from './match-aggregate.js';
 import { MatchAggregates } from './match-aggregates.js';
@@ -260,8 +266,19 @@ export class MatchCommandService implements MatchCommandSteps {
     if (match) violation('C-4', `match ${request.matchId} already exists`);
     const ruleset = request.rulesetId ? currentRuleset(request.rulesetId) : undefined;
     if (!ruleset) violation('C-6', `ruleset must be one of ${rulesetIds().join(', ')}`, 'invalid');
+    const version = request.rulesetVersion ?? ruleset.version;
+    // Any version the service serves may be played; a match keeps the one it was created under (C-3).
+    const chosen = rulesetFor({ id: ruleset.id, version });
+    if (!chosen) {
+      const served = versionsOf(ruleset.id).map((r) => r.version);
+      violation(
+        'C-6',
+        `rulesetVersion: ${ruleset.id} has no version ${version} (served: ${served.join(', ')})`,
+        'invalid',
+      );
+    }
     if (request.dice?.length) violation('C-2', 'creating a match rolls no dice', 'invalid');
-    const events = ruleset.decider.decide(ruleset.decider.initialState(), command, NO_DICE);
+    const events = chosen.decider.decide(chosen.decider.initialState(), command, NO_DICE);
     const [created] = events;
     return {
       events,
@@ -306,9 +323,20 @@ export class MatchCommandService implements MatchCommandSteps {
    * HMAC under a per-match secret key, not a plain hash: the command may carry a sealed card, and the
    * recorded commandId is public (a plain hash of a SealOrder falls to trying the 54 cards).
    */
-  private fingerprint({ matchId, command, dice, rulesetId }: MatchCommandRequest, commandId: string): string {
+  private fingerprint(
+    { matchId, command, dice, rulesetId, rulesetVersion }: MatchCommandRequest,
+    commandId: string,
+  ): string {
+    // The version only when asked for, so that a create recorded before versions could be chosen
+    // keeps its fingerprint, and a repeat of it is still recognised.
     const canonical =
-      canonicalize({ commandId, command, dice: dice ?? [], rulesetId: rulesetId ?? null }) ?? '';
+      canonicalize({
+        commandId,
+        command,
+        dice: dice ?? [],
+        rulesetId: rulesetId ?? null,
+        ...(rulesetVersion !== undefined ? { rulesetVersion } : {}),
+      }) ?? '';
     return createHmac('sha256', this.keysOf(matchId).fingerprint)
       .update(canonical)
       .digest('hex')

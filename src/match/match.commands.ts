@@ -58,7 +58,19 @@ export class SendRulesetCommand extends MatchCommand {
 }
 
 // Setting a match up and taking turns, whatever the ruleset (C-4)
-export class CreateMatch extends MatchCommand {}
+export class CreateMatch extends MatchCommand {
+  constructor(
+    matchId: string,
+    principal: Principal,
+    body: CommandBody,
+    extra: Record<string, unknown> = {},
+    rulesetId?: string,
+    rulesetVersion?: string,
+  ) {
+    super(matchId, principal, body, extra, rulesetId);
+    if (rulesetVersion !== undefined) this.request.rulesetVersion = rulesetVersion;
+  }
+}
 export class EndTurn extends MatchCommand {}
 
 // Every match: fairness, undo, disputes, the end (C-2, C-5)

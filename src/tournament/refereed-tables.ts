@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal.js';
 import { participantOf, roundOf, settled } from '../rules/tournament/index.js';
+import { currentRuleset } from '../rulesets/registry.js';
 import { type TournamentCommandView, TournamentConduct } from './tournament-conduct.service.js';
 import { TournamentService } from './tournament.service.js';
 
 /**
  * Starting a round of a refereed tournament: the round starts, then each of its pairings gets its
- * match, of the tournament's ruleset (created under its current version, which the tournament was
- * checked to name), with server dice, scheduled at the pairing's table; its end reports the result
- * (RefereeResults). Each match is scheduled under a commandId made of the start's and the table, so
+ * match, of the tournament's ruleset under the version it names (any the service serves), with
+ * server dice, scheduled at the pairing's table; its end reports the result (RefereeResults). Each match is scheduled under a commandId made of the start's and the table, so
  * the same start sent again (after a failure half-way) schedules what is missing and nothing twice.
  */
 @Injectable()
@@ -37,6 +37,11 @@ export class RefereedTables {
         round,
         table: pairing.table,
         rulesetId: ruleset.id,
+        // Named only when it is not the current one: a start sent again finds the matches it created
+        // before versions could be named under the same fingerprint.
+        ...(ruleset.version !== currentRuleset(ruleset.id)?.version
+          ? { rulesetVersion: ruleset.version }
+          : {}),
         match: {
           ruleset: ruleset.id,
           sides: { A: name(pairing.A), B: name(pairing.B) },

@@ -78,6 +78,8 @@ export interface ScheduleMatchRequest {
   participants?: ParticipantSides;
   /** The CreateMatch command's own fields: ruleset, sides, diceMode, parameters. */
   rulesetId: string;
+  /** The served version of it; absent, its current version. */
+  rulesetVersion?: string;
   match: Record<string, unknown>;
 }
 
@@ -433,7 +435,14 @@ export class TournamentService {
     // Plain JSON, as the command is recorded and hashed as JSON.
     const fields = JSON.parse(JSON.stringify(request.match)) as Record<string, unknown>;
     return this.commands.execute(
-      new CreateMatch(matchId, principal, { ...fields, commandId }, { matchId }, request.rulesetId),
+      new CreateMatch(
+        matchId,
+        principal,
+        { ...fields, commandId },
+        { matchId },
+        request.rulesetId,
+        request.rulesetVersion,
+      ),
     );
   }
 
@@ -486,8 +495,8 @@ function derivedId(prefix: string, ...parts: string[]): string {
 
 /**
  * The ruleset a tournament names, checked against the registry (400 naming the field): a known
- * ruleset, and a version of it that matches can be created under, which is its current one, since a
- * match is always created under its ruleset's current version.
+ * ruleset, and a version of it the service serves (its current one when omitted). Its refereed
+ * matches are created under that version, and keep it for life.
  */
 function tournamentRuleset(request: CreateTournamentRequest): TournamentRuleset | undefined {
   if (request.ruleset === undefined) {
@@ -507,12 +516,10 @@ function tournamentRuleset(request: CreateTournamentRequest): TournamentRuleset 
   const current = currentRuleset(request.ruleset);
   if (!current) throw new BadRequestException({ message: `no ruleset ${request.ruleset}`, field: 'ruleset' });
   const version = request.rulesetVersion ?? current.version;
-  if (version !== current.version) {
-    const known = versionsOf(request.ruleset).some((r) => r.version === version);
+  const served = versionsOf(request.ruleset).map((r) => r.version);
+  if (!served.includes(version)) {
     throw new BadRequestException({
-      message: known
-        ? `rulesetVersion: matches of ${request.ruleset} are created under its current version ${current.version}, not ${version}`
-        : `rulesetVersion: ${request.ruleset} has no version ${version}`,
+      message: `rulesetVersion: ${request.ruleset} has no version ${version} (served: ${served.join(', ')})`,
       field: 'rulesetVersion',
     });
   }

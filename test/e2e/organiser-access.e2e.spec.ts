@@ -56,6 +56,7 @@ const PUBLIC = [
   'GET /health/ready',
   'GET /audit/public-key',
   'POST /invitations/{code}/redeem',
+  'GET /rulesets',
   'GET /rulesets/{id}/{version}/rules',
   'GET /rulesets/{id}/{version}/rules/{ruleId}',
 ];

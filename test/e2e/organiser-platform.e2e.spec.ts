@@ -40,6 +40,7 @@ describe('organiser: the OpenAPI document', () => {
     'GET /health/ready',
     'GET /audit/public-key',
     'POST /invitations/{code}/redeem',
+    'GET /rulesets',
     'GET /rulesets/{id}/{version}/rules',
     'GET /rulesets/{id}/{version}/rules/{ruleId}',
   ];

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { Api } from '../shared/api';
 import { newCommandId } from '../shared/tournament-views';
 import { refusalText } from '../shared/refusal';
@@ -11,6 +11,13 @@ const TIE_BREAK_CHOICES = [
   ['head-to-head', 'Head-to-head', true],
   ['wins', 'Wins', false],
 ] as const;
+
+/** A ruleset the service serves, as GET /rulesets lists it: every version a tournament may name. */
+interface ServedRuleset {
+  id: string;
+  versions: string[];
+  current: string;
+}
 
 /** The optional text of a field, left out of the request when blank. */
 function optional(form: FormData, name: string): string | undefined {
@@ -28,6 +35,16 @@ export function CreateTournament(props: { api: Api }) {
   const [commandId] = useState(newCommandId);
   // Held here, so that a refusal's re-render keeps the choice.
   const [tables, setTables] = useState<'report-only' | 'refereed'>('report-only');
+  const [served, setServed] = useState<ServedRuleset[]>();
+  const [ruleset, setRuleset] = useState('');
+  const [version, setVersion] = useState('');
+  useEffect(() => {
+    props.api.get<ServedRuleset[]>('/rulesets').then(setServed, (error: unknown) => {
+      setServed([]);
+      setRefusal(refusalText(error));
+    });
+  }, [props.api]);
+  const chosen = served?.find((r) => r.id === ruleset);
   const submit = async (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
@@ -121,9 +138,40 @@ export function CreateTournament(props: { api: Api }) {
           </label>
         </fieldset>
         <label for="t-ruleset">Ruleset of the matches (needed for refereed tables)</label>
-        <input id="t-ruleset" name="ruleset" />
-        <label for="t-ruleset-version">Ruleset version (leave blank for the current one)</label>
-        <input id="t-ruleset-version" name="rulesetVersion" />
+        <select
+          id="t-ruleset"
+          name="ruleset"
+          value={ruleset}
+          onChange={(e) => {
+            setRuleset(e.currentTarget.value);
+            setVersion('');
+          }}
+        >
+          <option value="">{served ? 'None: chosen per match' : 'Loading the rulesets…'}</option>
+          {served?.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.id}
+            </option>
+          ))}
+        </select>
+        <label for="t-ruleset-version">Ruleset version</label>
+        <select
+          id="t-ruleset-version"
+          name="rulesetVersion"
+          value={version}
+          disabled={!chosen}
+          onChange={(e) => setVersion(e.currentTarget.value)}
+        >
+          <option value="">{chosen ? `${chosen.current} (current)` : 'Choose a ruleset first'}</option>
+          {chosen?.versions
+            .filter((v) => v !== chosen.current)
+            .reverse()
+            .map((v) => (
+              <option key={v} value={v}>
+                {v} (older: its rules as they were)
+              </option>
+            ))}
+        </select>
         <button type="submit" class="primary">
           Create
         </button>

@@ -15,6 +15,7 @@ import {
 } from '../shared/tournament-views';
 import { useLiveTournament } from '../shared/use-live-tournament';
 import { refusalText } from '../shared/refusal';
+import { SeatLink } from './seat-link';
 
 interface Day {
   name: string;
@@ -132,7 +133,7 @@ export function Player(props: {
           </h2>
           {round.status !== 'paired' && <RoundClock key={round.clock?.asOf} clock={round.clock} />}
           {mine ? (
-            <MyTable pairing={mine} me={me.participantId} round={round} act={act} />
+            <MyTable api={api} base={base} pairing={mine} me={me.participantId} round={round} act={act} />
           ) : bye ? (
             <p>You have a bye this round.</p>
           ) : (
@@ -162,6 +163,8 @@ export function Player(props: {
 }
 
 function MyTable(props: {
+  api: Api;
+  base: string;
   pairing: Pairing;
   me: string;
   round: Round;
@@ -183,11 +186,16 @@ function MyTable(props: {
         You play side <strong>{side}</strong> against <strong>{opponent.name}</strong>.
       </p>
       {pairing.matchId && (
-        <p>
-          This table is refereed:{' '}
-          <a href={`/watch/?match=${encodeURIComponent(pairing.matchId)}`}>follow match {pairing.matchId}</a>.
-          Its result reports itself when the match ends.
-        </p>
+        <>
+          <p>This table is refereed: its result reports itself when the match ends.</p>
+          {started && (pairing.status === 'pending' || pairing.status === 'reported') && (
+            <SeatLink api={props.api} at={`${props.base}${at}`} side={side} />
+          )}
+          <p>
+            <a href={`/watch/?match=${encodeURIComponent(pairing.matchId)}`}>Follow the match</a> as a
+            spectator sees it (match {pairing.matchId}).
+          </p>
+        </>
       )}
       <p>Result: {statusWords(pairing)}</p>
       {started && !pairing.matchId && pairing.status === 'pending' && (

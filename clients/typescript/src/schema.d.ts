@@ -1394,6 +1394,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/tournaments/{id}/rounds/{round}/tables/{table}/seat-invitation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A participant’s invitation to their own seat of their refereed match at this table: the table page link that joins it.
+     * @description For the side the participant plays in the match the tournament scheduled for this pairing (MatchScheduled), and nothing else: another side or another table is 403, a dropped participant 403, a table with no match (report-only, or not started) 404, a voided pairing or one whose result stands 409; each names why, and nothing is appended. One invitation per key and seat: asking again answers the same code (a new one only once it expired unused), with `redeemed` telling whether it was traded already.
+     */
+    post: operations['InvitationsController_createForOwnSeat'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/invitations/{code}/redeem': {
     parameters: {
       query?: never;
@@ -1440,6 +1460,23 @@ export interface paths {
     };
     /** One rule’s text, by its id (HH-7, AA-6, Q-17, C-5 …). */
     get: operations['RuleTextsController_one'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/rulesets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The rulesets this service serves, each with every version a match (or a tournament) may name, and the current one. */
+    get: operations['RulesetsController_served'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1582,6 +1619,11 @@ export interface components {
        * @enum {string}
        */
       ruleset: 'hand-to-hand' | 'atomic-africa';
+      /**
+       * @description The version of the ruleset the match is played under, one the service serves (GET /rulesets lists them); its current version when omitted. The match keeps it for life.
+       * @example 2.1.0
+       */
+      rulesetVersion?: string;
       /** @description Display names of sides A and B. */
       sides: components['schemas']['SideNamesDto'];
       /**
@@ -3104,6 +3146,11 @@ export interface components {
        * @enum {string}
        */
       ruleset: 'hand-to-hand' | 'atomic-africa';
+      /**
+       * @description The version of the ruleset the match is played under, one the service serves (GET /rulesets lists them); its current version when omitted. The match keeps it for life.
+       * @example 2.1.0
+       */
+      rulesetVersion?: string;
       /** @description Display names of sides A and B. */
       sides: components['schemas']['SideNamesDto'];
       /**
@@ -4233,6 +4280,47 @@ export interface components {
       /** @example 2026-05-02T21:00:00.000Z */
       expiresAt: string;
     };
+    CreateOwnSeatInvitationDto: {
+      /**
+       * @description Accepted like every write. The answer is the one invitation of this key and seat whatever the commandId: asking again never makes another code.
+       * @example seat-r1-t4
+       */
+      commandId?: string;
+      /**
+       * @description The side the participant plays at this table: their own.
+       * @enum {string}
+       */
+      side: 'A' | 'B';
+    };
+    OwnSeatInvitationDto: {
+      /** @example k3x9a0b2c4d6 */
+      invitationId: string;
+      /**
+       * @description The invitation code. Shown once: only its hash is kept. Redeemed once.
+       * @example inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4
+       */
+      code: string;
+      /**
+       * @description The path of the player’s page that joins this seat, the code in its fragment (which no server, log or referrer sees): prefix it with the service’s origin for a link or a QR code.
+       * @example /table/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4
+       */
+      link: string;
+      /** @example r1-t4 */
+      matchId: string;
+      /** @enum {string} */
+      side: 'A' | 'B';
+      /** @example spring-open-2026 */
+      tournamentId?: string;
+      /** @example table 4, Zulu player */
+      label?: string;
+      /** @example 2026-05-02T21:00:00.000Z */
+      expiresAt: string;
+      /**
+       * @description Whether the invitation was traded for the seat’s key already: the seat is then played from the device that redeemed it.
+       * @example false
+       */
+      redeemed: boolean;
+    };
     RedeemedSeatDto: {
       /**
        * @description The player key (bearer token) of the seat or the participant. Shown once: keep it on this device only.
@@ -4265,6 +4353,24 @@ export interface components {
       title: string;
       /** @example The attacker rolls 1D6 and adds: charge +1, flank +1, rear +2 … */
       text: string;
+    };
+    ServedRulesetDto: {
+      /** @example hand-to-hand */
+      id: string;
+      /**
+       * @description Every version a match may be created under, oldest first.
+       * @example [
+       *       "1.0.0",
+       *       "2.0.0",
+       *       "2.1.0"
+       *     ]
+       */
+      versions: string[];
+      /**
+       * @description The version a match is created under when none is named.
+       * @example 2.1.0
+       */
+      current: string;
     };
     RegisterUnitDto: {
       /**
@@ -7086,6 +7192,7 @@ export interface operations {
          *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31",
          *       "matchId": "isandlwana-1",
          *       "ruleset": "hand-to-hand",
+         *       "rulesetVersion": "2.1.0",
          *       "sides": {
          *         "A": "Zulus",
          *         "B": "British"
@@ -18792,6 +18899,7 @@ export interface operations {
          *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31",
          *       "matchId": "isandlwana-1",
          *       "ruleset": "hand-to-hand",
+         *       "rulesetVersion": "2.1.0",
          *       "sides": {
          *         "A": "Zulus",
          *         "B": "British"
@@ -27320,6 +27428,187 @@ export interface operations {
       };
     };
   };
+  InvitationsController_createForOwnSeat: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        round: number;
+        table: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "commandId": "seat-r1-t4",
+         *       "side": "A"
+         *     }
+         */
+        'application/json': components['schemas']['CreateOwnSeatInvitationDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "invitationId": "k3x9a0b2c4d6",
+           *       "code": "inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4",
+           *       "link": "/table/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4",
+           *       "expiresAt": "2026-05-02T21:00:00.000Z",
+           *       "matchId": "m-3f2a9c0b1d4e5f60718a",
+           *       "side": "A",
+           *       "tournamentId": "spring-open-2026",
+           *       "redeemed": false
+           *     }
+           */
+          'application/json': components['schemas']['OwnSeatInvitationDto'];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description No key, or a key that is not valid. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:unauthorized",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "detail": "the API key is not valid"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Keys allowed: the participant’s key, for its own side of its own refereed match. Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:forbidden",
+           *       "title": "Forbidden",
+           *       "status": 403,
+           *       "detail": "this route is for organiser keys; this key is a spectator key"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "table 2 of round 1 is not refereed: it has no match to join; report its result instead"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:conflict",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "table 2 of round 1 was voided: its match is not played"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The body is larger than UMPIRE_BODY_LIMIT_BYTES. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:body-too-large",
+           *       "title": "Payload Too Large",
+           *       "status": 413,
+           *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
+           *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
   InvitationsController_redeem: {
     parameters: {
       query?: never;
@@ -27561,6 +27850,55 @@ export interface operations {
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Past the rate limit of this key (or of this address, without a valid key). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  RulesetsController_served: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": "hand-to-hand",
+           *         "versions": [
+           *           "1.0.0",
+           *           "2.0.0",
+           *           "2.1.0"
+           *         ],
+           *         "current": "2.1.0"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['ServedRulesetDto'][];
         };
       };
       /** @description Past the rate limit of this key (or of this address, without a valid key). */

@@ -7,7 +7,7 @@ import { SIDES } from '../../rules/common/sides.js';
 import { CommandDto } from './command.dto.js';
 import { IsDisplayName } from './display-name.js';
 import { CommandTemplateDto, TemplateBaseDto } from './play-contract.dto.js';
-import { EXAMPLE_RULESET, RULESET_IDS, rulesetIds } from '../../rulesets/registry.js';
+import { EXAMPLE_RULESET, RULESET_IDS, rulesetIds, versionsOf } from '../../rulesets/registry.js';
 import { parameterOverridesSchema, rulesetStateSchema } from '../openapi-events.js';
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -21,6 +21,25 @@ function IsRegisteredRuleset(): PropertyDecorator {
       validate: (value: unknown) => typeof value === 'string' && rulesetIds().includes(value),
       defaultMessage: (args) =>
         `${args?.property ?? 'ruleset'} must be one of the following values: ${rulesetIds().join(', ')}`,
+    },
+  });
+}
+
+/** A version the service serves of the ruleset the same body names (checked after the ruleset itself). */
+function IsServedVersion(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isServedVersion',
+    validator: {
+      validate: (value: unknown, args) => {
+        const id = (args?.object as { ruleset?: unknown } | undefined)?.ruleset;
+        if (typeof id !== 'string' || !rulesetIds().includes(id)) return true;
+        return typeof value === 'string' && versionsOf(id).some((r) => r.version === value);
+      },
+      defaultMessage: (args) => {
+        const id = String((args?.object as { ruleset?: unknown } | undefined)?.ruleset);
+        const served = versionsOf(id).map((r) => r.version);
+        return `rulesetVersion must be a version of ${id} this service serves: ${served.join(', ')}`;
+      },
     },
   });
 }
@@ -48,6 +67,15 @@ export class CreateMatchDto extends CommandDto {
   @ApiProperty({ enum: [...RULESET_IDS], example: EXAMPLE_RULESET.id })
   @IsRegisteredRuleset()
   ruleset!: string;
+
+  @ApiPropertyOptional({
+    description:
+      'The version of the ruleset the match is played under, one the service serves (GET /rulesets lists them); its current version when omitted. The match keeps it for life.',
+    example: EXAMPLE_RULESET.version,
+  })
+  @IsOptional()
+  @IsServedVersion()
+  rulesetVersion?: string;
 
   @ApiProperty({ type: SideNamesDto, description: 'Display names of sides A and B.' })
   @IsObject()
