@@ -23,6 +23,18 @@ export function matchOfRequest(head: Buffer): string | undefined {
   return parts[1] === 'matches' && parts[2] ? parts[2] : undefined;
 }
 
+/**
+ * Whether the request is one of /projections…: the read models' status and rebuild, which the first
+ * instance (the one that keeps the read models) serves.
+ */
+export function readModelsRequest(head: Buffer): boolean {
+  const end = head.indexOf(0x0a);
+  if (end < 0) return false;
+  const target = head.toString('latin1', 0, end).split(' ')[1] ?? '';
+  const path = target.split(/[?#]/)[0] ?? '';
+  return path === '/projections' || path.startsWith('/projections/');
+}
+
 /** Whether the first line of a request has come in whole. */
 export function firstLineComplete(head: Buffer): boolean {
   return head.indexOf(0x0a) >= 0;

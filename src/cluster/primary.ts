@@ -1,7 +1,13 @@
 import cluster, { type Worker } from 'node:cluster';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AppConfig } from '../config/app-config.js';
-import { firstLineComplete, instanceOf, MAX_FIRST_LINE, matchOfRequest } from './match-route.js';
+import {
+  firstLineComplete,
+  instanceOf,
+  MAX_FIRST_LINE,
+  matchOfRequest,
+  readModelsRequest,
+} from './match-route.js';
 import { type HandedConnection, isReady } from './messages.js';
 
 /** How long a new connection may take to send its first line before it is closed. */
@@ -27,11 +33,12 @@ export async function runPrimary(config: AppConfig, entry: string): Promise<void
 
   const start = (slot: number) =>
     new Promise<void>((ready, failed) => {
-      // The webhook dispatcher runs in the first instance only: one process follows the store for
-      // deliveries and records each delivery owed once (the others' appends reach it by its poll).
+      // The webhook dispatcher and the read models run in the first instance only: one process follows
+      // the store for deliveries (each owed once) and writes projections.db (the work is not done
+      // twice, and no two processes contend for its write lock); the others read what it wrote.
       const worker = cluster.fork({
         UMPIRE_INSTANCE: String(slot),
-        ...(slot > 0 ? { UMPIRE_WEBHOOK_DISPATCH: 'off' } : {}),
+        ...(slot > 0 ? { UMPIRE_WEBHOOK_DISPATCH: 'off', UMPIRE_PROJECT_READ_MODELS: 'off' } : {}),
       });
       const onExit = (code: number | null) =>
         failed(new Error(`instance ${slot} exited with ${code} while starting`));
@@ -53,7 +60,12 @@ export async function runPrimary(config: AppConfig, entry: string): Promise<void
 
   const pick = (head: Buffer): Worker | undefined => {
     const match = matchOfRequest(head);
-    const owner = match === undefined ? turn++ % instances.length : instanceOf(match, instances.length);
+    const owner =
+      match !== undefined
+        ? instanceOf(match, instances.length)
+        : readModelsRequest(head)
+          ? 0
+          : turn++ % instances.length;
     // While an owner is being started again, another instance serves its matches.
     for (let i = 0; i < instances.length; i++) {
       const worker = instances[(owner + i) % instances.length];

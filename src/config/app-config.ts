@@ -68,6 +68,11 @@ export interface AppConfig {
   /** Whether this instance sends webhooks (with several instances on one store, let one of them). */
   webhookDispatch: boolean;
   /**
+   * Whether this instance keeps the read models up to date. Off: it answers their routes from
+   * projections.db as another process on the same data folder keeps it (with several instances, the first).
+   */
+  projectReadModels: boolean;
+  /**
    * Networks (CIDR) webhooks may reach although they are not public: loopback, private, link-local,
    * unspecified, reserved and the service's own addresses are refused otherwise, at registration and
    * again at each delivery, after name resolution. For a private deployment whose receivers sit on its
@@ -142,6 +147,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookBackoffMs: count(env, 'UMPIRE_WEBHOOK_BACKOFF_MS', 1000, 1),
     webhookTimeoutMs: count(env, 'UMPIRE_WEBHOOK_TIMEOUT_MS', 5000, 1),
     webhookDispatch: onOff(env, 'UMPIRE_WEBHOOK_DISPATCH', true),
+    projectReadModels: onOff(env, 'UMPIRE_PROJECT_READ_MODELS', true),
     webhookAllowedNetworks: networks(env, 'UMPIRE_WEBHOOK_ALLOWED_NETWORKS'),
     webhooksPerTournament: count(env, 'UMPIRE_WEBHOOKS_PER_TOURNAMENT', 10, 1),
     webhooksPerOrganiser: count(env, 'UMPIRE_WEBHOOKS_PER_ORGANISER', 50, 1),

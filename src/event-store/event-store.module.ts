@@ -3,6 +3,9 @@ import { APP_CONFIG, type AppConfig, sqliteFile } from '../config/app-config.js'
 import { EVENT_STORE, type EventStore } from './event-store.port.js';
 import { SqliteEventStore } from './sqlite/sqlite-event-store.js';
 
+/** How often, with several instances on one file, an instance looks whether another has appended. */
+const OTHER_WRITERS_WATCH_MS = 5;
+
 async function openEventStore(config: AppConfig): Promise<EventStore> {
   if (config.eventStoreConnectionString) {
     // Loaded only when asked for, so the embedded default never loads the gRPC client.
@@ -19,6 +22,11 @@ async function openEventStore(config: AppConfig): Promise<EventStore> {
     file: sqliteFile(config),
     synchronous: config.sqliteSynchronous,
     writer: config.sqliteWriter,
+    // Other instances append to the file too: their appends ring this one's subscriptions (the read
+    // models, live feeds, the referee) within milliseconds rather than at the poll.
+    ...(config.instances > 1 || !config.projectReadModels
+      ? { watchOtherWritersMs: OTHER_WRITERS_WATCH_MS }
+      : {}),
   });
 }
 

@@ -8,6 +8,15 @@ export interface Checkpoint {
   position: number;
 }
 
+/** A read model as the process that keeps it last recorded it: what the other instances answer by. */
+export interface RecordedStanding extends Checkpoint {
+  /** Null until the keeping process has recorded a state (one of ReadModelState). */
+  state: string | null;
+  errors: number | null;
+  /** The event it stopped at, as JSON (a ReadModelFailure), or null. */
+  failure: string | null;
+}
+
 /**
  * The read models' own SQLite file (projections.db beside the event store, never the store's tables).
  * Everything in it can be rebuilt from the events, so it runs with synchronous=NORMAL: a power cut may
@@ -19,6 +28,8 @@ export class ProjectionDatabase {
   private readonly statements: {
     checkpoint: Statement<[string], Checkpoint>;
     saveCheckpoint: Statement<[string, number, number]>;
+    standings: Statement<[], RecordedStanding>;
+    saveState: Statement<[string, string, number, string | null]>;
   };
 
   constructor(file: string) {
@@ -32,6 +43,14 @@ export class ProjectionDatabase {
       version  INTEGER NOT NULL,
       position INTEGER NOT NULL
     )`);
+    // Written by the process that keeps the read models at each change of state (not per page), for
+    // the instances that only read them (UMPIRE_PROJECT_READ_MODELS=off).
+    this.db.exec(`CREATE TABLE IF NOT EXISTS projection_states (
+      name    TEXT PRIMARY KEY,
+      state   TEXT NOT NULL,
+      errors  INTEGER NOT NULL,
+      failure TEXT
+    )`);
     // Prepared once: the checkpoint is written with every page.
     this.statements = {
       checkpoint: this.db.prepare(
@@ -40,6 +59,14 @@ export class ProjectionDatabase {
       saveCheckpoint: this.db.prepare(
         `INSERT INTO projection_checkpoints (name, version, position) VALUES (?, ?, ?)
          ON CONFLICT (name) DO UPDATE SET version = excluded.version, position = excluded.position`,
+      ),
+      standings: this.db.prepare(
+        `SELECT c.name, c.version, c.position, s.state, s.errors, s.failure
+         FROM projection_checkpoints c LEFT JOIN projection_states s ON s.name = c.name`,
+      ),
+      saveState: this.db.prepare(
+        `INSERT INTO projection_states (name, state, errors, failure) VALUES (?, ?, ?, ?)
+         ON CONFLICT (name) DO UPDATE SET state = excluded.state, errors = excluded.errors, failure = excluded.failure`,
       ),
     };
   }
@@ -50,6 +77,15 @@ export class ProjectionDatabase {
 
   saveCheckpoint(name: string, version: number, position: number): void {
     this.statements.saveCheckpoint.run(name, version, position);
+  }
+
+  /** Every read model's checkpoint and recorded state. */
+  standings(): RecordedStanding[] {
+    return this.statements.standings.all();
+  }
+
+  saveState(name: string, state: string, errors: number, failure: string | null): void {
+    this.statements.saveState.run(name, state, errors, failure);
   }
 
   close(): void {

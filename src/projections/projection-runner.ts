@@ -1,9 +1,11 @@
 import {
+  ConflictException,
   Inject,
   Injectable,
   Logger,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
+  Optional,
 } from '@nestjs/common';
 import { AppendSignal } from '../event-store/append-signal.js';
 import { EVENT_STORE, type EventStore, type Subscription } from '../event-store/event-store.port.js';
@@ -11,12 +13,16 @@ import { PageTransactions } from './page-transaction.js';
 import { PROJECTIONS, type Projection } from './projection.js';
 import { ProjectionDatabase } from './projection-database.js';
 import { type FollowerSettings, ProjectionFollower } from './projection-follower.js';
+import { ProjectionObserver } from './projection-observer.js';
 import { ReadModelNotReadyError } from './read-model-not-ready.error.js';
-import type { ProjectionStatus, ReadModelFailure } from './read-model-status.js';
+import type { ProjectionStatus, ReadModelFailure, ReadModelState } from './read-model-status.js';
 import { SharedPages } from './shared-pages.js';
 import { lastPosition } from '../event-store/store-head.js';
 
 export type { ProjectionStatus } from './read-model-status.js';
+
+/** Nest token: whether this process keeps the read models (true) or reads another's (false). */
+export const PROJECT_READ_MODELS = Symbol('PROJECT_READ_MODELS');
 
 /** Events per page: one transaction per page per read model, a turn of the event loop between pages. */
 const PAGE_SIZE = 500;
@@ -42,12 +48,17 @@ const FOLLOWER_SETTINGS: FollowerSettings = { pollMs: 250, gatherMs: 10, retryMs
  * - require(): the same, up to one event (a match's history needs only that match's events).
  * - waitFor(): the same as a yes/no, never throwing, for a command that has been recorded already and
  *   must be accepted whether or not the read models are current.
+ *
+ * With several instances on one data folder only one keeps the read models (`project`); the others
+ * (UMPIRE_PROJECT_READ_MODELS=off) follow its checkpoints and recorded states in projections.db
+ * (ProjectionObserver), so the same waits give the same read-your-writes there, and a rebuild is
+ * refused with a pointer to the instance that can do it.
  */
 @Injectable()
 export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('projections');
   private readonly projections = new Map<string, Projection>();
-  private readonly followers = new Map<string, ProjectionFollower>();
+  private readonly followers = new Map<string, ProjectionFollower | ProjectionObserver>();
   private readonly pages: SharedPages;
   private readonly transactions: PageTransactions;
   /**
@@ -61,11 +72,14 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
   private headMeasured = false;
   private measuring?: Promise<number>;
   private started = false;
+  /** When the observed checkpoints were last read (not projecting). */
+  private observedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly database: ProjectionDatabase,
     @Inject(PROJECTIONS) projections: Projection[],
+    @Optional() @Inject(PROJECT_READ_MODELS) readonly project: boolean = true,
   ) {
     for (const projection of projections) this.projections.set(projection.name, projection);
     this.pages = new SharedPages(store, PAGE_SIZE);
@@ -84,6 +98,14 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
   start(): void {
     if (this.started) return;
     this.started = true;
+    if (!this.project) {
+      for (const projection of this.projections.values()) {
+        this.followers.set(projection.name, new ProjectionObserver(projection, () => this.observe(true)));
+      }
+      this.observe(true);
+      void this.measureHead();
+      return;
+    }
     const { db } = this.database;
     for (const projection of this.projections.values()) {
       projection.setUp(db);
@@ -112,11 +134,12 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
     // A live read model first takes in what is already in the store (a moment at most), so that a
     // stop (a shutdown) leaves it current; one still catching up stops after the page in hand.
     const live = [...this.followers.values()].filter((f) => f.state === 'live').map((f) => f.projection.name);
-    await this.caughtUp(live, STOP_DRAIN_MS);
+    if (this.project) await this.caughtUp(live, STOP_DRAIN_MS);
     this.started = false;
     const bell = this.bell;
     this.bell = undefined;
     await Promise.all([bell?.close(), ...[...this.followers.values()].map((f) => f.stop())]);
+    if (this.project) for (const f of this.followers.values()) this.recordState(f);
   }
 
   names(): string[] {
@@ -130,6 +153,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   status(names: readonly string[] = this.names()): ProjectionStatus[] {
+    this.observe();
     return names.map((name) => {
       const f = this.follower(name);
       return {
@@ -152,6 +176,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
 
   /** Every read model has read the store to its head once and follows it. */
   ready(): boolean {
+    this.observe();
     return this.started && [...this.followers.values()].every((f) => f.state === 'live');
   }
 
@@ -185,6 +210,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
    * already recorded, a webhook that will try again) must not be held up.
    */
   async waitFor(name: string, position: number, timeoutMs = SETTLE_TIMEOUT_MS): Promise<boolean> {
+    this.observe();
     const f = this.follower(name);
     if (f.position >= position) return true;
     this.doorbell.notify();
@@ -201,6 +227,7 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
    * when one stops at an event or the bound passes. For a rebuild, the tests and the bench.
    */
   async caughtUp(names: readonly string[] = this.names(), timeoutMs = CATCH_UP_TIMEOUT_MS): Promise<boolean> {
+    this.observe(true);
     this.doorbell.notify();
     const deadline = Date.now() + timeoutMs;
     for (const name of names) {
@@ -215,6 +242,11 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
 
   /** Drops a read model's rows and checkpoint and builds it again from the first event. */
   async rebuild(name: string): Promise<ProjectionStatus> {
+    if (!this.project) {
+      throw new ConflictException(
+        `read model ${name} is kept by another instance on this data folder (this one runs with UMPIRE_PROJECT_READ_MODELS=off); with UMPIRE_INSTANCES, send the rebuild on a new connection: /projections routes go to the first instance, which keeps them`,
+      );
+    }
     const f = this.follower(name);
     await f.stop();
     await this.transactions.reset(f.projection);
@@ -246,36 +278,73 @@ export class ProjectionRunner implements OnApplicationBootstrap, OnModuleDestroy
   }
 
   private assertLive(names: readonly string[]): void {
+    this.observe();
     if (names.some((name) => this.follower(name).state !== 'live')) throw this.notReady(names);
   }
 
   private follow(projection: Projection, from: number): void {
-    this.followers.set(
-      projection.name,
-      new ProjectionFollower(
-        projection,
-        from,
-        this.pages,
-        this.transactions,
-        this.doorbell,
-        FOLLOWER_SETTINGS,
-        {
-          onRead: (position) => {
-            this.head = Math.max(this.head, position);
-          },
-          onFailure: (name, failure, retryInMs) => this.logFailure(name, failure, retryInMs),
-          onCaughtUp: (name, events, ms) => {
-            // A backlog worth a line in the log (at least a page), not every start.
-            if (events >= PAGE_SIZE) {
-              this.logger.log(`read model ${name} caught up: ${events} events in ${Math.round(ms)} ms`);
-            }
-          },
+    const follower = new ProjectionFollower(
+      projection,
+      from,
+      this.pages,
+      this.transactions,
+      this.doorbell,
+      FOLLOWER_SETTINGS,
+      {
+        onRead: (position) => {
+          this.head = Math.max(this.head, position);
         },
-      ),
+        onFailure: (name, failure, retryInMs) => {
+          this.logFailure(name, failure, retryInMs);
+          this.recordState(follower);
+        },
+        onCaughtUp: (name, events, ms) => {
+          this.recordState(follower, 'live'); // the follower sets it once told
+          // A backlog worth a line in the log (at least a page), not every start.
+          if (events >= PAGE_SIZE) {
+            this.logger.log(`read model ${name} caught up: ${events} events in ${Math.round(ms)} ms`);
+          }
+        },
+      },
     );
+    this.followers.set(projection.name, follower);
+    this.recordState(follower);
   }
 
-  private follower(name: string): ProjectionFollower {
+  /**
+   * Writes a read model's state for the instances that only read projections.db, at each change
+   * (never per page); after any page in hand, since the connection holds a page's transaction open.
+   */
+  private recordState(f: ProjectionFollower | ProjectionObserver, now: ReadModelState = f.state): void {
+    const { name } = f.projection;
+    const state = now === 'catching up' && f.failure ? 'failed' : now;
+    const failure = f.failure ? JSON.stringify(f.failure) : null;
+    const errors = f.errors;
+    void this.transactions
+      .exclusive(() => {
+        if (this.database.db.open) this.database.saveState(name, state, errors, failure);
+      })
+      .catch((error: unknown) => this.logger.warn(`recording the state of ${name}: ${String(error)}`));
+  }
+
+  /**
+   * Not projecting: reads the keeping process's checkpoints and states (one small query), at most once
+   * a millisecond unless `now`, since every read route asks.
+   */
+  private observe(now = false): void {
+    if (this.project || !this.database.db.open) return;
+    const at = performance.now();
+    if (!now && at - this.observedAt < 1) return;
+    this.observedAt = at;
+    const rows = new Map(this.database.standings().map((row) => [row.name, row]));
+    for (const f of this.followers.values()) {
+      if (!(f instanceof ProjectionObserver)) continue;
+      f.update(rows.get(f.projection.name));
+      this.head = Math.max(this.head, f.position);
+    }
+  }
+
+  private follower(name: string): ProjectionFollower | ProjectionObserver {
     const f = this.followers.get(name);
     if (!f) throw new Error(`no projection named ${name}`);
     return f;

@@ -5,7 +5,7 @@ import { MatchHistory } from './match-history.service.js';
 import { MatchesProjection, MatchListQueries } from './matches.projection.js';
 import { PROJECTIONS, type Projection } from './projection.js';
 import { ProjectionDatabase } from './projection-database.js';
-import { ProjectionRunner } from './projection-runner.js';
+import { PROJECT_READ_MODELS, ProjectionRunner } from './projection-runner.js';
 import { ResultsProjection } from './results.projection.js';
 import { RetryAfterHook } from './retry-after.hook.js';
 import { RosterProjection } from './roster.projection.js';
@@ -43,6 +43,11 @@ const READ_MODELS = [
       provide: PROJECTIONS,
       inject: READ_MODELS,
       useFactory: (...projections: Projection[]) => projections,
+    },
+    {
+      provide: PROJECT_READ_MODELS,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => config.projectReadModels,
     },
     ProjectionRunner,
     RetryAfterHook,

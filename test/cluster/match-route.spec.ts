@@ -1,4 +1,9 @@
-import { firstLineComplete, instanceOf, matchOfRequest } from '../../src/cluster/match-route.js';
+import {
+  firstLineComplete,
+  instanceOf,
+  matchOfRequest,
+  readModelsRequest,
+} from '../../src/cluster/match-route.js';
 import { inheritedOptions } from '../../src/cluster/primary.js';
 
 describe('routing a connection by the match its first request names', () => {
@@ -16,6 +21,14 @@ describe('routing a connection by the match its first request names', () => {
     expect(matchOfRequest(head('GET /matches/m-1/char'))).toBeUndefined();
     expect(firstLineComplete(head('GET /matches/m-1/char'))).toBe(false);
     expect(firstLineComplete(head('GET / HTTP/1.1\r\n'))).toBe(true);
+  });
+
+  it('given a first line naming /projections…, then it is for the instance that keeps the read models', () => {
+    expect(readModelsRequest(head('POST /projections/roster/rebuild HTTP/1.1\r\n'))).toBe(true);
+    expect(readModelsRequest(head('GET /projections?x=1 HTTP/1.1\r\n'))).toBe(true);
+    expect(readModelsRequest(head('GET /projectionsx HTTP/1.1\r\n'))).toBe(false);
+    expect(readModelsRequest(head('GET /matches/projections HTTP/1.1\r\n'))).toBe(false);
+    expect(readModelsRequest(head('GET /projections/roster'))).toBe(false);
   });
 
   it('given a match id, then every process picks the same instance, and the ids spread over all of them', () => {

@@ -42,6 +42,12 @@ export interface SqliteEventStoreOptions {
   busyTimeoutMs?: number;
   /** How often a caught-up subscription looks for appends made by other processes. */
   pollMs?: number;
+  /**
+   * Other processes append to the same file (several instances): how often to look whether one has
+   * committed (PRAGMA data_version, one page-cache check), so that the subscriptions here hear of it at
+   * once instead of at their poll. Unset: only this process's appends ring them.
+   */
+  watchOtherWritersMs?: number;
   /** The most appends committed together in one transaction (group commit). Default 512. */
   maxGroup?: number;
   /**
@@ -115,6 +121,10 @@ export class SqliteEventStore implements EventStore {
    * in between is as if the read had been made a moment earlier, which the poll is there for.
    */
   private headReads: { key: string; generation: number; events: RecordedEvent[] }[] = [];
+  /** The read connection's data_version as last seen: it changes when any other connection commits. */
+  private readonly dataVersion?: Statement<[], number>;
+  private seenDataVersion = 0;
+  private readonly watch?: NodeJS.Timeout;
 
   constructor(readonly options: SqliteEventStoreOptions) {
     if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
@@ -151,6 +161,13 @@ export class SqliteEventStore implements EventStore {
         )
         .raw(true),
     };
+
+    if (options.watchOtherWritersMs !== undefined && options.file !== ':memory:') {
+      this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
+      this.seenDataVersion = this.dataVersion.get()!;
+      this.watch = setInterval(() => this.lookForOtherWriters(), options.watchOtherWritersMs);
+      this.watch.unref();
+    }
 
     this.maxGroup = options.maxGroup ?? 512;
     this.busyTimeoutMs = options.busyTimeoutMs ?? 10_000;
@@ -268,6 +285,17 @@ export class SqliteEventStore implements EventStore {
       }
     });
     if (appended) this.signal.notify();
+    // This process's own commit changed data_version too; the subscriptions just rung read past it
+    // (and past any other process's commit before it), so neither needs a second ring.
+    if (this.dataVersion) this.seenDataVersion = this.dataVersion.get()!;
+  }
+
+  private lookForOtherWriters(): void {
+    if (!this.db.open) return;
+    const version = this.dataVersion!.get()!;
+    if (version === this.seenDataVersion) return;
+    this.seenDataVersion = version;
+    this.signal.notify();
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -340,6 +368,7 @@ export class SqliteEventStore implements EventStore {
       this.flush();
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
+    clearInterval(this.watch);
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     if (this.worker) {
       const exited = new Promise((resolve) => this.worker!.once('exit', resolve));
