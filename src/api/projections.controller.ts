@@ -1,8 +1,16 @@
 import { Controller, Get, NotFoundException, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Roles } from '../auth/auth.decorators.js';
 import { ProjectionRunner, type ProjectionStatus } from '../projections/projection-runner.js';
-import { ApiAccess } from './dto/error.dto.js';
+import { ApiAccess, ErrorDto } from './dto/error.dto.js';
 
 class ReadModelFailureDto {
   @ApiProperty({ description: 'The event it stopped at.', example: 1043 }) position!: number;
@@ -75,6 +83,12 @@ export class ProjectionsController {
       errors: 0,
       failure: null,
     },
+  })
+  @ApiNotFoundResponse({ type: ErrorDto, description: 'No read model has that name.' })
+  @ApiConflictResponse({
+    type: ErrorDto,
+    description:
+      'This instance keeps no read models (UMPIRE_PROJECT_READ_MODELS=off): the instance that keeps them rebuilds; a new connection whose first request is under /projections reaches it.',
   })
   rebuild(@Param('name') name: string): Promise<ProjectionStatus> {
     if (!this.runner.names().includes(name)) throw new NotFoundException(`no read model named ${name}`);

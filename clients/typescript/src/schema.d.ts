@@ -27061,7 +27061,7 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
-      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      /** @description No read model has that name. */
       404: {
         headers: {
           [name: string]: unknown;
@@ -27072,7 +27072,24 @@ export interface operations {
            *       "type": "urn:umpire:problem:not-found",
            *       "title": "Not Found",
            *       "status": 404,
-           *       "detail": "match isandlwana does not exist"
+           *       "detail": "No read model has that name."
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description This instance keeps no read models (UMPIRE_PROJECT_READ_MODELS=off): the instance that keeps them rebuilds; a new connection whose first request is under /projections reaches it. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:conflict",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "This instance keeps no read models (UMPIRE_PROJECT_READ_MODELS=off): the instance that keeps them rebuilds; a new connection whose first request is under /projections reaches it."
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];
