@@ -3,10 +3,12 @@ import {
   atomicAfricaV2_1,
   type AtomicAfricaRuleset,
 } from '../../../../src/rules/atomic-africa/index.js';
+import { TableDice } from '../../../../src/rules/common/index.js';
 import type { TemplateChoice, TemplateDraft } from '../../../../src/rules/common/play-contract.js';
 import type { Viewer } from '../../../../src/rules/ruleset.js';
 import { spec } from '../../../support/decider-spec.js';
-import { engaged, type Match } from '../fixtures.js';
+import { engaged, type Match, stateOf } from '../fixtures.js';
+import { matchCreated } from '../../../support/given-events/atomic-africa.js';
 import { battle } from '../v2/fixtures.js';
 
 /**
@@ -44,6 +46,26 @@ function commandOf(template: TemplateDraft, values: Record<string, unknown> = {}
 }
 
 describe('atomic-africa play-contract templates', () => {
+  for (const ruleset of [atomicAfricaV2, atomicAfricaV2_1]) {
+    it(`C-6 AA-3 (${ruleset.version}) given a match in setup, then the registration template names its fresh unit id, and another id not yet used is accepted as well`, () => {
+      const state = stateOf([matchCreated(undefined, ruleset.version)], ruleset);
+      const template = ruleset.available!(state, A).find(
+        (t) => t.action === 'register-unit' && t.side === 'A',
+      )!;
+      expect(template.freshIds).toEqual(['unitId']);
+      const unitId = `${String(template.body.unitId)}-9`;
+      const command = commandOf(template, {
+        unitId,
+        name: 'uThulwana',
+        unitType: 'infantry',
+        movement: 6,
+        firepower: 2,
+      });
+      const events = ruleset.decider.decide(state, command, new TableDice([]));
+      expect(events).toMatchObject([{ type: 'UnitRegistered', data: { unitId } }]);
+    });
+  }
+
   describe('AA-1 AA-2 sealing an order', () => {
     const sealing = () =>
       battle({ A1: {}, A2: {}, B1: {} }, [['A1', 'B1']], atomicAfricaV2_1).seal('A1', '7S');
