@@ -104,10 +104,7 @@ export class Invitations {
     }));
     const { matchId, side, tournamentId, label } = this.sameGrant(made, seat, 'seat', request.commandId);
     return {
-      invitationId: made.data.invitationId,
-      code: made.code,
-      link: invitationLinkPath(made.code),
-      expiresAt: made.data.expiresAt,
+      ...handedOut(made, invitationLinkPath),
       matchId,
       side,
       ...(tournamentId ? { tournamentId } : {}),
@@ -157,10 +154,7 @@ export class Invitations {
     }));
     const first = this.sameGrant(made, grant, 'participant', request.commandId);
     return {
-      invitationId: made.data.invitationId,
-      code: made.code,
-      link: participantInvitationLinkPath(made.code),
-      expiresAt: made.data.expiresAt,
+      ...handedOut(made, participantInvitationLinkPath),
       tournamentId: first.tournamentId,
       participantId: first.participantId,
       ...(first.label ? { label: first.label } : {}),
@@ -206,10 +200,7 @@ export class Invitations {
       if (redeemed || now < Date.parse(made.data.expiresAt)) break;
     }
     return {
-      invitationId: made.data.invitationId,
-      code: made.code,
-      link: invitationLinkPath(made.code),
-      expiresAt: made.data.expiresAt,
+      ...handedOut(made, invitationLinkPath),
       matchId,
       side,
       tournamentId,
@@ -366,4 +357,14 @@ function used(): GoneException {
 
 function asInvitationEvent(event: RecordedEvent): InvitationEvent {
   return { type: event.type, data: event.data } as InvitationEvent;
+}
+
+/** What every answer that hands an invitation out says of it: its id, its code, the link and its expiry. */
+function handedOut(made: InvitationCreated & { code: string }, linkPath: (code: string) => string) {
+  return {
+    invitationId: made.data.invitationId,
+    code: made.code,
+    link: linkPath(made.code),
+    expiresAt: made.data.expiresAt,
+  };
 }
