@@ -110,6 +110,7 @@ function handOver(socket: Socket, pick: (head: Buffer) => Worker | undefined): v
     for (let more = socket.read() as Buffer | null; more !== null; more = socket.read() as Buffer | null) {
       rest.push(more);
     }
+    stopReading(socket);
     const worker = pick(head);
     if (!worker) {
       socket.end('HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
@@ -126,6 +127,19 @@ function handOver(socket: Socket, pick: (head: Buffer) => Worker | undefined): v
     socket.destroy();
   });
   socket.on('close', () => clearTimeout(timer));
+}
+
+/**
+ * Leaves the connection's next bytes in the kernel, for the instance to read once it holds the socket.
+ * pause() alone does not stop the handle reading: a request's body arriving just after its head
+ * would be read here after the hand-over began, into a handle that no longer delivers anywhere, and
+ * the instance would wait for it forever. Called after the last read() (which may start reading).
+ */
+function stopReading(socket: Socket): void {
+  const handle = (socket as unknown as { _handle?: { reading?: boolean; readStop?: () => number } })._handle;
+  if (!handle?.readStop) return;
+  handle.reading = false;
+  handle.readStop();
 }
 
 /** Stops listening, lets each instance finish and stop, and kills one that does not in time. */

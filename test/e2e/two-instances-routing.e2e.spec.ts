@@ -282,6 +282,49 @@ describe('UMPIRE_INSTANCES=2: one port, two instances, one store', () => {
     }
   }, 90_000);
 
+  it('C-3 a request whose body follows its head at once is handed over whole, on every new connection', async () => {
+    // Head and body in two writes, back to back: the body is often in the kernel already when the
+    // primary hands the socket over, and must reach the instance, not the primary's handle.
+    const { port } = new URL(url);
+    const send = (i: number) =>
+      new Promise<string>((resolve, reject) => {
+        const body = JSON.stringify({
+          commandId: `split-${i}`,
+          matchId: `split-${i}`,
+          ruleset: 'hand-to-hand',
+          sides: { A: 'A', B: 'B' },
+          diceMode: 'table',
+        });
+        const socket = connect(Number(port), '127.0.0.1');
+        socket.setNoDelay(true);
+        let text = '';
+        const late = setTimeout(() => {
+          socket.destroy();
+          resolve(`connection ${i}: no answer within ${ANSWER_MS} ms`);
+        }, ANSWER_MS);
+        socket.on('data', (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+          if (/\r\n\r\n[\s\S]*\}$/.test(text)) {
+            clearTimeout(late);
+            socket.end();
+            resolve(text.split('\r\n')[0]!);
+          }
+        });
+        socket.on('error', reject);
+        socket.on('connect', () => {
+          socket.write(
+            `POST /matches HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ORGANISER_KEY}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+          );
+          socket.write(body);
+        });
+      });
+    const answers: string[] = [];
+    for (let batch = 0; batch < 4; batch++) {
+      answers.push(...(await Promise.all(Array.from({ length: 25 }, (_, i) => send(batch * 25 + i)))));
+    }
+    expect(answers).toEqual(Array.from({ length: 100 }, () => 'HTTP/1.1 201 Created'));
+  }, 120_000);
+
   it('C-3 a request whose first line arrives in pieces, its body later, is handed over whole', async () => {
     const body = JSON.stringify({
       commandId: 'slow-create',
