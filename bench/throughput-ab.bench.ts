@@ -16,7 +16,8 @@ import { Service } from './support/service.js';
  *
  * Settings: BENCH_BASELINE_MAIN (the "before" build; unset: this build only), BENCH_ROUNDS (3),
  * BENCH_HTTP_SECONDS (10), BENCH_HTTP_WARMUP (3), BENCH_HTTP_MATCHES (20), BENCH_AB_INSTANCES
- * (instance counts of this build to run, "1,2"), BENCH_AB_VARIANTS (more variants of this build,
+ * (instance counts of this build to run, "1,2"), BENCH_AB_BASELINE_INSTANCES (the same for the "before"
+ * build, "1"), BENCH_AB_VARIANTS (more variants of this build,
  * `label:NAME=value,…;…`), BENCH_AB_TABLES (a list, "20,60,200": the A/B for each), BENCH_AB_PROFILE_DIR (a folder: a CPU profile of each
  * variant's first round is written and summarised there; keep it outside the repository).
  */
@@ -51,7 +52,16 @@ function quantile(sorted: readonly number[], q: number): number {
 function variants(): Variant[] {
   const out: Variant[] = [];
   const baseline = process.env.BENCH_BASELINE_MAIN;
-  if (baseline) out.push({ label: 'before', main: baseline, env: {} });
+  if (baseline) {
+    // BENCH_AB_BASELINE_INSTANCES="1,2": the "before" build with each instance count, beside this one's.
+    for (const n of (process.env.BENCH_AB_BASELINE_INSTANCES || '1').split(',').filter(Boolean).map(Number)) {
+      out.push({
+        label: n === 1 ? 'before' : `before, ${n} instances`,
+        main: baseline,
+        env: { UMPIRE_INSTANCES: String(n) },
+      });
+    }
+  }
   // BENCH_AB_OTHER_MAIN: a third build (this one with one change taken out), to show that change alone.
   if (process.env.BENCH_AB_OTHER_MAIN)
     out.push({

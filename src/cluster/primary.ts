@@ -33,12 +33,19 @@ export async function runPrimary(config: AppConfig, entry: string): Promise<void
 
   const start = (slot: number) =>
     new Promise<void>((ready, failed) => {
-      // The webhook dispatcher and the read models run in the first instance only: one process follows
-      // the store for deliveries (each owed once) and writes projections.db (the work is not done
-      // twice, and no two processes contend for its write lock); the others read what it wrote.
+      // The webhook dispatcher, the read models and the referee results run in the first instance
+      // only: one process follows the store for deliveries (each owed once), for ended matches, and
+      // writes projections.db (the work is not done twice, and no two processes contend for its write
+      // lock); the others read what it wrote.
       const worker = cluster.fork({
         UMPIRE_INSTANCE: String(slot),
-        ...(slot > 0 ? { UMPIRE_WEBHOOK_DISPATCH: 'off', UMPIRE_PROJECT_READ_MODELS: 'off' } : {}),
+        ...(slot > 0
+          ? {
+              UMPIRE_WEBHOOK_DISPATCH: 'off',
+              UMPIRE_PROJECT_READ_MODELS: 'off',
+              UMPIRE_REFEREE_RESULTS: 'off',
+            }
+          : {}),
       });
       const onExit = (code: number | null) =>
         failed(new Error(`instance ${slot} exited with ${code} while starting`));

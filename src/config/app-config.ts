@@ -73,6 +73,12 @@ export interface AppConfig {
    */
   projectReadModels: boolean;
   /**
+   * Whether this instance follows the store for ended referee matches and records their results in
+   * their tournaments. Off: another instance does (with several instances, the first), and whatever
+   * no instance recorded is caught up when the tournament is read.
+   */
+  refereeResults: boolean;
+  /**
    * Networks (CIDR) webhooks may reach although they are not public: loopback, private, link-local,
    * unspecified, reserved and the service's own addresses are refused otherwise, at registration and
    * again at each delivery, after name resolution. For a private deployment whose receivers sit on its
@@ -148,6 +154,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookTimeoutMs: count(env, 'UMPIRE_WEBHOOK_TIMEOUT_MS', 5000, 1),
     webhookDispatch: onOff(env, 'UMPIRE_WEBHOOK_DISPATCH', true),
     projectReadModels: onOff(env, 'UMPIRE_PROJECT_READ_MODELS', true),
+    refereeResults: onOff(env, 'UMPIRE_REFEREE_RESULTS', true),
     webhookAllowedNetworks: networks(env, 'UMPIRE_WEBHOOK_ALLOWED_NETWORKS'),
     webhooksPerTournament: count(env, 'UMPIRE_WEBHOOKS_PER_TOURNAMENT', 10, 1),
     webhooksPerOrganiser: count(env, 'UMPIRE_WEBHOOKS_PER_ORGANISER', 50, 1),

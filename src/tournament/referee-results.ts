@@ -12,6 +12,7 @@ import {
   type Subscription,
 } from '../event-store/event-store.port.js';
 import { lastPosition } from '../event-store/store-head.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { MatchNotFoundError } from '../match/match-errors.js';
 import { type LoadedMatch, MatchLoader } from '../match/match-loader.js';
 import { isMatchLevel, type MatchLevelEvent } from '../rules/match/events.js';
@@ -36,8 +37,9 @@ const LOOK_BACK = 20;
  * match and the revision it ended at, so recording it twice (this process live, and a read catching
  * up after a restart) appends it once.
  *
- * Live: a subscription from the store's head at start. Anything that ended while no process was
- * listening is caught up when the tournament's rounds, standings or export are read (catchUp).
+ * Live: a subscription from the store's head at start, in the instances that follow the store for it
+ * (with several, the first). Anything that ended while no process was listening is caught up when the
+ * tournament's rounds, standings or export are read (catchUp).
  */
 @Injectable()
 export class RefereeResults implements OnApplicationBootstrap, OnModuleDestroy {
@@ -49,9 +51,11 @@ export class RefereeResults implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly conduct: TournamentConduct,
     private readonly directory: TournamentDirectory,
     private readonly loader: MatchLoader,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.refereeResults) return;
     const from = await lastPosition(this.store, 0);
     this.subscription = this.store.subscribe({ fromPosition: from }, async (event) => {
       if (!isMatchLevel(event, 'MatchEnded')) return;
