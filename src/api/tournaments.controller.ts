@@ -130,7 +130,7 @@ export class TournamentsController {
   @ApiAccess('organiser, judge (bound keys: their tournament)')
   @ApiOperation({
     summary:
-      'Create a match at a round and a table: CreateMatch as POST /matches does, then MatchScheduled in the tournament stream. Idempotent by commandId; a table takes one match per round (409).',
+      'Create a match at a round and a table: CreateMatch as POST /matches does, then MatchScheduled in the tournament stream. Idempotent by commandId; a table takes one match per round (409). A tournament that names its ruleset takes matches of that ruleset and version only (400 naming ruleset or rulesetVersion; send rulesetVersion when it is not the current one).',
   })
   @ApiCreatedResponse({
     type: MatchScheduledDto,

@@ -329,6 +329,8 @@ export class TournamentService {
             field: 'matchId',
           });
         }
+        const state = tournament!.state;
+        assertPlaysTournamentRuleset(tournamentId, state.created ? state.ruleset : undefined, request);
         match = await this.createScheduledMatch(principal, tournamentId, matchId, request);
         created = matchId;
         if (match.duplicate) await this.assertNotElsewhere(principal, tournamentId, matchId);
@@ -453,6 +455,32 @@ export class TournamentService {
     match: MatchCommandResult,
   ): MatchScheduledView {
     return { tournamentId, ...recorded.data, duplicate, match };
+  }
+}
+
+/**
+ * A tournament that names its ruleset and version plays every match under them: a match scheduled
+ * with another ruleset or another version (one not named is the current one) is refused, naming the
+ * field and what to send. Only new schedules are checked; a repeat answers what was recorded.
+ */
+function assertPlaysTournamentRuleset(
+  tournamentId: string,
+  named: TournamentRuleset | undefined,
+  request: ScheduleMatchRequest,
+): void {
+  if (!named) return;
+  if (request.rulesetId !== named.id) {
+    throw new BadRequestException({
+      message: `ruleset: tournament ${tournamentId} is played under ${named.id}, not ${request.rulesetId}`,
+      field: 'ruleset',
+    });
+  }
+  const version = request.rulesetVersion ?? currentRuleset(named.id)?.version;
+  if (version !== named.version) {
+    throw new BadRequestException({
+      message: `rulesetVersion: tournament ${tournamentId} is played under ${named.id} ${named.version}, not ${version}; send rulesetVersion ${named.version}`,
+      field: 'rulesetVersion',
+    });
   }
 }
 

@@ -212,4 +212,36 @@ describe('a tournament on any served version of its ruleset', () => {
     const publicKey = parsePublicKey(JSON.stringify((await org.get('/audit/public-key')).body));
     expect(verifyTournamentExport(text, publicKey)).toMatchObject({ ok: true, problems: [] });
   });
+  it(`C-6 a match scheduled by hand in the tournament on ${OLD} is of its ruleset and version: another is 400 naming the field, nothing appended`, async () => {
+    const schedule = (fields: object) =>
+      org.post(`/tournaments/${T}/matches`, {
+        commandId: commandId(),
+        round: 5,
+        table: 1,
+        players: { A: 'Ann', B: 'Ben' },
+        sides: { A: 'Zulus', B: 'British' },
+        diceMode: 'server',
+        ...fields,
+      });
+    const before = await head();
+    const unnamed = await schedule({ ruleset: 'hand-to-hand' });
+    expect([unnamed.status, unnamed.body.field, unnamed.body.detail]).toEqual([
+      400,
+      'rulesetVersion',
+      `rulesetVersion: tournament ${T} is played under hand-to-hand ${OLD}, not ${current}; send rulesetVersion ${OLD}`,
+    ]);
+    const other = await schedule({ ruleset: 'atomic-africa' });
+    expect([other.status, other.body.field]).toEqual([400, 'ruleset']);
+    expect(other.body.detail).toBe(
+      `ruleset: tournament ${T} is played under hand-to-hand, not atomic-africa`,
+    );
+    expect(await head()).toBe(before);
+
+    const named = await schedule({ ruleset: 'hand-to-hand', rulesetVersion: OLD });
+    expect(named.status).toBe(201);
+    expect((await org.get(`/matches/${named.body.matchId}`)).body.ruleset).toMatchObject({
+      id: 'hand-to-hand',
+      version: OLD,
+    });
+  });
 });

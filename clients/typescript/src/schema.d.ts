@@ -657,7 +657,7 @@ export interface paths {
     /** The tournament’s matches by round and table, with status (scheduled / in play / ended) and result. Paginated: ?limit= (1–100, default 50) and ?cursor= (the nextCursor of the previous page). */
     get: operations['TournamentsController_matches'];
     put?: never;
-    /** Create a match at a round and a table: CreateMatch as POST /matches does, then MatchScheduled in the tournament stream. Idempotent by commandId; a table takes one match per round (409). */
+    /** Create a match at a round and a table: CreateMatch as POST /matches does, then MatchScheduled in the tournament stream. Idempotent by commandId; a table takes one match per round (409). A tournament that names its ruleset takes matches of that ruleset and version only (400 naming ruleset or rulesetVersion; send rulesetVersion when it is not the current one). */
     post: operations['TournamentsController_schedule'];
     delete?: never;
     options?: never;
