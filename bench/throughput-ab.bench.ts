@@ -3,6 +3,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { selfTimeByArea, topSelfTime } from './support/cpu-profile.js';
 import { throughput } from './http-write.bench.js';
+import { type BoardgameIoFigure, measureBoardgameIo } from './support/boardgame-io.js';
 import { Service } from './support/service.js';
 
 /**
@@ -19,7 +20,10 @@ import { Service } from './support/service.js';
  * (instance counts of this build to run, "1,2"), BENCH_AB_BASELINE_INSTANCES (the same for the "before"
  * build, "1"), BENCH_AB_VARIANTS (more variants of this build,
  * `label:NAME=value,…;…`), BENCH_AB_TABLES (a list, "20,60,200": the A/B for each), BENCH_AB_PROFILE_DIR (a folder: a CPU profile of each
- * variant's first round is written and summarised there; keep it outside the repository).
+ * variant's first round is written and summarised there; keep it outside the repository),
+ * BENCH_BOARDGAMEIO_DIR (a folder where `npm install boardgame.io@0.50 node-persist` was run:
+ * boardgame.io with its file storage is then measured in every round too, and each variant's game
+ * steps are set against it; unset: against the figures recorded below).
  */
 
 /** boardgame.io 0.50 with its file storage, measured beside umpire on this machine (moves/s). */
@@ -148,9 +152,19 @@ export async function benchThroughputAb(matches = num('BENCH_HTTP_MATCHES', 20))
   console.log(
     `throughput A/B: ${matches} tables, ${rounds} rounds of ${windowS} s after ${warmupS} s, ${availableParallelism()} cores, load ${loadavg()[0]!.toFixed(1)}`,
   );
+  const peerDir = process.env.BENCH_BOARDGAMEIO_DIR;
+  const peer: BoardgameIoFigure[] = [];
+  const measurePeer = async (round: number) => {
+    const f = await measureBoardgameIo(peerDir!, matches, warmupS, windowS);
+    peer.push(f);
+    console.log(
+      `  round ${round + 1} ${'boardgame.io, file storage'.padEnd(26)} ${rate(f.movesPerSecond).padStart(6)} moves/s      p99 ${f.p99.toFixed(1)} ms   CPU ${f.cpuMsPerMove.toFixed(3)} ms/move      load ${loadavg()[0]!.toFixed(1)}`,
+    );
+  };
   for (let round = 0; round < rounds; round++) {
     // Each round in the other order too, so that neither variant always follows the other.
     const order = round % 2 === 0 ? all : [...all].reverse();
+    if (peerDir && round % 2 === 1) await measurePeer(round);
     for (const variant of order) {
       let profileDir: string | undefined;
       if (profileRoot && round === 0) {
@@ -163,6 +177,7 @@ export async function benchThroughputAb(matches = num('BENCH_HTTP_MATCHES', 20))
         `  round ${round + 1} ${variant.label.padEnd(26)} ${rate(f.perSecond).padStart(6)} commands/s   p99 ${f.p99.toFixed(1)} ms   CPU ${f.cpuMsPerCommand.toFixed(3)} ms/command   load ${loadavg()[0]!.toFixed(1)}`,
       );
     }
+    if (peerDir && round % 2 === 0) await measurePeer(round);
   }
   const mid = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const first = all[0]!.label;
@@ -177,8 +192,26 @@ export async function benchThroughputAb(matches = num('BENCH_HTTP_MATCHES', 20))
       `  ${v.label.padEnd(26)} ${rate(perSecond).padStart(6)} commands/s (×${mid(rateRatios).toFixed(2)}: ${rateRatios.map((r) => r.toFixed(2)).join(' ')})   p99 ${mid(fs.map((f) => f.p99)).toFixed(1)} ms   CPU ${mid(fs.map((f) => f.cpuMsPerCommand)).toFixed(3)} ms/command (×${mid(cpuRatios).toFixed(2)}: ${cpuRatios.map((r) => r.toFixed(2)).join(' ')})`,
     );
     const steps = perSecond / COMMANDS_PER_GAME_STEP;
+    const targets = `target 5,000/s: ×${(perSecond / 5000).toFixed(2)}   p99 target 25 ms: ×${(mid(fs.map((f) => f.p99)) / 25).toFixed(2)}`;
+    if (peer.length === fs.length) {
+      // Set against boardgame.io in the same round: game steps per second, and CPU per game step.
+      const stepRatios = fs.map((f, i) => f.perSecond / COMMANDS_PER_GAME_STEP / peer[i]!.movesPerSecond);
+      const cpuPerStep = fs.map(
+        (f, i) => (f.cpuMsPerCommand * COMMANDS_PER_GAME_STEP) / peer[i]!.cpuMsPerMove,
+      );
+      console.log(
+        `  ${''.padEnd(26)} per game step: ${rate(steps)}/s = ×${mid(stepRatios).toFixed(2)} of boardgame.io's file storage measured beside it (${stepRatios.map((r) => r.toFixed(2)).join(' ')}), target ×3; CPU per game step ×${mid(cpuPerStep).toFixed(2)} of its CPU per move (${cpuPerStep.map((r) => r.toFixed(2)).join(' ')})   ${targets}`,
+      );
+    } else {
+      console.log(
+        `  ${''.padEnd(26)} per game step: ${rate(steps)}/s = ×${(steps / BOARDGAME_IO_FILE_MOVES.high).toFixed(2)}–${(steps / BOARDGAME_IO_FILE_MOVES.low).toFixed(2)} of boardgame.io's file storage (recorded ${BOARDGAME_IO_FILE_MOVES.low}–${BOARDGAME_IO_FILE_MOVES.high} moves/s; BENCH_BOARDGAMEIO_DIR unset), target ×3   ${targets}`,
+      );
+    }
+  }
+  if (peer.length > 0) {
+    const moves = mid(peer.map((f) => f.movesPerSecond));
     console.log(
-      `  ${''.padEnd(26)} per game step: ${rate(steps)}/s = ×${(steps / BOARDGAME_IO_FILE_MOVES.high).toFixed(2)}–${(steps / BOARDGAME_IO_FILE_MOVES.low).toFixed(2)} of boardgame.io's file storage (recorded ${BOARDGAME_IO_FILE_MOVES.low}–${BOARDGAME_IO_FILE_MOVES.high} moves/s; not installed here), target ×3   target 5,000/s: ×${(perSecond / 5000).toFixed(2)}   p99 target 25 ms: ×${(mid(fs.map((f) => f.p99)) / 25).toFixed(2)}`,
+      `  ${'boardgame.io, file storage'.padEnd(26)} ${rate(moves).padStart(6)} moves/s   p99 ${mid(peer.map((f) => f.p99)).toFixed(1)} ms   CPU ${mid(peer.map((f) => f.cpuMsPerMove)).toFixed(3)} ms/move (its server; the file storage writes without fsync)`,
     );
   }
   if (profileRoot) for (const v of all) summarise(v.label, join(profileRoot, v.label.replace(/\W+/g, '-')));

@@ -24,7 +24,7 @@ const MAIN_CANDIDATES = [
 ];
 
 /** A process's CPU seconds (user + system) and its parent, from /proc; undefined where there is none. */
-function processCpu(pid: number | undefined): { seconds: number; parent: number } | undefined {
+export function processCpu(pid: number | undefined): { seconds: number; parent: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which is in parentheses and may hold spaces): ppid is the 4th,
@@ -36,7 +36,7 @@ function processCpu(pid: number | undefined): { seconds: number; parent: number 
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once('error', fail);
