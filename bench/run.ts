@@ -4,6 +4,7 @@ import { benchHttpWrite } from './http-write.bench.js';
 import { benchVerify } from './verify.bench.js';
 import { benchFold, printFold } from './fold.bench.js';
 import { benchHandRolled, printHandRolled } from './hand-rolled.bench.js';
+import { benchThroughputAb } from './throughput-ab.bench.js';
 
 /** `npm run bench`: one run, every figure beside its raw baseline. Exits non-zero if a target is missed. */
 function format(n: number): string {
@@ -34,3 +35,9 @@ if ((await benchHttpWrite()) > 0) process.exitCode = 1;
 if (printFigures(await benchCatchUp()) > 0) process.exitCode = 1;
 printFold(benchFold());
 printHandRolled(benchHandRolled());
+// Per game step against boardgame.io's file storage, measured beside this build: only where it is installed.
+if (process.env.BENCH_BOARDGAMEIO_DIR) await benchThroughputAb();
+else
+  console.log(
+    'per game step against boardgame.io: skipped (BENCH_BOARDGAMEIO_DIR unset; see docs/benchmarks.md)',
+  );
