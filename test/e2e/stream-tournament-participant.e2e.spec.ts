@@ -1,7 +1,7 @@
 import { openSse, playE1, seated, sleep } from './organiser-support.js';
 import type { Caller } from './support/umpire-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-import { type SmallEvent, smallEvent, startFirstRound } from './tournament-support.js';
+import { scheduleTableOne, type SmallEvent, smallEvent, startFirstRound } from './tournament-support.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- feed messages are asserted field by field */
 
@@ -57,14 +57,7 @@ describe('the tournament feed for participant keys', () => {
 
   it('C-6 a player key bound to one match is no participant: 403 for the tournament’s feed and its ticket', async () => {
     await startFirstRound(T);
-    await T.org.command('/tournaments/feed-cup/matches', {
-      matchId: MATCH,
-      round: 1,
-      table: 1,
-      ruleset: 'hand-to-hand',
-      sides: { A: 'Zulus', B: 'British' },
-      diceMode: 'table',
-    });
+    await scheduleTableOne(T, MATCH);
     seats = await seated(t, MATCH);
     const { A } = seats;
     const refused = await openSse(t, '/tournaments/feed-cup/stream', A.token);

@@ -1,7 +1,7 @@
 import { endMatch, playE1, seated } from './organiser-support.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type Caller, commandId, issueKey } from './support/umpire-client.js';
-import { type SmallEvent, smallEvent, startFirstRound } from './tournament-support.js';
+import { scheduleTableOne, type SmallEvent, smallEvent, startFirstRound } from './tournament-support.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are asserted field by field */
 
@@ -24,14 +24,7 @@ describe('a referee match’s reported result and a judge who wants the end back
     t = await startTestApp();
     event = await smallEvent(t, T);
     await startFirstRound(event);
-    await event.org.command(`/tournaments/${T}/matches`, {
-      matchId: MATCH,
-      round: 1,
-      table: 1,
-      ruleset: 'hand-to-hand',
-      sides: { A: 'Zulus', B: 'British' },
-      diceMode: 'table',
-    });
+    await scheduleTableOne(event, MATCH);
     seats = await seated(t, MATCH);
     await playE1(MATCH, seats.A, seats.B);
     await endMatch(t, MATCH, 'A', 'the square broke');

@@ -2,7 +2,7 @@ import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.
 import { endMatch, playE1, seated } from './organiser-support.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { organiser } from './support/umpire-client.js';
-import { smallEvent, startFirstRound } from './tournament-support.js';
+import { scheduleTableOne, smallEvent, startFirstRound } from './tournament-support.js';
 
 /**
  * A referee match's result is recorded by the instance that follows the store for it
@@ -26,14 +26,7 @@ describe.each([
     t = await startTestApp({ refereeResults: following });
     const event = await smallEvent(t, T);
     await startFirstRound(event);
-    await event.org.command(`/tournaments/${T}/matches`, {
-      matchId: MATCH,
-      round: 1,
-      table: 1,
-      ruleset: 'hand-to-hand',
-      sides: { A: 'Zulus', B: 'British' },
-      diceMode: 'table',
-    });
+    await scheduleTableOne(event, MATCH);
     const seats = await seated(t, MATCH);
     await playE1(MATCH, seats.A, seats.B);
     await endMatch(t, MATCH, 'A', 'the square broke');

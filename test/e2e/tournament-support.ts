@@ -46,3 +46,15 @@ export async function startFirstRound(event: SmallEvent): Promise<void> {
   if (pairs !== '1:p1-p3 2:p2-p4') throw new Error(`round 1 was paired ${pairs}`);
   await org.command(`/tournaments/${tournamentId}/rounds/1/start`);
 }
+
+/** Schedules a hand-to-hand match with table dice (Zulus against British) at table 1 of round 1. */
+export async function scheduleTableOne(event: SmallEvent, matchId: string): Promise<void> {
+  await event.org.command(`/tournaments/${event.tournamentId}/matches`, {
+    matchId,
+    round: 1,
+    table: 1,
+    ruleset: 'hand-to-hand',
+    sides: { A: 'Zulus', B: 'British' },
+    diceMode: 'table',
+  });
+}

@@ -1,7 +1,7 @@
 import { seated } from './organiser-support.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { commandId } from './support/umpire-client.js';
-import { smallEvent, startFirstRound } from './tournament-support.js';
+import { scheduleTableOne, smallEvent, startFirstRound } from './tournament-support.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are asserted field by field */
 
@@ -22,14 +22,7 @@ describe('C-7 time called reaches the round’s refereed matches', () => {
     const event = await smallEvent(t, tournamentId);
     await startFirstRound(event);
     const matchId = `${tournamentId}-r1-t1`;
-    await event.org.command(`/tournaments/${tournamentId}/matches`, {
-      matchId,
-      round: 1,
-      table: 1,
-      ruleset: 'hand-to-hand',
-      sides: { A: 'Zulus', B: 'British' },
-      diceMode: 'table',
-    });
+    await scheduleTableOne(event, matchId);
     const seats = await seated(t, matchId);
     await event.org.command(`/tournaments/${tournamentId}/rounds/1/clock/start`, { seconds: 5400, policy });
     return { event, matchId, seats, at: (route: string) => `/matches/${matchId}/${route}` };

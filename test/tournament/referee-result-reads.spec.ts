@@ -3,7 +3,7 @@ import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.
 import { RefereeResults } from '../../src/tournament/referee-results.js';
 import { endMatch } from '../e2e/organiser-support.js';
 import { startTestApp, type TestApp } from '../e2e/support/test-app.js';
-import { smallEvent, startFirstRound, type SmallEvent } from '../e2e/tournament-support.js';
+import { scheduleTableOne, smallEvent, type SmallEvent, startFirstRound } from '../e2e/tournament-support.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are asserted field by field */
 
@@ -26,14 +26,7 @@ describe('a tournament read and the referee matches in play', () => {
     store = t.app.get(EVENT_STORE);
     event = await smallEvent(t, T);
     await startFirstRound(event);
-    await event.org.command(`/tournaments/${T}/matches`, {
-      matchId: MATCH,
-      round: 1,
-      table: 1,
-      ruleset: 'hand-to-hand',
-      sides: { A: 'Zulus', B: 'British' },
-      diceMode: 'table',
-    });
+    await scheduleTableOne(event, MATCH);
     // A long match: each unit registered is one more event of its stream.
     for (let i = 1; i <= UNITS; i++) {
       await event.org.command(`/matches/${MATCH}/units`, {
