@@ -7,6 +7,7 @@ import {
   asked,
   bigEnoughTargets,
   buildPages,
+  caughtUp,
   joinSeats,
   mustDo,
   noSidewaysScroll,
@@ -337,6 +338,7 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
   it('C-5 commands made offline are kept with their commandIds, land once and in order when the connection returns; one the match no longer accepts is shown refused with its rule id', async () => {
     // The disputes name the match's last two events: the page offers events up to the one it has seen.
     const head = (await m.organiser.get(`/matches/${matchId}`)).body.revision as number;
+    await caughtUp(A.page, head);
     await A.context.setOffline(true);
     await dispute(A, head - 1, 'offline claim one');
     await askUndo(A, 'offline undo');
