@@ -52,6 +52,9 @@ function verdict(name: string, met: boolean, detail: string): void {
   console.log(`  target ${name}: ${detail} ${met ? 'met' : 'MISSED'}`);
 }
 
+/** What the tables ask the commands to answer: the whole play contract, or `Prefer: return=minimal`. */
+export type Answers = 'full' | 'minimal';
+
 /** One table: its two player keys, and where it stands in the cycle. */
 class Table {
   private readonly keys: { A: HttpClient; B: HttpClient };
@@ -63,8 +66,14 @@ class Table {
     tokens: { A: string; B: string },
     private step: number,
     private readonly label: string,
+    answers: Answers = 'full',
   ) {
-    this.keys = { A: new HttpClient(url, tokens.A, 2), B: new HttpClient(url, tokens.B, 2) };
+    // A table that follows its match on the feed asks for minimal answers (RFC 7240), as the table page does.
+    const headers: Record<string, string> = answers === 'minimal' ? { prefer: 'return=minimal' } : {};
+    this.keys = {
+      A: new HttpClient(url, tokens.A, 2, headers),
+      B: new HttpClient(url, tokens.B, 2, headers),
+    };
   }
 
   /** Sends the next command of the cycle with a fresh commandId. */
@@ -87,7 +96,11 @@ class Table {
 }
 
 /** Creates a match over HTTP as an organiser would: the match, its two units, a key per side. */
-export async function openTable(service: Service, matchId: string): Promise<Table> {
+export async function openTable(
+  service: Service,
+  matchId: string,
+  answers: Answers = 'full',
+): Promise<Table> {
   const org = service.organiser;
   const expect201 = (what: string, reply: { status: number; text: string }) => {
     if (reply.status !== 201) throw new Error(`${what} answered ${reply.status}: ${reply.text}`);
@@ -124,7 +137,7 @@ export async function openTable(service: Service, matchId: string): Promise<Tabl
     expect201(`key ${side}`, reply);
     tokens[side] = (reply.body as { token: string }).token;
   }
-  return new Table(service.url, matchId, tokens, 0, matchId);
+  return new Table(service.url, matchId, tokens, 0, matchId, answers);
 }
 
 /**
@@ -349,10 +362,17 @@ export function printLoad(
   return { perSecond, p99: quantile(l, 0.99), errors };
 }
 
-export async function throughput(service: Service, matches: number, warmupS: number, windowS: number) {
+export async function throughput(
+  service: Service,
+  matches: number,
+  warmupS: number,
+  windowS: number,
+  answers: Answers = 'full',
+) {
   const tables: Table[] = [];
   try {
-    for (let i = 0; i < matches; i++) tables.push(await openTable(service, `load-${matches}-${i + 1}`));
+    for (let i = 0; i < matches; i++)
+      tables.push(await openTable(service, `load-${matches}-${i + 1}`, answers));
     return await drive(service, tables, warmupS, windowS);
   } finally {
     for (const table of tables) table.close();

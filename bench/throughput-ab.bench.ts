@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { selfTimeByArea, topSelfTime } from './support/cpu-profile.js';
-import { throughput } from './http-write.bench.js';
+import { type Answers, throughput } from './http-write.bench.js';
 import { type BoardgameIoFigure, measureBoardgameIo } from './support/boardgame-io.js';
 import { Service } from './support/service.js';
 
@@ -19,7 +19,8 @@ import { Service } from './support/service.js';
  * BENCH_HTTP_SECONDS (10), BENCH_HTTP_WARMUP (3), BENCH_HTTP_MATCHES (20), BENCH_AB_INSTANCES
  * (instance counts of this build to run, "1,2"), BENCH_AB_BASELINE_INSTANCES (the same for the "before"
  * build, "1"), BENCH_AB_VARIANTS (more variants of this build,
- * `label:NAME=value,…;…`), BENCH_AB_TABLES (a list, "20,60,200": the A/B for each), BENCH_AB_PROFILE_DIR (a folder: a CPU profile of each
+ * `label:NAME=value,…;…`), BENCH_AB_MINIMAL (instance counts of this build to run again with the tables
+ * asking for minimal answers, "1,2"), BENCH_AB_TABLES (a list, "20,60,200": the A/B for each), BENCH_AB_PROFILE_DIR (a folder: a CPU profile of each
  * variant's first round is written and summarised there; keep it outside the repository),
  * BENCH_BOARDGAMEIO_DIR (a folder where `npm install boardgame.io@0.50 node-persist` was run:
  * boardgame.io with its file storage is then measured in every round too, and each variant's game
@@ -35,6 +36,8 @@ interface Variant {
   label: string;
   main?: string;
   env: Record<string, string>;
+  /** What the tables ask the commands to answer (full unless said). */
+  answers?: Answers;
 }
 
 interface Figure {
@@ -90,6 +93,15 @@ function variants(): Variant[] {
       env: { UMPIRE_INSTANCES: String(n) },
     });
   }
+  // BENCH_AB_MINIMAL="1,2": this build with each instance count again, the tables asking for minimal
+  // answers (Prefer: return=minimal), as a client that follows its match on the feed does.
+  for (const n of (process.env.BENCH_AB_MINIMAL || '').split(',').filter(Boolean).map(Number)) {
+    out.push({
+      label: n === 1 ? 'minimal answers' : `minimal answers, ${n} instances`,
+      env: { UMPIRE_INSTANCES: String(n) },
+      answers: 'minimal',
+    });
+  }
   return out;
 }
 
@@ -108,7 +120,7 @@ async function measure(
     ...(profileDir ? { profileDir } : {}),
   });
   try {
-    const result = await throughput(service, matches, warmupS, windowS);
+    const result = await throughput(service, matches, warmupS, windowS, variant.answers);
     const errors = [...result.errors.values()].reduce((a, b) => a + b, 0);
     if (errors > 0) {
       console.log(`  ${variant.label}: ${errors} refused, first: ${result.firstError}`);

@@ -22,6 +22,8 @@ export class HttpClient {
     url: string,
     private readonly token: string | undefined,
     sockets: number,
+    /** Sent with every request (a `Prefer` header, say). */
+    private readonly headers: Readonly<Record<string, string>> = {},
   ) {
     const parsed = new URL(url);
     this.host = parsed.hostname;
@@ -42,7 +44,7 @@ export class HttpClient {
   }
 
   private send(method: string, path: string, payload?: string): Promise<Reply> {
-    const headers: Record<string, string | number> = { accept: 'application/json' };
+    const headers: Record<string, string | number> = { accept: 'application/json', ...this.headers };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (payload !== undefined) {
       headers['content-type'] = 'application/json';

@@ -1,9 +1,10 @@
 import { Body, Controller, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
-import type { MatchCommandResult } from '../match/match-command-handler.js';
+import type { AnswerShape, MatchCommandAnswer } from '../match/match-command-handler.js';
+import { CommandAnswer, PreferredAnswer } from './answer-shape.js';
 import {
   AddClientSeed,
   AnswerUndo,
@@ -22,7 +23,6 @@ import {
   UndoAnswerDto,
   UndoRequestDto,
 } from './dto/match-conduct.dto.js';
-import { CommandResultDto } from './dto/match.dto.js';
 import { MatchIdPipe } from './match-id.pipe.js';
 
 /** How a match is conducted, whatever its ruleset: fair dice, undo, backups, disputes, the end. */
@@ -35,13 +35,14 @@ export class MatchConductController {
   @Post('client-seeds')
   @Roles('player')
   @ApiOperation({ summary: 'Add your side’s client seed to the server dice, before the first roll (C-2).' })
-  @ApiCreatedResponse({ type: CommandResultDto })
+  @CommandAnswer()
   clientSeed(
     @CurrentPrincipal() p: Principal,
     @Param('id', MatchIdPipe) id: string,
     @Body() body: ClientSeedDto,
-  ): Promise<MatchCommandResult> {
-    return this.commands.execute(new AddClientSeed(id, p, body));
+    @PreferredAnswer() answer: AnswerShape,
+  ): Promise<MatchCommandAnswer> {
+    return this.commands.execute(new AddClientSeed(id, p, body).answering(answer));
   }
 
   @Post('undo-requests')
@@ -50,14 +51,17 @@ export class MatchConductController {
     summary:
       'Ask to undo back to an earlier event of this turn; it takes effect when the opponent agrees (C-5).',
   })
-  @ApiCreatedResponse({ type: CommandResultDto })
+  @CommandAnswer()
   requestUndo(
     @CurrentPrincipal() p: Principal,
     @Param('id', MatchIdPipe) id: string,
     @Body() body: UndoRequestDto,
-  ): Promise<MatchCommandResult> {
+    @PreferredAnswer() answer: AnswerShape,
+  ): Promise<MatchCommandAnswer> {
     const { requestId, ...rest } = body;
-    return this.commands.execute(new RequestUndo(id, p, rest, { requestId: requestId ?? body.commandId }));
+    return this.commands.execute(
+      new RequestUndo(id, p, rest, { requestId: requestId ?? body.commandId }).answering(answer),
+    );
   }
 
   @Post('undo-requests/:requestId/answer')
@@ -65,14 +69,15 @@ export class MatchConductController {
   @ApiOperation({
     summary: 'The opponent agrees to an undo (it is applied at once, as a revert event) or declines it.',
   })
-  @ApiCreatedResponse({ type: CommandResultDto })
+  @CommandAnswer()
   answerUndo(
     @CurrentPrincipal() p: Principal,
     @Param('id', MatchIdPipe) id: string,
     @Param('requestId', new MatchIdPipe()) requestId: string,
     @Body() body: UndoAnswerDto,
-  ): Promise<MatchCommandResult> {
-    return this.commands.execute(new AnswerUndo(id, p, body, { requestId }));
+    @PreferredAnswer() answer: AnswerShape,
+  ): Promise<MatchCommandAnswer> {
+    return this.commands.execute(new AnswerUndo(id, p, body, { requestId }).answering(answer));
   }
 
   @Post('backups')
@@ -80,26 +85,30 @@ export class MatchConductController {
   @ApiOperation({
     summary: 'A judge backs the match up to any earlier event (C-5); nothing is deleted, dice keep counting.',
   })
-  @ApiCreatedResponse({ type: CommandResultDto })
+  @CommandAnswer()
   backup(
     @CurrentPrincipal() p: Principal,
     @Param('id', MatchIdPipe) id: string,
     @Body() body: BackupDto,
-  ): Promise<MatchCommandResult> {
-    return this.commands.execute(new OrderBackup(id, p, body));
+    @PreferredAnswer() answer: AnswerShape,
+  ): Promise<MatchCommandAnswer> {
+    return this.commands.execute(new OrderBackup(id, p, body).answering(answer));
   }
 
   @Post('disputes')
   @Roles('player')
   @ApiOperation({ summary: 'Dispute an event, with a claim; a judge rules on it.' })
-  @ApiCreatedResponse({ type: CommandResultDto })
+  @CommandAnswer()
   dispute(
     @CurrentPrincipal() p: Principal,
     @Param('id', MatchIdPipe) id: string,
     @Body() body: DisputeDto,
-  ): Promise<MatchCommandResult> {
+    @PreferredAnswer() answer: AnswerShape,
+  ): Promise<MatchCommandAnswer> {
     const { disputeId, ...rest } = body;
-    return this.commands.execute(new RaiseDispute(id, p, rest, { disputeId: disputeId ?? body.commandId }));
+    return this.commands.execute(
+      new RaiseDispute(id, p, rest, { disputeId: disputeId ?? body.commandId }).answering(answer),
+    );
   }
 
   @Post('disputes/:disputeId/ruling')
@@ -107,14 +116,15 @@ export class MatchConductController {
   @ApiOperation({
     summary: 'A judge rules on a dispute, citing the rule: upheld (optionally with a backup) or dismissed.',
   })
-  @ApiCreatedResponse({ type: CommandResultDto })
+  @CommandAnswer()
   rule(
     @CurrentPrincipal() p: Principal,
     @Param('id', MatchIdPipe) id: string,
     @Param('disputeId', new MatchIdPipe()) disputeId: string,
     @Body() body: RulingDto,
-  ): Promise<MatchCommandResult> {
-    return this.commands.execute(new RuleDispute(id, p, body, { disputeId }));
+    @PreferredAnswer() answer: AnswerShape,
+  ): Promise<MatchCommandAnswer> {
+    return this.commands.execute(new RuleDispute(id, p, body, { disputeId }).answering(answer));
   }
 
   @Post('end')
@@ -122,13 +132,16 @@ export class MatchConductController {
   @ApiOperation({
     summary: 'End the match with its result; with server dice the seed is revealed in the same event (C-2).',
   })
-  @ApiCreatedResponse({ type: CommandResultDto })
+  @CommandAnswer()
   end(
     @CurrentPrincipal() p: Principal,
     @Param('id', MatchIdPipe) id: string,
     @Body() body: EndMatchDto,
-  ): Promise<MatchCommandResult> {
+    @PreferredAnswer() answer: AnswerShape,
+  ): Promise<MatchCommandAnswer> {
     const winner = body.winner === 'draw' || body.winner === null ? null : body.winner;
-    return this.commands.execute(new EndMatch(id, p, body, { winner, note: body.note ?? '' }));
+    return this.commands.execute(
+      new EndMatch(id, p, body, { winner, note: body.note ?? '' }).answering(answer),
+    );
   }
 }

@@ -4,7 +4,6 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
-  ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -12,13 +11,13 @@ import {
 } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
-import type { MatchCommandResult } from '../match/match-command-handler.js';
+import type { AnswerShape, MatchCommandAnswer } from '../match/match-command-handler.js';
+import { CommandAnswer, PreferredAnswer } from './answer-shape.js';
 import { CreateMatch, EndTurn } from '../match/match.commands.js';
 import { GetMatch, type MatchStateView } from '../match/match.queries.js';
 import { type MatchListPage, MatchListQueries } from '../projections/matches.projection.js';
 import { ErrorDto } from './dto/error.dto.js';
 import {
-  CommandResultDto,
   CreateMatchDto,
   EndTurnDto,
   MatchListDto,
@@ -59,11 +58,12 @@ export class MatchesController {
   @Post()
   @Roles('organiser', 'judge')
   @ApiOperation({ summary: 'Create a match under a ruleset (organiser or judge key).' })
-  @ApiCreatedResponse({ type: CommandResultDto })
+  @CommandAnswer()
   create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateMatchDto,
-  ): Promise<MatchCommandResult> {
+    @PreferredAnswer() answer: AnswerShape,
+  ): Promise<MatchCommandAnswer> {
     const { ruleset, rulesetVersion, matchId: given, ...fields } = body;
     // Without an id of the caller's, the same key and commandId always name the same match: a retried
     // create finds its first answer instead of making a second match.
@@ -71,7 +71,7 @@ export class MatchesController {
       given ??
       `m-${createHash('sha256').update(`${principal.keyId}:${body.commandId}`).digest('hex').slice(0, 20)}`;
     return this.commands.execute(
-      new CreateMatch(matchId, principal, fields, { matchId }, ruleset, rulesetVersion),
+      new CreateMatch(matchId, principal, fields, { matchId }, ruleset, rulesetVersion).answering(answer),
     );
   }
 
@@ -90,12 +90,13 @@ export class MatchesController {
 
   @Post(':id/end-turn')
   @ApiOperation({ summary: 'End the active side’s turn (C-4): the turn number and active side advance.' })
-  @ApiCreatedResponse({ type: CommandResultDto })
+  @CommandAnswer()
   endTurn(
     @CurrentPrincipal() principal: Principal,
     @Param('id', MatchIdPipe) id: string,
     @Body() body: EndTurnDto,
-  ): Promise<MatchCommandResult> {
-    return this.commands.execute(new EndTurn(id, principal, body));
+    @PreferredAnswer() answer: AnswerShape,
+  ): Promise<MatchCommandAnswer> {
+    return this.commands.execute(new EndTurn(id, principal, body).answering(answer));
   }
 }

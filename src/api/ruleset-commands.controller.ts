@@ -1,12 +1,12 @@
 import { Body, Controller, Inject, Param, Post, type Type } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
-import type { MatchCommandResult } from '../match/match-command-handler.js';
+import type { AnswerShape, MatchCommandAnswer } from '../match/match-command-handler.js';
+import { CommandAnswer, PreferredAnswer } from './answer-shape.js';
 import { type CommandBody, SendRulesetCommand } from '../match/match.commands.js';
 import { checkBody } from './command-body.js';
-import { CommandResultDto } from './dto/match.dto.js';
 import { MatchIdPipe } from './match-id.pipe.js';
 import type { ServedCommand } from './served-commands.js';
 
@@ -54,9 +54,12 @@ function rulesetCommandsController(tag: string, served: readonly ServedCommand[]
         principal: Principal,
         matchId: string,
         body: unknown,
-      ): Promise<MatchCommandResult> {
+        answer: AnswerShape,
+      ): Promise<MatchCommandAnswer> {
         const [fields, extra] = requestOf(command, checkBody(command.body, body));
-        return this.commands.execute(new SendRulesetCommand(matchId, principal, command.type, fields, extra));
+        return this.commands.execute(
+          new SendRulesetCommand(matchId, principal, command.type, fields, extra).answering(answer),
+        );
       },
       writable: true,
       configurable: true,
@@ -81,13 +84,14 @@ function rulesetCommandsController(tag: string, served: readonly ServedCommand[]
         schema: { $ref: `#/components/schemas/${command.bodyName}` },
       }),
     );
-    decorate(ApiCreatedResponse({ type: CommandResultDto }));
+    decorate(CommandAnswer());
     // The parameter types tsc records for a written method: the body is a plain object, checked
     // above against the declared schema, which Nest's ValidationPipe (it skips Object) leaves be.
-    Reflect.defineMetadata('design:paramtypes', [Object, String, Object], prototype, key);
+    Reflect.defineMetadata('design:paramtypes', [Object, String, Object, String], prototype, key);
     CurrentPrincipal()(prototype, key, 0);
     Param('id', MatchIdPipe)(prototype, key, 1);
     Body()(prototype, key, 2);
+    PreferredAnswer()(prototype, key, 3);
   }
   return RulesetCommandsController;
 }

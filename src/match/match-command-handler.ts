@@ -18,7 +18,16 @@ export interface MatchCommandRequest {
   rulesetId?: string;
   /** CreateMatch only: which served version of it; absent, its current version. */
   rulesetVersion?: string;
+  /** What the caller asked the answer to hold; absent, the whole play contract. */
+  answer?: AnswerShape;
 }
+
+/**
+ * `full`: the play contract right after the command's events, and those events. `minimal`
+ * (`Prefer: return=minimal`): only the events and where they stand, for a client that follows the
+ * match on its feed; the answer then builds no templates and no view of the state.
+ */
+export type AnswerShape = 'full' | 'minimal';
 
 /**
  * What every match command answers: the play contract as it stood right after the command's events
@@ -30,6 +39,18 @@ export interface MatchCommandResult extends PlayContractView {
   /** The events this command appended (or first appended), as this caller may see them. */
   events: EventView[];
 }
+
+/** What a command answers to `Prefer: return=minimal`. */
+export interface MinimalCommandResult {
+  matchId: string;
+  /** The revision of the command's last event. */
+  revision: number;
+  duplicate: boolean;
+  events: EventView[];
+}
+
+/** What a match command answers, in the shape its caller asked for. */
+export type MatchCommandAnswer = MatchCommandResult | MinimalCommandResult;
 
 /** What a command decided: the events to append and the ruleset to record them under. */
 export interface Decision {
@@ -47,7 +68,7 @@ export type MatchCommandSteps = CommandSteps<
   MatchAggregate,
   MatchCommandRequest['command'],
   Decision,
-  MatchCommandResult
+  MatchCommandAnswer
 >;
 
 /** How often a command is decided again after another append got in first. */
@@ -58,7 +79,7 @@ export function handleMatchCommand(
   steps: MatchCommandSteps,
   request: MatchCommandRequest,
   recordedId: string,
-): Promise<MatchCommandResult> {
+): Promise<MatchCommandAnswer> {
   return handleCommand(steps, request, recordedId, {
     maxAttempts: MAX_ATTEMPTS,
     busy: () => new MatchBusyError(request.matchId, MAX_ATTEMPTS),

@@ -23,6 +23,7 @@ import {
   type Decision,
   handleMatchCommand,
   type MatchCommandRequest,
+  type MatchCommandAnswer,
   type MatchCommandResult,
   type MatchCommandSteps,
 } from './match-command-handler.js';
@@ -71,9 +72,12 @@ export class MatchCommandService implements MatchCommandSteps {
 
   /**
    * Runs a command. Commands on one match take turns within this instance (they would only conflict);
-   * other matches' commands run meanwhile, and their appends share a commit.
+   * other matches' commands run meanwhile, and their appends share a commit. Unless the request asks
+   * for a minimal answer, the answer is the whole play contract.
    */
-  execute(request: MatchCommandRequest): Promise<MatchCommandResult> {
+  execute(request: MatchCommandRequest & { answer?: 'full' }): Promise<MatchCommandResult>;
+  execute(request: MatchCommandRequest): Promise<MatchCommandAnswer>;
+  execute(request: MatchCommandRequest): Promise<MatchCommandAnswer> {
     const sent = `${recordedCommandId(request.principal, request.commandId)}#`;
     const recordedId = `${sent}${this.fingerprint(request, sent)}`;
     return this.locks.run(request.matchId, () => handleMatchCommand(this, request, recordedId));
@@ -88,7 +92,7 @@ export class MatchCommandService implements MatchCommandSteps {
     request: MatchCommandRequest,
     recordedId: string,
     match?: MatchAggregate,
-  ): Promise<MatchCommandResult | undefined> {
+  ): Promise<MatchCommandAnswer | undefined> {
     const sent = recordedId.slice(0, recordedId.lastIndexOf('#') + 1);
     // The aggregate knows every commandId up to its revision: when none starts with `sent`, any that
     // does is newer than that revision, and then the append (expected at that revision) meets it (as a
@@ -109,6 +113,10 @@ export class MatchCommandService implements MatchCommandSteps {
     const then = await this.aggregates.matchAt(aggregate, last);
     const viewer = viewerOf(request.principal);
     const asThen = { ...aggregate.current(), revision: last, ...then, reverted: new Set<number>() };
+    if (request.answer === 'minimal') {
+      const events = this.viewer.events(asThen, viewer, earlier);
+      return { matchId: request.matchId, revision: last, duplicate: true, events };
+    }
     return {
       ...this.viewer.contract(asThen, { revision: last, ...then }, viewer),
       duplicate: true,
@@ -242,11 +250,19 @@ export class MatchCommandService implements MatchCommandSteps {
     request: MatchCommandRequest,
     match: MatchAggregate,
     mine: RecordedEvent[],
-  ): Promise<MatchCommandResult> {
+  ): Promise<MatchCommandAnswer> {
     const viewer = viewerOf(request.principal);
     const current = match.current();
     // The answer stands right after this command's events (another instance may have appended since).
     const last = mine[mine.length - 1]!.metadata.revision;
+    if (request.answer === 'minimal') {
+      return {
+        matchId: request.matchId,
+        revision: last,
+        duplicate: false,
+        events: this.viewer.events(current, viewer, mine),
+      };
+    }
     const at =
       last === current.revision
         ? { revision: last, state: current.state, meta: current.meta }

@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/principal.js';
-import type { MatchCommandRequest } from './match-command-handler.js';
+import type { AnswerShape, MatchCommandRequest } from './match-command-handler.js';
 
 /** A validated body: commandId and table dice travel beside the command; the rest are its fields. */
 export interface CommandBody {
@@ -38,6 +38,12 @@ export abstract class MatchCommand {
 
   get type(): string {
     return this.request.command.type;
+  }
+
+  /** The same command, answered in the shape its caller asked for. */
+  answering(shape: AnswerShape): this {
+    if (shape === 'minimal') this.request.answer = shape;
+    return this;
   }
 }
 

@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler, IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { observeCommand } from '../metrics/command-metrics.js';
-import type { MatchCommandResult } from './match-command-handler.js';
+import type { MatchCommandAnswer } from './match-command-handler.js';
 import { MatchCommandService } from './match-command.service.js';
 import { MatchCommand } from './match.commands.js';
 import { GetMatch, type MatchStateView, MatchQueries } from './match.queries.js';
@@ -11,10 +11,10 @@ import { GetMatch, type MatchStateView, MatchQueries } from './match.queries.js'
  * append → view).
  */
 @CommandHandler(MatchCommand)
-export class MatchCommandHandler implements ICommandHandler<MatchCommand, MatchCommandResult> {
+export class MatchCommandHandler implements ICommandHandler<MatchCommand, MatchCommandAnswer> {
   constructor(private readonly commands: MatchCommandService) {}
 
-  execute(command: MatchCommand): Promise<MatchCommandResult> {
+  execute(command: MatchCommand): Promise<MatchCommandAnswer> {
     return observeCommand(command.request.command.type, () => this.commands.execute(command.request));
   }
 }

@@ -24,7 +24,10 @@ const organiser: Principal = { keyId: 'org', role: 'organiser' };
 const playerA: Principal = { keyId: 'pa', role: 'player', side: 'A', matchId: 'm1' };
 const playerB: Principal = { keyId: 'pb', role: 'player', side: 'B', matchId: 'm1' };
 
-const create = (matchId = 'm1'): MatchCommandRequest => ({
+/** A request answered with the whole play contract (no `Prefer: return=minimal`). */
+type FullAnswer = MatchCommandRequest & { answer?: 'full' };
+
+const create = (matchId = 'm1'): FullAnswer => ({
   matchId,
   commandId: `create-${matchId}`,
   principal: organiser,
@@ -32,19 +35,14 @@ const create = (matchId = 'm1'): MatchCommandRequest => ({
   command: { type: 'CreateMatch', matchId, sides: { A: 'Zulus', B: 'British' }, diceMode: 'table' },
 });
 
-const register = (
-  commandId: string,
-  unitId: string,
-  side: 'A' | 'B' = 'A',
-  matchId = 'm1',
-): MatchCommandRequest => ({
+const register = (commandId: string, unitId: string, side: 'A' | 'B' = 'A', matchId = 'm1'): FullAnswer => ({
   matchId,
   commandId,
   principal: organiser,
   command: { type: 'RegisterUnit', unitId, name: unitId, side, morale: 8, move: 6 },
 });
 
-const endTurn = (commandId: string, principal: Principal): MatchCommandRequest => ({
+const endTurn = (commandId: string, principal: Principal): FullAnswer => ({
   matchId: 'm1',
   commandId,
   principal,

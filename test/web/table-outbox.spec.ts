@@ -1,4 +1,4 @@
-import { Outbox, type OutboxItem, type SendResult } from '../../web/table/outbox.js';
+import { Outbox, type OutboxItem, sendOver, type SendResult } from '../../web/table/outbox.js';
 import { commandBody, missing, type CommandTemplate } from '../../web/shared/contract.js';
 
 class MemoryStorage {
@@ -63,6 +63,25 @@ describe('the table page’s outbox (commands kept on the device until answered)
     await outbox.flush();
     await outbox.add(item('after'));
     expect(sent).toEqual(['after']);
+  });
+});
+
+describe('how the table page sends one command', () => {
+  it('C-6 posts the body under its key, asks for a minimal answer (it follows the match on its feed), and counts a 201 as landed', async () => {
+    const calls: { url: string; init: RequestInit }[] = [];
+    const fetcher = (async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return new Response('{"matchId":"m","revision":4,"duplicate":false,"events":[]}', { status: 201 });
+    }) as typeof fetch;
+    const result = await sendOver(fetcher, 'umpire_key', { ...item('one'), state: 'pending' });
+    expect(result).toEqual({ kind: 'landed' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe('/matches/m/disputes');
+    expect(calls[0]!.init.headers).toMatchObject({
+      authorization: 'Bearer umpire_key',
+      prefer: 'return=minimal',
+    });
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ commandId: 'one' });
   });
 });
 

@@ -126,6 +126,8 @@ export async function sendOver(fetcher: typeof fetch, token: string, item: Outbo
         authorization: `Bearer ${token}`,
         'content-type': 'application/json',
         accept: 'application/json, application/problem+json',
+        // The page follows the match on its feed: the command's answer need not repeat the contract.
+        prefer: 'return=minimal',
       },
       body: JSON.stringify(item.body),
     });

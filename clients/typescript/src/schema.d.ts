@@ -1603,6 +1603,46 @@ export interface components {
       /** @description Every validation message, when there were several (detail joins them). */
       errors?: string[];
     };
+    ActorDto: {
+      /** @enum {string} */
+      role: 'organiser' | 'judge' | 'player' | 'spectator' | 'system';
+      /** @enum {string} */
+      side?: 'A' | 'B';
+    };
+    /**
+     * @description An event of a match as this caller may see it: of the event union of the match’s ruleset (the play contract’s `ruleset.id`); within it, `type` tells the event and its `data` apart.
+     * @example {
+     *       "revision": 6,
+     *       "type": "ContactMade",
+     *       "data": {
+     *         "chargeId": "c1",
+     *         "attackerId": "impi",
+     *         "defenderId": "nnc",
+     *         "aspect": "front",
+     *         "turn": 1
+     *       },
+     *       "at": "2026-04-11T10:01:00.000Z",
+     *       "actor": {
+     *         "role": "player",
+     *         "side": "A"
+     *       },
+     *       "reverted": false
+     *     }
+     */
+    EventViewDto: components['schemas']['HandToHandEvent'] | components['schemas']['AtomicAfricaEvent'];
+    MinimalCommandResultDto: {
+      /** @example m-1 */
+      matchId: string;
+      /**
+       * @description The revision of the command’s last event.
+       * @example 4
+       */
+      revision: number;
+      /** @description True when the commandId had been handled before; nothing was appended. */
+      duplicate: boolean;
+      /** @description The events this command appended (or first appended), as this caller may see them. */
+      events: components['schemas']['EventViewDto'][];
+    };
     CreateMatchDto: {
       /**
        * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
@@ -2049,33 +2089,6 @@ export interface components {
       /** @description True once no game command is accepted (at once under stop-now; under finish-turn once the turn ends): nothing of the ruleset is then awaited or available, and the match waits for its end. */
       playOver: boolean;
     };
-    ActorDto: {
-      /** @enum {string} */
-      role: 'organiser' | 'judge' | 'player' | 'spectator' | 'system';
-      /** @enum {string} */
-      side?: 'A' | 'B';
-    };
-    /**
-     * @description An event of a match as this caller may see it: of the event union of the match’s ruleset (the play contract’s `ruleset.id`); within it, `type` tells the event and its `data` apart.
-     * @example {
-     *       "revision": 6,
-     *       "type": "ContactMade",
-     *       "data": {
-     *         "chargeId": "c1",
-     *         "attackerId": "impi",
-     *         "defenderId": "nnc",
-     *         "aspect": "front",
-     *         "turn": 1
-     *       },
-     *       "at": "2026-04-11T10:01:00.000Z",
-     *       "actor": {
-     *         "role": "player",
-     *         "side": "A"
-     *       },
-     *       "reverted": false
-     *     }
-     */
-    EventViewDto: components['schemas']['HandToHandEvent'] | components['schemas']['AtomicAfricaEvent'];
     /**
      * @example {
      *       "matchId": "isandlwana",
@@ -7181,7 +7194,10 @@ export interface operations {
   MatchesController_create: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -7209,6 +7225,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -7698,7 +7715,10 @@ export interface operations {
   MatchesController_endTurn: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -7715,6 +7735,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8114,7 +8135,10 @@ export interface operations {
   MatchesController_registerUnit: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -8139,6 +8163,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8538,7 +8563,10 @@ export interface operations {
   HandToHandController_charge: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -8564,6 +8592,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -8963,7 +8992,10 @@ export interface operations {
   HandToHandController_impact: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -8984,6 +9016,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9383,7 +9416,10 @@ export interface operations {
   HandToHandController_moraleTest: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -9407,6 +9443,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -9806,7 +9843,10 @@ export interface operations {
   HandToHandController_giveGround: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -9826,6 +9866,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10225,7 +10266,10 @@ export interface operations {
   HandToHandController_withdraw: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -10244,6 +10288,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -10643,7 +10688,10 @@ export interface operations {
   AtomicAfricaController_contact: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -10662,6 +10710,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -11061,7 +11110,10 @@ export interface operations {
   AtomicAfricaController_seal: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -11082,6 +11134,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -11481,7 +11534,10 @@ export interface operations {
   AtomicAfricaController_intent: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -11501,6 +11557,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -11900,7 +11957,10 @@ export interface operations {
   AtomicAfricaController_reveal: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -11921,6 +11981,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -12320,7 +12381,10 @@ export interface operations {
   AtomicAfricaController_pursue: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -12342,6 +12406,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -12741,7 +12806,10 @@ export interface operations {
   AtomicAfricaController_breakOff: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -12762,6 +12830,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -13161,7 +13230,10 @@ export interface operations {
   AtomicAfricaController_closeCombatAttack: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -13183,6 +13255,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -13582,7 +13655,10 @@ export interface operations {
   AtomicAfricaController_rangedAttack: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -13609,6 +13685,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -14008,7 +14085,10 @@ export interface operations {
   MatchConductController_clientSeed: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -14026,6 +14106,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -14425,7 +14506,10 @@ export interface operations {
   MatchConductController_requestUndo: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -14445,6 +14529,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -14844,7 +14929,10 @@ export interface operations {
   MatchConductController_answerUndo: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
         requestId: string;
@@ -14863,6 +14951,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -15262,7 +15351,10 @@ export interface operations {
   MatchConductController_backup: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -15281,6 +15373,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -15680,7 +15773,10 @@ export interface operations {
   MatchConductController_dispute: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -15700,6 +15796,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -16099,7 +16196,10 @@ export interface operations {
   MatchConductController_rule: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
         disputeId: string;
@@ -16121,6 +16221,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;
@@ -16520,7 +16621,10 @@ export interface operations {
   MatchConductController_end: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description `return=minimal`: the answer holds only the command’s own events, its revision and whether it was a duplicate (the MinimalCommandResultDto schema), not the play contract: for a client that follows the match on its feed. The answer then carries `Preference-Applied: return=minimal`. */
+        Prefer?: string;
+      };
       path: {
         id: string;
       };
@@ -16539,6 +16643,7 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The play contract right after the command’s events, and those events; with `Prefer: return=minimal`, a MinimalCommandResultDto. */
       201: {
         headers: {
           [name: string]: unknown;

@@ -421,6 +421,22 @@ export class CommandResultDto extends PlayContractDto {
   events!: EventViewDto[];
 }
 
+/**
+ * What a command answers to `Prefer: return=minimal`: its own events and where they stand, without the
+ * play contract, for a client that follows the match on its feed.
+ */
+export class MinimalCommandResultDto {
+  @ApiProperty({ example: 'm-1' }) matchId!: string;
+  @ApiProperty({ description: 'The revision of the command’s last event.', example: 4 }) revision!: number;
+  @ApiProperty({ description: 'True when the commandId had been handled before; nothing was appended.' })
+  duplicate!: boolean;
+  @ApiProperty({
+    type: [EventViewDto],
+    description: 'The events this command appended (or first appended), as this caller may see them.',
+  })
+  events!: EventViewDto[];
+}
+
 /** `GET /matches/:id`: the play contract now. */
 export class MatchStateDto extends PlayContractDto {}
 
