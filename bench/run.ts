@@ -36,6 +36,8 @@ if (printFigures(await benchCatchUp()) > 0) process.exitCode = 1;
 printFold(benchFold());
 printHandRolled(benchHandRolled());
 // Per game step against boardgame.io's file storage, measured beside this build: only where it is installed.
+// Beside it, the same tables asking for minimal answers (Prefer: return=minimal), as the table page does.
+process.env.BENCH_AB_MINIMAL ??= '1';
 if (process.env.BENCH_BOARDGAMEIO_DIR) await benchThroughputAb();
 else
   console.log(
