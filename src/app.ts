@@ -119,11 +119,13 @@ function corsOptions(origins: string[]) {
       'Idempotency-Key',
       'Last-Event-ID',
       'If-None-Match',
+      'Prefer',
       'X-Request-Id',
     ],
     exposedHeaders: [
       'ETag',
       'Location',
+      'Preference-Applied',
       'Retry-After',
       'WWW-Authenticate',
       'X-Request-Id',

@@ -107,6 +107,18 @@ describe('HTTP surface: CORS', () => {
     expect(reply.headers['access-control-allow-headers']).toMatch(/Content-Type/);
   });
 
+  it('a command sent from an allowed origin may ask for a minimal answer, and read that it got one', async () => {
+    const preflight = await request(open.url)
+      .options('/matches/r1-t4/charges')
+      .set('Origin', 'https://club.example')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization, content-type, prefer');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-headers']).toMatch(/Prefer/);
+    const reply = await request(open.url).get('/tournaments').set('Origin', 'https://club.example');
+    expect(reply.headers['access-control-expose-headers']).toMatch(/Preference-Applied/);
+  });
+
   it('an answer to an allowed origin exposes ETag, Retry-After, Location and the request id; errors too', async () => {
     const reply = await request(open.url).get('/tournaments').set('Origin', 'https://club.example');
     expect(reply.status).toBe(401);
