@@ -36,6 +36,8 @@ export class DomainErrorFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = problemOf(exception, this.config, this.logger);
     if (body.status === 401) void reply.header('WWW-Authenticate', WWW_AUTHENTICATE);
+    // A problem answer is the same whatever the caller preferred: no minimal answer was applied.
+    void reply.removeHeader('Preference-Applied');
     void reply.status(body.status).header('content-type', PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
   }
 }

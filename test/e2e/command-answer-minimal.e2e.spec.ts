@@ -70,6 +70,8 @@ describe('a command answered minimally (Prefer: return=minimal)', () => {
     );
     const full = await post(m.A.token!, route('orders'), { commandId: commandId('bad') });
     expect(minimal.status).toBe(full.status);
+    expect(minimal.headers['preference-applied']).toBeUndefined();
+    expect(minimal.headers['content-type']).toBe(full.headers['content-type']);
     expect(minimal.status).toBeGreaterThanOrEqual(400);
     expect(minimal.status).toBeLessThan(500);
     expect(minimal.body.field ?? minimal.body.ruleId).toBe(full.body.field ?? full.body.ruleId);
