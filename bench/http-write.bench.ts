@@ -286,6 +286,8 @@ interface LoadResult {
   firstError?: string;
   /** CPU seconds the service used during the window. */
   serviceCpuS?: number;
+  /** CPU seconds this process (the load generator) used during the window, on the same cores. */
+  clientCpuS: number;
 }
 
 /** Every table sends its next command as soon as its last is answered, until the window closes. */
@@ -299,10 +301,13 @@ async function drive(
   const from = start + warmupS * 1000;
   const until = from + windowS * 1000;
   const cpu: (number | undefined)[] = [];
-  const timers = [
-    setTimeout(() => cpu.push(service.cpuSeconds()), from - start),
-    setTimeout(() => cpu.push(service.cpuSeconds()), until - start),
-  ];
+  const client: number[] = [];
+  const look = () => {
+    cpu.push(service.cpuSeconds());
+    const { user, system } = process.cpuUsage();
+    client.push((user + system) / 1e6);
+  };
+  const timers = [setTimeout(look, from - start), setTimeout(look, until - start)];
   const latencies: number[] = [];
   const errors = new Map<number, number>();
   let firstError: string | undefined;
@@ -327,7 +332,7 @@ async function drive(
   );
   timers.forEach(clearTimeout);
   // On a loaded machine the closing timer can fire after the last table has stopped: read it now.
-  if (cpu.length === 1) cpu.push(service.cpuSeconds());
+  if (cpu.length === 1) look();
   const [cpuFrom, cpuUntil] = cpu;
   return {
     commands,
@@ -336,6 +341,7 @@ async function drive(
     errors,
     firstError,
     serviceCpuS: cpuFrom !== undefined && cpuUntil !== undefined ? cpuUntil - cpuFrom : undefined,
+    clientCpuS: client[1]! - client[0]!,
   };
 }
 
@@ -352,7 +358,7 @@ export function printLoad(
   );
   if (result.serviceCpuS !== undefined) {
     console.log(
-      `  service CPU ${((result.serviceCpuS * 1000) / Math.max(1, result.commands)).toFixed(2)} ms/command, ${((result.serviceCpuS / result.seconds) * 100).toFixed(0)}% of one core   machine load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
+      `  service CPU ${((result.serviceCpuS * 1000) / Math.max(1, result.commands)).toFixed(2)} ms/command, ${((result.serviceCpuS / result.seconds) * 100).toFixed(0)}% of one core, the load generator ${((result.clientCpuS / result.seconds) * 100).toFixed(0)}%   machine load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
     );
   }
   if (errors > 0) {

@@ -44,6 +44,9 @@ interface Figure {
   perSecond: number;
   p99: number;
   cpuMsPerCommand: number;
+  /** Of one core, what the service and the load generator each used in the window. */
+  serviceCores: number;
+  clientCores: number;
   errors: number;
 }
 
@@ -130,6 +133,8 @@ async function measure(
       perSecond: result.commands / result.seconds,
       p99: quantile(result.latencies, 0.99),
       cpuMsPerCommand: ((result.serviceCpuS ?? Number.NaN) * 1000) / Math.max(1, result.commands),
+      serviceCores: (result.serviceCpuS ?? Number.NaN) / result.seconds,
+      clientCores: result.clientCpuS / result.seconds,
       errors,
     } satisfies Figure;
   } finally {
@@ -186,7 +191,7 @@ export async function benchThroughputAb(matches = num('BENCH_HTTP_MATCHES', 20))
       const f = await measure(variant, matches, warmupS, windowS, profileDir);
       figures.get(variant.label)!.push(f);
       console.log(
-        `  round ${round + 1} ${variant.label.padEnd(26)} ${rate(f.perSecond).padStart(6)} commands/s   p99 ${f.p99.toFixed(1)} ms   CPU ${f.cpuMsPerCommand.toFixed(3)} ms/command   load ${loadavg()[0]!.toFixed(1)}`,
+        `  round ${round + 1} ${variant.label.padEnd(26)} ${rate(f.perSecond).padStart(6)} commands/s   p99 ${f.p99.toFixed(1)} ms   CPU ${f.cpuMsPerCommand.toFixed(3)} ms/command   cores: service ${f.serviceCores.toFixed(2)}, load generator ${f.clientCores.toFixed(2)}   load ${loadavg()[0]!.toFixed(1)}`,
       );
     }
     if (peerDir && round % 2 === 0) await measurePeer(round);
