@@ -111,6 +111,14 @@ describeInBrowser('judge console in Chromium', () => {
     await page.locator('button[data-match="z-busy"]').click();
     await page.locator('li[data-dispute="d1"]').getByText('the impact die showed 1').waitFor();
     await page.locator('li[data-dispute="d2"]').getByText('N1 rolled a double 6').waitFor();
+    // The disputed event is named by what it was, not by its number alone.
+    const line = await page.locator('li[data-dispute="d1"]').innerText();
+    const [, revision, named] = /about event (\d+) \((.+)\): “/.exec(line) ?? [];
+    const entries = (await busy.organiser.get(at(busy, 'log'))).body.entries as {
+      revision: number;
+      sentence: string;
+    }[];
+    expect(named).toBe(entries.find((e) => e.revision === Number(revision))!.sentence.replace(/\.$/, ''));
     const shown = await page.getByRole('region', { name: 'Turn log' }).innerText();
     for (const sentence of await sentences()) expect(shown).toContain(sentence);
     // The dice of the charge's willpower test, the impact and the morale test, as the log records them.
@@ -126,9 +134,13 @@ describeInBrowser('judge console in Chromium', () => {
     await form.getByLabel('The rule it rests on').fill('HH-7');
     await form.getByLabel('The note').fill('the photo shows a 1');
     const target = form.getByLabel(/Back the match up to right after which event/);
-    if ((await form.locator('select').count()) > 0)
-      await target.selectOption({ label: `after event ${afterCharge}` });
-    else await form.getByRole('button', { name: `after event ${afterCharge}`, exact: true }).click();
+    // Each event offered names what it was, in the log's words (without the full stop).
+    const charged = (await busy.organiser.get(at(busy, 'log'))).body.entries.find(
+      (e: { revision: number }) => e.revision === afterCharge,
+    ).sentence as string;
+    const label = `after event ${afterCharge}: ${charged.replace(/\.$/, '')}`;
+    if ((await form.locator('select').count()) > 0) await target.selectOption({ label });
+    else await form.getByRole('button', { name: label, exact: true }).click();
     await shot(page, 'judge-console-ruling');
     await form.getByRole('button', { name: 'Send' }).click();
     await done(/Rule on Side B's dispute/);

@@ -380,6 +380,19 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
   it('C-5 the other side is prompted: one undo refused, one agreed', async () => {
     const prompt = A.page.getByRole('region', { name: 'The other side asks' });
     await prompt.waitFor();
+    // The event the undo goes back to is named by what it was, in the log's words.
+    const asked = (await m.organiser.get(`/matches/${matchId}`)).body.pending.undoRequests[0] as {
+      toRevision: number;
+    };
+    // As side A reads the log: its own sealed orders in the clear, the other side's never.
+    const backTo = (await m.A.get(`/matches/${matchId}/log`)).body.entries as {
+      revision: number;
+      sentence: string;
+    }[];
+    const sentence = backTo.find((e) => e.revision === asked.toRevision)!.sentence.replace(/\.$/, '');
+    expect(await prompt.getByTestId('undo-back-to').innerText()).toContain(
+      `right after event ${asked.toRevision} (${sentence});`,
+    );
     await shot(A.page, 'table-undo-prompt');
     await prompt.getByRole('button', { name: 'No' }).click();
     await prompt.getByRole('button', { name: 'Send' }).click();

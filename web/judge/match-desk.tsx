@@ -8,13 +8,9 @@ import { VerifyPanel } from '../shared/verify-panel';
 import type { CommandTemplate, ContractAnswer } from '../shared/contract';
 import { RuleDialog, type RuleText } from '../shared/rule-link';
 import { TemplateForm } from '../shared/template-form';
+import { eventNamed, withEventSentences } from '../shared/event-labels';
 
-type JudgeAnswer = Omit<ContractAnswer, 'pending'> & { pending?: Pending };
-
-interface Pending {
-  disputes?: { disputeId: string; revision: number; claim: string; side: string }[];
-  undoRequests?: { requestId: string; toRevision: number; reason: string; side: string }[];
-}
+type JudgeAnswer = ContractAnswer;
 
 /**
  * One match for a judge: its open disputes and undo requests first, what this key may do (rule on a
@@ -124,12 +120,13 @@ export function MatchDesk(props: {
           <ul>
             {disputes.map((d) => (
               <li key={d.disputeId} data-dispute={d.disputeId}>
-                Dispute {d.disputeId} by {sideName(d.side)} about event {d.revision}: “{d.claim}”
+                Dispute {d.disputeId} by {sideName(d.side)} about {eventNamed(log.entries, d.revision)}: “
+                {d.claim}”
               </li>
             ))}
             {undos.map((u) => (
               <li key={u.requestId}>
-                {sideName(u.side)} asks to undo back to event {u.toRevision}: “{u.reason}”
+                {sideName(u.side)} asks to undo back to {eventNamed(log.entries, u.toRevision)}: “{u.reason}”
               </li>
             ))}
           </ul>
@@ -146,7 +143,7 @@ export function MatchDesk(props: {
                 <li key={`${template.route}-${template.action}-${i}`}>
                   {open === id ? (
                     <TemplateForm
-                      template={template}
+                      template={withEventSentences(template, log.entries)}
                       formId={id}
                       onSend={(body, t) => void send(body, t)}
                       taken={() => false}

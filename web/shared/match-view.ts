@@ -19,10 +19,16 @@ export interface MatchAnswer {
   ended?: boolean;
   result?: unknown;
   awaiting?: Record_[];
-  pending?: { undoRequests?: unknown[]; disputes?: unknown[] };
+  pending?: Pending;
   /** C-7: only once time was called on the match's round. */
   timeCalled?: TimeCalled;
   state: unknown;
+}
+
+/** C-5: the open disputes and undo requests of a match. */
+export interface Pending {
+  disputes?: { disputeId: string; revision: number; claim: string; side: string }[];
+  undoRequests?: { requestId: string; toRevision: number; reason: string; side: string }[];
 }
 
 export interface StateAtAnswer {

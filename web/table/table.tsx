@@ -22,6 +22,7 @@ import { RuleDialog, type RuleText } from '../shared/rule-link';
 import { CommitmentVault, presenterFor, presentTemplate } from './presenters';
 import { outboxKey, sealedKey, type Seat } from './seat-store';
 import { type FormProps, TemplateForm } from '../shared/template-form';
+import { eventNamed, withEventSentences } from '../shared/event-labels';
 
 const LIVE_LABEL: Record<LiveMode, string> = {
   connecting: 'connecting…',
@@ -186,7 +187,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     return (
       <TemplateForm
         {...p}
-        template={shown.template}
+        template={withEventSentences(shown.template, log.entries)}
         initial={shown.initial}
         onSend={(body, t) => void send(body, t, shown.finish)}
         taken={taken(p.template)}
@@ -196,6 +197,8 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     );
   };
   const prompts = mayDo.filter((t) => t.action === UNDO_ANSWER);
+  // C-5: the request the prompt answers (one is open at a time), the other side's.
+  const undoAsked = match.pending?.undoRequests?.find((request) => request.side !== seat.side);
   const listed = mayDo.filter((t) => t.action !== UNDO_ANSWER);
   const others = awaitedFromOthers(match, seat.side);
   const [first, ...moreMustDo] = mustDo;
@@ -257,6 +260,13 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
 
       {prompts.map((template, i) => (
         <section class="prompt" aria-label="The other side asks" key={`p${i}`}>
+          {undoAsked && (
+            <p class="note" data-testid="undo-back-to">
+              Undoing goes back to the match as it stood right after{' '}
+              {eventNamed(log.entries, undoAsked.toRevision)}; what came after stays in the log, struck
+              through.
+            </p>
+          )}
           {Form({ template, formId: formId(template, `p${i}`) })}
         </section>
       ))}
