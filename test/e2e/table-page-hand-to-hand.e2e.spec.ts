@@ -162,14 +162,15 @@ describeInBrowser('table page in Chromium: a whole hand-to-hand match through th
     await charge('Z2', 'N2', 'its front');
     const askUndo = async (reason: string) => {
       const form = await open(A.page, /Ask to undo Side A/);
-      // Back to right after Z1's charge: Z2's is undone.
-      const target = `after event ${afterZ1}`;
-      if ((await form.locator('select').count()) > 0)
-        await form.locator('select').selectOption({ label: target });
-      else
+      // Back to right after Z1's charge: Z2's is undone. The choice names the event by its log line.
+      const target = new RegExp(`^after event ${afterZ1}: Turn \\d+: the Z1`);
+      if ((await form.locator('select').count()) > 0) {
+        const option = form.locator('select option').filter({ hasText: target });
+        await form.locator('select').selectOption((await option.getAttribute('value'))!);
+      } else
         await form
           .getByRole('group', { name: /Back to the state/ })
-          .getByRole('button', { name: target, exact: true })
+          .getByRole('button', { name: target })
           .click();
       await form.getByLabel('Why').fill(reason);
       await form.getByRole('button', { name: 'Send' }).click();
