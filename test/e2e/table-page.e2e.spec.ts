@@ -315,7 +315,16 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
   const dispute = async (seat: SeatBrowser, revision: number, claim: string) => {
     const form = await openAction(seat, /Dispute an event for/);
     await form.getByLabel(/Which event is disputed/).fill(String(revision));
+    // The number typed is answered with the line of the log it names, as this side reads it.
+    const line = (
+      (await (seat === A ? m.A : m.B).get(`/matches/${matchId}/log`)).body.entries as {
+        revision: number;
+        sentence: string;
+      }[]
+    ).find((e) => e.revision === revision)!.sentence;
+    expect(await form.getByTestId('value-named').innerText()).toBe(`Event ${revision}: ${line}`);
     await form.getByLabel('The claim').fill(claim);
+    await shot(seat.page, 'table-dispute');
     await form.getByRole('button', { name: 'Send' }).click();
   };
   const askUndo = async (seat: SeatBrowser, reason: string) => {

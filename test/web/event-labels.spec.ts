@@ -1,5 +1,5 @@
 import type { CommandTemplate } from '../../web/shared/contract.js';
-import { eventNamed, withEventSentences } from '../../web/shared/event-labels.js';
+import { eventNamed, eventOfNumber, withEventSentences } from '../../web/shared/event-labels.js';
 import type { LogEntry } from '../../web/shared/match-view.js';
 
 /**
@@ -76,5 +76,24 @@ describe('pages: earlier events named by their turn-log sentences', () => {
   it('C-5 an event is named with its sentence where the page holds it, by number otherwise', () => {
     expect(eventNamed(log, 7)).toBe('event 7 (The NNC pass their morale test)');
     expect(eventNamed(log, 3)).toBe('event 3');
+  });
+});
+
+describe('pages: a dispute’s event named as its number is typed', () => {
+  const disputeEvent = {
+    path: 'revision',
+    label: 'Which event is disputed?',
+    kind: 'integer' as const,
+    min: 1,
+    max: 8,
+  };
+
+  it('C-5 given the turn log, when a number is typed for the disputed event, then its line is shown', () => {
+    expect(eventOfNumber(log)(disputeEvent, 7)).toBe('Event 7: The NNC pass their morale test.');
+    expect(eventOfNumber(log)(disputeEvent, 2)).toBeUndefined();
+  });
+
+  it('C-5 another number (a count, a die) is not taken for an event', () => {
+    expect(eventOfNumber(log)({ ...disputeEvent, path: 'dice' }, 7)).toBeUndefined();
   });
 });

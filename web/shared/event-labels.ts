@@ -39,3 +39,16 @@ export function withEventSentences(template: CommandTemplate, entries: readonly 
   });
   return { ...template, choices };
 }
+
+/**
+ * For a form's `describe`: a dispute's event (C-5) is asked as a number, and the number typed is
+ * answered with the line it names ("Event 7: Turn 2: the Z1 charged the N1"), or with nothing when the
+ * page holds no such event.
+ */
+export function eventOfNumber(entries: readonly LogEntry[]) {
+  return (choice: TemplateChoice, value: number): string | undefined => {
+    if (choice.path !== 'revision' || choice.kind !== 'integer') return undefined;
+    const sentence = sentenceOf(entries, value);
+    return sentence ? `Event ${value}: ${sentence}.` : undefined;
+  };
+}

@@ -40,6 +40,8 @@ export interface FormProps {
   presenterFor?: (options: readonly ChoiceOption[]) => ChoicePresenter | undefined;
   /** Answers known before the player gives any (kept on this device, such as a commitment's salt). */
   initial?: Readonly<Record<string, ChoiceValue>>;
+  /** What a number given stands for, shown under its field as it is typed (the event it names). */
+  describe?: (choice: TemplateChoice, value: number) => string | undefined;
 }
 
 /**
@@ -86,6 +88,7 @@ export function TemplateForm(props: FormProps) {
             onValue={(value) => set(choice.path, value)}
             taken={(value) => props.taken(choice, value)}
             presenterFor={props.presenterFor}
+            describe={props.describe}
           />
         ))}
       {template.dice?.source === 'table' && (
@@ -128,6 +131,7 @@ function Choice(props: {
   onValue: (value: ChoiceValue | undefined) => void;
   taken: (value: ChoiceValue) => boolean;
   presenterFor?: FormProps['presenterFor'];
+  describe?: FormProps['describe'];
 }) {
   const { choice, value, onValue, id } = props;
   const optional = choice.optional ? <span class="note"> (optional)</span> : null;
@@ -214,7 +218,8 @@ function Choice(props: {
           </div>
         </fieldset>
       );
-    case 'integer':
+    case 'integer': {
+      const hint = typeof value === 'number' ? props.describe?.(choice, value) : undefined;
       return (
         <div class="field">
           <label for={id}>
@@ -241,9 +246,16 @@ function Choice(props: {
                   : number,
               );
             }}
+            aria-describedby={hint ? `${id}-hint` : undefined}
           />
+          {hint && (
+            <p class="note" id={`${id}-hint`} aria-live="polite" data-testid="value-named">
+              {hint}
+            </p>
+          )}
         </div>
       );
+    }
     case 'text': {
       const long = choice.maxLength > 200;
       const onInput = (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {

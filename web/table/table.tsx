@@ -22,7 +22,7 @@ import { RuleDialog, type RuleText } from '../shared/rule-link';
 import { CommitmentVault, presenterFor, presentTemplate } from './presenters';
 import { outboxKey, sealedKey, type Seat } from './seat-store';
 import { type FormProps, TemplateForm } from '../shared/template-form';
-import { eventNamed, withEventSentences } from '../shared/event-labels';
+import { eventNamed, eventOfNumber, withEventSentences } from '../shared/event-labels';
 
 const LIVE_LABEL: Record<LiveMode, string> = {
   connecting: 'connecting…',
@@ -182,7 +182,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
   const { mustDo, mayDo } = templatesFor(match, seat.side);
   const siblings = [...mustDo, ...mayDo];
   /** A template's form, shown as the presenters say (a ruleset's own step, if any, runs before it is sent). */
-  const Form = (p: Omit<FormProps, 'onSend' | 'taken' | 'onRule' | 'presenterFor'>) => {
+  const Form = (p: Omit<FormProps, 'onSend' | 'taken' | 'onRule' | 'presenterFor' | 'describe'>) => {
     const shown = presentTemplate(p.template, siblings, vault, standing.turn);
     return (
       <TemplateForm
@@ -193,6 +193,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
         taken={taken(p.template)}
         onRule={onRule}
         presenterFor={presenterFor}
+        describe={eventOfNumber(log.entries)}
       />
     );
   };
