@@ -341,7 +341,7 @@ async function drive(
     errors,
     firstError,
     serviceCpuS: cpuFrom !== undefined && cpuUntil !== undefined ? cpuUntil - cpuFrom : undefined,
-    clientCpuS: client[1]! - client[0]!,
+    clientCpuS: client.length === 2 ? client[1]! - client[0]! : Number.NaN,
   };
 }
 

@@ -10,8 +10,6 @@ import { RuleDialog, type RuleText } from '../shared/rule-link';
 import { TemplateForm } from '../shared/template-form';
 import { eventNamed, withEventSentences } from '../shared/event-labels';
 
-type JudgeAnswer = ContractAnswer;
-
 /**
  * One match for a judge: its open disputes and undo requests first, what this key may do (rule on a
  * dispute, back the match up, end it) as forms built from the play contract, the whole log with every
@@ -40,7 +38,7 @@ export function MatchDesk(props: {
     },
     [onForgetKey],
   );
-  const { current, error, refresh } = useFollowedMatch<JudgeAnswer>(api, matchId, failed);
+  const { current, error, refresh } = useFollowedMatch<ContractAnswer>(api, matchId, failed);
   const match = current?.match;
   const log = current?.log;
   const ruleset = match?.ruleset;
