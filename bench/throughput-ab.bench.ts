@@ -19,7 +19,8 @@ import { Service } from './support/service.js';
  * BENCH_HTTP_SECONDS (10), BENCH_HTTP_WARMUP (3), BENCH_HTTP_MATCHES (20), BENCH_AB_INSTANCES
  * (instance counts of this build to run, "1,2"), BENCH_AB_BASELINE_INSTANCES (the same for the "before"
  * build, "1"), BENCH_AB_VARIANTS (more variants of this build,
- * `label:NAME=value,…;…`, `answers=minimal` among them for minimal answers), BENCH_AB_MINIMAL (instance counts of this build to run again with the tables
+ * `label:NAME=value,…;…`, `answers=minimal` among them for minimal answers, `main=…` for another
+ * build), BENCH_AB_MINIMAL (instance counts of this build to run again with the tables
  * asking for minimal answers, "1,2"), BENCH_AB_TABLES (a list, "20,60,200": the A/B for each), BENCH_AB_PROFILE_DIR (a folder: a CPU profile of each
  * variant's first round is written and summarised there; keep it outside the repository),
  * BENCH_BOARDGAMEIO_DIR (a folder where `npm install boardgame.io@0.50 node-persist` was run:
@@ -80,16 +81,22 @@ function variants(): Variant[] {
       env: {},
     });
   // BENCH_AB_VARIANTS="writer thread:UMPIRE_SQLITE_WRITER=thread;…": more variants of this build
-  // (`answers=minimal` among the settings: the tables ask for minimal answers).
+  // (`answers=minimal` among the settings: the tables ask for minimal answers; `main=…/main.js`: another
+  // build under them).
   for (const spec of (process.env.BENCH_AB_VARIANTS || '').split(';').filter(Boolean)) {
     const [label, settings = ''] = spec.split(':');
-    const { answers, ...env } = Object.fromEntries(
+    const { answers, main, ...env } = Object.fromEntries(
       settings
         .split(',')
         .filter(Boolean)
         .map((kv) => kv.split('=') as [string, string]),
     );
-    out.push({ label: label!, env, ...(answers === 'minimal' ? { answers: 'minimal' as const } : {}) });
+    out.push({
+      label: label!,
+      env,
+      ...(answers === 'minimal' ? { answers: 'minimal' as const } : {}),
+      ...(main ? { main } : {}),
+    });
   }
   for (const n of (process.env.BENCH_AB_INSTANCES || '1').split(',').filter(Boolean).map(Number)) {
     out.push({
