@@ -89,7 +89,7 @@ function variants(): Variant[] {
       settings
         .split(',')
         .filter(Boolean)
-        .map((kv) => kv.split('=') as [string, string]),
+        .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
     );
     out.push({
       label: label!,

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HttpClient } from './http-client.js';
 
@@ -86,15 +86,10 @@ export class Service {
     const port = await freePort();
     const main = options.main ?? mainFile();
     // Under --cpu-prof the profile is written at exit; Nest re-raises SIGTERM after its shutdown, which
-    // would kill the process before that. A listener of our own turns the signal into a normal exit.
+    // would kill the process before that. A listener of our own turns the signal into a normal exit. It
+    // is a file, not `-e` code: a worker thread takes its parent's options, and would run that code too.
     const args = options.profileDir
-      ? [
-          '--cpu-prof',
-          `--cpu-prof-dir=${options.profileDir}`,
-          '--input-type=module',
-          '-e',
-          `process.on('SIGTERM', () => setTimeout(() => process.exit(0), 500)); await import(${JSON.stringify(pathToFileURL(main).href)});`,
-        ]
+      ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`, profiledEntry(options.profileDir, main)]
       : [main];
     const child = spawn(process.execPath, args, {
       env: {
@@ -198,4 +193,14 @@ export class Service {
     await exited;
     clearTimeout(timer);
   }
+}
+
+/** A module beside the profiles that turns SIGTERM into a normal exit, then starts the service. */
+function profiledEntry(profileDir: string, main: string): string {
+  const entry = join(profileDir, `start-${randomBytes(4).toString('hex')}.mjs`);
+  writeFileSync(
+    entry,
+    `process.on('SIGTERM', () => setTimeout(() => process.exit(0), 500));\nawait import(${JSON.stringify(pathToFileURL(main).href)});\n`,
+  );
+  return entry;
 }
