@@ -64,19 +64,15 @@ describeInBrowser(title, () => {
       'Time was called on round 1: stop now. No more moves; the judge or the organiser ends the match (C-7).',
     );
     expect(await notice.getAttribute('role')).toBe('status');
-    // Nothing of the game is offered any more: no charge, no end of the turn.
-    await seat.page
-      .getByRole('heading', { name: 'You may' })
-      .waitFor({ state: 'hidden' })
-      .catch(() => {});
-    const offered = await seat.page
-      .locator('.may-do')
-      .textContent()
-      .catch(() => '');
-    expect(offered ?? '').not.toMatch(/Charge|End the turn/);
+    await mustDo(seat.page).getByRole('heading', { name: 'Time is up' }).waitFor({ timeout: 5_000 });
     expect(await mustDo(seat.page).textContent()).toMatch(
       /^Time is upNo more moves: the judge or the organiser ends the match\.$/,
     );
+    // Nothing of the game is offered any more: what is left is asking for an undo, or a dispute.
+    const offered = await seat.page.locator('.may-do button').allTextContents();
+    expect(offered.length).toBeGreaterThan(0);
+    for (const label of offered) expect(label).toMatch(/^(Ask to undo|Dispute an event)/);
+    expect(await seat.page.getByRole('button', { name: /Charge|End the turn/ }).count()).toBe(0);
     await noSidewaysScroll(seat.page);
     await bigEnoughTargets(seat.page);
     await shot(seat.page, 'table-time-called');
