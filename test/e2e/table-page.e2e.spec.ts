@@ -300,7 +300,7 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
     await asked(B.page, /Seal the orders card of b1/);
     await mustDo(B.page).getByRole('button', { name: '3 of clubs' }).click();
     await send(B.page);
-    await A.page.getByRole('button', { name: /Ask to undo Side A/ }).waitFor();
+    await A.page.getByRole('button', { name: /Ask to undo the last actions of Side A/ }).waitFor();
   }, 120_000);
 
   afterAll(async () => {

@@ -2409,7 +2409,7 @@ export interface components {
      *       "available": [
      *         {
      *           "action": "undo-answer",
-     *           "label": "Answer Zulus's request to undo back to event 3",
+     *           "label": "Answer the request of Zulus to undo back to event 3",
      *           "command": "AnswerUndo",
      *           "side": "B",
      *           "method": "POST",
@@ -25156,7 +25156,7 @@ export interface operations {
            *       "available": [
            *         {
            *           "action": "undo-answer",
-           *           "label": "Answer Zulus's request to undo back to event 3",
+           *           "label": "Answer the request of Zulus to undo back to event 3",
            *           "command": "AnswerUndo",
            *           "side": "B",
            *           "method": "POST",

@@ -321,7 +321,7 @@ export const PLAY_CONTRACT_EXAMPLE = {
   available: [
     {
       action: 'undo-answer',
-      label: "Answer Zulus's request to undo back to event 3",
+      label: 'Answer the request of Zulus to undo back to event 3',
       command: 'AnswerUndo',
       side: 'B',
       method: 'POST',

@@ -58,7 +58,7 @@ function playerActions(input: MatchLevelContractInput, side: Side): TemplateDraf
   if (input.diceMode === 'server' && meta.serverRolls === 0 && meta.clientSeeds[side] === undefined) {
     drafts.push({
       action: 'client-seed',
-      label: `Add ${sides[side]}'s client seed to the server dice`,
+      label: `Add a client seed for ${sides[side]} to the server dice`,
       command: 'AddClientSeed',
       side,
       body: {},
@@ -70,7 +70,7 @@ function playerActions(input: MatchLevelContractInput, side: Side): TemplateDraf
   if (open && open.side !== side) {
     drafts.push({
       action: 'undo-answer',
-      label: `Answer ${sides[open.side]}'s request to undo back to event ${open.toRevision}`,
+      label: `Answer the request of ${sides[open.side]} to undo back to event ${open.toRevision}`,
       command: 'AnswerUndo',
       side,
       body: {},
@@ -84,7 +84,7 @@ function playerActions(input: MatchLevelContractInput, side: Side): TemplateDraf
     if (options.length > 0) {
       drafts.push({
         action: 'undo-request',
-        label: `Ask to undo ${sides[side]}'s last actions (the opponent must agree)`,
+        label: `Ask to undo the last actions of ${sides[side]} (the opponent must agree)`,
         command: 'RequestUndo',
         side,
         body: {},
