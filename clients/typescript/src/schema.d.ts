@@ -1631,6 +1631,10 @@ export interface components {
      */
     EventViewDto: components['schemas']['HandToHandEvent'] | components['schemas']['AtomicAfricaEvent'];
     MinimalCommandResultDto: {
+      /** @description True when the commandId had been handled before; nothing was appended. */
+      duplicate: boolean;
+      /** @description The events this command appended (or first appended), as this caller may see them. */
+      events: components['schemas']['EventViewDto'][];
       /** @example m-1 */
       matchId: string;
       /**
@@ -1638,10 +1642,6 @@ export interface components {
        * @example 4
        */
       revision: number;
-      /** @description True when the commandId had been handled before; nothing was appended. */
-      duplicate: boolean;
-      /** @description The events this command appended (or first appended), as this caller may see them. */
-      events: components['schemas']['EventViewDto'][];
     };
     CreateMatchDto: {
       /**

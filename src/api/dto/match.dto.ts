@@ -1,5 +1,5 @@
 import { PageQueryDto } from './page-query.dto.js';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsISO8601, IsObject, IsOptional, Matches, ValidateBy, ValidateNested } from 'class-validator';
 import { MATCH_ID_PATTERN } from '../../match/match-stream.js';
@@ -411,7 +411,8 @@ export function createdAnswerExample(matchId: string) {
 }
 
 /** What every command answers: the play contract right after its events, and those events. */
-export class CommandResultDto extends PlayContractDto {
+/** What every command answers about itself: whether it was new, and the events it appended. */
+class CommandOutcomeDto {
   @ApiProperty({ description: 'True when the commandId had been handled before; nothing was appended.' })
   duplicate!: boolean;
   @ApiProperty({
@@ -421,20 +422,16 @@ export class CommandResultDto extends PlayContractDto {
   events!: EventViewDto[];
 }
 
+/** A command's full answer: its outcome and the play contract after it. */
+export class CommandResultDto extends IntersectionType(PlayContractDto, CommandOutcomeDto) {}
+
 /**
  * What a command answers to `Prefer: return=minimal`: its own events and where they stand, without the
  * play contract, for a client that follows the match on its feed.
  */
-export class MinimalCommandResultDto {
+export class MinimalCommandResultDto extends CommandOutcomeDto {
   @ApiProperty({ example: 'm-1' }) matchId!: string;
   @ApiProperty({ description: 'The revision of the command’s last event.', example: 4 }) revision!: number;
-  @ApiProperty({ description: 'True when the commandId had been handled before; nothing was appended.' })
-  duplicate!: boolean;
-  @ApiProperty({
-    type: [EventViewDto],
-    description: 'The events this command appended (or first appended), as this caller may see them.',
-  })
-  events!: EventViewDto[];
 }
 
 /** `GET /matches/:id`: the play contract now. */
