@@ -1,6 +1,6 @@
 import type { CommandDeclaration, CommandRole } from '../rules/common/command-declaration.js';
 import type { JsonSchema } from '../rules/common/json-schema.js';
-import { currentRuleset, rulesetIds } from '../rulesets/registry.js';
+import { type AnyRuleset, currentRuleset, rulesetIds, versionsOf } from '../rulesets/registry.js';
 import { withCommandId } from './command-body.js';
 import { pascalCase } from './openapi-events.js';
 
@@ -56,6 +56,7 @@ function sharedBody(declared: readonly { rulesetId: string; declaration: Command
 export function servedCommands(): ServedCommand[] {
   const bySegment = new Map<string, { rulesetId: string; declaration: CommandDeclaration }[]>();
   for (const rulesetId of rulesetIds()) {
+    refuseDivergentVersions(versionsOf(rulesetId));
     for (const declaration of currentRuleset(rulesetId)?.commands ?? []) {
       bySegment.set(declaration.segment, [
         ...(bySegment.get(declaration.segment) ?? []),
@@ -111,4 +112,34 @@ function orderedLike(
 ): Record<string, unknown> {
   const keys = [...new Set(examples.flatMap((example) => Object.keys(example)))];
   return Object.fromEntries(keys.map((key) => [key, values[key]]));
+}
+
+/**
+ * A route checks a body before the match it names is loaded, so it checks the current version's body
+ * for every match of the ruleset: each older version must declare each of its commands as the current
+ * one does (same type, route, roles and body), or a match recorded under it would be refused a field
+ * its own rules take, or sent one they do not know. A version that changes a command's body needs the
+ * route to check the match's own version first; until then it is refused at start-up, not served wrong.
+ */
+export function refuseDivergentVersions(versions: readonly AnyRuleset[]): void {
+  const current = versions[versions.length - 1];
+  if (!current) return;
+  const served = new Map(current.commands.map((declaration) => [declaration.segment, declaration]));
+  for (const older of versions.slice(0, -1)) {
+    for (const declaration of older.commands) {
+      const now = served.get(declaration.segment);
+      if (now === declaration) continue;
+      if (!now || JSON.stringify(routeOf(now)) !== JSON.stringify(routeOf(declaration))) {
+        throw new Error(
+          `ruleset ${current.id} ${older.version} declares /${declaration.segment} unlike its current version ${current.version}: every version must take a command's route as the current one does`,
+        );
+      }
+    }
+  }
+}
+
+/** What a route checks and whom it lets through, of a declaration. */
+function routeOf(declaration: CommandDeclaration): unknown {
+  const { type, operation, roles, body, defaultsToCommandId } = declaration;
+  return { type, operation, roles, body, defaultsToCommandId };
 }
