@@ -116,10 +116,10 @@ function orderedLike(
 
 /**
  * A route checks a body before the match it names is loaded, so it checks the current version's body
- * for every match of the ruleset: each older version must declare each of its commands as the current
- * one does (same type, route, roles and body), or a match recorded under it would be refused a field
- * its own rules take, or sent one they do not know. A version that changes a command's body needs the
- * route to check the match's own version first; until then it is refused at start-up, not served wrong.
+ * for every match of the ruleset. Declared commands therefore change only by adding (src/rules/README.md):
+ * each command of an older version is still served, to the same keys, and its body takes every field it
+ * took, as it took it, and requires no new one (a new field is optional, and the version that does not
+ * know it is its ruleset's to refuse). A version that breaks this is refused at start-up, not served wrong.
  */
 export function refuseDivergentVersions(versions: readonly AnyRuleset[]): void {
   const current = versions[versions.length - 1];
@@ -129,17 +129,30 @@ export function refuseDivergentVersions(versions: readonly AnyRuleset[]): void {
     for (const declaration of older.commands) {
       const now = served.get(declaration.segment);
       if (now === declaration) continue;
-      if (!now || JSON.stringify(routeOf(now)) !== JSON.stringify(routeOf(declaration))) {
+      const unlike = now ? changeOf(declaration, now) : 'it is no longer served';
+      if (unlike !== undefined) {
         throw new Error(
-          `ruleset ${current.id} ${older.version} declares /${declaration.segment} unlike its current version ${current.version}: every version must take a command's route as the current one does`,
+          `ruleset ${current.id} ${older.version} declares /${declaration.segment} unlike its current version ${current.version}: ${unlike}; declared commands change only by adding`,
         );
       }
     }
   }
 }
 
-/** What a route checks and whom it lets through, of a declaration. */
-function routeOf(declaration: CommandDeclaration): unknown {
-  const { type, operation, roles, body, defaultsToCommandId } = declaration;
-  return { type, operation, roles, body, defaultsToCommandId };
+/** How a command's declaration changed other than by adding an optional field, if it did. */
+function changeOf(before: CommandDeclaration, now: CommandDeclaration): string | undefined {
+  for (const member of ['type', 'operation', 'bodyName', 'defaultsToCommandId'] as const) {
+    if (before[member] !== now[member]) return `its ${member} changed`;
+  }
+  if (before.roles.join() !== now.roles.join()) return 'its roles changed';
+  const was = before.body.properties ?? {};
+  const is = now.body.properties ?? {};
+  for (const [name, member] of Object.entries(was)) {
+    if (JSON.stringify(member) !== JSON.stringify(is[name])) return `its field ${name} changed`;
+  }
+  const required = new Set(before.body.required ?? []);
+  const added = (now.body.required ?? []).find((name) => !required.has(name));
+  if (added !== undefined) return `it now requires ${added}`;
+  if ((now.body.required ?? []).length !== required.size) return 'a field it required is now optional';
+  return undefined;
 }

@@ -4,9 +4,9 @@ import { type AnyRuleset, registerRulesets } from '../../src/rulesets/registry.j
 import { COIN_DUEL_VERSIONS } from '../support/rulesets/coin-duel/index.js';
 
 /*
- * A command route checks its body before it loads the match it names, so every version of a ruleset
- * must take each of its commands as the current version does; one that would be checked wrong is
- * refused when the routes are built, not served.
+ * A command route checks its body before it loads the match it names, against the current version's
+ * declaration: an older version's commands may change only by adding (an optional field, a command),
+ * and a ruleset whose versions would be checked wrong is refused when the routes are built.
  */
 const [duel] = COIN_DUEL_VERSIONS as [AnyRuleset];
 const [toss] = duel.commands as [CommandDeclaration];
@@ -24,13 +24,33 @@ describe('the command routes over the versions of a ruleset', () => {
     expect(served?.body.required).toEqual(['commandId', 'call']);
   });
 
-  it('given a second version whose toss takes another body, when the routes are built, then they are refused naming the version and route', () => {
-    const wider: CommandDeclaration = {
+  const wager = { ...toss.body.properties, wager: { type: 'integer' as const } };
+
+  it('given a second version whose toss takes one more optional field, when the routes are built, then both are served', () => {
+    const wider: CommandDeclaration = { ...toss, body: { ...toss.body, properties: wager } };
+    expect(() => refuseDivergentVersions(versions('duel-wider', { commands: [wider] }))).not.toThrow();
+  });
+
+  it('given a second version whose toss requires a new field, when the routes are built, then they are refused naming the version, route and field', () => {
+    const stricter: CommandDeclaration = {
       ...toss,
-      body: { ...toss.body, properties: { ...toss.body.properties, wager: { type: 'integer' } } },
+      body: { ...toss.body, properties: wager, required: ['call', 'wager'] },
     };
-    expect(() => refuseDivergentVersions(versions('duel-wider', { commands: [wider] }))).toThrow(
-      'ruleset duel-wider 1.0.0 declares /tosses unlike its current version 2.0.0',
+    expect(() => refuseDivergentVersions(versions('duel-stricter', { commands: [stricter] }))).toThrow(
+      'ruleset duel-stricter 1.0.0 declares /tosses unlike its current version 2.0.0: it now requires wager',
+    );
+  });
+
+  it('given a second version whose toss takes its call in other words, when the routes are built, then they are refused', () => {
+    const reworded: CommandDeclaration = {
+      ...toss,
+      body: {
+        ...toss.body,
+        properties: { ...toss.body.properties, call: { type: 'string', enum: ['up', 'down'] } },
+      },
+    };
+    expect(() => refuseDivergentVersions(versions('duel-reworded', { commands: [reworded] }))).toThrow(
+      'its field call changed',
     );
   });
 
