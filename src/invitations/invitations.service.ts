@@ -291,6 +291,14 @@ export class Invitations {
         `this invitation expired at ${created.data.expiresAt}: ask the organiser for a new one`,
       );
     }
+    // An invitation speaks for the key that made it: once that key is revoked (it leaked, or its
+    // participant left), nothing it handed out may still open a seat.
+    const maker = events[0]!.metadata.actor.keyId;
+    if (maker === undefined || !(await this.keys.verifiedGrant(maker))) {
+      throw new GoneException(
+        'the key that made this invitation has been revoked: ask the organiser for a new one',
+      );
+    }
     const { granted, answer } = grantOf(created);
     // Idempotent by the invitation: two redemptions racing here get one and the same key, and only
     // the one whose append below lands is given its token.

@@ -147,6 +147,22 @@ describe('seat invitations', () => {
     expect((await home.post('/matches/away-1/invitations', { side: 'B' })).status).toBe(404);
     expect((await home.post('/matches/club-1/invitations', { side: 'B' })).status).toBe(404);
   });
+  it('a code made with a key that is then revoked is 410 and opens no seat, so a leaked key leaves nothing behind', async () => {
+    const issued = await org.post('/keys', { role: 'organiser', tournamentId: 'home' });
+    const leaked = new Caller(t.url, issued.body.token as string);
+    const { code } = (await leaked.post('/matches/home-1/invitations', { side: 'A' })).body;
+    const keysBefore = ((await org.get('/keys')).body as unknown[]).length;
+    expect((await org.delete(`/keys/${issued.body.keyId as string}`)).status).toBe(204);
+
+    const refused = await redeem(code);
+    expect(refused.status).toBe(410);
+    expect(refused.body.detail).toContain('the key that made this invitation has been revoked');
+    expect(refused.body.token).toBeUndefined();
+    expect(((await org.get('/keys')).body as unknown[]).length).toBe(keysBefore);
+    // The organiser's own codes are untouched.
+    const own = (await org.post('/matches/home-1/invitations', { side: 'A' })).body.code as string;
+    expect((await redeem(own)).status).toBe(200);
+  });
 });
 
 describe('participant invitations', () => {
@@ -235,6 +251,15 @@ describe('participant invitations', () => {
     expect((await bound.post('/tournaments/other/participants/p2/invitations', {})).status).toBe(404);
     const judge = await issueKey(t, { role: 'judge' });
     expect((await judge.post('/tournaments/day/participants/p1/invitations', {})).status).toBe(403);
+  });
+  it('a participant code made with a key that is then revoked is 410', async () => {
+    const issued = await org.post('/keys', { role: 'organiser', tournamentId: 'day' });
+    const leaked = new Caller(t.url, issued.body.token as string);
+    const { code } = (await leaked.post('/tournaments/day/participants/p2/invitations', {})).body;
+    expect((await org.delete(`/keys/${issued.body.keyId as string}`)).status).toBe(204);
+    const refused = await redeem(code);
+    expect(refused.status).toBe(410);
+    expect(refused.body.detail).toContain('has been revoked');
   });
 });
 

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { endMatch, Receiver, sleep, tournamentWithMatches } from './organiser-support.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-import { type Caller, organiser } from './support/umpire-client.js';
+import { Caller, organiser } from './support/umpire-client.js';
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 8000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -140,5 +140,30 @@ describe('webhooks: kinds, test deliveries, redelivery, idempotent registration'
     });
     expect(changed.status).toBe(409);
     expect((await org.get('/tournaments/once/webhooks')).body).toHaveLength(1);
+  });
+
+  it('a revoked key’s webhooks are deleted: listed inactive with the key that registered them, sent nothing more', async () => {
+    await tournamentWithMatches(t, 'leaky', [{ matchId: 'lk-1', table: 1 }]);
+    const issued = await org.post('/keys', { role: 'organiser', tournamentId: 'leaky' });
+    const leaked = new Caller(t.url, issued.body.token as string);
+    const keyId = issued.body.keyId as string;
+    const theirs = await receiver();
+    const ours = await receiver();
+    const hook = await leaked.post('/tournaments/leaky/webhooks', { url: theirs.url });
+    expect(hook.body.registeredBy).toBe(keyId);
+    await org.post('/tournaments/leaky/webhooks', { url: ours.url });
+
+    expect((await org.delete(`/keys/${keyId}`)).status).toBe(204);
+    const listed = (await org.get('/tournaments/leaky/webhooks')).body as Record<string, unknown>[];
+    expect(listed.find((w) => w.webhookId === hook.body.webhookId)).toMatchObject({
+      active: false,
+      registeredBy: keyId,
+    });
+    expect(listed.find((w) => w.webhookId !== hook.body.webhookId)).toMatchObject({ active: true });
+
+    await endMatch(t, 'lk-1', 'A', 'the impi broke through');
+    await ours.waitFor((body) => body.kind === 'result');
+    await sleep(100);
+    expect(theirs.received).toHaveLength(0);
   });
 });

@@ -3960,7 +3960,7 @@ export interface components {
       url: string;
       /** @example 2026-04-11T09:05:00.000Z */
       createdAt: string;
-      /** @description False once deleted. */
+      /** @description False once deleted: by DELETE, or because the key that registered it was revoked. */
       active: boolean;
       /**
        * @example [
@@ -3969,6 +3969,11 @@ export interface components {
        *     ]
        */
       kinds: ('event' | 'result' | 'tournament')[];
+      /**
+       * @description The keyId of the key that registered it (GET /keys), whose revocation deletes it; null for a webhook registered before this was kept.
+       * @example abc123def456
+       */
+      registeredBy: string | null;
       /**
        * @description The Standard Webhooks secret: verify each delivery with it (webhook-id, webhook-timestamp, webhook-signature), e.g. new Webhook(secret).verify(rawBody, headers) from the standardwebhooks package.
        * @example whsec_Vq3…
@@ -3986,7 +3991,7 @@ export interface components {
       url: string;
       /** @example 2026-04-11T09:05:00.000Z */
       createdAt: string;
-      /** @description False once deleted. */
+      /** @description False once deleted: by DELETE, or because the key that registered it was revoked. */
       active: boolean;
       /**
        * @example [
@@ -3995,6 +4000,11 @@ export interface components {
        *     ]
        */
       kinds: ('event' | 'result' | 'tournament')[];
+      /**
+       * @description The keyId of the key that registered it (GET /keys), whose revocation deletes it; null for a webhook registered before this was kept.
+       * @example abc123def456
+       */
+      registeredBy: string | null;
     };
     TournamentFeedMessageDto: {
       /**

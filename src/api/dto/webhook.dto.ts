@@ -133,8 +133,19 @@ export class WebhookDto {
   @ApiProperty({ example: 'spring-open-2026' }) tournamentId!: string;
   @ApiProperty({ example: 'https://results.example.org/umpire-hook' }) url!: string;
   @ApiProperty({ example: '2026-04-11T09:05:00.000Z' }) createdAt!: string;
-  @ApiProperty({ description: 'False once deleted.' }) active!: boolean;
+  @ApiProperty({
+    description: 'False once deleted: by DELETE, or because the key that registered it was revoked.',
+  })
+  active!: boolean;
   @ApiProperty({ enum: WEBHOOK_KINDS, isArray: true, example: ['event', 'result'] }) kinds!: string[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'abc123def456',
+    description:
+      'The keyId of the key that registered it (GET /keys), whose revocation deletes it; null for a webhook registered before this was kept.',
+  })
+  registeredBy!: string | null;
 }
 
 export class RegisteredWebhookDto extends WebhookDto {

@@ -131,6 +131,7 @@ export class WebhookStore {
     >;
     activeInTournament: Statement<[string], { n: number }>;
     activeByKey: Statement<[string], { n: number }>;
+    activeIdsByKey: Statement<[string], { webhook_id: string }>;
     webhook: Statement<[string], WebhookRow>;
     webhooks: Statement<[string], WebhookRow>;
     active: Statement<[string, number], WebhookRow>;
@@ -231,6 +232,9 @@ export class WebhookStore {
       ),
       activeByKey: db.prepare(
         'SELECT COUNT(*) AS n FROM webhooks WHERE registered_by = ? AND deleted_at IS NULL',
+      ),
+      activeIdsByKey: db.prepare(
+        'SELECT webhook_id FROM webhooks WHERE registered_by = ? AND deleted_at IS NULL',
       ),
       webhook: db.prepare('SELECT * FROM webhooks WHERE webhook_id = ?'),
       webhooks: db.prepare('SELECT * FROM webhooks WHERE tournament_id = ? ORDER BY created_at, webhook_id'),
@@ -407,6 +411,19 @@ export class WebhookStore {
       if (changed) this.s.cancel.run(webhookId);
       return changed;
     })();
+  }
+
+  /**
+   * Deletes every active webhook a key registered, as DELETE would (its pending deliveries cancelled),
+   * and answers how many. A look first, so that a key with none (most) costs no write.
+   */
+  deleteRegisteredBy(keyId: string, at: string): number {
+    if (this.s.activeByKey.get(keyId)!.n === 0) return 0;
+    return this.db.transaction(() =>
+      this.s.activeIdsByKey
+        .all(keyId)
+        .filter(({ webhook_id: webhookId }) => this.deleteWebhook(webhookId, at)).length,
+    )();
   }
 
   checkpoint(): number | undefined {

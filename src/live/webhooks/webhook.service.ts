@@ -4,8 +4,10 @@ import {
   ConflictException,
   Inject,
   Injectable,
+  Logger,
   NotFoundException,
 } from '@nestjs/common';
+import { KeyRegistry } from '../../auth/key-registry.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { Principal } from '../../auth/principal.js';
 import { TournamentService } from '../../tournament/tournament.service.js';
@@ -27,6 +29,7 @@ export interface WebhookView {
   createdAt: string;
   active: boolean;
   kinds: WebhookKind[];
+  registeredBy: string | null;
 }
 
 export interface RegisteredWebhookView extends WebhookView {
@@ -61,6 +64,8 @@ export interface DeliveryView {
 /** What the organiser does with webhooks: register one per URL and tournament, list, delete, audit deliveries. */
 @Injectable()
 export class WebhookService {
+  private readonly logger = new Logger('Webhooks');
+
   constructor(
     private readonly webhooks: WebhookStore,
     private readonly dispatcher: WebhookDispatcher,
@@ -69,7 +74,19 @@ export class WebhookService {
     private readonly targets: WebhookTargets,
     @Inject(APP_CONFIG)
     private readonly config: Pick<AppConfig, 'webhooksPerTournament' | 'webhooksPerOrganiser'>,
-  ) {}
+    keys: KeyRegistry,
+  ) {
+    // A webhook speaks for the key that registered it: revoked (it leaked), that key's webhooks are
+    // deleted, on whichever instance the revocation reaches first, and at start for one made meanwhile.
+    keys.onRevoked((keyId) => {
+      try {
+        const deleted = this.webhooks.deleteRegisteredBy(keyId, new Date().toISOString());
+        if (deleted > 0) this.logger.log(`key ${keyId} was revoked: its ${deleted} webhook(s) deleted`);
+      } catch (error) {
+        this.logger.error(`deleting the webhooks of revoked key ${keyId} failed: ${String(error)}`);
+      }
+    });
+  }
 
   /**
    * Registers a URL for the tournament. With a commandId it is idempotent, as every write is: the same
@@ -227,6 +244,7 @@ function view(webhook: Webhook): WebhookView {
     createdAt: webhook.createdAt,
     active: webhook.deletedAt === null,
     kinds: webhook.kinds,
+    registeredBy: webhook.registeredBy,
   };
 }
 
