@@ -38,7 +38,7 @@ export function fastifyLoggingOptions(
               raw?: IncomingMessage;
             }) => ({
               method: request.method,
-              path: refusedPath(request.raw) ?? pathOf(request.url ?? ''),
+              path: loggablePath(refusedPath(request.raw) ?? pathOf(request.url ?? '')),
               route: request.routeOptions?.url,
             }),
             res: (reply: { statusCode?: number }) => ({ statusCode: reply.statusCode }),
@@ -96,13 +96,21 @@ export function installRequestLogging(fastify: FastifyInstance): void {
   });
 }
 
-/** A seat invitation's code is a secret in its route (POST /invitations/:code/redeem): never logged. */
-const INVITATION_IN_PATH = /^\/invitations\/[^/]+/;
+/**
+ * An invitation's code is a secret in its route (POST /invitations/:code/redeem): never logged, nor
+ * when a client gets the path a little wrong (`//invitations/…`, `/Invitations/…`, `%2F`, a code
+ * anywhere else in the path, its underscores encoded).
+ */
+const INVITATION_IN_PATH = /^\/+invitations(?:\/|%2f)[^/]+/i;
+const INVITATION_CODE = /inv(?:_|%5f)[a-z0-9]{12}(?:_|%5f)[a-z0-9_%-]+/gi;
+
+function loggablePath(path: string): string {
+  return path.replace(INVITATION_IN_PATH, '/invitations/[redacted]').replace(INVITATION_CODE, '[redacted]');
+}
 
 function pathOf(url: string): string {
   const query = url.indexOf('?');
-  const path = query === -1 ? url : url.slice(0, query);
-  return path.replace(INVITATION_IN_PATH, '/invitations/[redacted]');
+  return query === -1 ? url : url.slice(0, query);
 }
 
 /** Nest's own messages go to the same JSON log, with their context. */

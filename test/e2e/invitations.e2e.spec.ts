@@ -263,26 +263,66 @@ describe('participant invitations', () => {
   });
 });
 
+/** An app on `dataDir` whose log lines go to `lines`. */
+async function startLogged(
+  dataDir: string,
+  lines: string[],
+): Promise<{ app: NestFastifyApplication; url: string }> {
+  const app = await createApp(
+    {
+      ...configFromEnv({}),
+      dataDir,
+      host: '127.0.0.1',
+      port: 0,
+      sqliteSynchronous: 'NORMAL',
+      organiserKey: ORGANISER_KEY,
+      logLevel: 'info',
+    },
+    { logDestination: { write: (line) => void lines.push(line) } },
+  );
+  await app.listen(0, '127.0.0.1');
+  return { app, url: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
+}
+
 describe('seat invitations across a restart, and out of the log', () => {
+  it('a code sent to a path a little wrong (double slash, capital, encoded slash, elsewhere) is 404 and never logged', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'umpire-e2e-'));
+    const lines: string[] = [];
+    const { app, url } = await startLogged(dataDir, lines);
+    try {
+      const org = new Caller(url, ORGANISER_KEY);
+      await org.command('/matches', {
+        matchId: 'near-miss',
+        ruleset: 'hand-to-hand',
+        sides: { A: 'Zulus', B: 'British' },
+        diceMode: 'table',
+      });
+      const wrongPaths = [
+        (code: string) => `//invitations/${code}/redeem`,
+        (code: string) => `/Invitations/${code}/redeem`,
+        (code: string) => `/invitations%2F${code}/redeem`,
+        (code: string) => `/matches/near-miss/${code}`,
+        (code: string) => `/${code.replace(/_/g, '%5F')}/redeem`,
+      ];
+      const codes: string[] = [];
+      for (const wrong of wrongPaths) {
+        const code = (await org.post('/matches/near-miss/invitations', { side: 'A' })).body.code as string;
+        codes.push(code);
+        expect((await new Caller(url, undefined).post(wrong(code))).status).toBe(404);
+      }
+      const log = lines.join('\n');
+      expect(log.match(/"statusCode":404/g)?.length).toBeGreaterThanOrEqual(wrongPaths.length);
+      for (const code of codes) expect(log).not.toContain(code.slice(-20));
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('an invitation made before a restart redeems after it, once, a participant’s too; no log line holds a code or a key', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'umpire-e2e-'));
     const lines: string[] = [];
-    const start = async (): Promise<{ app: NestFastifyApplication; url: string }> => {
-      const app = await createApp(
-        {
-          ...configFromEnv({}),
-          dataDir,
-          host: '127.0.0.1',
-          port: 0,
-          sqliteSynchronous: 'NORMAL',
-          organiserKey: ORGANISER_KEY,
-          logLevel: 'info',
-        },
-        { logDestination: { write: (line) => void lines.push(line) } },
-      );
-      await app.listen(0, '127.0.0.1');
-      return { app, url: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
-    };
+    const start = () => startLogged(dataDir, lines);
     try {
       const first = await start();
       const org = new Caller(first.url, ORGANISER_KEY);
