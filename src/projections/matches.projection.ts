@@ -1,7 +1,7 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import type { Database, Statement } from 'better-sqlite3';
-import type { RecordedEvent } from '../event-store/event-store.port.js';
-import { matchIdOf } from '../match/match-stream.js';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
+import { matchIdOf, matchStream } from '../match/match-stream.js';
 import type { Side } from '../rules/common/sides.js';
 import { hasType, isEventOf } from '../event-store/typed-events.js';
 import { isMatchCreated, isMatchLevel } from '../rules/match/events.js';
@@ -299,6 +299,7 @@ export class MatchListQueries {
     private readonly runner: ProjectionRunner,
     private readonly matches: MatchesProjection,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   async list(principal: Principal, query: MatchListQuery): Promise<MatchListPage> {
@@ -321,12 +322,36 @@ export class MatchListQueries {
     const more = rows.length > query.limit;
     const page = rows.slice(0, query.limit);
     const delay = delayFor(principal, this.config.spectatorDelayEvents);
-    return {
-      items: page.map((m) =>
-        delay > 0 && m.status === 'open' ? { ...m, revision: Math.max(0, m.revision - delay) } : m,
-      ),
-      nextCursor: more ? encodeCursor(page[page.length - 1]!.matchId) : null,
-    };
+    const items = delay > 0 ? await this.heldBack(page, delay, query.updatedSince) : page;
+    return { items, nextCursor: more ? encodeCursor(page[page.length - 1]!.matchId) : null };
+  }
+
+  /**
+   * The page as a spectator held `delay` events behind live play sees it: an open match at the last
+   * revision it may read, and when that event was recorded, not the newest's (whose time would tell it
+   * that play went on); `updatedSince` holds against that time, so a page may come out shorter.
+   */
+  private async heldBack(
+    page: MatchSummary[],
+    delay: number,
+    updatedSince?: string,
+  ): Promise<MatchSummary[]> {
+    const since = updatedSince === undefined ? undefined : new Date(updatedSince).toISOString();
+    const held: MatchSummary[] = [];
+    for (const match of page) {
+      if (match.status !== 'open') {
+        held.push(match);
+        continue;
+      }
+      const revision = Math.max(0, match.revision - delay);
+      const [visible] =
+        revision > 0
+          ? await this.store.readStream(matchStream(match.matchId), { fromRevision: revision, maxCount: 1 })
+          : [];
+      const updatedAt = visible?.metadata.at ?? match.createdAt;
+      if (since === undefined || updatedAt >= since) held.push({ ...match, revision, updatedAt });
+    }
+    return held;
   }
 }
 

@@ -41,6 +41,38 @@ describe('spectators held behind live play', () => {
     expect(verified.body).toMatchObject({ ok: true, checked: { events: 2 } });
   });
 
+  it('GET /matches tells a held-back spectator the time of the last event it may read, not of the newest, and filters updatedSince by it', async () => {
+    const m = await openMatch(t, { matchId: 'delayed-list', ruleset: 'hand-to-hand' });
+    const unit = (unitId: string, side: 'A' | 'B') =>
+      m.organiser.command(`/matches/${m.matchId}/units`, { unitId, name: unitId, side, morale: 8, move: 6 });
+    await unit('impi', 'A');
+    await unit('nnc', 'B');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const before = new Date().toISOString();
+    await unit('reserve', 'B');
+    await unit('rearguard', 'B');
+
+    const events = (await m.organiser.get(`/matches/${m.matchId}/events`)).body.events as {
+      revision: number;
+      at: string;
+    }[];
+    const list = (key: typeof m.A, query = '') =>
+      key.get(`/matches?limit=100${query}`).then((reply) => {
+        expect(reply.status).toBe(200);
+        return (reply.body.items as { matchId: string; revision: number; updatedAt: string }[]).find(
+          (item) => item.matchId === m.matchId,
+        );
+      });
+    const seen = await list(m.spectator);
+    expect(seen).toMatchObject({ revision: 3, updatedAt: events.find((e) => e.revision === 3)!.at });
+    expect(seen!.updatedAt < before).toBe(true);
+    expect(await list(m.organiser)).toMatchObject({ revision: 5, updatedAt: events.at(-1)!.at });
+    // Play went on after `before`, in events the spectator may not read yet: the filter does not say so.
+    const since = `&updatedSince=${encodeURIComponent(before)}`;
+    expect(await list(m.spectator, since)).toBeUndefined();
+    expect(await list(m.organiser, since)).toBeDefined();
+  });
+
   it('POST /keys refuses a key bound to a tournament that does not exist', async () => {
     const { organiser } = await import('./support/umpire-client.js');
     const reply = await organiser(t).post('/keys', { role: 'judge', tournamentId: 'no-such-cup' });

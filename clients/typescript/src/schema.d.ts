@@ -1550,7 +1550,7 @@ export interface components {
       /** @example 2026-04-11T10:00:00.000Z */
       createdAt: string;
       /**
-       * @description When its last event was recorded.
+       * @description When its last event was recorded (for a spectator held behind live play, the last it may read; `updatedSince` holds against the same time).
        * @example 2026-04-11T10:42:00.000Z
        */
       updatedAt: string;

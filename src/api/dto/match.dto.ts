@@ -476,7 +476,11 @@ export class MatchSummaryDto {
   })
   revision!: number;
   @ApiProperty({ example: '2026-04-11T10:00:00.000Z' }) createdAt!: string;
-  @ApiProperty({ description: 'When its last event was recorded.', example: '2026-04-11T10:42:00.000Z' })
+  @ApiProperty({
+    description:
+      'When its last event was recorded (for a spectator held behind live play, the last it may read; `updatedSince` holds against the same time).',
+    example: '2026-04-11T10:42:00.000Z',
+  })
   updatedAt!: string;
 }
 
