@@ -8,8 +8,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
-import { KeyRegistry } from '../auth/key-registry.service.js';
-import { actorOf, type KeyGrant, type Principal } from '../auth/principal.js';
+import { KeyRegistry, type ListedKey } from '../auth/key-registry.service.js';
+import { actorOf, type Principal } from '../auth/principal.js';
 import { KeyScope } from '../tournament/key-scope.js';
 import { IssueKeyDto, IssuedKeyDto, KeyGrantDto } from './dto/key.dto.js';
 
@@ -39,7 +39,7 @@ export class KeysController {
   @Get()
   @ApiOperation({ summary: 'Every key issued within this key’s scope, without secrets.' })
   @ApiOkResponse({ type: [KeyGrantDto] })
-  list(@CurrentPrincipal() principal: Principal): (KeyGrant & { revoked: boolean })[] {
+  list(@CurrentPrincipal() principal: Principal): ListedKey[] {
     return this.keys.list((grant) => this.scope.covers(principal, grant));
   }
 

@@ -39,7 +39,12 @@ interface StoredKey {
   revoked: boolean;
   /** Issued by the service itself: the organiser key generated on first start. */
   generated: boolean;
+  /** The key that issued it; null when the service did (its first key, or for a redeemed invitation). */
+  issuedBy: string | null;
 }
+
+/** A key as listed: its grant, whether it was revoked, and which key issued it. */
+export type ListedKey = KeyGrant & { revoked: boolean; issuedBy: string | null };
 
 export interface IssuedKey {
   token: string;
@@ -280,10 +285,10 @@ export class KeyRegistry implements OnModuleInit, OnModuleDestroy {
     return this.keys.get(keyId)?.grant;
   }
 
-  list(filter: (grant: KeyGrant) => boolean = () => true): (KeyGrant & { revoked: boolean })[] {
+  list(filter: (grant: KeyGrant) => boolean = () => true): ListedKey[] {
     return [...this.keys.values()]
       .filter((k) => filter(k.grant))
-      .map((k) => ({ ...k.grant, revoked: k.revoked }));
+      .map((k) => ({ ...k.grant, revoked: k.revoked, issuedBy: k.issuedBy }));
   }
 
   /**
@@ -317,7 +322,8 @@ export class KeyRegistry implements OnModuleInit, OnModuleDestroy {
       case 'KeyIssued': {
         const { secretHash, ...grant } = event.data;
         const generated = recorded.metadata.actor.role === 'system' && grant.role === 'organiser';
-        this.keys.set(grant.keyId, { grant, secretHash, revoked: false, generated });
+        const issuedBy = recorded.metadata.actor.keyId ?? null;
+        this.keys.set(grant.keyId, { grant, secretHash, revoked: false, generated, issuedBy });
         this.issuedBy.set(recorded.metadata.commandId, grant.keyId);
         break;
       }

@@ -41,6 +41,12 @@ describe('keys: scope and role', () => {
     expect(minted.status).toBe(201);
     expect(minted.body).toMatchObject({ role: 'organiser', tournamentId: 'home' });
     const deputy = new Caller(t.url, minted.body.token);
+    // Listed with the key that issued it, so that after a leak its keys can be found and revoked.
+    const homeKeyId = (await org.get('/keys')).body.find(
+      (k: { keyId: string }) => k.keyId === minted.body.keyId,
+    ).issuedBy as string;
+    const homeKey = (await org.get('/keys')).body.find((k: { keyId: string }) => k.keyId === homeKeyId);
+    expect(homeKey).toMatchObject({ role: 'organiser', tournamentId: 'home', issuedBy: 'configured' });
     expect((await deputy.get('/tournaments/away')).status).toBe(404);
     expect((await deputy.post('/keys', { role: 'organiser', tournamentId: 'away' })).status).toBe(404);
 

@@ -2991,8 +2991,18 @@ export interface components {
       side?: 'A' | 'B';
       /** @example spring-open-2026 */
       tournamentId?: string;
+      /**
+       * @description A participant key: the participant it acts for.
+       * @example p3
+       */
+      participantId?: string;
       /** @example false */
       revoked: boolean;
+      /**
+       * @description The keyId of the key that issued it (after a leak, the keys a revoked key issued are listed by it); null when the service issued it: its first organiser key, or a key traded for an invitation.
+       * @example f0e1d2c3b4a5
+       */
+      issuedBy: string | null;
     };
     StreamTicketRequestDto: {
       /**
@@ -17881,7 +17891,9 @@ export interface operations {
            *         "matchId": "r1-t4",
            *         "side": "A",
            *         "tournamentId": "spring-open-2026",
-           *         "revoked": false
+           *         "participantId": "p3",
+           *         "revoked": false,
+           *         "issuedBy": "f0e1d2c3b4a5"
            *       }
            *     ]
            */

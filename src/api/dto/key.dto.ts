@@ -76,5 +76,15 @@ export class KeyGrantDto {
   @ApiPropertyOptional({ example: 'r1-t4' }) matchId?: string;
   @ApiPropertyOptional({ enum: ['A', 'B'] }) side?: string;
   @ApiPropertyOptional({ example: 'spring-open-2026' }) tournamentId?: string;
+  @ApiPropertyOptional({ description: 'A participant key: the participant it acts for.', example: 'p3' })
+  participantId?: string;
   @ApiProperty({ example: false }) revoked!: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'f0e1d2c3b4a5',
+    description:
+      'The keyId of the key that issued it (after a leak, the keys a revoked key issued are listed by it); null when the service issued it: its first organiser key, or a key traded for an invitation.',
+  })
+  issuedBy!: string | null;
 }
