@@ -22,7 +22,7 @@ import { SseConnections } from '../live/sse.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { assertMayFollowTournament, TOURNAMENT_FEED_ROLES } from '../tournament/tournament-feed-access.js';
 import { ApiAccess } from './dto/error.dto.js';
-import { LiveFeedQueryDto } from './dto/stream-ticket.dto.js';
+import { LiveFeedQueryDto, TournamentFeedQueryDto } from './dto/stream-ticket.dto.js';
 import { MatchIdPipe } from './match-id.pipe.js';
 import { EVENT_UNIONS } from './openapi-events.js';
 import { TournamentIdPipe } from './tournament-id.pipe.js';
@@ -100,12 +100,12 @@ export class MatchStreamsController {
     @CurrentPrincipal() principal: Principal,
     @Param('id', TournamentIdPipe) id: string,
     @Headers('last-event-id') header: string | undefined,
-    @Query() query: LiveFeedQueryDto,
+    @Query() query: TournamentFeedQueryDto,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     assertMayFollowTournament(principal);
-    const feed = await this.feeds.tournament(id, principal, lastEventId(header, query));
+    const feed = await this.feeds.tournament(id, principal, lastEventId(header, query), query.from);
     this.open(feed, 'tournament', principal, request, reply);
   }
 

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type Principal, viewerOf } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
+import { lastPosition } from '../event-store/store-head.js';
 import { MatchNotFoundError } from '../match/match-errors.js';
 import { type LoadedMatch, MatchLoader } from '../match/match-loader.js';
 import { matchIdOf, matchStream } from '../match/match-stream.js';
@@ -105,15 +106,27 @@ export class LiveFeeds {
    * A delayed spectator's feed holds each match back on its own (MatchByMatchHold), so its messages
    * may leave out of position order. It then always reads from the tournament's first event, and a
    * reader resuming with a Last-Event-ID gets every message it has not had, once (FeedResume). Any
-   * other reader's feed is in position order and starts right after the id.
+   * other reader's feed is in position order and starts right after the id. Without an id, a feed
+   * `from` now starts at the store's last event: a page that reads the tournament from its routes is
+   * not sent the whole day again each time it loads (a delayed spectator's hold starts there too, so
+   * it still sees nothing newer than the delay allows).
    */
-  async tournament(tournamentId: string, principal: Principal, lastEventId?: number): Promise<Feed> {
+  async tournament(
+    tournamentId: string,
+    principal: Principal,
+    lastEventId?: number,
+    from: 'start' | 'now' = 'start',
+  ): Promise<Feed> {
     const events = await this.tournaments.read(tournamentId);
     const firstPosition = events[0]!.position;
     const delay = delayFor(principal, this.config.spectatorDelayEvents);
     // Nothing of a tournament comes before its creation.
     const resumeAfter = lastEventId !== undefined && lastEventId >= firstPosition ? lastEventId : undefined;
-    const after = delay > 0 ? firstPosition - 1 : (resumeAfter ?? firstPosition - 1);
+    const start =
+      resumeAfter === undefined && from === 'now'
+        ? await lastPosition(this.store, events[events.length - 1]!.position)
+        : firstPosition - 1;
+    const after = delay > 0 || resumeAfter === undefined ? start : resumeAfter;
     const scheduled = new Map<string, number>();
     for (const event of events) {
       if (event.position > after) break;

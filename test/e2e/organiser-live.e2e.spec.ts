@@ -231,6 +231,39 @@ describe('organiser: live feeds (SSE)', () => {
     expect([...ids.slice(0, 5), ...resumed.ids()]).toEqual(ids);
   });
 
+  it('GET /tournaments/:id/stream?from=now sends only what is recorded after it opens, not the day so far; Last-Event-ID still wins', async () => {
+    await tournamentWithMatches(t, 'now-cup', [{ matchId: 'now-1', table: 1 }]);
+    const { A } = await seated(t, 'now-1');
+    const whole = await openSse(t, '/tournaments/now-cup/stream', ORGANISER_KEY);
+    await whole.waitFor(4);
+    await whole.quiet(100);
+    const sofar = whole.ids();
+
+    const fromNow = await openSse(t, '/tournaments/now-cup/stream?from=now', ORGANISER_KEY);
+    expect(fromNow.status).toBe(200);
+    await fromNow.quiet(200);
+    expect(fromNow.messages).toHaveLength(0);
+    await A.command('/matches/now-1/charges', {
+      chargeId: 'c1',
+      attackerId: 'impi',
+      defenderId: 'nnc',
+      aspect: 'front',
+      slope: 'level',
+      dice: [1, 2],
+    });
+    await fromNow.waitFor(3);
+    await whole.waitFor(sofar.length + 3);
+    expect(fromNow.ids()).toEqual(whole.ids().slice(sofar.length));
+    expect(fromNow.messages[0]!.data).toMatchObject({ matchId: 'now-1', event: { type: 'ChargeDeclared' } });
+
+    const resumed = await openSse(t, '/tournaments/now-cup/stream?from=now', ORGANISER_KEY, sofar[1]);
+    await resumed.waitFor(whole.ids().length - 2);
+    expect(resumed.ids()).toEqual(whole.ids().slice(2));
+    const wrong = await openSse(t, '/tournaments/now-cup/stream?from=later', ORGANISER_KEY);
+    expect(wrong.status).toBe(400);
+    [whole, fromNow, resumed, wrong].forEach((feed) => feed.close());
+  });
+
   it('a key bound to another tournament may not follow this one: 404, as for a tournament that does not exist', async () => {
     await tournamentWithMatches(t, 'other-cup', []);
     const bound = await issueKey(t, { role: 'spectator', tournamentId: 'other-cup' });
@@ -273,6 +306,23 @@ describe('organiser: spectator feeds held behind live play', () => {
     await following.waitFor(12);
     expect(following.messages.at(-1)!.data.event.type).toBe('MatchEnded');
     [watching, playing, following].forEach((s) => s.close());
+  });
+
+  it('a spectator’s tournament feed from now is held back too: nothing newer than 2 events behind', async () => {
+    await tournamentWithMatches(t, 'delay-now', [{ matchId: 'slow-now', table: 1 }]);
+    const { A, B } = await seated(t, 'slow-now');
+    const spectator = await issueKey(t, { role: 'spectator' });
+    const following = await openSse(t, '/tournaments/delay-now/stream?from=now', spectator.token);
+    const playing = await openSse(t, '/matches/slow-now/stream', A.token);
+    await playing.waitFor(3);
+    await playE1('slow-now', A, B);
+    await playing.waitFor(10);
+    await playing.quiet(100);
+    // The 7 events of the play, the last 2 held back.
+    await following.waitFor(5);
+    await following.quiet(200);
+    expect(following.messages.map((m) => m.data.event.revision)).toEqual(range(4, 8));
+    [following, playing].forEach((feed) => feed.close());
   });
 });
 
@@ -454,6 +504,7 @@ describe('organiser: webhooks', () => {
         createdAt: expect.any(String),
         active: true,
         kinds: ['event', 'result'],
+        registeredBy: 'configured',
       },
     ]);
     expect(JSON.stringify(listed.body)).not.toContain(secret);

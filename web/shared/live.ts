@@ -110,7 +110,7 @@ const TOURNAMENT_POLL_MS = 5000;
 
 /**
  * Follows a tournament live: a stream ticket for its feed (POST /stream-tickets with tournamentId),
- * then the feed, resumed after the last message seen when it drops, with a fresh ticket (a ticket opens
+ * then the feed from now on, resumed after the last message seen when it drops, with a fresh ticket (a ticket opens
  * one connection). A key that may not open the feed, or a service without tickets, polls instead.
  * Returns a function that stops following.
  */
@@ -142,9 +142,12 @@ export function followTournament(api: Api, tournamentId: string, on: TournamentL
         await sleep(RECONNECT_MS);
         continue;
       }
-      const url =
+      const opened =
         ticket.url ??
         `/tournaments/${encodeURIComponent(tournamentId)}/stream?ticket=${encodeURIComponent(ticket.ticket)}`;
+      // The page reads the tournament from its routes: the feed only says when to read again, so it
+      // starts now, not with the whole day so far (a resume goes on after the last message seen).
+      const url = last === 0 ? `${opened}${opened.includes('?') ? '&' : '?'}from=now` : opened;
       try {
         const response = await api.stream(url, last, stop.signal);
         on.onMode('stream');

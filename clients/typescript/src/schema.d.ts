@@ -25926,6 +25926,8 @@ export interface operations {
         lastEventId?: number;
         /** @description A stream ticket (POST /stream-tickets) in place of the Authorization header, for browsers’ EventSource. */
         ticket?: string;
+        /** @description Without Last-Event-ID, where the feed begins: `start`, every message from the tournament’s creation on; `now`, only what is recorded from now on, for a page that reads the tournament’s state from its routes and follows the feed for changes (a whole day’s events are not sent again at each page load). Last-Event-ID, when given, wins. */
+        from?: 'start' | 'now';
       };
       header?: {
         /** @description Resume after this id (EventSource sends it by itself on reconnect): every later event, once. */

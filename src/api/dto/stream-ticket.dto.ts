@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { MATCH_ID_PATTERN } from '../../match/match-stream.js';
 import { TOURNAMENT_ID_PATTERN } from '../../rules/tournament/events.js';
 import { StreamQueryDto } from './match-history.dto.js';
@@ -57,4 +57,17 @@ export class LiveFeedQueryDto extends StreamQueryDto {
   @IsString()
   @MaxLength(512)
   ticket?: string;
+}
+
+/** The tournament feed's query: a live feed's, and whether to start from the tournament's start or now. */
+export class TournamentFeedQueryDto extends LiveFeedQueryDto {
+  @ApiPropertyOptional({
+    enum: ['start', 'now'],
+    default: 'start',
+    description:
+      'Without Last-Event-ID, where the feed begins: `start`, every message from the tournament’s creation on; `now`, only what is recorded from now on, for a page that reads the tournament’s state from its routes and follows the feed for changes (a whole day’s events are not sent again at each page load). Last-Event-ID, when given, wins.',
+  })
+  @IsOptional()
+  @IsIn(['start', 'now'])
+  from?: 'start' | 'now';
 }
