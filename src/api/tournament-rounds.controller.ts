@@ -6,6 +6,7 @@ import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import type { TournamentCommand } from '../rules/tournament/index.js';
 import type { Page } from '../tournament/page-cursor.js';
+import { DeskResultsInMatches } from '../tournament/desk-results-in-matches.js';
 import { RefereedTables } from '../tournament/refereed-tables.js';
 import { TournamentBoard } from '../tournament/tournament-board.service.js';
 import { type TournamentCommandView, TournamentConduct } from '../tournament/tournament-conduct.service.js';
@@ -46,10 +47,23 @@ export class TournamentRoundsController {
     private readonly conduct: TournamentConduct,
     private readonly board: TournamentBoard,
     private readonly refereed: RefereedTables,
+    private readonly deskResults: DeskResultsInMatches,
   ) {}
 
   private run(principal: Principal, id: string, commandId: string, command: TournamentCommand) {
     return this.conduct.run(principal, id, commandId, command);
+  }
+
+  /** A result set at the desk, which also ends the table's refereed match if it is still in play. */
+  private async setAtTheDesk(
+    principal: Principal,
+    id: string,
+    commandId: string,
+    command: TournamentCommand,
+  ): Promise<TournamentCommandView> {
+    const answer = await this.run(principal, id, commandId, command);
+    await this.deskResults.reach(principal, id, answer);
+    return answer;
   }
 
   @Post()
@@ -216,7 +230,8 @@ export class TournamentRoundsController {
   @Roles('organiser', 'judge')
   @ApiAccess('organiser, judge')
   @ApiOperation({
-    summary: 'Set the result, with a reason (ResultOverridden): a dispute decided, or any result corrected.',
+    summary:
+      'Set the result, with a reason (ResultOverridden): a dispute decided, or any result corrected. A refereed table’s match still in play is ended with it (MatchEnded, the reason its note).',
   })
   @ApiCreatedResponse({ type: TournamentCommandDto })
   override(
@@ -226,7 +241,7 @@ export class TournamentRoundsController {
     @Param('table', ParseIntPipe) table: number,
     @Body() body: OverrideResultDto,
   ): Promise<TournamentCommandView> {
-    return this.run(principal, id, body.commandId, {
+    return this.setAtTheDesk(principal, id, body.commandId, {
       type: 'OverrideResult',
       round,
       table,
@@ -239,7 +254,8 @@ export class TournamentRoundsController {
   @Roles('organiser', 'judge')
   @ApiAccess('organiser, judge')
   @ApiOperation({
-    summary: 'A participant forfeits the pairing, with a reason (ForfeitRecorded): the opponent wins.',
+    summary:
+      'A participant forfeits the pairing, with a reason (ForfeitRecorded): the opponent wins. A refereed table’s match still in play is ended with it.',
   })
   @ApiCreatedResponse({ type: TournamentCommandDto })
   forfeit(
@@ -249,7 +265,7 @@ export class TournamentRoundsController {
     @Param('table', ParseIntPipe) table: number,
     @Body() body: ForfeitDto,
   ): Promise<TournamentCommandView> {
-    return this.run(principal, id, body.commandId, {
+    return this.setAtTheDesk(principal, id, body.commandId, {
       type: 'RecordForfeit',
       round,
       table,
@@ -263,7 +279,7 @@ export class TournamentRoundsController {
   @ApiAccess('organiser, judge')
   @ApiOperation({
     summary:
-      'Void the pairing, with a reason (PairingVoided): it counts for nobody, and is no meeting for pairing.',
+      'Void the pairing, with a reason (PairingVoided): it counts for nobody, and is no meeting for pairing. A refereed table’s match still in play is ended with no winner.',
   })
   @ApiCreatedResponse({ type: TournamentCommandDto })
   void(
@@ -273,7 +289,7 @@ export class TournamentRoundsController {
     @Param('table', ParseIntPipe) table: number,
     @Body() body: ReasonDto,
   ): Promise<TournamentCommandView> {
-    return this.run(principal, id, body.commandId, {
+    return this.setAtTheDesk(principal, id, body.commandId, {
       type: 'VoidPairing',
       round,
       table,

@@ -9,6 +9,7 @@ import { RefereeResults } from './referee-results.js';
 import { RefereedTables } from './refereed-tables.js';
 import { TournamentBoard } from './tournament-board.service.js';
 import { TournamentConduct } from './tournament-conduct.service.js';
+import { DeskResultsInMatches } from './desk-results-in-matches.js';
 import { TimeCalledInMatches } from './time-called-in-matches.js';
 import { TournamentService } from './tournament.service.js';
 
@@ -20,6 +21,7 @@ import { TournamentService } from './tournament.service.js';
     TournamentConduct,
     TournamentBoard,
     TimeCalledInMatches,
+    DeskResultsInMatches,
     RefereeResults,
     RefereedTables,
     TournamentDirectory,
@@ -31,6 +33,7 @@ import { TournamentService } from './tournament.service.js';
   exports: [
     TournamentService,
     TimeCalledInMatches,
+    DeskResultsInMatches,
     TournamentConduct,
     TournamentBoard,
     RefereedTables,

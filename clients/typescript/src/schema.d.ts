@@ -934,7 +934,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Set the result, with a reason (ResultOverridden): a dispute decided, or any result corrected. */
+    /** Set the result, with a reason (ResultOverridden): a dispute decided, or any result corrected. A refereed table’s match still in play is ended with it (MatchEnded, the reason its note). */
     post: operations['TournamentRoundsController_override'];
     delete?: never;
     options?: never;
@@ -951,7 +951,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A participant forfeits the pairing, with a reason (ForfeitRecorded): the opponent wins. */
+    /** A participant forfeits the pairing, with a reason (ForfeitRecorded): the opponent wins. A refereed table’s match still in play is ended with it. */
     post: operations['TournamentRoundsController_forfeit'];
     delete?: never;
     options?: never;
@@ -968,7 +968,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Void the pairing, with a reason (PairingVoided): it counts for nobody, and is no meeting for pairing. */
+    /** Void the pairing, with a reason (PairingVoided): it counts for nobody, and is no meeting for pairing. A refereed table’s match still in play is ended with no winner. */
     post: operations['TournamentRoundsController_void'];
     delete?: never;
     options?: never;
