@@ -419,10 +419,11 @@ export class WebhookStore {
    */
   deleteRegisteredBy(keyId: string, at: string): number {
     if (this.s.activeByKey.get(keyId)!.n === 0) return 0;
-    return this.db.transaction(() =>
-      this.s.activeIdsByKey
-        .all(keyId)
-        .filter(({ webhook_id: webhookId }) => this.deleteWebhook(webhookId, at)).length,
+    return this.db.transaction(
+      () =>
+        this.s.activeIdsByKey
+          .all(keyId)
+          .filter(({ webhook_id: webhookId }) => this.deleteWebhook(webhookId, at)).length,
     )();
   }
 
