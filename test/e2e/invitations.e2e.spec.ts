@@ -1,9 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createApp } from '../../src/app.js';
-import { configFromEnv } from '../../src/config/app-config.js';
 import { Invitations } from '../../src/invitations/invitations.service.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { Caller, issueKey, ORGANISER_KEY, organiser } from './support/umpire-client.js';
@@ -264,24 +261,11 @@ describe('participant invitations', () => {
 });
 
 /** An app on `dataDir` whose log lines go to `lines`. */
-async function startLogged(
-  dataDir: string,
-  lines: string[],
-): Promise<{ app: NestFastifyApplication; url: string }> {
-  const app = await createApp(
-    {
-      ...configFromEnv({}),
-      dataDir,
-      host: '127.0.0.1',
-      port: 0,
-      sqliteSynchronous: 'NORMAL',
-      organiserKey: ORGANISER_KEY,
-      logLevel: 'info',
-    },
+function startLogged(dataDir: string, lines: string[]): Promise<TestApp> {
+  return startTestApp(
+    { dataDir, logLevel: 'info' },
     { logDestination: { write: (line) => void lines.push(line) } },
   );
-  await app.listen(0, '127.0.0.1');
-  return { app, url: (await app.getUrl()).replace('[::1]', '127.0.0.1') };
 }
 
 describe('seat invitations across a restart, and out of the log', () => {

@@ -22,6 +22,17 @@ async function eventually(condition: () => Promise<boolean>, timeoutMs = 5000): 
   }
 }
 
+/** The impi charges the NNC from the front on level ground, and makes contact (willpower 1 + 2). */
+const charge = (matchId: string, A: Caller) =>
+  A.command(`/matches/${matchId}/charges`, {
+    chargeId: 'c1',
+    attackerId: 'impi',
+    defenderId: 'nnc',
+    aspect: 'front',
+    slope: 'level',
+    dice: [1, 2],
+  });
+
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /** Live play over real HTTP: Server-Sent Events that resume without gap or duplicate, and webhooks. */
@@ -193,14 +204,7 @@ describe('organiser: live feeds (SSE)', () => {
     // A match outside the tournament stays out of its feed.
     await newMatch('outside');
     const { A, B } = await seated(t, 'cup-1');
-    await A.command('/matches/cup-1/charges', {
-      chargeId: 'c1',
-      attackerId: 'impi',
-      defenderId: 'nnc',
-      aspect: 'front',
-      slope: 'level',
-      dice: [1, 2],
-    });
+    await charge('cup-1', A);
     await whole.waitFor(7);
     const cut = whole.ids()[4]!;
     await A.command('/matches/cup-1/impact-rolls', { chargeId: 'c1', dice: [1] });
@@ -243,14 +247,7 @@ describe('organiser: live feeds (SSE)', () => {
     expect(fromNow.status).toBe(200);
     await fromNow.quiet(200);
     expect(fromNow.messages).toHaveLength(0);
-    await A.command('/matches/now-1/charges', {
-      chargeId: 'c1',
-      attackerId: 'impi',
-      defenderId: 'nnc',
-      aspect: 'front',
-      slope: 'level',
-      dice: [1, 2],
-    });
+    await charge('now-1', A);
     await fromNow.waitFor(3);
     await whole.waitFor(sofar.length + 3);
     expect(fromNow.ids()).toEqual(whole.ids().slice(sofar.length));
@@ -333,15 +330,6 @@ describe('organiser: a tournament feed held behind live play, match by match', (
   });
   afterAll(async () => t.close());
 
-  const charge = (matchId: string, A: Caller) =>
-    A.command(`/matches/${matchId}/charges`, {
-      chargeId: 'c1',
-      attackerId: 'impi',
-      defenderId: 'nnc',
-      aspect: 'front',
-      slope: 'level',
-      dice: [1, 2],
-    });
   const typesOf = (messages: SseMessage[], matchId: string) =>
     messages.filter((m) => m.data.matchId === matchId && !m.data.preceding).map((m) => m.data.event.type);
 

@@ -16,7 +16,7 @@ export interface TestApp {
 
 /**
  * The real service over real HTTP, on a real SQLite file in a fresh temp folder. `appOptions` are
- * createApp's own (e.g. a fair-queue scheduler a test drives, a webhook resolver). Webhooks may reach
+ * createApp's own (e.g. a fair-queue scheduler a test drives, a webhook resolver, a log destination). Webhooks may reach
  * loopback, where the tests' receivers listen, as a private deployment would allow its own network;
  * nothing else that is not public.
  */
@@ -35,7 +35,11 @@ export async function startTestApp(
     webhookAllowedNetworks: ['127.0.0.0/8', '::1/128'],
     ...overrides,
   };
-  const app = await createApp(config, { ...appOptions, logger: false });
+  // Quiet, unless the test reads the log lines.
+  const app = await createApp(
+    config,
+    appOptions.logDestination ? appOptions : { ...appOptions, logger: false },
+  );
   await app.listen(0, '127.0.0.1');
   const url = await app.getUrl();
   return {
