@@ -115,7 +115,7 @@ describeInBrowser('table page in Chromium: a whole hand-to-hand match through th
       .getByRole('button', { name: defender, exact: true })
       .click();
     await form.getByRole('button', { name: aspect, exact: true }).click();
-    await form.getByRole('button', { name: 'level', exact: true }).click();
+    await form.getByRole('button', { name: 'level with it', exact: true }).click();
     // HH-5: willpower 3 + 4 = 7, at most the attacker's morale of 8.
     await tap(A.page, [3, 4], form);
     await form.getByRole('button', { name: 'Send' }).click();

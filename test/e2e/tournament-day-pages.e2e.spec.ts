@@ -366,7 +366,7 @@ describeInBrowser(title, () => {
       .getByRole('button', { name: 'Levy', exact: true })
       .click();
     await charge.getByRole('button', { name: 'its front', exact: true }).click();
-    await charge.getByRole('button', { name: 'level', exact: true }).click();
+    await charge.getByRole('button', { name: 'level with it', exact: true }).click();
     await tap(A, [3, 4], charge);
     await charge.getByRole('button', { name: 'Send' }).click();
     await asked(A, /Roll the impact of Impi on Levy/);

@@ -88,7 +88,7 @@ describeInBrowser('the player’s page opens the player’s own seat of a refere
       .getByRole('button', { name: 'Levy', exact: true })
       .click();
     await charge.getByRole('button', { name: 'its front', exact: true }).click();
-    await charge.getByRole('button', { name: 'level', exact: true }).click();
+    await charge.getByRole('button', { name: 'level with it', exact: true }).click();
     // Server dice: the service rolls the willpower test as the charge is sent.
     await charge.getByRole('button', { name: /^(Send|Roll)$/ }).click();
 

@@ -69,11 +69,18 @@ function freshChargeId(state: MatchState): string {
   );
 }
 
+/** the slope is the attacker's position relative to the defender, said so, with what it adds (HH-7). */
+const SLOPE_WORDS: Record<(typeof SLOPES)[number], string> = {
+  level: 'level with it',
+  uphill: 'above it (uphill, +1)',
+  downhill: 'below it (downhill, −1)',
+};
+
 const slopeChoice: TemplateChoice = {
   path: 'slope',
   label: 'Where does the attacker stand relative to the defender?',
   kind: 'one-of',
-  options: SLOPES.map((slope) => ({ value: slope, label: slope })),
+  options: SLOPES.map((slope) => ({ value: slope, label: SLOPE_WORDS[slope] })),
 };
 
 /**
