@@ -63,7 +63,7 @@ function registrations(state: AtomicAfricaState): TemplateDraft[] {
   const taken = (id: string) => state.units[id] !== undefined;
   return SIDES.map((side) => ({
     action: 'register-unit',
-    label: `Register a unit of side ${side}`,
+    label: `Register a unit for ${state.match?.sides[side] ?? `side ${side}`}`,
     command: 'RegisterUnit',
     side,
     body: {
@@ -336,7 +336,7 @@ function endTurn(state: AtomicAfricaState): TemplateDraft[] {
   return [
     {
       action: 'end-turn',
-      label: `End turn ${state.turn}`,
+      label: `End the turn of ${state.match?.sides[side] ?? `side ${side}`}`,
       command: 'EndTurn',
       side,
       body: {},
