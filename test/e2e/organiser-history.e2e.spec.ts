@@ -196,7 +196,7 @@ describe('organiser: match history', () => {
       const sealed = own.body.entries.filter((e: { type: string }) => e.type === 'OrderSealed');
       expect(sealed.map((e: { sentence: string }) => e.sentence)).toEqual([
         // atomic-africa 2.0.0 writes cards as their code in the log too.
-        'Turn 2: Side A sealed 7S as the orders of the Rifles.',
+        'Turn 2: Side A sealed 7♠ as the orders of the Rifles.',
         expect.stringMatching(
           /^Turn 2: Side B sealed the orders of the Askari as commitment [0-9a-f]{12}…\.$/,
         ),
@@ -251,7 +251,7 @@ describe('organiser: match history', () => {
       const sentences = log.body.entries.map((e: { sentence: string }) => e.sentence);
       expect(sentences).toEqual(
         expect.arrayContaining([
-          "Turn 2: the Rifles' orders card was revealed: 7S, matching its commitment.",
+          "Turn 2: the Rifles' orders card was revealed: 7♠, matching its commitment.",
           "Turn 2: the Rifles' flee stands: the card allows movement and shows defensive posture.",
         ]),
       );

@@ -24,6 +24,7 @@ import {
  * player joins from an invitation link and plays through the page alone.
  */
 const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
+const SUIT_SYMBOLS: Record<string, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
 
 async function launch(): Promise<Browser> {
   return launchChromium();
@@ -117,8 +118,8 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
 
     // Each side sees its own card, in the log's words; the other side's only as sealed.
     const outcomes = (seat: SeatBrowser) => seat.page.getByRole('region', { name: 'Last outcomes' });
-    await outcomes(A).getByText('Side A sealed 7S as the orders of the a1').waitFor();
-    await outcomes(B).getByText('Side B sealed 5C as the orders of the b1').waitFor();
+    await outcomes(A).getByText('Side A sealed 7♠ as the orders of the a1').waitFor();
+    await outcomes(B).getByText('Side B sealed 5♣ as the orders of the b1').waitFor();
     await outcomes(B)
       .getByText(/Side A sealed the orders of the a1 as commitment/)
       .waitFor();
@@ -132,8 +133,10 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
       )) as string;
       expect(storage).not.toContain(hidden);
       // The deck a side is offered for its own seals lists every card; no other part names the hidden one.
+      // By its code (commands, events) or as the turn log writes it (7♠).
+      const asShown = hidden.replace(/[CDHS]$/, (suit) => SUIT_SYMBOLS[suit]!);
       const named = seat.bodies.filter((body) =>
-        new RegExp(`\\b${hidden}\\b`).test(JSON.stringify(withoutOptions(JSON.parse(body)))),
+        new RegExp(`\\b${hidden}\\b|${asShown}`).test(JSON.stringify(withoutOptions(JSON.parse(body)))),
       );
       expect(named).toEqual([]);
     }
@@ -261,7 +264,7 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     const log = ((await c.organiser.get(`/matches/${id}/log`)).body.entries as { sentence: string }[]).map(
       (e) => e.sentence,
     );
-    expect(log.some((sentence) => /9S/.test(sentence) && /a1/.test(sentence))).toBe(true);
+    expect(log.some((sentence) => /9♠/.test(sentence) && /a1/.test(sentence))).toBe(true);
     expect((await c.organiser.get(`/matches/${id}/verify`)).body.ok).toBe(true);
     await A2.context.close();
     await B2.context.close();

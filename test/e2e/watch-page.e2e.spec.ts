@@ -258,7 +258,7 @@ describeInBrowser(title, () => {
     expect(seenBySpectator).toContain('sealed the orders of the a1 as commitment');
     expect(seenBySpectator).not.toMatch(/Q♦|\bQD\b|diamonds/);
     // The same page for the card's own side shows it: the check above looks where a card would be.
-    expect(await pageFor(A.token!)).toMatch(/\bQD\b/);
+    expect(await pageFor(A.token!)).toMatch(/Q♦/);
   }, 60_000);
   it('runs whole under its Content-Security-Policy: every page above loaded, live feed and verifier worker included, with no violation', async () => {
     const response = await page.goto(`${t.url}/watch/?match=${matchId}`);

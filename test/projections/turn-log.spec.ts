@@ -116,7 +116,7 @@ describe('turn log', () => {
       h.turnLog.dump() as { entries: { type: string; sentence: string }[] }
     ).entries.filter((e) => e.type === 'OrderSealed');
     expect(JSON.stringify(beforeReveal)).not.toMatch(/spades|hearts|clubs|♠|♥|♣/);
-    expect(dump).toContain('orders card was revealed: 7S');
+    expect(dump).toContain('orders card was revealed: 7♠');
     const flee = entries.find((e) => e.type === 'FleeJudged')!;
     expect(flee.sentence).toBe(
       "Turn 2: the Rifles' flee stands: the card allows movement and shows defensive posture.",

@@ -19,7 +19,7 @@ import {
   unit,
 } from '../common/index.js';
 import type { DiceRoll } from '../common/dice.js';
-import type { RecordedCard } from './cards.js';
+import { type RecordedCard, toCard } from './cards.js';
 import type { Edition } from './edition.js';
 import { turnBegun, type AtomicAfricaEvent } from './events.js';
 
@@ -28,11 +28,19 @@ type Data<Type extends AtomicAfricaEvent['type']> = Extract<AtomicAfricaEvent, {
 
 const SUIT_SYMBOLS: Record<string, string> = { clubs: '♣', diamonds: '♦', hearts: '♥', spades: '♠' };
 
-/** Version 2 records the card's code, and the log writes it so; version 1 objects read as before. */
+/**
+ * A card as the hand shows it (7♠, the red Joker), whether recorded as a code (version 2) or as an
+ * object (version 1).
+ */
 function card(value: RecordedCard): string {
-  if (typeof value === 'string') return value;
-  if ('joker' in value) return `the ${value.joker} Joker`;
-  return `${value.rank}${SUIT_SYMBOLS[value.suit] ?? value.suit}`;
+  let named: ReturnType<typeof toCard>;
+  try {
+    named = toCard(value);
+  } catch {
+    return String(value); // a code no card has: written as recorded, for the verifier to flag
+  }
+  if ('joker' in named) return `the ${named.joker} Joker`;
+  return `${named.rank}${SUIT_SYMBOLS[named.suit] ?? named.suit}`;
 }
 
 const UNIT_TYPE_WORDS: Record<string, string> = {

@@ -229,7 +229,7 @@ describe('atomic-africa v2 play contract', () => {
     ]);
   });
 
-  it('AA-1 one card notation: the code in commands, events, state and the turn log; the object form is read and normalised', () => {
+  it('AA-1 one card notation: the code in commands, events and state, the card as the hand shows it in the turn log; the object form is read and normalised', () => {
     const match = new Match(atomicAfricaV2);
     STEPS.slice(0, 8).forEach((step) => match.run(step.command, step.dice));
     match.run({ type: 'SealOrder', unitId: 'A1', turn: 3, card: { rank: '10', suit: 'hearts' } });
@@ -253,7 +253,7 @@ describe('atomic-africa v2 play contract', () => {
       turn: 3,
       activeSide: 'A' as const,
     };
-    expect(atomicAfricaV2.describe(revealed, context).sentence).toContain('10H');
+    expect(atomicAfricaV2.describe(revealed, context).sentence).toContain('revealed: 10♥.');
   });
 
   it('AA-11 the turn log counts the dice that hit and shows no sum of faces', () => {
