@@ -130,7 +130,7 @@ describe('turn log', () => {
       'Turn 2: the Askari Company could not attack the Rifles: 30" is beyond range.',
     );
     expect(entries.find((e) => e.type === 'RangedAttackRolled')!.sentence).toBe(
-      'Turn 3: the Mortars fired at the Maxim Team at 10" (threshold 2): 2D6 4 5, hitting on 4+: 2 hits, suppressed.',
+      'Turn 3: the Mortars fired at the Maxim Team at 10" (2 hits to suppress): 2D6 4 5, hitting on 4+: 2 hits, suppressed.',
     );
   });
 });

@@ -75,7 +75,7 @@ function attack(
     : 'no dice to roll';
   const massFire = d.massFire ? ' with Mass Fire' : '';
   const dugIn = d.targetDugIn ? ', the target dug in' : '';
-  return `${unit(context, d.attackerId)} ${verb} ${unit(context, d.targetId)} ${range} (threshold ${d.threshold}): ${rolled}${massFire}, hitting on ${d.hitOn}+${dugIn}: ${plural(d.hits, 'hit')}, ${d.suppressed ? 'suppressed' : 'not suppressed'}.`;
+  return `${unit(context, d.attackerId)} ${verb} ${unit(context, d.targetId)} ${range} (${plural(d.threshold, 'hit')} to suppress): ${rolled}${massFire}, hitting on ${d.hitOn}+${dugIn}: ${plural(d.hits, 'hit')}, ${d.suppressed ? 'suppressed' : 'not suppressed'}.`;
 }
 
 function orderSealed(context: LogContext, d: Data<'OrderSealed'>): LogLine {
