@@ -65,7 +65,7 @@ describe('turn log', () => {
     await everyHandToHandStep(h.store);
     const entries = await log('hh-all');
     expect(entries[0]!.sentence).toBe(
-      'The match began: Zulus (side A) against British (side B), under hand-to-hand 2.1.0, with table dice entered by the players; Zulus play first.',
+      'The match began: Zulus (side A) against British (side B), under hand-to-hand 2.1.0, with table dice entered by the players; first to play: Zulus.',
     );
     expect(entries.map((e) => e.sentence).join('\n')).not.toMatch(/\b(impi|nnc|c1|zulu2)\b/);
     expect(entries.find((e) => e.type === 'DefenderSurrendered')!.sentence).toBe(

@@ -159,7 +159,7 @@ export function matchCreated(
       : 'table dice entered by the players';
   return setup(
     context,
-    `The match began: ${d.sides.A} (side A) against ${d.sides.B} (side B), under ${d.ruleset.id} ${d.ruleset.version}, with ${dice}; ${d.sides[d.activeSide]} play first.`,
+    `The match began: ${d.sides.A} (side A) against ${d.sides.B} (side B), under ${d.ruleset.id} ${d.ruleset.version}, with ${dice}; first to play: ${d.sides[d.activeSide]}.`,
     d.diceMode === 'server' ? ['C-2', 'C-4'] : ['C-4'],
   );
 }
