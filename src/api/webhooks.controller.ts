@@ -51,6 +51,7 @@ export class WebhooksController {
       createdAt: '2026-04-11T09:05:00.000Z',
       active: true,
       kinds: ['event', 'result'],
+      registeredBy: 'abc123def456',
       secret: 'whsec_Vq3…',
       duplicate: false,
     },
@@ -75,6 +76,7 @@ export class WebhooksController {
         createdAt: '2026-04-11T09:05:00.000Z',
         active: true,
         kinds: ['event', 'result'],
+        registeredBy: 'abc123def456',
       },
     ],
   })
