@@ -119,6 +119,7 @@ describeInBrowser('a tournament judge decides a disputed result in Chromium', ()
     expect(text).toContain('Player 2 (Zulus) v Player 4 (British)');
     expect(text).toContain('match judged-m-1');
     await entry.click();
+    await page.getByRole('heading', { level: 1, name: `Event ${TID} · round 1 · table 2` }).waitFor();
     await shot(page, 'judge-tournament-match');
     await page.context().close();
   }, 60_000);
