@@ -154,7 +154,12 @@ describeInBrowser('judge console in Chromium', () => {
       pressed: await form.locator('[aria-pressed="true"]').allInnerTexts(),
       selected: await form
         .locator('select')
-        .evaluateAll((all) => all.map((e) => (e as HTMLSelectElement).selectedOptions[0]?.text)),
+        .evaluateAll((all) =>
+          all.map(
+            (e) =>
+              (e as unknown as { selectedOptions: ArrayLike<{ text: string }> }).selectedOptions[0]?.text,
+          ),
+        ),
       note: await form.getByLabel('The note').inputValue(),
     });
     const before = await filled();
@@ -213,12 +218,12 @@ describeInBrowser('judge console in Chromium', () => {
     await page.keyboard.press('Enter');
     form = page.locator('.may-do form');
     await form.waitFor();
-    expect(await form.evaluate((f) => f.contains(document.activeElement))).toBe(true);
+    expect(await form.evaluate((f) => f.contains(f.ownerDocument.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await form.waitFor({ state: 'detached' });
-    expect(await end.evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(await end.evaluate((b) => b === b.ownerDocument.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
-    expect(await form.evaluate((f) => f.contains(document.activeElement))).toBe(true);
+    expect(await form.evaluate((f) => f.contains(f.ownerDocument.activeElement))).toBe(true);
 
     await form.getByRole('button', { name: 'Side A', exact: true }).click();
     await form.getByLabel(/A note/).fill('N1 left the field');
@@ -226,7 +231,7 @@ describeInBrowser('judge console in Chromium', () => {
     // C-4: ending cannot be undone, so the console says so and asks first; going back keeps the form.
     const confirm = page.getByRole('group', { name: /End the match: Side A wins\?/ });
     await confirm.getByText(/cannot be undone/).waitFor();
-    expect(await confirm.evaluate((c) => c.contains(document.activeElement))).toBe(true);
+    expect(await confirm.evaluate((c) => c.contains(c.ownerDocument.activeElement))).toBe(true);
     expect((await busy.organiser.get(`/matches/${busy.matchId}`)).body.ended).toBe(false);
     await shot(page, 'judge-console-end-confirm');
     await confirm.getByRole('button', { name: 'Go back' }).click();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
 import { messageOf } from '../shared/live';
 import { useFollowedMatch } from '../shared/use-followed-match';
@@ -73,7 +73,7 @@ export function MatchDesk(props: {
 
   // Focus follows the form: into its first field when it opens (or into the confirmation), back to
   // the button that opened it when it closes.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (filling) {
       const at = formAt.current;
       const target =
