@@ -32,6 +32,8 @@ export function DisputedResults(props: {
   const [words, setWords] = useState<Map<string, Map<string, TableWords>>>(new Map());
   const [unread, setUnread] = useState<string>();
   const wanted = [...new Set(tables.map((t) => t.tournamentId))].join('\n');
+  // Read again only when the disputed tables change, not on every read of the rounds.
+  const disputedNow = tables.map((t) => `${t.tournamentId}:${t.round}:${t.pairing.table}`).join('\n');
   useEffect(() => {
     if (wanted === '') return;
     void (async () => {
@@ -45,7 +47,7 @@ export function DisputedResults(props: {
       }
       setWords(read);
     })();
-  }, [wanted, tables.length]);
+  }, [disputedNow]);
 
   return (
     <section class="must-do" aria-labelledby="disputed-heading">

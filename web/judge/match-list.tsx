@@ -27,6 +27,9 @@ interface Row extends Summary {
 /** How many matches the console reads at once: one page of the list. */
 const PAGE = 50;
 
+/** How often the tournaments' rounds are read again, so a new dispute shows without a tap. */
+const DISPUTES_EVERY_MS = 30_000;
+
 /** "Ann Moyo (Zulus) v Ben Carter (British)": the players by name, with the side each plays. */
 function playersWords(row: Row, place: Place | undefined): string {
   if (!place) return Object.values(row.sides).join(' against ');
@@ -46,7 +49,7 @@ export function MatchList(props: {
 }) {
   const api = useMemo(() => new Api(props.apiKey), [props.apiKey]);
   const [rows, setRows] = useState<Row[]>();
-  const [tournaments, setTournaments] = useState<TournamentTables[]>([]);
+  const [tournaments, setTournaments] = useState<TournamentTables[]>();
   const [error, setError] = useState<string>();
   const [said, setSaid] = useState<string>();
   const [reads, setReads] = useState(0);
@@ -54,7 +57,6 @@ export function MatchList(props: {
     void (async () => {
       try {
         const page = await api.get<{ items: Summary[] }>(`/matches?limit=${PAGE}`);
-        setTournaments(await readTournaments(api));
         const read: Row[] = [];
         // One at a time: a key may run only so many reads at once, and tables are still playing.
         for (const item of page.items) {
@@ -78,8 +80,20 @@ export function MatchList(props: {
       }
     })();
   }, [api, reads]);
-  const places = useMemo(() => placesOf(tournaments), [tournaments]);
-  const disputed = useMemo(() => disputedTables(tournaments), [tournaments]);
+  useEffect(() => {
+    let live = true;
+    const read = () => void readTournaments(api).then((found) => live && setTournaments(found));
+    read();
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') read();
+    }, DISPUTES_EVERY_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [api, reads]);
+  const places = useMemo(() => placesOf(tournaments ?? []), [tournaments]);
+  const disputed = useMemo(() => disputedTables(tournaments ?? []), [tournaments]);
 
   return (
     <main class="table-page judge-page">
@@ -92,7 +106,7 @@ export function MatchList(props: {
       <p role="status" aria-live="polite" data-testid="judge-said">
         {said}
       </p>
-      {!rows ? (
+      {!rows || !tournaments ? (
         <p aria-live="polite">Reading the matches…</p>
       ) : (
         <>
