@@ -118,6 +118,9 @@ describeInBrowser('a tournament judge decides a disputed result in Chromium', ()
     expect(text.split('\n')[0]).toBe(`Event ${TID} · round 1 · table 2`);
     expect(text).toContain('Player 2 (Zulus) v Player 4 (British)');
     expect(text).toContain('match judged-m-1');
+    await noSidewaysScroll(page);
+    await bigEnoughTargets(page);
+    await shot(page, 'judge-tournament-list');
     await entry.click();
     await page.getByRole('heading', { level: 1, name: `Event ${TID} · round 1 · table 2` }).waitFor();
     await shot(page, 'judge-tournament-match');
