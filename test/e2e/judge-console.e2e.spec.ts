@@ -83,6 +83,13 @@ describeInBrowser('judge console in Chromium', () => {
     await said().getByText(label).waitFor();
     expect(await said().innerText()).toMatch(/^Done/);
   };
+  /** Picks a rule from the ruling's list of the ruleset's rule ids, by its id. */
+  const pickRule = async (form: ReturnType<Page['locator']>, ruleId: string) => {
+    const rule = form.getByLabel('The rule it rests on');
+    expect(await rule.evaluate((element) => element.tagName)).toBe('SELECT');
+    const option = rule.locator('option').filter({ hasText: new RegExp(`^${ruleId} `) });
+    await rule.selectOption(await option.getAttribute('value'));
+  };
   const sentences = async () =>
     ((await busy.organiser.get(at(busy, 'log'))).body.entries as { sentence: string }[]).map(
       (e) => e.sentence,
@@ -131,7 +138,7 @@ describeInBrowser('judge console in Chromium', () => {
   it('C-5 a dispute upheld with a backup to an earlier event; another dismissed with its reason', async () => {
     let form = await action(/Rule on Side B's dispute/);
     await form.getByRole('button', { name: 'Upheld' }).click();
-    await form.getByLabel('The rule it rests on').fill('HH-7');
+    await pickRule(form, 'HH-7');
     await form.getByLabel('The note').fill('the photo shows a 1');
     const target = form.getByLabel(/Back the match up to right after which event/);
     // Each event offered names what it was, in the log's words (without the full stop).
@@ -139,9 +146,45 @@ describeInBrowser('judge console in Chromium', () => {
       (e: { revision: number }) => e.revision === afterCharge,
     ).sentence as string;
     const label = `after event ${afterCharge}: ${charged.replace(/\.$/, '')}`;
-    if ((await form.locator('select').count()) > 0) await target.selectOption({ label });
-    else await form.getByRole('button', { name: label, exact: true }).click();
+    const asButton = form.getByRole('button', { name: label, exact: true });
+    if ((await asButton.count()) > 0) await asButton.click();
+    else await target.selectOption({ label });
     await shot(page, 'judge-console-ruling');
+    const filled = async () => ({
+      pressed: await form.locator('[aria-pressed="true"]').allInnerTexts(),
+      selected: await form
+        .locator('select')
+        .evaluateAll((all) =>
+          all.map(
+            (e) =>
+              (e as unknown as { selectedOptions: ArrayLike<{ text: string }> }).selectedOptions[0]?.text,
+          ),
+        ),
+      note: await form.getByLabel('The note').inputValue(),
+    });
+    const before = await filled();
+    expect(before.selected.some((text) => /^HH-7 /.test(text ?? ''))).toBe(true);
+    expect(before.pressed).toContain('Upheld');
+    // The service refuses the ruling once (another judge's step came first): the form keeps all of it.
+    await page.route('**/disputes/d1/ruling', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          status: 409,
+          title: 'Conflict',
+          detail: 'the match moved on: try again',
+          ruleId: 'C-6',
+        }),
+      }),
+    );
+    await form.getByRole('button', { name: 'Send' }).click();
+    await said()
+      .getByText(/^Refused: the match moved on/)
+      .waitFor();
+    expect(await filled()).toEqual(before);
+    await shot(page, 'judge-console-ruling-refused');
+    await page.unroute('**/disputes/d1/ruling');
     await form.getByRole('button', { name: 'Send' }).click();
     await done(/Rule on Side B's dispute/);
     expect((await sentences()).some((s) => /upheld/i.test(s))).toBe(true);
@@ -149,7 +192,7 @@ describeInBrowser('judge console in Chromium', () => {
 
     form = await action(/Rule on Side A's dispute/);
     await form.getByRole('button', { name: 'Dismissed' }).click();
-    await form.getByLabel('The rule it rests on').fill('HH-2');
+    await pickRule(form, 'HH-2');
     await form.getByLabel('The note').fill('a double 6 fails only without doublesAutoPass');
     await form.getByRole('button', { name: 'Send' }).click();
     await done(/Rule on Side A's dispute/);
@@ -169,10 +212,35 @@ describeInBrowser('judge console in Chromium', () => {
     await form.getByRole('button', { name: 'Send' }).click();
     await done(/Back the match up/);
 
-    form = await action(/End the match with its result/);
+    // From the keyboard: Enter opens the form with focus in it, Escape closes it back to its button.
+    const end = page.getByRole('button', { name: /End the match with its result/ });
+    await end.focus();
+    await page.keyboard.press('Enter');
+    form = page.locator('.may-do form');
+    await form.waitFor();
+    expect(await form.evaluate((f) => f.contains(f.ownerDocument.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+    expect(await end.evaluate((b) => b === b.ownerDocument.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await form.evaluate((f) => f.contains(f.ownerDocument.activeElement))).toBe(true);
+
     await form.getByRole('button', { name: 'Side A', exact: true }).click();
     await form.getByLabel(/A note/).fill('N1 left the field');
     await form.getByRole('button', { name: 'Send' }).click();
+    // C-4: ending cannot be undone, so the console says so and asks first; going back keeps the form.
+    const confirm = page.getByRole('group', { name: /End the match: Side A wins\?/ });
+    await confirm.getByText(/cannot be undone/).waitFor();
+    expect(await confirm.evaluate((c) => c.contains(c.ownerDocument.activeElement))).toBe(true);
+    expect((await busy.organiser.get(`/matches/${busy.matchId}`)).body.ended).toBe(false);
+    await shot(page, 'judge-console-end-confirm');
+    await confirm.getByRole('button', { name: 'Go back' }).click();
+    expect(await form.getByRole('button', { name: 'Side A', exact: true }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(await form.getByLabel(/A note/).inputValue()).toBe('N1 left the field');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await confirm.getByRole('button', { name: 'Yes, end the match' }).click();
     await done(/End the match/);
     expect((await busy.organiser.get(`/matches/${busy.matchId}`)).body.ended).toBe(true);
     await page.getByText(/ended/).first().waitFor();

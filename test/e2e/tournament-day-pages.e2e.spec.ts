@@ -206,16 +206,27 @@ describeInBrowser(title, () => {
       const reported = p.table === dispute ? 'A' : outcome;
       const button = reported === 'A' ? 'I won' : reported === 'draw' ? 'Draw' : `${p.B.name} won`;
       await a.getByRole('button', { name: button, exact: true }).click();
-      await a.getByText(/^Reported:/).waitFor();
+      // A report cannot be changed once sent: the page asks first.
+      await a.getByRole('button', { name: 'Send the report' }).click();
+      await a
+        .getByTestId('my-result')
+        .getByText(/^You reported:/)
+        .waitFor();
       // The opponent's page follows the tournament's feed: the report is there within a second.
       await b.getByRole('button', { name: 'Confirm' }).waitFor({ timeout: 1000 });
       if (p.table === dispute) {
         await b.getByLabel('If not, why').fill('I won on the last turn');
         await b.getByRole('button', { name: 'Dispute' }).click();
-        await b.getByText('Disputed: a judge decides it.').waitFor();
+        await b
+          .getByTestId('my-result')
+          .getByText(/^You disputed .+: a judge decides it\.$/)
+          .waitFor();
       } else {
         await b.getByRole('button', { name: 'Confirm' }).click();
-        await b.getByText('Confirmed: the result stands.').waitFor();
+        await b
+          .getByTestId('my-result')
+          .getByText(/^Result: .+, confirmed by both players\.$/)
+          .waitFor();
         await hallShowsConfirmed(p.table);
       }
     }
@@ -298,10 +309,18 @@ describeInBrowser(title, () => {
       const outcome = outcomeAt(2, p.table);
       const button = outcome === 'A' ? 'I won' : outcome === 'draw' ? 'Draw' : `${p.B.name} won`;
       await a.getByRole('button', { name: button, exact: true }).click();
-      await a.getByText(/^Reported:/).waitFor();
+      // A report cannot be changed once sent: the page asks first.
+      await a.getByRole('button', { name: 'Send the report' }).click();
+      await a
+        .getByTestId('my-result')
+        .getByText(/^You reported:/)
+        .waitFor();
       await b.reload();
       await b.getByRole('button', { name: 'Confirm' }).click();
-      await b.getByText('Confirmed: the result stands.').waitFor();
+      await b
+        .getByTestId('my-result')
+        .getByText(/^Result: .+, confirmed by both players\.$/)
+        .waitFor();
       await hallShowsConfirmed(p.table);
     }
     played.push({ round: 2, pairings });
@@ -389,6 +408,8 @@ describeInBrowser(title, () => {
     await end.getByRole('button', { name: 'Zulus', exact: true }).click();
     await end.getByLabel(/A note/).fill('the Levy routed');
     await end.getByRole('button', { name: 'Send' }).click();
+    // Ending cannot be undone (C-4): the console asks first.
+    await console_.getByRole('button', { name: 'Yes, end the match' }).click();
     await console_
       .getByTestId('judge-said')
       .getByText(/End the match/)

@@ -35,7 +35,7 @@ describeInBrowser(title, () => {
 
   for (const [page, label] of [
     ['desk', 'Your organiser key'],
-    ['tournament', 'Your participant key'],
+    ['tournament', 'The key your organiser gave you'],
     ['hall', 'A spectator key for the tournament'],
   ] as const) {
     it(`/${page}/ loads under 150 KB of gzipped script and is usable within 3 s on slow 4G`, async () => {

@@ -2,13 +2,14 @@ import { useState } from 'preact/hooks';
 import { KeyGate, useStoredKey } from '../shared/key-gate';
 import { MatchDesk } from './match-desk';
 import { MatchList } from './match-list';
+import type { Place } from './tournament-tables';
 
 /** Kept for this tab only, never in the URL: a link to a match can be shared, the key cannot. */
 const KEY_STORAGE = 'umpire.judge.key';
 
 export function App() {
   const [key, setKey, clearKey] = useStoredKey(KEY_STORAGE);
-  const [matchId, setMatchId] = useState<string>();
+  const [opened, setOpened] = useState<{ matchId: string; place?: Place }>();
   const [refusal, setRefusal] = useState<string>();
   const forget = (why?: string) => {
     clearKey();
@@ -29,9 +30,17 @@ export function App() {
       />
     );
   }
-  if (matchId)
+  if (opened)
     return (
-      <MatchDesk apiKey={key} matchId={matchId} onBack={() => setMatchId(undefined)} onForgetKey={forget} />
+      <MatchDesk
+        apiKey={key}
+        matchId={opened.matchId}
+        place={opened.place}
+        onBack={() => setOpened(undefined)}
+        onForgetKey={forget}
+      />
     );
-  return <MatchList apiKey={key} onOpen={setMatchId} onForgetKey={forget} />;
+  return (
+    <MatchList apiKey={key} onOpen={(matchId, place) => setOpened({ matchId, place })} onForgetKey={forget} />
+  );
 }

@@ -1,14 +1,29 @@
-import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
 import { messageOf } from '../shared/live';
 import { useFollowedMatch } from '../shared/use-followed-match';
 import { sidesOf, standingOf } from '../shared/match-view';
 import { TurnLog } from '../shared/turn-log';
 import { VerifyPanel } from '../shared/verify-panel';
-import type { CommandTemplate, ContractAnswer } from '../shared/contract';
+import type { ChoiceValue, CommandTemplate, ContractAnswer } from '../shared/contract';
 import { RuleDialog, type RuleText } from '../shared/rule-link';
 import { TemplateForm } from '../shared/template-form';
 import { eventNamed, withEventSentences } from '../shared/event-labels';
+import { answersOf, withRuleChoices } from './form-answers';
+import { EndConfirmation } from './end-confirmation';
+import { type Place, placeWords } from './tournament-tables';
+
+/** A form being filled: which, what it holds when opened again, and a count that remounts it so. */
+interface Filling {
+  id: string;
+  kept?: Record<string, ChoiceValue>;
+  mount: number;
+  /** The body awaiting the judge's yes, for a step that cannot be undone (C-4). */
+  confirming?: { body: Record<string, unknown>; template: CommandTemplate };
+}
+
+/** The first field of a form, where focus goes when it opens (its rule link comes after). */
+const FIRST_FIELD = '.choice button, .field input, .field select, .field textarea, .dice-entry button';
 
 /**
  * One match for a judge: its open disputes and undo requests first, what this key may do (rule on a
@@ -18,13 +33,20 @@ import { eventNamed, withEventSentences } from '../shared/event-labels';
 export function MatchDesk(props: {
   apiKey: string;
   matchId: string;
+  /** Where it is played, when it belongs to a tournament. */
+  place?: Place;
   onBack: () => void;
   onForgetKey: (why?: string) => void;
 }) {
   const { matchId } = props;
   const api = useMemo(() => new Api(props.apiKey), [props.apiKey]);
   const [said, setSaid] = useState<string>();
-  const [open, setOpen] = useState<string>();
+  const [filling, setFilling] = useState<Filling>();
+  const open = filling?.id;
+  const setOpen = (id: string | undefined) => setFilling(id ? { id, mount: 0 } : undefined);
+  /** The button that opened the form: focus goes back to it when the form closes. */
+  const opener = useRef<string | undefined>(undefined);
+  const formAt = useRef<HTMLLIElement>(null);
   const [rules, setRules] = useState<RuleText[]>();
   const [ruleShown, setRuleShown] = useState<string>();
   const { onForgetKey } = props;
@@ -49,7 +71,36 @@ export function MatchDesk(props: {
       .then(setRules, () => undefined);
   }, [ruleset?.id, ruleset?.version]);
 
-  const send = async (body: Record<string, unknown>, template: CommandTemplate) => {
+  // Focus follows the form: into its first field when it opens (or into the confirmation), back to
+  // the button that opened it when it closes.
+  useLayoutEffect(() => {
+    if (filling) {
+      const at = formAt.current;
+      const target =
+        at?.querySelector<HTMLElement>('.end-confirmation h3') ??
+        at?.querySelector<HTMLElement>(FIRST_FIELD) ??
+        at?.querySelector<HTMLElement>('form button');
+      target?.focus();
+    } else if (opener.current) {
+      document.querySelector<HTMLElement>(`[data-opens="${opener.current}"]`)?.focus();
+      opener.current = undefined;
+    }
+  }, [filling?.id, filling?.mount, filling?.confirming !== undefined]);
+
+  const reopen = (id: string, kept: Record<string, ChoiceValue>) =>
+    setFilling((was) => ({ id, kept, mount: (was?.mount ?? 0) + 1 }));
+
+  const send = async (body: Record<string, unknown>, template: CommandTemplate, id: string) => {
+    // C-4: the end is final, so the judge sees what it does and says yes before it is sent.
+    if (template.action === 'end' && filling?.confirming === undefined) {
+      setFilling((was) => ({
+        id,
+        mount: was?.mount ?? 0,
+        kept: answersOf(template, body),
+        confirming: { body, template },
+      }));
+      return;
+    }
     try {
       await api.post(template.route, body);
       setSaid(`Done: ${template.label}.`);
@@ -58,6 +109,8 @@ export function MatchDesk(props: {
     } catch (cause) {
       const rule = cause instanceof ApiError && cause.ruleId ? ` (${cause.ruleId})` : '';
       setSaid(`Refused: ${messageOf(cause)}${rule}`);
+      // The form opens again as the judge filled it: a refusal names what to change, not all of it.
+      reopen(id, answersOf(template, body));
     }
   };
 
@@ -95,8 +148,19 @@ export function MatchDesk(props: {
         </button>
       </p>
       <h1>
-        Match <span class="match-id">{matchId}</span>
+        {props.place ? (
+          placeWords(props.place)
+        ) : (
+          <>
+            Match <span class="match-id">{matchId}</span>
+          </>
+        )}
       </h1>
+      {props.place && (
+        <p class="note">
+          {props.place.A} v {props.place.B} · match <span class="match-id">{matchId}</span>
+        </p>
+      )}
       <p class="note">
         {ruleset ? `${ruleset.id} ${ruleset.version}` : ''} · {sides.map((s) => s.name).join(' against ')} ·
         turn {standing.turn ?? '—'} · {standing.ended ? 'ended' : `${sideName(standing.activeSide)} to act`}
@@ -138,18 +202,45 @@ export function MatchDesk(props: {
             {mine.map((template, i) => {
               const id = `j-${i}-${template.action}`.replace(/[^A-Za-z0-9_-]/g, '_');
               return (
-                <li key={`${template.route}-${template.action}-${i}`}>
-                  {open === id ? (
+                <li
+                  key={`${template.route}-${template.action}-${i}`}
+                  ref={open === id ? formAt : undefined}
+                  onKeyDown={(event) => {
+                    if (open === id && event.key === 'Escape') {
+                      event.preventDefault();
+                      setOpen(undefined);
+                    }
+                  }}
+                >
+                  {open === id && filling?.confirming ? (
+                    <EndConfirmation
+                      template={filling.confirming.template}
+                      body={filling.confirming.body}
+                      sideName={sideName}
+                      onConfirm={() => void send(filling.confirming!.body, filling.confirming!.template, id)}
+                      onBack={() => reopen(id, filling.kept ?? {})}
+                    />
+                  ) : open === id ? (
                     <TemplateForm
-                      template={withEventSentences(template, log.entries)}
+                      key={filling?.mount}
+                      template={withRuleChoices(withEventSentences(template, log.entries), rules)}
                       formId={id}
-                      onSend={(body, t) => void send(body, t)}
+                      initial={filling?.kept}
+                      onSend={(body, t) => void send(body, t, id)}
                       taken={() => false}
                       onRule={setRuleShown}
                       onCancel={() => setOpen(undefined)}
                     />
                   ) : (
-                    <button type="button" class="action" onClick={() => setOpen(id)}>
+                    <button
+                      type="button"
+                      class="action"
+                      data-opens={id}
+                      onClick={() => {
+                        opener.current = id;
+                        setOpen(id);
+                      }}
+                    >
                       {template.label}
                     </button>
                   )}

@@ -1,6 +1,15 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
 import { messageOf } from '../shared/live';
+import { DisputedResults } from './disputed-results';
+import {
+  disputedTables,
+  type Place,
+  placesOf,
+  placeWords,
+  readTournaments,
+  type TournamentTables,
+} from './tournament-tables';
 
 interface Summary {
   matchId: string;
@@ -18,18 +27,32 @@ interface Row extends Summary {
 /** How many matches the console reads at once: one page of the list. */
 const PAGE = 50;
 
+/** How often the tournaments' rounds are read again, so a new dispute shows without a tap. */
+const DISPUTES_EVERY_MS = 30_000;
+
+/** "Ann Moyo (Zulus) v Ben Carter (British)": the players by name, with the side each plays. */
+function playersWords(row: Row, place: Place | undefined): string {
+  if (!place) return Object.values(row.sides).join(' against ');
+  const side = (id: 'A' | 'B') => (row.sides[id] ? ` (${row.sides[id]})` : '');
+  return `${place.A}${side('A')} v ${place.B}${side('B')}`;
+}
+
 /**
  * The matches this key may see (its tournament's, if it is bound to one), those with an open dispute
- * or undo request first.
+ * or undo request first, each named by its tournament, round and table when it has them; and above
+ * them the tournament tables whose reported result is disputed.
  */
 export function MatchList(props: {
   apiKey: string;
-  onOpen: (matchId: string) => void;
+  onOpen: (matchId: string, place?: Place) => void;
   onForgetKey: (why?: string) => void;
 }) {
   const api = useMemo(() => new Api(props.apiKey), [props.apiKey]);
   const [rows, setRows] = useState<Row[]>();
+  const [tournaments, setTournaments] = useState<TournamentTables[]>();
   const [error, setError] = useState<string>();
+  const [said, setSaid] = useState<string>();
+  const [reads, setReads] = useState(0);
   useEffect(() => {
     void (async () => {
       try {
@@ -56,47 +79,94 @@ export function MatchList(props: {
         else setError(messageOf(cause));
       }
     })();
-  }, [api]);
+  }, [api, reads]);
+  useEffect(() => {
+    let live = true;
+    const read = () => void readTournaments(api).then((found) => live && setTournaments(found));
+    read();
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') read();
+    }, DISPUTES_EVERY_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [api, reads]);
+  const places = useMemo(() => placesOf(tournaments ?? []), [tournaments]);
+  const disputed = useMemo(() => disputedTables(tournaments ?? []), [tournaments]);
 
   return (
-    <main class="table-page">
+    <main class="table-page judge-page">
       <h1>Judge’s console</h1>
       {error && (
         <p class="error" role="alert">
           {error}
         </p>
       )}
-      {!rows ? (
+      <p role="status" aria-live="polite" data-testid="judge-said">
+        {said}
+      </p>
+      {!rows || !tournaments ? (
         <p aria-live="polite">Reading the matches…</p>
-      ) : rows.length === 0 ? (
-        <p>This key sees no matches.</p>
       ) : (
-        <ul class="action-list" aria-label="Matches">
-          {rows.map((row) => (
-            <li key={row.matchId}>
-              <button
-                type="button"
-                class="action"
-                onClick={() => props.onOpen(row.matchId)}
-                data-match={row.matchId}
-              >
-                <strong>{row.matchId}</strong> · {Object.values(row.sides).join(' against ')} · {row.status}
-                {row.disputes > 0 && (
-                  <span class="badge refused">
-                    {row.disputes} open dispute{row.disputes > 1 ? 's' : ''}
-                  </span>
-                )}
-                {row.undoRequests > 0 && (
-                  <span class="badge">
-                    {row.undoRequests} undo request{row.undoRequests > 1 ? 's' : ''}
-                  </span>
-                )}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <>
+          {tournaments.length > 0 && (
+            <DisputedResults
+              api={api}
+              apiKey={props.apiKey}
+              tables={disputed}
+              onDecided={(words) => {
+                setSaid(words);
+                setReads((n) => n + 1);
+              }}
+            />
+          )}
+          <h2>Matches</h2>
+          {rows.length === 0 ? (
+            <p>
+              {tournaments.length > 0
+                ? 'No refereed matches: this tournament’s results are reported by its players.'
+                : 'This key sees no matches.'}
+            </p>
+          ) : (
+            <ul class="action-list" aria-label="Matches">
+              {rows.map((row) => {
+                const place = places.get(row.matchId);
+                return (
+                  <li key={row.matchId}>
+                    <button
+                      type="button"
+                      class="action match-entry"
+                      onClick={() => props.onOpen(row.matchId, place)}
+                      data-match={row.matchId}
+                    >
+                      <strong>{place ? placeWords(place) : row.matchId}</strong>
+                      <span>
+                        {playersWords(row, place)} · {row.status}
+                      </span>
+                      {place && <span class="note match-id">match {row.matchId}</span>}
+                      {row.disputes > 0 && (
+                        <span class="badge refused">
+                          {row.disputes} open dispute{row.disputes > 1 ? 's' : ''}
+                        </span>
+                      )}
+                      {row.undoRequests > 0 && (
+                        <span class="badge">
+                          {row.undoRequests} undo request{row.undoRequests > 1 ? 's' : ''}
+                        </span>
+                      )}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </>
       )}
       <p>
+        <button type="button" class="quiet" onClick={() => setReads((n) => n + 1)}>
+          Read again
+        </button>{' '}
         <button type="button" class="quiet" onClick={() => props.onForgetKey()}>
           Forget key
         </button>

@@ -73,7 +73,8 @@ export function App() {
     return (
       <KeyGate
         title="My tournament"
-        label="Your participant key"
+        label="The key your organiser gave you"
+        note="Joined from a link? A link opens once: ask your organiser for a new one for this device, and you need no key."
         onKey={(key) => {
           keepKey({ token: key, tournamentId: seat.tournamentId, participantId: seat.participantId });
           setSeat({ ...seat, key });

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Api } from '../shared/api';
 import { RoundClock } from '../shared/round-clock';
 import { StandingsTable } from '../shared/standings-table';
@@ -48,7 +48,8 @@ export function Player(props: {
   const [refusal, setRefusal] = useState<string>();
   const base = `/tournaments/${encodeURIComponent(tournamentId)}`;
 
-  const act = async (path: string, body: object, done: string) => {
+  /** Sends one step; `done` is said once it is accepted (none for a table's result: its line says it, live). */
+  const act = async (path: string, body: object, done?: string) => {
     setRefusal(undefined);
     try {
       await api.post(`${base}${path}`, { commandId: newCommandId(), ...body });
@@ -152,7 +153,7 @@ export function Player(props: {
             {round.pairings.map((p) => (
               <li key={p.table}>
                 <span class="table-no">Table {p.table}</span> {p.A.name} v {p.B.name}
-                <span class="note"> · {statusWords(p)}</span>
+                <span class="note"> · {round.status === 'paired' ? 'not started yet' : statusWords(p)}</span>
               </li>
             ))}
           </ul>
@@ -162,13 +163,56 @@ export function Player(props: {
   );
 }
 
+/** The words of a result as this player reads it: "you won", "Ben won", "a draw". */
+function resultFor(outcome: Outcome, side: 'A' | 'B', opponent: string): string {
+  if (outcome === 'draw') return 'a draw';
+  return outcome === side ? 'you won' : `${opponent} won`;
+}
+
+const SOURCE_WORDS: Record<string, string> = {
+  confirmed: 'confirmed by both players',
+  overridden: 'decided by a judge',
+  referee: 'from the refereed match',
+  forfeit: 'by forfeit',
+};
+
+/**
+ * Where this table's result stands, said from this player's side and read live from the round: it
+ * changes as the opponent confirms or disputes, so no earlier message is left to say otherwise.
+ */
+function resultLine(pairing: Pairing, round: Round, side: 'A' | 'B', me: string, opponent: string): string {
+  if (round.status === 'paired') return 'The round has not started yet.';
+  switch (pairing.status) {
+    case 'pending':
+      return pairing.matchId
+        ? 'Playing: the refereed match reports the result.'
+        : 'Playing: not reported yet.';
+    case 'reported': {
+      const words = resultFor(pairing.reported!.outcome, side, opponent);
+      return pairing.reported!.by === me
+        ? `You reported: ${words}. Waiting for ${opponent} to confirm it.`
+        : `${opponent} reported: ${words}.`;
+    }
+    case 'disputed':
+      return pairing.reported?.by === me
+        ? `${opponent} disputed your report (${resultFor(pairing.reported.outcome, side, opponent)}): a judge decides it.`
+        : `You disputed ${opponent}’s report: a judge decides it.`;
+    case 'final': {
+      const result = pairing.result!;
+      return `Result: ${resultFor(result.outcome, side, opponent)}, ${SOURCE_WORDS[result.source] ?? result.source}.`;
+    }
+    case 'void':
+      return 'This pairing was voided: it counts for nobody.';
+  }
+}
+
 function MyTable(props: {
   api: Api;
   base: string;
   pairing: Pairing;
   me: string;
   round: Round;
-  act: (path: string, body: object, done: string) => Promise<void>;
+  act: (path: string, body: object, done?: string) => Promise<void>;
 }) {
   const { pairing, me, round, act } = props;
   const side: 'A' | 'B' = pairing.A.participantId === me ? 'A' : 'B';
@@ -176,7 +220,20 @@ function MyTable(props: {
   const other: Outcome = side === 'A' ? 'B' : 'A';
   const at = `/rounds/${round.round}/tables/${pairing.table}`;
   const [reason, setReason] = useState('');
+  /** The result this player chose to report, awaiting their yes: a report cannot be taken back. */
+  const [reporting, setReporting] = useState<Outcome>();
+  const confirmTitle = useRef<HTMLHeadingElement>(null);
+  const reportButtons = useRef<HTMLFieldSetElement>(null);
   const started = round.status === 'started';
+  const mayReport = started && !pairing.matchId && pairing.status === 'pending';
+  useLayoutEffect(() => {
+    if (reporting !== undefined) confirmTitle.current?.focus();
+  }, [reporting]);
+  const back = () => {
+    setReporting(undefined);
+    // Back to the buttons the player chose from, as a keyboard or screen reader left them.
+    setTimeout(() => reportButtons.current?.querySelector('button')?.focus());
+  };
   return (
     <div class="my-table">
       <p class="table-big">
@@ -188,57 +245,61 @@ function MyTable(props: {
       {pairing.matchId && (
         <>
           <p>This table is refereed: its result reports itself when the match ends.</p>
+          {/* A participant key reads no match, so the watch page would ask this player for a key they
+              do not hold: their own seat on the table page is how they follow their match. */}
           {started && (pairing.status === 'pending' || pairing.status === 'reported') && (
             <SeatLink api={props.api} at={`${props.base}${at}`} side={side} />
           )}
-          <p>
-            <a href={`/watch/?match=${encodeURIComponent(pairing.matchId)}`}>Follow the match</a> as a
-            spectator sees it (match {pairing.matchId}).
-          </p>
         </>
       )}
-      <p>Result: {statusWords(pairing)}</p>
-      {started && !pairing.matchId && pairing.status === 'pending' && (
-        <fieldset class="actions">
+      <p role="status" aria-live="polite" data-testid="my-result">
+        {resultLine(pairing, round, side, me, opponent.name)}
+      </p>
+      {mayReport && reporting === undefined && (
+        <fieldset class="actions" ref={reportButtons}>
           <legend>Report the result</legend>
-          <button
-            type="button"
-            onClick={() =>
-              act(`${at}/report`, { outcome: side }, 'Reported: you won. Your opponent confirms it.')
-            }
-          >
+          <button type="button" onClick={() => setReporting(side)}>
             I won
           </button>
-          <button
-            type="button"
-            onClick={() =>
-              act(`${at}/report`, { outcome: 'draw' }, 'Reported: a draw. Your opponent confirms it.')
-            }
-          >
+          <button type="button" onClick={() => setReporting('draw')}>
             Draw
           </button>
-          <button
-            type="button"
-            onClick={() =>
-              act(
-                `${at}/report`,
-                { outcome: other },
-                `Reported: ${opponent.name} won. Your opponent confirms it.`,
-              )
-            }
-          >
+          <button type="button" onClick={() => setReporting(other)}>
             {opponent.name} won
           </button>
         </fieldset>
       )}
+      {mayReport && reporting !== undefined && (
+        <div class="confirm-report" role="group" aria-labelledby="confirm-report-title">
+          <h3 id="confirm-report-title" ref={confirmTitle} tabIndex={-1}>
+            Report: {resultFor(reporting, side, opponent.name)}?
+          </h3>
+          <p id="confirm-report-what">
+            Once sent, you cannot change it: {opponent.name} confirms it, or disputes it and a judge decides.
+          </p>
+          <div class="form-actions">
+            <button
+              type="button"
+              class="primary"
+              aria-describedby="confirm-report-what"
+              onClick={() => {
+                const outcome = reporting;
+                setReporting(undefined);
+                void act(`${at}/report`, { outcome });
+              }}
+            >
+              Send the report
+            </button>
+            <button type="button" class="quiet" onClick={back}>
+              Go back
+            </button>
+          </div>
+        </div>
+      )}
       {started && pairing.status === 'reported' && pairing.reported?.by !== me && (
         <fieldset class="actions">
           <legend>{opponent.name} reported this result. Is it right?</legend>
-          <button
-            type="button"
-            class="primary"
-            onClick={() => act(`${at}/confirm`, {}, 'Confirmed: the result stands.')}
-          >
+          <button type="button" class="primary" onClick={() => act(`${at}/confirm`, {})}>
             Confirm
           </button>
           <label for="dispute-reason">If not, why</label>
@@ -246,7 +307,7 @@ function MyTable(props: {
           <button
             type="button"
             disabled={reason.trim() === ''}
-            onClick={() => act(`${at}/dispute`, { reason: reason.trim() }, 'Disputed: a judge decides it.')}
+            onClick={() => act(`${at}/dispute`, { reason: reason.trim() })}
           >
             Dispute
           </button>

@@ -1,0 +1,101 @@
+import { existsSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { buildPages, noSidewaysScroll, PHONE, shot } from './support/table-browser.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+import { type SmallEvent, smallEvent } from './tournament-support.js';
+
+/**
+ * A player's report on their tournament page, in Chromium on the real service: before the round
+ * starts the page says so (not "playing"); "I won" asks first, since a report cannot be changed once
+ * sent; after the opponent disputes it, the reporter's page says so and nothing still says the
+ * opponent confirms it. A player on a browser without their place is told to open their link again.
+ */
+const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
+const TID = 'report-day';
+
+describeInBrowser('a player reports a result on the tournament page in Chromium', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let event: SmallEvent;
+  let phone: Page;
+
+  beforeAll(async () => {
+    await buildPages();
+    t = await startTestApp();
+    event = await smallEvent(t, TID);
+    await event.org.command(`/tournaments/${TID}/rounds`, { round: 1, method: 'swiss' });
+    browser = await launchChromium();
+    phone = await (await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })).newPage();
+    const invited = await event.org.post(`/tournaments/${TID}/participants/p1/invitations`, {});
+    await phone.goto(`${t.url}${invited.body.link as string}`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const mine = () => phone.getByTestId('my-result');
+  const round1 = async () => (await event.org.get(`/tournaments/${TID}/rounds/1`)).body;
+
+  it('a paired round not yet started says so, not "playing"', async () => {
+    await phone.getByRole('heading', { name: 'Round 1 (not started yet)' }).waitFor();
+    expect(await mine().innerText()).toBe('The round has not started yet.');
+    const pairings = await phone.getByRole('region', { name: 'Round 1 pairings' }).innerText();
+    expect(pairings).toContain('not started yet');
+    expect(pairings).not.toMatch(/playing/);
+    await shot(phone, 'player-round-paired');
+  }, 60_000);
+
+  it('"I won" asks first, and says the report cannot be changed once sent', async () => {
+    await event.org.command(`/tournaments/${TID}/rounds/1/start`);
+    const won = phone.getByRole('button', { name: 'I won', exact: true });
+    await won.click();
+    const confirm = phone.getByRole('group', { name: 'Report: you won?' });
+    await confirm.getByText(/cannot change it/).waitFor();
+    expect(await confirm.evaluate((c) => c.contains(c.ownerDocument.activeElement))).toBe(true);
+    await shot(phone, 'player-report-confirm');
+    await noSidewaysScroll(phone);
+    expect((await round1()).pairings[0].status).toBe('pending');
+    await confirm.getByRole('button', { name: 'Go back' }).click();
+    await won.waitFor();
+    expect((await round1()).pairings[0].status).toBe('pending');
+
+    await won.click();
+    await confirm.getByRole('button', { name: 'Send the report' }).click();
+    await mine().getByText('You reported: you won. Waiting for Player 3 to confirm it.').waitFor();
+    expect((await round1()).pairings[0]).toMatchObject({
+      status: 'reported',
+      reported: { outcome: 'A', by: 'p1' },
+    });
+  }, 60_000);
+
+  it('once the opponent disputes, the reporter’s page says so and nothing says they confirm it', async () => {
+    await event.players.get('p3')!.command(event.at(1, 1, 'dispute'), { reason: 'I won on objectives' });
+    await mine().getByText('Player 3 disputed your report (you won): a judge decides it.').waitFor();
+    expect(await phone.locator('main').innerText()).not.toMatch(/confirms it/);
+    await shot(phone, 'player-report-disputed');
+    const desk = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const invited = await event.org.post(`/tournaments/${TID}/participants/p3/invitations`, {});
+    await desk.goto(`${t.url}${invited.body.link as string}`);
+    await desk
+      .getByTestId('my-result')
+      .getByText('You disputed Player 1’s report: a judge decides it.')
+      .waitFor();
+    await noSidewaysScroll(desk);
+    await shot(desk, 'player-report-disputed-desk');
+    await desk.context().close();
+  }, 60_000);
+
+  it('a browser without the player’s place tells them how to get back, in a player’s words', async () => {
+    const other = await (await browser.newContext({ viewport: PHONE })).newPage();
+    await other.goto(`${t.url}/tournament/?tournament=${TID}&participant=p2`);
+    await other.getByLabel('The key your organiser gave you').waitFor();
+    const text = await other.locator('main').innerText();
+    expect(text).toMatch(/ask your organiser for a new one for this device/);
+    expect(text).not.toMatch(/participant key/i);
+    await shot(other, 'player-no-place');
+    await other.context().close();
+  }, 60_000);
+});
