@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
 import { type LiveMode, messageOf } from '../shared/live';
 import { useFollowedMatch } from '../shared/use-followed-match';
@@ -70,6 +70,22 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     !online,
   );
   const [openForm, setOpenForm] = useState<string>();
+  // A form opened from its button gives the focus back to that button when it closes (sent or
+  // cancelled), or to the must-do heading when the button is gone with it (the turn ended).
+  const closedForm = useRef<string | undefined>(undefined);
+  const closeForm = useCallback(() => {
+    setOpenForm((was) => {
+      if (was) closedForm.current = was;
+      return undefined;
+    });
+  }, []);
+  useEffect(() => {
+    const was = closedForm.current;
+    if (openForm !== undefined || !was) return;
+    closedForm.current = undefined;
+    const button = document.querySelector<HTMLElement>(`[data-opens="${was}"]`);
+    (button ?? document.getElementById('must-do-heading'))?.focus();
+  }, [openForm]);
   const [rules, setRules] = useState<RuleText[]>();
   const [ruleShown, setRuleShown] = useState<string>();
 
@@ -123,7 +139,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
       template: CommandTemplate,
       finish?: (body: Record<string, unknown>) => Promise<Record<string, unknown>>,
     ) => {
-      setOpenForm(undefined);
+      closeForm();
       const body = withFreshIds(finish ? await finish(made) : made, template.freshIds, outbox.list());
       await outbox.add({
         commandId: String(body.commandId),
@@ -133,7 +149,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
         action: template.action,
       });
     },
-    [outbox],
+    [outbox, closeForm],
   );
   const taken = useCallback(
     (template: CommandTemplate) => (choice: TemplateChoice, value: ChoiceValue) =>
@@ -273,7 +289,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
       ))}
 
       <section class="must-do" aria-labelledby="must-do-heading" data-testid="must-do">
-        <h2 id="must-do-heading">
+        <h2 id="must-do-heading" tabIndex={-1}>
           {first
             ? 'Your move'
             : standing.ended
@@ -312,12 +328,13 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
               return (
                 <li key={id}>
                   {open ? (
-                    Form({ template, formId: id, onCancel: () => setOpenForm(undefined) })
+                    Form({ template, formId: id, onCancel: closeForm, takeFocus: true })
                   ) : (
                     <button
                       type="button"
                       class="action"
                       aria-expanded={false}
+                      data-opens={id}
                       onClick={() => setOpenForm(id)}
                     >
                       {template.label}
