@@ -21,6 +21,7 @@ import { OutboxPanel } from './outbox-panel';
 import { RuleDialog, type RuleText } from '../shared/rule-link';
 import { CommitmentVault, presenterFor, presentTemplate } from './presenters';
 import { outboxKey, sealedKey, type Seat } from './seat-store';
+import { ConfirmDialog } from './confirm-dialog';
 import { type FormProps, TemplateForm } from '../shared/template-form';
 import { eventNamed, eventOfNumber, withEventSentences } from '../shared/event-labels';
 
@@ -37,6 +38,8 @@ const RETRY_MS = 3000;
 
 /** The answer to the other side's request to undo, a match-level action: asked as a prompt, not listed. */
 const UNDO_ANSWER = 'undo-answer';
+/** C-5: an undo is agreed within the turn; ending the turn lets a request still open lapse. */
+const END_TURN = 'end-turn';
 
 function valueAt(body: Record<string, unknown>, path: string): unknown {
   return path
@@ -87,6 +90,9 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     (button ?? document.getElementById('must-do-heading'))?.focus();
   }, [openForm]);
   const [rules, setRules] = useState<RuleText[]>();
+  /** A step the player asked for that needs a yes first (it lets an open request lapse). */
+  const [toConfirm, setToConfirm] = useState<() => void>();
+  const [leaving, setLeaving] = useState(false);
   const [ruleShown, setRuleShown] = useState<string>();
 
   const outbox = useMemo(
@@ -205,7 +211,11 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
         {...p}
         template={withEventSentences(shown.template, log.entries)}
         initial={shown.initial}
-        onSend={(body, t) => void send(body, t, shown.finish)}
+        onSend={(body, t) => {
+          const go = () => void send(body, t, shown.finish);
+          if (t.action === END_TURN && undoWaiting) setToConfirm(() => go);
+          else go();
+        }}
         taken={taken(p.template)}
         onRule={onRule}
         presenterFor={presenterFor}
@@ -216,6 +226,9 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
   const prompts = mayDo.filter((t) => t.action === UNDO_ANSWER);
   // C-5: the request the prompt answers (one is open at a time), the other side's.
   const undoAsked = match.pending?.undoRequests?.find((request) => request.side !== seat.side);
+  // This side's own open request: the opponent has not answered it yet.
+  const undoWaiting = match.pending?.undoRequests?.find((request) => request.side === seat.side);
+  const opponent = sideName(seat.side === 'A' ? 'B' : 'A');
   const listed = mayDo.filter((t) => t.action !== UNDO_ANSWER);
   const others = awaitedFromOthers(match, seat.side);
   const [first, ...moreMustDo] = mustDo;
@@ -242,8 +255,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
             {sideName(seat.side)} <span class="note">side {seat.side}</span>
           </h1>
           <p class="note">
-            Match <span class="match-id">{seat.matchId}</span> · against{' '}
-            {sideName(seat.side === 'A' ? 'B' : 'A')}
+            Match <span class="match-id">{seat.matchId}</span> · against {opponent}
           </p>
         </div>
         <span class={`live-mode live-${liveMode}`} data-testid="live-mode">
@@ -275,8 +287,24 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
         onRule={onRule}
       />
 
+      {undoWaiting && (
+        <section class="undo-waiting" role="status" aria-labelledby="undo-waiting-heading">
+          <h2 id="undo-waiting-heading">Your request to undo is waiting for {opponent}</h2>
+          <p data-testid="undo-waiting">
+            Back to the match as it stood right after {eventNamed(log.entries, undoWaiting.toRevision)}. Your
+            reason: “{undoWaiting.reason}”.
+          </p>
+          <p class="note">It lapses if the turn ends before {opponent} answers.</p>
+        </section>
+      )}
+
       {prompts.map((template, i) => (
         <section class="prompt" aria-label="The other side asks" key={`p${i}`}>
+          {undoAsked && (
+            <p data-testid="undo-reason">
+              {sideName(undoAsked.side)} asks to undo: “{undoAsked.reason}”
+            </p>
+          )}
           {undoAsked && (
             <p class="note" data-testid="undo-back-to">
               Undoing goes back to the match as it stood right after{' '}
@@ -352,10 +380,50 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
       <UnitsTables sides={sides} rows={rows} activeSide={standing.activeSide} shown={latest} />
 
       <p>
-        <button type="button" class="quiet" onClick={() => onLeave()}>
+        <button type="button" class="quiet" onClick={() => setLeaving(true)}>
           Leave this seat on this device
         </button>
       </p>
+
+      {leaving && (
+        <ConfirmDialog
+          title="Leave this seat?"
+          confirm="Leave the seat"
+          cancel="Stay at the table"
+          testId="confirm-leave"
+          onConfirm={() => onLeave()}
+          onCancel={() => setLeaving(false)}
+        >
+          <p>
+            This phone forgets the seat’s key. Your invitation joined once and cannot join again: to come back
+            to this table you will need a new invitation from the organiser.
+          </p>
+          {pending > 0 && (
+            <p>
+              {pending} {pending === 1 ? 'step' : 'steps'} not yet sent will stay on this phone, unsent.
+            </p>
+          )}
+        </ConfirmDialog>
+      )}
+
+      {toConfirm && undoWaiting && (
+        <ConfirmDialog
+          title="End the turn? Your undo request will lapse"
+          confirm="End the turn anyway"
+          cancel="Keep waiting"
+          testId="confirm-lapse"
+          onConfirm={() => {
+            setToConfirm(undefined);
+            toConfirm();
+          }}
+          onCancel={() => setToConfirm(undefined)}
+        >
+          <p>
+            {opponent} has not answered your request to undo yet. Once the turn ends it can no longer be
+            agreed (C-5): what was done stays as it is.
+          </p>
+        </ConfirmDialog>
+      )}
 
       {ruleOf && <RuleDialog rule={ruleOf} onClose={() => setRuleShown(undefined)} />}
 
