@@ -167,6 +167,22 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
       ),
     [queued],
   );
+  // An awaited step already sent from here and not yet answered is held: sent twice, the second
+  // would only be refused once the first lands. Told apart by route, action and the template's body.
+  const heldFor = (template: CommandTemplate): string | undefined =>
+    queued.some(
+      (item) =>
+        item.state === 'pending' &&
+        item.route === template.route &&
+        item.action === template.action &&
+        Object.entries(template.body).every(
+          ([key, value]) => JSON.stringify(item.body[key]) === JSON.stringify(value),
+        ),
+    )
+      ? online
+        ? 'Sent from this phone: waiting for the service to answer.'
+        : 'Kept on this phone: it is sent once the connection is back.'
+      : undefined;
   const onRule = useCallback((ruleId: string) => setRuleShown(ruleId), []);
   const turn = current ? standingOf(current.match.state, current.match).turn : undefined;
   useEffect(() => {
@@ -312,7 +328,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
               through.
             </p>
           )}
-          {Form({ template, formId: formId(template, `p${i}`) })}
+          {Form({ template, formId: formId(template, `p${i}`), held: heldFor(template) })}
         </section>
       ))}
 
@@ -328,7 +344,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
         </h2>
         {first ? (
           <div key={`${formId(first, 'must')}-${JSON.stringify(first.body)}`}>
-            {Form({ template: first, formId: formId(first, 'must') })}
+            {Form({ template: first, formId: formId(first, 'must'), held: heldFor(first) })}
           </div>
         ) : (
           !standing.ended && (
