@@ -1,8 +1,33 @@
+import { isRecord } from '../../src/rules/common/is-record.js';
 import { describeValue, type Standing } from './match-view';
 
 /**
- * Where a match stands, as the chips of a `<dl class="chips">`: its turn, the side to act, the phase and,
- * once ended, its result. `activeLabel` is the page's word for the side to act.
+ * A match's result in a sentence: "Zulus won — the square broke", "A draw — time", from the play
+ * contract's `{ winner, winnerName, note }`; any other shape in plain words.
+ */
+export function resultSentence(
+  result: unknown,
+  sideName: (id?: string) => string,
+  unitName: (id: string) => string | undefined,
+): string {
+  if (isRecord(result) && 'winner' in result) {
+    const { winner, winnerName, note } = result;
+    const who =
+      typeof winnerName === 'string' && winnerName !== ''
+        ? winnerName
+        : typeof winner === 'string'
+          ? sideName(winner)
+          : undefined;
+    const said = who === undefined ? 'A draw' : `${who} won`;
+    return typeof note === 'string' && note.trim() !== '' ? `${said} — ${note}` : said;
+  }
+  return result ? describeValue(result, unitName) : 'ended';
+}
+
+/**
+ * Where a match stands, as the chips of a `<dl class="chips">`: its turn, the side to act (until it
+ * ends: nobody acts after the end), the phase and, once ended, its result. `activeLabel` is the page's
+ * word for the side to act.
  */
 export function StandingChips(props: {
   standing: Standing;
@@ -17,10 +42,12 @@ export function StandingChips(props: {
         <dt>Turn</dt>
         <dd data-testid="turn">{standing.turn ?? '—'}</dd>
       </div>
-      <div>
-        <dt>{props.activeLabel}</dt>
-        <dd data-testid="active-side">{sideName(standing.activeSide)}</dd>
-      </div>
+      {!standing.ended && (
+        <div>
+          <dt>{props.activeLabel}</dt>
+          <dd data-testid="active-side">{sideName(standing.activeSide)}</dd>
+        </div>
+      )}
       {standing.phase && (
         <div>
           <dt>Phase</dt>
@@ -30,7 +57,7 @@ export function StandingChips(props: {
       {standing.ended && (
         <div>
           <dt>Result</dt>
-          <dd data-testid="result">{standing.result ? describeValue(standing.result, unitName) : 'ended'}</dd>
+          <dd data-testid="result">{resultSentence(standing.result, sideName, unitName)}</dd>
         </div>
       )}
     </>

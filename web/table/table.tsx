@@ -393,7 +393,12 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
 
       <Outcomes entries={log.entries} onRule={onRule} />
 
-      <UnitsTables sides={sides} rows={rows} activeSide={standing.activeSide} shown={latest} />
+      <UnitsTables
+        sides={sides}
+        rows={rows}
+        activeSide={standing.ended ? undefined : standing.activeSide}
+        shown={latest}
+      />
 
       <p>
         <button type="button" class="quiet" onClick={() => setLeaving(true)}>
