@@ -248,6 +248,14 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
   const listed = mayDo.filter((t) => t.action !== UNDO_ANSWER);
   const others = awaitedFromOthers(match, seat.side);
   const [first, ...moreMustDo] = mustDo;
+  // The player's own turn with nothing awaited of anyone: the choices below are theirs to make.
+  const freeTurn =
+    !first &&
+    !standing.ended &&
+    !standing.timeCalled?.playOver &&
+    others.length === 0 &&
+    standing.activeSide === seat.side &&
+    listed.some((t) => t.action !== 'dispute' && t.action !== 'undo-request');
   const pending = queued.filter((item) => item.state === 'pending').length;
   // A form keeps its id while the match moves on (another template may appear before it in the list):
   // named for what it does, never for where it stands, or an open form would close under the player.
@@ -340,7 +348,9 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
               ? 'The match is over'
               : standing.timeCalled?.playOver
                 ? 'Time is up'
-                : 'Waiting'}
+                : freeTurn
+                  ? 'Your turn'
+                  : 'Waiting'}
         </h2>
         {first ? (
           <div key={`${formId(first, 'must')}-${JSON.stringify(first.body)}`}>
@@ -353,9 +363,13 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
                 ? 'No more moves: the judge or the organiser ends the match.'
                 : others.length > 0
                   ? `Waiting for ${sideName(others[0]!.side)}: ${others[0]!.label}.`
-                  : listed.length > 0
-                    ? 'Nothing is asked of you now; you may act below.'
-                    : `Waiting for ${sideName(standing.activeSide)}.`}
+                  : freeTurn
+                    ? 'Nothing is asked of you: choose below what to do.'
+                    : standing.activeSide !== seat.side && standing.activeSide !== undefined
+                      ? `Waiting for ${sideName(standing.activeSide)} to play${listed.length > 0 ? '; you may still act below' : ''}.`
+                      : listed.length > 0
+                        ? 'Nothing is asked of you now; you may act below.'
+                        : `Waiting for ${sideName(standing.activeSide)}.`}
             </p>
           )
         )}
