@@ -23,7 +23,7 @@ import { CommitmentVault, presenterFor, presentTemplate } from './presenters';
 import { outboxKey, sealedKey, type Seat } from './seat-store';
 import { ConfirmDialog } from './confirm-dialog';
 import { type FormProps, TemplateForm } from '../shared/template-form';
-import { eventNamed, eventOfNumber, withEventSentences } from '../shared/event-labels';
+import { eventNamed, eventOfNumber, withEventList, withEventSentences } from '../shared/event-labels';
 
 const LIVE_LABEL: Record<LiveMode, string> = {
   connecting: 'connecting…',
@@ -225,7 +225,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     return (
       <TemplateForm
         {...p}
-        template={withEventSentences(shown.template, log.entries)}
+        template={withEventList(withEventSentences(shown.template, log.entries), log.entries)}
         initial={shown.initial}
         onSend={(body, t) => {
           const go = () => void send(body, t, shown.finish);
