@@ -22,6 +22,7 @@ import { RuleDialog, type RuleText } from '../shared/rule-link';
 import { CommitmentVault, presenterFor, presentTemplate } from './presenters';
 import { outboxKey, sealedKey, type Seat } from './seat-store';
 import { ConfirmDialog } from './confirm-dialog';
+import { TournamentLink } from './tournament-link';
 import { type FormProps, TemplateForm } from '../shared/template-form';
 import { eventNamed, eventOfNumber, withEventList, withEventSentences } from '../shared/event-labels';
 
@@ -281,6 +282,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
           <p class="note">
             Match <span class="match-id">{seat.matchId}</span> · against {opponent}
           </p>
+          <TournamentLink api={api} matchId={seat.matchId} />
         </div>
         <span class={`live-mode live-${liveMode}`} data-testid="live-mode">
           {online ? LIVE_LABEL[liveMode] : 'offline'}
