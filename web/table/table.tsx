@@ -39,8 +39,12 @@ const RETRY_MS = 3000;
 
 /** The answer to the other side's request to undo, a match-level action: asked as a prompt, not listed. */
 const UNDO_ANSWER = 'undo-answer';
-/** C-5: an undo is agreed within the turn; ending the turn lets a request still open lapse. */
-const END_TURN = 'end-turn';
+/**
+ * C-5: an undo is agreed within the turn; ending the turn lets a request still open lapse. A player's
+ * end of the turn is told by the rule it cites, C-4 (the match-level rule of turns, the same in every
+ * ruleset), never by a ruleset's own route or command.
+ */
+const TURN_RULE = 'C-4';
 
 function valueAt(body: Record<string, unknown>, path: string): unknown {
   return path
@@ -230,7 +234,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
         initial={shown.initial}
         onSend={(body, t) => {
           const go = () => void send(body, t, shown.finish);
-          if (t.action === END_TURN && undoWaiting) setToConfirm(() => go);
+          if (t.ruleId === TURN_RULE && undoWaiting) setToConfirm(() => go);
           else go();
         }}
         taken={taken(p.template)}
