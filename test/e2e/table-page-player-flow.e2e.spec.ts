@@ -180,6 +180,10 @@ describeInBrowser('table page in Chromium: a player’s way through forms, reque
     await confirm.waitFor();
     expect(await hasFocus(confirm.getByRole('button', { name: 'Keep waiting' }))).toBe(true);
     await shot(A.page, 'table-flow-end-turn-lapse');
+    await A.page.setViewportSize(DESKTOP);
+    await noSidewaysScroll(A.page);
+    await shot(A.page, 'table-flow-end-turn-lapse-desktop');
+    await A.page.setViewportSize(PHONE);
     await confirm.getByRole('button', { name: 'Keep waiting' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect(A.sent.slice(sentBefore).filter((request) => request.url.endsWith('/end-turn'))).toEqual([]);
@@ -255,6 +259,41 @@ describeInBrowser('table page in Chromium: a player’s way through forms, reque
     expect(await B.page.locator('.outbox-refused').count()).toBe(0);
     expect((await log()).filter((entry) => entry.type === 'ImpactRolled')).toHaveLength(1);
   }, 90_000);
+
+  it('online, an awaited step that landed stays held until the page has read the match after it', async () => {
+    await asked(A.page, /Take the melee morale test of Z1/);
+    // The match is read slowly (2 s an answer): the command lands well before the page sees its outcome.
+    const slow = new RegExp(`/matches/${matchId}$`);
+    let delayed = 0;
+    await A.page.route(slow, async (route) => {
+      if (route.request().method() === 'GET') {
+        delayed++;
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
+      // Let go of by unroute meanwhile, it is sent on by Playwright itself.
+      await route.continue().catch(() => undefined);
+    });
+    const before = seen;
+    for (const face of [1, 1])
+      await mustDo(A.page)
+        .getByRole('button', { name: `Rolled a ${face}` })
+        .click();
+    await mustDo(A.page).getByRole('button', { name: 'Send' }).click();
+    const deadline = Date.now() + 10_000;
+    while ((await m.revision()) === before && Date.now() < deadline) await A.page.waitForTimeout(50);
+    expect(await m.revision()).toBeGreaterThan(before);
+    expect(Number(await A.page.locator('main').getAttribute('data-revision'))).toBe(before);
+    expect(await mustDo(A.page).getByTestId('held').count()).toBe(1);
+    expect(await mustDo(A.page).getByRole('button', { name: 'Rolled a 1' }).count()).toBe(0);
+    // Still held once the page has asked for the match again, and while the answer is on its way.
+    while (delayed === 0 && Date.now() < deadline) await A.page.waitForTimeout(50);
+    await A.page.waitForTimeout(500);
+    expect(Number(await A.page.locator('main').getAttribute('data-revision'))).toBe(before);
+    expect(await mustDo(A.page).getByTestId('held').count()).toBe(1);
+    await A.page.unroute(slow);
+    await landed();
+    expect((await log()).filter((entry) => entry.type === 'MoraleTested')).toHaveLength(1);
+  }, 60_000);
 
   it('C-4 once ended, the result reads as a sentence and nobody is shown to act', async () => {
     const match = (await m.judge.get(`/matches/${matchId}`)).body;

@@ -105,10 +105,21 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     [seat],
   );
   const [queued, setQueued] = useState<readonly OutboxItem[]>(() => outbox.list());
+  // Commands that landed, with the revision the page showed then: their step stays held until the page
+  // shows the match after them (the answer is minimal; the page reads the match again to see it).
+  const was = useRef<readonly OutboxItem[]>(queued);
+  const shownRevision = useRef(0);
+  const [landed, setLanded] = useState<{ item: OutboxItem; shown: number }[]>([]);
 
   // The outbox: shown as it changes, sent on every chance (now, back online, every few seconds).
   useEffect(() => {
     const stop = outbox.subscribe((items) => {
+      const gone = was.current.filter(
+        (item) => item.state === 'pending' && !items.some((now) => now.commandId === item.commandId),
+      );
+      was.current = items;
+      if (gone.length > 0)
+        setLanded((before) => [...before, ...gone.map((item) => ({ item, shown: shownRevision.current }))]);
       setQueued(items);
       void refresh();
     });
@@ -142,6 +153,13 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
   }, [ruleset?.id, ruleset?.version]);
 
   const latest = current?.match.revision ?? 0;
+  shownRevision.current = latest;
+  useEffect(() => {
+    setLanded((before) => {
+      const still = before.filter((entry) => entry.shown >= latest);
+      return still.length === before.length ? before : still;
+    });
+  }, [latest]);
 
   const vault = useMemo(() => new CommitmentVault(localStorage, sealedKey(seat)), [seat]);
   const send = useCallback(
@@ -172,22 +190,23 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
       ),
     [queued],
   );
-  // An awaited step already sent from here and not yet answered is held: sent twice, the second
-  // would only be refused once the first lands. Told apart by route, action and the template's body.
+  // An awaited step already sent from here is held until the page shows the match after it: sent
+  // twice, the second would only be refused once the first lands. Told apart by route, action and the
+  // template's body. A refused one is held no longer: the player may send the step again.
+  const isFor = (template: CommandTemplate) => (item: OutboxItem) =>
+    item.route === template.route &&
+    item.action === template.action &&
+    Object.entries(template.body).every(
+      ([key, value]) => JSON.stringify(item.body[key]) === JSON.stringify(value),
+    );
   const heldFor = (template: CommandTemplate): string | undefined =>
-    queued.some(
-      (item) =>
-        item.state === 'pending' &&
-        item.route === template.route &&
-        item.action === template.action &&
-        Object.entries(template.body).every(
-          ([key, value]) => JSON.stringify(item.body[key]) === JSON.stringify(value),
-        ),
-    )
+    queued.some((item) => item.state === 'pending' && isFor(template)(item))
       ? online
         ? 'Sent from this phone: waiting for the service to answer.'
         : 'Kept on this phone: it is sent once the connection is back.'
-      : undefined;
+      : landed.some((entry) => entry.shown >= latest && isFor(template)(entry.item))
+        ? 'Sent: the match is being read again.'
+        : undefined;
   const onRule = useCallback((ruleId: string) => setRuleShown(ruleId), []);
   const turn = current ? standingOf(current.match.state, current.match).turn : undefined;
   useEffect(() => {
