@@ -30,6 +30,8 @@ async function launch(): Promise<Browser> {
   return launchChromium();
 }
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** An answer without the options templates offer (a side's own deck to seal from). */
 function withoutOptions(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutOptions);
@@ -108,12 +110,18 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     await noSidewaysScroll(A.page);
     await bigEnoughTargets(A.page);
     await shot(A.page, 'table-seal');
+    // Each suit a named row of the hand, each card named in full as it is said aloud.
+    const spades = mustDo(A.page).getByRole('group', { name: 'Spades', exact: true });
+    for (const card of ['Ace of spades', 'Jack of spades', 'Queen of spades', 'King of spades'])
+      expect(await spades.getByRole('button', { name: card, exact: true }).count()).toBe(1);
+    expect(await mustDo(A.page).getByRole('group', { name: 'Hearts', exact: true }).count()).toBe(1);
     await mustDo(A.page).getByRole('button', { name: '7 of spades' }).click();
     await send(A.page);
     await asked(B.page, /Seal the orders card of b1/);
     await mustDo(B.page).getByRole('button', { name: '5 of clubs' }).click();
     await send(B.page);
-    await mustDo(B.page).getByRole('heading', { name: 'Waiting' }).waitFor();
+    // Side B plays turn 2: nothing is awaited, its choices are its own; side A waits for it.
+    await mustDo(B.page).getByRole('heading', { name: 'Your turn' }).waitFor();
     await mustDo(A.page).getByRole('heading', { name: 'Waiting' }).waitFor();
 
     // Each side sees its own card, in the log's words; the other side's only as sealed.
@@ -317,15 +325,24 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
   };
   const dispute = async (seat: SeatBrowser, revision: number, claim: string) => {
     const form = await openAction(seat, /Dispute an event for/);
-    await form.getByLabel(/Which event is disputed/).fill(String(revision));
-    // The number typed is answered with the line of the log it names, as this side reads it.
+    // The event is picked by its line of the log, as this side reads it (a drop-down when there are many).
     const line = (
       (await (seat === A ? m.A : m.B).get(`/matches/${matchId}/log`)).body.entries as {
         revision: number;
         sentence: string;
       }[]
     ).find((e) => e.revision === revision)!.sentence;
-    expect(await form.getByTestId('value-named').innerText()).toBe(`Event ${revision}: ${line}`);
+    const label = new RegExp(`^event ${revision}: ${escaped(line.replace(/\.$/, ''))}( \\(undone\\))?$`);
+    const select = form.getByRole('combobox', { name: /Which event is disputed/ });
+    if ((await select.count()) > 0) {
+      const text = (await select.locator('option').allTextContents()).find((t) => label.test(t));
+      expect(text).toBeDefined();
+      await select.selectOption({ label: text! });
+    } else
+      await form
+        .getByRole('group', { name: /Which event is disputed/ })
+        .getByRole('button', { name: label })
+        .click();
     await form.getByLabel('The claim').fill(claim);
     await shot(seat.page, 'table-dispute');
     await form.getByRole('button', { name: 'Send' }).click();

@@ -1,5 +1,10 @@
 import type { CommandTemplate } from '../../web/shared/contract.js';
-import { eventNamed, eventOfNumber, withEventSentences } from '../../web/shared/event-labels.js';
+import {
+  eventNamed,
+  eventOfNumber,
+  withEventList,
+  withEventSentences,
+} from '../../web/shared/event-labels.js';
 import type { LogEntry } from '../../web/shared/match-view.js';
 
 /**
@@ -95,5 +100,49 @@ describe('pages: a dispute’s event named as its number is typed', () => {
 
   it('C-5 another number (a count, a die) is not taken for an event', () => {
     expect(eventOfNumber(log)({ ...disputeEvent, path: 'dice' }, 7)).toBeUndefined();
+  });
+});
+
+describe('pages: a dispute’s event picked from the log, as an undo’s is', () => {
+  const dispute: CommandTemplate = {
+    ...undoRequest,
+    action: 'dispute',
+    command: 'RaiseDispute',
+    choices: [
+      { path: 'revision', label: 'Which event is disputed?', kind: 'integer', min: 1, max: 8 },
+      { path: 'claim', label: 'The claim', kind: 'text', maxLength: 2000 },
+    ],
+  };
+  const undone = [
+    entry(5, 'Zulus register the Impi.'),
+    ...log,
+    { ...entry(8, 'Impi charge again.'), reverted: true },
+  ];
+
+  it('C-5 given the turn log, when a dispute asks for an event number, then the events it may name are offered, newest first, an undone one marked', () => {
+    const shown = withEventList(dispute, undone);
+    expect(shown.choices[0]).toEqual({
+      path: 'revision',
+      label: 'Which event is disputed?',
+      kind: 'one-of',
+      options: [
+        { value: 8, label: 'event 8: Impi charge again (undone)' },
+        { value: 7, label: 'event 7: The NNC pass their morale test' },
+        { value: 6, label: 'event 6: Impi charge the NNC' },
+        { value: 5, label: 'event 5: Zulus register the Impi' },
+      ],
+    });
+    expect(shown.choices[1]).toBe(dispute.choices[1]);
+  });
+
+  it('C-5 events outside the range the contract allows are not offered; with none held, the number stays', () => {
+    const narrow = { ...dispute, choices: [{ ...dispute.choices[0]!, min: 6, max: 7 } as const] };
+    const choice = withEventList(narrow, undone).choices[0]!;
+    expect(choice.kind === 'one-of' && choice.options.map((o) => o.value)).toEqual([7, 6]);
+    expect(withEventList(dispute, [])).toEqual(dispute);
+  });
+
+  it('C-5 an undone event is said to be undone wherever it is named', () => {
+    expect(eventNamed(undone, 8)).toBe('event 8 (Impi charge again (undone))');
   });
 });

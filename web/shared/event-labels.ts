@@ -1,10 +1,14 @@
 import type { CommandTemplate, TemplateChoice } from './contract.js';
 import type { LogEntry } from './match-view.js';
 
-/** The turn log's sentence for event `revision`, when the page holds it. */
+/**
+ * The turn log's sentence for event `revision`, when the page holds it, marked "(undone)" when an undo
+ * or a backup took it back: a player must not pick it believing it still stands.
+ */
 export function sentenceOf(entries: readonly LogEntry[], revision: number): string | undefined {
+  const entry = entries.find((candidate) => candidate.revision === revision);
   // Without its full stop: it is quoted inside another sentence.
-  return entries.find((entry) => entry.revision === revision)?.sentence.replace(/\.$/, '');
+  return entry && `${entry.sentence.replace(/\.$/, '')}${entry.reverted ? ' (undone)' : ''}`;
 }
 
 /** "event 7", or "event 7 (Zulus pass their morale test)" when the page holds its sentence. */
@@ -51,4 +55,32 @@ export function eventOfNumber(entries: readonly LogEntry[]) {
     const sentence = sentenceOf(entries, value);
     return sentence ? `Event ${value}: ${sentence}.` : undefined;
   };
+}
+
+/** A choice of one event by its number (a dispute's, C-5): an integer at `revision`. */
+const isEventNumber = (choice: TemplateChoice): choice is Extract<TemplateChoice, { kind: 'integer' }> =>
+  choice.path === 'revision' && choice.kind === 'integer';
+
+/**
+ * A template whose event is asked as a number (a dispute's) offers the events themselves instead, newest
+ * first, each by its line in the turn log ("event 7: Turn 2: the Z1 charged the N1"), as an undo offers
+ * its events: nobody has to read a number off the log and type it. The values, and so the command, are
+ * unchanged; a number the page holds no line for is not offered (the page knows of no such event).
+ */
+export function withEventList(template: CommandTemplate, entries: readonly LogEntry[]): CommandTemplate {
+  if (!template.choices.some(isEventNumber)) return template;
+  const choices = template.choices.map((choice): TemplateChoice => {
+    if (!isEventNumber(choice)) return choice;
+    const options = entries
+      .filter((entry) => entry.revision >= choice.min && entry.revision <= choice.max)
+      .map((entry) => ({
+        value: entry.revision,
+        label: `event ${entry.revision}: ${sentenceOf(entries, entry.revision)}`,
+      }))
+      .reverse();
+    if (options.length === 0) return choice;
+    const { min: _min, max: _max, kind: _kind, ...rest } = choice;
+    return { ...rest, kind: 'one-of', options };
+  });
+  return { ...template, choices };
 }

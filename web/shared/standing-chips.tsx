@@ -1,8 +1,10 @@
-import { describeValue, type Standing } from './match-view';
+import type { Standing } from './match-view';
+import { resultSentence } from './result-sentence';
 
 /**
- * Where a match stands, as the chips of a `<dl class="chips">`: its turn, the side to act, the phase and,
- * once ended, its result. `activeLabel` is the page's word for the side to act.
+ * Where a match stands, as the chips of a `<dl class="chips">`: its turn, the side to act (until it
+ * ends: nobody acts after the end), the phase and, once ended, its result. `activeLabel` is the page's
+ * word for the side to act.
  */
 export function StandingChips(props: {
   standing: Standing;
@@ -17,10 +19,12 @@ export function StandingChips(props: {
         <dt>Turn</dt>
         <dd data-testid="turn">{standing.turn ?? '—'}</dd>
       </div>
-      <div>
-        <dt>{props.activeLabel}</dt>
-        <dd data-testid="active-side">{sideName(standing.activeSide)}</dd>
-      </div>
+      {!standing.ended && (
+        <div>
+          <dt>{props.activeLabel}</dt>
+          <dd data-testid="active-side">{sideName(standing.activeSide)}</dd>
+        </div>
+      )}
       {standing.phase && (
         <div>
           <dt>Phase</dt>
@@ -30,7 +34,7 @@ export function StandingChips(props: {
       {standing.ended && (
         <div>
           <dt>Result</dt>
-          <dd data-testid="result">{standing.result ? describeValue(standing.result, unitName) : 'ended'}</dd>
+          <dd data-testid="result">{resultSentence(standing.result, sideName, unitName)}</dd>
         </div>
       )}
     </>

@@ -1,5 +1,5 @@
 import type { FunctionComponent } from 'preact';
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import {
   type ChoiceOption,
   type ChoiceValue,
@@ -42,7 +42,19 @@ export interface FormProps {
   initial?: Readonly<Record<string, ChoiceValue>>;
   /** What a number given stands for, shown under its field as it is typed (the event it names). */
   describe?: (choice: TemplateChoice, value: number) => string | undefined;
+  /**
+   * Opened by the player (a disclosure button): focus moves into it at once, to its first field, or to
+   * its title when it has none, so that what is typed next lands in it. A form that appears by itself
+   * (a step the match now awaits) never takes the focus from where the player is.
+   */
+  takeFocus?: boolean;
+  /** Why it cannot be sent now though complete (a command like it already waits on this device). */
+  held?: string;
 }
+
+/** The fields a player fills in first: never the rule link in the title, never Send (a tap too soon). */
+const FIRST_FIELD =
+  'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), fieldset button:not([disabled])';
 
 /**
  * A command's form, built from its template alone: each choice as buttons or a field, table dice as
@@ -61,61 +73,87 @@ export function TemplateForm(props: FormProps) {
       return next;
     });
   const rolls = template.dice?.source === 'server';
+  const form = useRef<HTMLFormElement>(null);
+  // As soon as it is in the page, before the next key the player presses can go elsewhere.
+  useLayoutEffect(() => {
+    if (!props.takeFocus) return;
+    const at = form.current;
+    const first = at?.querySelector<HTMLElement>(FIRST_FIELD) ?? at?.querySelector<HTMLElement>('h3');
+    first?.focus();
+    // Only when it opens: focus must not jump back as the player moves on within it.
+  }, []);
+  const { onCancel, held } = props;
 
   return (
     <form
+      ref={form}
       class="template-form"
       aria-labelledby={`${formId}-title`}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && onCancel) {
+          event.preventDefault();
+          onCancel();
+        }
+      }}
       onSubmit={(event) => {
         event.preventDefault();
-        if (gaps.length > 0) return;
+        if (gaps.length > 0 || held) return;
         props.onSend(commandBody(template, answers, faces, newCommandId()), template);
         setAnswers({ ...props.initial });
         setFaces([]);
       }}
     >
-      <h3 id={`${formId}-title`}>
-        {template.label} <RuleLink ruleId={template.ruleId} onRule={props.onRule} />
+      {/* The form is named by its title alone: the rule link beside it is a button of its own. */}
+      <h3 tabIndex={-1}>
+        <span id={`${formId}-title`}>{template.label}</span>{' '}
+        <RuleLink ruleId={template.ruleId} onRule={props.onRule} />
       </h3>
-      {template.choices
-        .filter((choice) => isAsked(choice, answers))
-        .map((choice, index) => (
-          <Choice
-            key={choice.path}
-            id={`${formId}-c${index}`}
-            choice={choice}
-            value={answers[choice.path]}
-            onValue={(value) => set(choice.path, value)}
-            taken={(value) => props.taken(choice, value)}
-            presenterFor={props.presenterFor}
-            describe={props.describe}
-          />
-        ))}
-      {template.dice?.source === 'table' && (
+      {/* Held: nothing to fill in again, only why it waits. */}
+      {!held &&
+        template.choices
+          .filter((choice) => isAsked(choice, answers))
+          .map((choice, index) => (
+            <Choice
+              key={choice.path}
+              id={`${formId}-c${index}`}
+              choice={choice}
+              value={answers[choice.path]}
+              onValue={(value) => set(choice.path, value)}
+              taken={(value) => props.taken(choice, value)}
+              presenterFor={props.presenterFor}
+              describe={props.describe}
+            />
+          ))}
+      {!held && template.dice?.source === 'table' && (
         <DiceEntry dice={template.dice} faces={faces} onFaces={setFaces} idPrefix={formId} />
       )}
-      {rolls && (
+      {!held && rolls && (
         <p class="note">
           The service rolls {template.dice!.count === 1 ? 'the die' : `${template.dice!.count} dice`} for the{' '}
           {template.dice!.purpose} ({template.dice!.ruleId}).
         </p>
       )}
-      {gaps.length > 0 && template.choices.length + (template.dice ? 1 : 0) > 0 && (
+      {!held && gaps.length > 0 && template.choices.length + (template.dice ? 1 : 0) > 0 && (
         <p class="note" id={`${formId}-missing`}>
           Still to give: {gaps.join('; ')}
+        </p>
+      )}
+      {held && (
+        <p class="held" id={`${formId}-held`} role="status" data-testid="held">
+          <span class="badge">queued</span> {held}
         </p>
       )}
       <div class="form-actions">
         <button
           type="submit"
           class="primary"
-          disabled={gaps.length > 0}
-          aria-describedby={gaps.length > 0 ? `${formId}-missing` : undefined}
+          disabled={gaps.length > 0 || held !== undefined}
+          aria-describedby={held ? `${formId}-held` : gaps.length > 0 ? `${formId}-missing` : undefined}
         >
           {rolls ? 'Roll' : 'Send'}
         </button>
-        {props.onCancel && (
-          <button type="button" class="quiet" onClick={props.onCancel}>
+        {onCancel && (
+          <button type="button" class="quiet" onClick={onCancel}>
             Cancel
           </button>
         )}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
 import { type LiveMode, messageOf } from '../shared/live';
 import { useFollowedMatch } from '../shared/use-followed-match';
@@ -21,8 +21,10 @@ import { OutboxPanel } from './outbox-panel';
 import { RuleDialog, type RuleText } from '../shared/rule-link';
 import { CommitmentVault, presenterFor, presentTemplate } from './presenters';
 import { outboxKey, sealedKey, type Seat } from './seat-store';
+import { ConfirmDialog } from './confirm-dialog';
+import { TournamentLink } from './tournament-link';
 import { type FormProps, TemplateForm } from '../shared/template-form';
-import { eventNamed, eventOfNumber, withEventSentences } from '../shared/event-labels';
+import { eventNamed, eventOfNumber, withEventList, withEventSentences } from '../shared/event-labels';
 
 const LIVE_LABEL: Record<LiveMode, string> = {
   connecting: 'connecting…',
@@ -37,6 +39,12 @@ const RETRY_MS = 3000;
 
 /** The answer to the other side's request to undo, a match-level action: asked as a prompt, not listed. */
 const UNDO_ANSWER = 'undo-answer';
+/**
+ * C-5: an undo is agreed within the turn; ending the turn lets a request still open lapse. A player's
+ * end of the turn is told by the rule it cites, C-4 (the match-level rule of turns, the same in every
+ * ruleset), never by a ruleset's own route or command.
+ */
+const TURN_RULE = 'C-4';
 
 function valueAt(body: Record<string, unknown>, path: string): unknown {
   return path
@@ -70,7 +78,26 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     !online,
   );
   const [openForm, setOpenForm] = useState<string>();
+  // A form opened from its button gives the focus back to that button when it closes (sent or
+  // cancelled), or to the must-do heading when the button is gone with it (the turn ended).
+  const closedForm = useRef<string | undefined>(undefined);
+  const closeForm = useCallback(() => {
+    setOpenForm((was) => {
+      if (was) closedForm.current = was;
+      return undefined;
+    });
+  }, []);
+  useEffect(() => {
+    const was = closedForm.current;
+    if (openForm !== undefined || !was) return;
+    closedForm.current = undefined;
+    const button = document.querySelector<HTMLElement>(`[data-opens="${was}"]`);
+    (button ?? document.getElementById('must-do-heading'))?.focus();
+  }, [openForm]);
   const [rules, setRules] = useState<RuleText[]>();
+  /** A step the player asked for that needs a yes first (it lets an open request lapse). */
+  const [toConfirm, setToConfirm] = useState<() => void>();
+  const [leaving, setLeaving] = useState(false);
   const [ruleShown, setRuleShown] = useState<string>();
 
   const outbox = useMemo(
@@ -78,10 +105,21 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     [seat],
   );
   const [queued, setQueued] = useState<readonly OutboxItem[]>(() => outbox.list());
+  // Commands that landed, with the revision the page showed then: their step stays held until the page
+  // shows the match after them (the answer is minimal; the page reads the match again to see it).
+  const was = useRef<readonly OutboxItem[]>(queued);
+  const shownRevision = useRef(0);
+  const [landed, setLanded] = useState<{ item: OutboxItem; shown: number }[]>([]);
 
   // The outbox: shown as it changes, sent on every chance (now, back online, every few seconds).
   useEffect(() => {
     const stop = outbox.subscribe((items) => {
+      const gone = was.current.filter(
+        (item) => item.state === 'pending' && !items.some((now) => now.commandId === item.commandId),
+      );
+      was.current = items;
+      if (gone.length > 0)
+        setLanded((before) => [...before, ...gone.map((item) => ({ item, shown: shownRevision.current }))]);
       setQueued(items);
       void refresh();
     });
@@ -115,6 +153,13 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
   }, [ruleset?.id, ruleset?.version]);
 
   const latest = current?.match.revision ?? 0;
+  shownRevision.current = latest;
+  useEffect(() => {
+    setLanded((before) => {
+      const still = before.filter((entry) => entry.shown >= latest);
+      return still.length === before.length ? before : still;
+    });
+  }, [latest]);
 
   const vault = useMemo(() => new CommitmentVault(localStorage, sealedKey(seat)), [seat]);
   const send = useCallback(
@@ -123,7 +168,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
       template: CommandTemplate,
       finish?: (body: Record<string, unknown>) => Promise<Record<string, unknown>>,
     ) => {
-      setOpenForm(undefined);
+      closeForm();
       const body = withFreshIds(finish ? await finish(made) : made, template.freshIds, outbox.list());
       await outbox.add({
         commandId: String(body.commandId),
@@ -133,7 +178,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
         action: template.action,
       });
     },
-    [outbox],
+    [outbox, closeForm],
   );
   const taken = useCallback(
     (template: CommandTemplate) => (choice: TemplateChoice, value: ChoiceValue) =>
@@ -145,6 +190,23 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
       ),
     [queued],
   );
+  // An awaited step already sent from here is held until the page shows the match after it: sent
+  // twice, the second would only be refused once the first lands. Told apart by route, action and the
+  // template's body. A refused one is held no longer: the player may send the step again.
+  const isFor = (template: CommandTemplate) => (item: OutboxItem) =>
+    item.route === template.route &&
+    item.action === template.action &&
+    Object.entries(template.body).every(
+      ([key, value]) => JSON.stringify(item.body[key]) === JSON.stringify(value),
+    );
+  const heldFor = (template: CommandTemplate): string | undefined =>
+    queued.some((item) => item.state === 'pending' && isFor(template)(item))
+      ? online
+        ? 'Sent from this phone: waiting for the service to answer.'
+        : 'Kept on this phone: it is sent once the connection is back.'
+      : landed.some((entry) => entry.shown >= latest && isFor(template)(entry.item))
+        ? 'Sent: the match is being read again.'
+        : undefined;
   const onRule = useCallback((ruleId: string) => setRuleShown(ruleId), []);
   const turn = current ? standingOf(current.match.state, current.match).turn : undefined;
   useEffect(() => {
@@ -187,9 +249,13 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     return (
       <TemplateForm
         {...p}
-        template={withEventSentences(shown.template, log.entries)}
+        template={withEventList(withEventSentences(shown.template, log.entries), log.entries)}
         initial={shown.initial}
-        onSend={(body, t) => void send(body, t, shown.finish)}
+        onSend={(body, t) => {
+          const go = () => void send(body, t, shown.finish);
+          if (t.ruleId === TURN_RULE && undoWaiting) setToConfirm(() => go);
+          else go();
+        }}
         taken={taken(p.template)}
         onRule={onRule}
         presenterFor={presenterFor}
@@ -200,9 +266,20 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
   const prompts = mayDo.filter((t) => t.action === UNDO_ANSWER);
   // C-5: the request the prompt answers (one is open at a time), the other side's.
   const undoAsked = match.pending?.undoRequests?.find((request) => request.side !== seat.side);
+  // This side's own open request: the opponent has not answered it yet.
+  const undoWaiting = match.pending?.undoRequests?.find((request) => request.side === seat.side);
+  const opponent = sideName(seat.side === 'A' ? 'B' : 'A');
   const listed = mayDo.filter((t) => t.action !== UNDO_ANSWER);
   const others = awaitedFromOthers(match, seat.side);
   const [first, ...moreMustDo] = mustDo;
+  // The player's own turn with nothing awaited of anyone: the choices below are theirs to make.
+  const freeTurn =
+    !first &&
+    !standing.ended &&
+    !standing.timeCalled?.playOver &&
+    others.length === 0 &&
+    standing.activeSide === seat.side &&
+    listed.some((t) => t.action !== 'dispute' && t.action !== 'undo-request');
   const pending = queued.filter((item) => item.state === 'pending').length;
   // A form keeps its id while the match moves on (another template may appear before it in the list):
   // named for what it does, never for where it stands, or an open form would close under the player.
@@ -226,9 +303,9 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
             {sideName(seat.side)} <span class="note">side {seat.side}</span>
           </h1>
           <p class="note">
-            Match <span class="match-id">{seat.matchId}</span> · against{' '}
-            {sideName(seat.side === 'A' ? 'B' : 'A')}
+            Match <span class="match-id">{seat.matchId}</span> · against {opponent}
           </p>
+          <TournamentLink api={api} matchId={seat.matchId} />
         </div>
         <span class={`live-mode live-${liveMode}`} data-testid="live-mode">
           {online ? LIVE_LABEL[liveMode] : 'offline'}
@@ -259,8 +336,24 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
         onRule={onRule}
       />
 
+      {undoWaiting && (
+        <section class="undo-waiting" role="status" aria-labelledby="undo-waiting-heading">
+          <h2 id="undo-waiting-heading">Your request to undo is waiting for {opponent}</h2>
+          <p data-testid="undo-waiting">
+            Back to the match as it stood right after {eventNamed(log.entries, undoWaiting.toRevision)}. Your
+            reason: “{undoWaiting.reason}”.
+          </p>
+          <p class="note">It lapses if the turn ends before {opponent} answers.</p>
+        </section>
+      )}
+
       {prompts.map((template, i) => (
         <section class="prompt" aria-label="The other side asks" key={`p${i}`}>
+          {undoAsked && (
+            <p data-testid="undo-reason">
+              {sideName(undoAsked.side)} asks to undo: “{undoAsked.reason}”
+            </p>
+          )}
           {undoAsked && (
             <p class="note" data-testid="undo-back-to">
               Undoing goes back to the match as it stood right after{' '}
@@ -268,23 +361,25 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
               through.
             </p>
           )}
-          {Form({ template, formId: formId(template, `p${i}`) })}
+          {Form({ template, formId: formId(template, `p${i}`), held: heldFor(template) })}
         </section>
       ))}
 
       <section class="must-do" aria-labelledby="must-do-heading" data-testid="must-do">
-        <h2 id="must-do-heading">
+        <h2 id="must-do-heading" tabIndex={-1}>
           {first
             ? 'Your move'
             : standing.ended
               ? 'The match is over'
               : standing.timeCalled?.playOver
                 ? 'Time is up'
-                : 'Waiting'}
+                : freeTurn
+                  ? 'Your turn'
+                  : 'Waiting'}
         </h2>
         {first ? (
           <div key={`${formId(first, 'must')}-${JSON.stringify(first.body)}`}>
-            {Form({ template: first, formId: formId(first, 'must') })}
+            {Form({ template: first, formId: formId(first, 'must'), held: heldFor(first) })}
           </div>
         ) : (
           !standing.ended && (
@@ -293,9 +388,13 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
                 ? 'No more moves: the judge or the organiser ends the match.'
                 : others.length > 0
                   ? `Waiting for ${sideName(others[0]!.side)}: ${others[0]!.label}.`
-                  : listed.length > 0
-                    ? 'Nothing is asked of you now; you may act below.'
-                    : `Waiting for ${sideName(standing.activeSide)}.`}
+                  : freeTurn
+                    ? 'Nothing is asked of you: choose below what to do.'
+                    : standing.activeSide !== seat.side && standing.activeSide !== undefined
+                      ? `Waiting for ${sideName(standing.activeSide)} to play${listed.length > 0 ? '; you may still act below' : ''}.`
+                      : listed.length > 0
+                        ? 'Nothing is asked of you now; you may act below.'
+                        : `Waiting for ${sideName(standing.activeSide)}.`}
             </p>
           )
         )}
@@ -312,12 +411,13 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
               return (
                 <li key={id}>
                   {open ? (
-                    Form({ template, formId: id, onCancel: () => setOpenForm(undefined) })
+                    Form({ template, formId: id, onCancel: closeForm, takeFocus: true })
                   ) : (
                     <button
                       type="button"
                       class="action"
                       aria-expanded={false}
+                      data-opens={id}
                       onClick={() => setOpenForm(id)}
                     >
                       {template.label}
@@ -332,13 +432,58 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
 
       <Outcomes entries={log.entries} onRule={onRule} />
 
-      <UnitsTables sides={sides} rows={rows} activeSide={standing.activeSide} shown={latest} />
+      <UnitsTables
+        sides={sides}
+        rows={rows}
+        activeSide={standing.ended ? undefined : standing.activeSide}
+        shown={latest}
+      />
 
       <p>
-        <button type="button" class="quiet" onClick={() => onLeave()}>
+        <button type="button" class="quiet" onClick={() => setLeaving(true)}>
           Leave this seat on this device
         </button>
       </p>
+
+      {leaving && (
+        <ConfirmDialog
+          title="Leave this seat?"
+          confirm="Leave the seat"
+          cancel="Stay at the table"
+          testId="confirm-leave"
+          onConfirm={() => onLeave()}
+          onCancel={() => setLeaving(false)}
+        >
+          <p>
+            This phone forgets the seat’s key. Your invitation joined once and cannot join again: to come back
+            to this table you will need a new invitation from the organiser.
+          </p>
+          {pending > 0 && (
+            <p>
+              {pending} {pending === 1 ? 'step' : 'steps'} not yet sent will stay on this phone, unsent.
+            </p>
+          )}
+        </ConfirmDialog>
+      )}
+
+      {toConfirm && undoWaiting && (
+        <ConfirmDialog
+          title="End the turn? Your undo request will lapse"
+          confirm="End the turn anyway"
+          cancel="Keep waiting"
+          testId="confirm-lapse"
+          onConfirm={() => {
+            setToConfirm(undefined);
+            toConfirm();
+          }}
+          onCancel={() => setToConfirm(undefined)}
+        >
+          <p>
+            {opponent} has not answered your request to undo yet. Once the turn ends it can no longer be
+            agreed (C-5): what was done stays as it is.
+          </p>
+        </ConfirmDialog>
+      )}
 
       {ruleOf && <RuleDialog rule={ruleOf} onClose={() => setRuleShown(undefined)} />}
 

@@ -9,6 +9,16 @@ import type { ChoicePresenter } from './index';
 const CARD_LABEL = /^(?:(A|[2-9]|10|J|Q|K)([♣♦♥♠])|(red|black) Joker)$/i;
 const SUITS = ['♠', '♥', '♦', '♣'] as const;
 const SUIT_NAME: Record<string, string> = { '♠': 'spades', '♥': 'hearts', '♦': 'diamonds', '♣': 'clubs' };
+/** A card's rank as it is said aloud: a screen reader reads "A of spades" as the article. */
+const RANK_NAME: Record<string, string> = { A: 'Ace', J: 'Jack', Q: 'Queen', K: 'King' };
+/** Each row of the hand named for its suit, so that a screen reader can skip from suit to suit. */
+const GROUP_NAME: Record<string, string> = {
+  '♠': 'Spades',
+  '♥': 'Hearts',
+  '♦': 'Diamonds',
+  '♣': 'Clubs',
+  Joker: 'Jokers',
+};
 
 export function isCardChoice(options: readonly ChoiceOption[]): boolean {
   return options.length > 0 && options.every((option) => CARD_LABEL.test(option.label));
@@ -23,7 +33,8 @@ function spoken(label: string): string {
   const match = CARD_LABEL.exec(label);
   if (!match) return label;
   if (match[3]) return `${match[3]} Joker`;
-  return `${match[1]} of ${SUIT_NAME[match[2]!]}`;
+  const rank = match[1]!.toUpperCase();
+  return `${RANK_NAME[rank] ?? rank} of ${SUIT_NAME[match[2]!]}`;
 }
 
 export const CardPicker: ChoicePresenter = ({ choice, options, chosen, onChoose, taken }) => {
@@ -37,7 +48,12 @@ export const CardPicker: ChoicePresenter = ({ choice, options, chosen, onChoose,
       {groups
         .filter((group) => group.cards.length > 0)
         .map((group) => (
-          <div class={`card-row suit-${SUIT_NAME[group.suit] ?? 'joker'}`} key={group.suit} role="group">
+          <div
+            class={`card-row suit-${SUIT_NAME[group.suit] ?? 'joker'}`}
+            key={group.suit}
+            role="group"
+            aria-label={GROUP_NAME[group.suit]}
+          >
             {group.cards.map((option) => {
               const label = option.label;
               const isTaken = taken(option.value);

@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { bigEnoughTargets, buildPages, seatBrowser, shot } from './support/table-browser.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+import { type Caller, organiser } from './support/umpire-client.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are asserted field by field */
+
+/**
+ * The way back from a tournament's table to the player's tournament page, in Chromium at phone size:
+ * the table page finds the tournament from the match list (a player's key lists its own match), and
+ * the participant from the tournament page's key kept on this phone. A phone that joined only the seat
+ * is told where its tournament page comes from.
+ */
+const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
+
+describeInBrowser('the table page of a tournament’s match leads back to the player’s tournament page', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let org: Caller;
+  let pairing: any;
+  const T = 'link-day';
+
+  beforeAll(async () => {
+    await buildPages();
+    t = await startTestApp();
+    browser = await launchChromium();
+    org = organiser(t);
+    await org.command('/tournaments', {
+      tournamentId: T,
+      name: 'Link day',
+      tables: 'refereed',
+      ruleset: 'hand-to-hand',
+    });
+    for (const name of ['Ann Zulu', 'Ben Levy'])
+      await org.command(`/tournaments/${T}/participants`, { name });
+    for (const id of ['p1', 'p2']) await org.command(`/tournaments/${T}/participants/${id}/check-in`);
+    await org.command(`/tournaments/${T}/rounds`, { round: 1, method: 'swiss' });
+    await org.command(`/tournaments/${T}/rounds/1/start`);
+    [pairing] = (await org.get(`/tournaments/${T}/rounds/1`)).body.pairings;
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('joined from the player’s page, the table page links back to it', async () => {
+    const { page } = await seatBrowser(browser);
+    const me = pairing.A.participantId as string;
+    const invited = await org.post(`/tournaments/${T}/participants/${me}/invitations`, {});
+    await page.goto(`${t.url}${invited.body.link}`);
+    await page.getByRole('button', { name: /Play at your seat/ }).click();
+    await page.waitForURL(`${t.url}/table/`);
+    const back = page.getByRole('link', { name: /Back to your tournament page/ });
+    await back.waitFor();
+    await bigEnoughTargets(page);
+    await shot(page, 'table-tournament-link');
+    await back.click();
+    await page.waitForURL(`${t.url}/tournament/?tournament=${T}&participant=${me}`);
+    await page.getByRole('button', { name: /Play at your seat/ }).waitFor();
+  }, 60_000);
+
+  it('joined from a seat invitation alone, the table page says where the tournament page comes from', async () => {
+    const { page } = await seatBrowser(browser);
+    const link = (await org.post(`/matches/${pairing.matchId}/invitations`, { side: 'B' })).body
+      .link as string;
+    await page.goto(`${t.url}${link}`);
+    const note = page.getByTestId('tournament-link');
+    await note.waitFor();
+    expect(await note.textContent()).toMatch(new RegExp(`tournament ${T}: open your tournament page`));
+    expect(await note.getByRole('link').count()).toBe(0);
+  }, 60_000);
+});
