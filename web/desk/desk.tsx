@@ -13,6 +13,7 @@ import {
 } from '../shared/tournament-views';
 import { useLiveTournament } from '../shared/use-live-tournament';
 import { ExportVerify } from './export-verify';
+import { Keys } from './keys';
 import { Participants } from './participants';
 import { type Act, EarlierRounds, RoundDesk } from './rounds';
 import { PrintSheets } from './slips';
@@ -133,7 +134,8 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
           </p>
         )}
         <p class="note">
-          <a href={`/hall/?tournament=${encodeURIComponent(tournamentId)}`}>Hall screen</a>
+          <a href={`/hall/?tournament=${encodeURIComponent(tournamentId)}`}>Hall screen</a> (it asks for a
+          spectator key: <a href="#keys">issue one</a>)
         </p>
       </header>
       <p class="news" role="status" aria-live="polite">
@@ -224,6 +226,7 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
             Or offline: <code>umpire verify {tournamentId}.ndjson --public-key KEY</code>.
           </p>
         </section>
+        <Keys api={api} tournamentId={tournamentId} onAction={clearBanners} />
       </div>
     </main>
   );
