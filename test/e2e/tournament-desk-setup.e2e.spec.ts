@@ -8,7 +8,8 @@ import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
 /**
  * The desk's create page, in Chromium against the real service: a tournament's number of rounds,
  * refereed tables and ruleset chosen there, refereed tables without a ruleset refused naming the field, the setup shown
- * on the desk, and a round past the number refused there naming C-6.
+ * on the desk, and once its rounds are played the desk says it is complete, offering no round past them (which
+ * the service refuses naming C-6).
  */
 const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
@@ -57,7 +58,7 @@ describeInBrowser('the desk creates a refereed tournament with its rounds and ru
       .waitFor();
   }, 60_000);
 
-  it('C-6 round 1 started at the desk is played as refereed matches; round 2 is past the number, refused naming C-6', async () => {
+  it('C-6 round 1 started at the desk is played as refereed matches; round 2 is past the number: the desk says the tournament is complete, the service refuses it naming C-6', async () => {
     const org = organiser(t);
     for (const id of ['p1', 'p2']) await org.command(`/tournaments/ref-day/participants/${id}/check-in`);
     await desk.getByRole('button', { name: 'Pair round 1 (Swiss)' }).click();
@@ -66,10 +67,18 @@ describeInBrowser('the desk creates a refereed tournament with its rounds and ru
     const [pairing] = (await org.get('/tournaments/ref-day/rounds/1')).body.pairings;
     await org.command(`/matches/${pairing.matchId}/end`, { winner: 'B', note: 'conceded' });
     await desk.getByText('Ben won (referee)').waitFor({ timeout: 10_000 });
-    await desk.getByRole('button', { name: 'Pair round 2 (Swiss)' }).click();
+    // Its one round played, the desk says it is complete and offers no round 2 (the service refuses one).
     await desk
-      .getByRole('alert')
-      .filter({ hasText: /^C-6: the tournament plays 1 round: round 2 is past them/ })
+      .getByTestId('tournament-complete')
+      .getByText(/all 1 round is played/)
       .waitFor();
+    expect(await desk.getByRole('button', { name: /Pair round 2/ }).count()).toBe(0);
+    const refused = await org.post('/tournaments/ref-day/rounds', {
+      commandId: 'past-the-last',
+      round: 2,
+      method: 'swiss',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatch(/^C-6: the tournament plays 1 round: round 2 is past them/);
   }, 60_000);
 });

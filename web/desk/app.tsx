@@ -1,3 +1,4 @@
+import { useMemo } from 'preact/hooks';
 import { Api } from '../shared/api';
 import { KeyGate, queryParam, useStoredKey } from '../shared/key-gate';
 import { CreateTournament } from './create';
@@ -7,8 +8,9 @@ import { Desk } from './desk';
 export function App() {
   const tournamentId = queryParam('tournament');
   const [key, setKey, forget] = useStoredKey('umpire.desk.key');
-  if (!key) return <KeyGate title="Organiser's desk" label="Your organiser key" onKey={setKey} />;
-  const api = new Api(key);
+  // One client per key, so that what a page loads with it is loaded once, not on every render.
+  const api = useMemo(() => (key ? new Api(key) : undefined), [key]);
+  if (!api) return <KeyGate title="Organiser's desk" label="Your organiser key" onKey={setKey} />;
   if (!tournamentId) return <CreateTournament api={api} />;
   return <Desk api={api} tournamentId={tournamentId} onForgetKey={forget} />;
 }

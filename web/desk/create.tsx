@@ -1,16 +1,23 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Api } from '../shared/api';
+import { type Api, ApiError } from '../shared/api';
 import { newCommandId } from '../shared/tournament-views';
 import { refusalText } from '../shared/refusal';
+import { DEFAULT_TIE_BREAKS, TieBreakOrder, tieBreaksSent } from './tie-break-order';
+import { deskLink, TournamentList, useTournaments } from './tournament-list';
 
-/** The tie-breaks after points the service knows, in the order they are applied when ticked. */
-const TIE_BREAK_CHOICES = [
-  ['buchholz', 'Buchholz (opponents’ points)', true],
-  ['median-buchholz', 'Median Buchholz', true],
-  ['sonneborn-berger', 'Sonneborn–Berger', true],
-  ['head-to-head', 'Head-to-head', true],
-  ['wins', 'Wins', false],
-] as const;
+/**
+ * A tournament id as the service takes it. Written for the `pattern` attribute, which browsers compile
+ * with the `v` flag: a `-` inside a class must be escaped there, or the pattern is void and unchecked.
+ */
+export const TOURNAMENT_ID_PATTERN = '[A-Za-z0-9][A-Za-z0-9_\\-]{0,63}';
+
+type Score = 'win' | 'draw' | 'loss' | 'bye';
+const SCORES: [Score, string][] = [
+  ['win', 'Win'],
+  ['draw', 'Draw'],
+  ['loss', 'Loss'],
+  ['bye', 'Bye'],
+];
 
 /** A ruleset the service serves, as GET /rulesets lists it: every version a tournament may name. */
 interface ServedRuleset {
@@ -38,6 +45,14 @@ export function CreateTournament(props: { api: Api }) {
   const [served, setServed] = useState<ServedRuleset[]>();
   const [ruleset, setRuleset] = useState('');
   const [version, setVersion] = useState('');
+  // Every choice is held here, never in a constant `checked`: a re-render would put that back.
+  const [tieBreaks, setTieBreaks] = useState(DEFAULT_TIE_BREAKS);
+  const [clubsApart, setClubsApart] = useState(true);
+  const [scoring, setScoring] = useState<Record<Score, string>>({ win: '3', draw: '1', loss: '0', bye: '3' });
+  const [tournamentId, setTournamentId] = useState('');
+  const [existing, setExisting] = useState<string>();
+  const tournaments = useTournaments(props.api);
+  const known = tournaments.listed?.items.find((t) => t.tournamentId === tournamentId.trim());
   useEffect(() => {
     props.api.get<ServedRuleset[]>('/rulesets').then(setServed, (error: unknown) => {
       setServed([]);
@@ -48,93 +63,127 @@ export function CreateTournament(props: { api: Api }) {
   const submit = async (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
-    const tournamentId = String(form.get('tournamentId')).trim();
+    const id = tournamentId.trim();
+    setRefusal(undefined);
+    setExisting(undefined);
     try {
       await props.api.post('/tournaments', {
         commandId,
-        tournamentId,
+        tournamentId: id,
         name: String(form.get('name')).trim(),
         scoring: {
-          win: Number(form.get('win')),
-          draw: Number(form.get('draw')),
-          loss: Number(form.get('loss')),
-          bye: Number(form.get('bye')),
+          win: Number(scoring.win),
+          draw: Number(scoring.draw),
+          loss: Number(scoring.loss),
+          bye: Number(scoring.bye),
         },
-        tieBreaks: TIE_BREAK_CHOICES.map(([id]) => id).filter((id) => form.get(`tb-${id}`) === 'on'),
-        clubsApartInRoundOne: form.get('clubsApart') === 'on',
+        tieBreaks: tieBreaksSent(tieBreaks),
+        clubsApartInRoundOne: clubsApart,
         ...(optional(form, 'numberOfRounds') ? { numberOfRounds: Number(form.get('numberOfRounds')) } : {}),
         tables,
         ...(optional(form, 'ruleset') ? { ruleset: optional(form, 'ruleset') } : {}),
         ...(optional(form, 'rulesetVersion') ? { rulesetVersion: optional(form, 'rulesetVersion') } : {}),
       });
-      window.location.search = `?tournament=${encodeURIComponent(tournamentId)}`;
+      window.location.search = `?tournament=${encodeURIComponent(id)}`;
     } catch (error) {
       setRefusal(refusalText(error));
+      if (error instanceof ApiError && error.status === 409 && /exists already/.test(error.message))
+        setExisting(id);
     }
   };
   return (
     <main class="narrow desk">
+      <TournamentList {...tournaments} />
       <h1>New tournament</h1>
       {refusal && (
         <p class="error" role="alert">
           {refusal}
+          {existing && (
+            <>
+              {' '}
+              <a href={deskLink(existing)}>Open {existing}</a>
+            </>
+          )}
         </p>
       )}
       <form class="stack" onSubmit={submit}>
         <label for="t-id">Tournament id (letters, digits, - or _)</label>
-        <input id="t-id" name="tournamentId" required pattern="[A-Za-z0-9][A-Za-z0-9_-]{0,63}" />
+        <input
+          id="t-id"
+          name="tournamentId"
+          required
+          pattern={TOURNAMENT_ID_PATTERN}
+          maxLength={64}
+          autocomplete="off"
+          spellcheck={false}
+          value={tournamentId}
+          onInput={(e) => setTournamentId(e.currentTarget.value)}
+          aria-describedby="t-id-known"
+        />
+        <p id="t-id-known" class="note" aria-live="polite">
+          {known && (
+            <>
+              You have a tournament with this id already:{' '}
+              <a href={deskLink(known.tournamentId)}>open {known.name}</a>.
+            </>
+          )}
+        </p>
         <label for="t-name">Tournament name</label>
         <input id="t-name" name="name" required maxLength={200} />
         <fieldset class="row">
           <legend>Scoring table</legend>
-          <label>
-            Win <input name="win" type="number" value="3" min="0" required />
-          </label>
-          <label>
-            Draw <input name="draw" type="number" value="1" min="0" required />
-          </label>
-          <label>
-            Loss <input name="loss" type="number" value="0" min="0" required />
-          </label>
-          <label>
-            Bye <input name="bye" type="number" value="3" min="0" required />
-          </label>
-        </fieldset>
-        <fieldset>
-          <legend>Tie-breaks after points, in this order (then seed)</legend>
-          {TIE_BREAK_CHOICES.map(([id, label, on]) => (
-            <label key={id}>
-              <input name={`tb-${id}`} type="checkbox" checked={on} /> {label}
+          {SCORES.map(([field, label]) => (
+            <label key={field}>
+              {label}
+              <input
+                name={field}
+                type="number"
+                min="0"
+                required
+                value={scoring[field]}
+                onInput={(e) => setScoring((s) => ({ ...s, [field]: e.currentTarget.value }))}
+              />
             </label>
           ))}
         </fieldset>
+        <fieldset>
+          <legend>Tie-breaks after points, applied in this order (then seed)</legend>
+          <p class="note">Tick the ones to use; move them up or down to order them.</p>
+          <TieBreakOrder choices={tieBreaks} onChange={setTieBreaks} />
+        </fieldset>
         <p class="note">Each round is paired at the desk: Swiss or round robin.</p>
-        <label>
-          <input name="clubsApart" type="checkbox" checked /> Keep club mates apart in round 1
+        <label class="choice">
+          <input
+            name="clubsApart"
+            type="checkbox"
+            checked={clubsApart}
+            onChange={(e) => setClubsApart(e.currentTarget.checked)}
+          />
+          <span>Keep club mates apart in round 1</span>
         </label>
         <label for="t-rounds">Number of rounds (leave blank for no limit)</label>
         <input id="t-rounds" name="numberOfRounds" type="number" min="1" max="50" />
         <fieldset>
           <legend>Tables</legend>
-          <label>
+          <label class="choice">
             <input
               name="tables"
               type="radio"
               value="report-only"
               checked={tables === 'report-only'}
               onChange={() => setTables('report-only')}
-            />{' '}
-            Report-only: the players report their results
+            />
+            <span>Report-only: the players report their results</span>
           </label>
-          <label>
+          <label class="choice">
             <input
               name="tables"
               type="radio"
               value="refereed"
               checked={tables === 'refereed'}
               onChange={() => setTables('refereed')}
-            />{' '}
-            Refereed: each pairing is a match the service referees, and its end is the result
+            />
+            <span>Refereed: each pairing is a match the service referees, and its end is the result</span>
           </label>
         </fieldset>
         <label for="t-ruleset">Ruleset of the matches (needed for refereed tables)</label>

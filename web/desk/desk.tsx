@@ -1,24 +1,21 @@
 import { useState } from 'preact/hooks';
 import type { Api } from '../shared/api';
 import { refusalText } from '../shared/refusal';
-import { RoundClock } from '../shared/round-clock';
 import { StandingsTable } from '../shared/standings-table';
 import {
   currentRound,
   newCommandId,
-  type Outcome,
   type Page,
-  type Pairing,
   type Participant,
   type Round,
   type Seat,
   type Standings,
-  statusWords,
 } from '../shared/tournament-views';
 import { useLiveTournament } from '../shared/use-live-tournament';
-import { parseParticipants } from './csv';
 import { ExportVerify } from './export-verify';
-import { PairingEdit } from './pairing-edit';
+import { Keys } from './keys';
+import { Participants } from './participants';
+import { type Act, EarlierRounds, RoundDesk } from './rounds';
 import { PrintSheets } from './slips';
 
 /** What the standings say of the tournament's setup, as it was created. */
@@ -55,7 +52,14 @@ async function loadBoard(api: Api, base: string): Promise<Board> {
   return { name: tournament.name, participants: participants.items, rounds: rounds.items, standings };
 }
 
-type Act = (path: string, body: object, done: string) => Promise<boolean>;
+/**
+ * Whether the tournament has played all its rounds: it has a number of rounds, that many were paired,
+ * and the last one closed. The service refuses any round after, so the desk offers none.
+ */
+export function isComplete(setup: Setup, rounds: Round[]): boolean {
+  const last = rounds[rounds.length - 1];
+  return !!setup.numberOfRounds && rounds.length >= setup.numberOfRounds && last?.status === 'closed';
+}
 
 /** Checked in and playing on, but in no place of the round: they arrived after it was paired. */
 function lateArrivals(participants: Participant[], round: Round): Seat[] {
@@ -76,8 +80,13 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
   const [news, setNews] = useState<string>();
   const [refusal, setRefusal] = useState<string>();
 
-  const act: Act = async (path, body, done) => {
+  // What the desk said last is about the last action: each new one clears it, success and refusal alike.
+  const clearBanners = () => {
+    setNews(undefined);
     setRefusal(undefined);
+  };
+  const act: Act = async (path, body, done) => {
+    clearBanners();
     try {
       await api.post(`${base}${path}`, { commandId: newCommandId(), ...body });
       setNews(done);
@@ -111,7 +120,9 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
   const { name, participants, rounds, standings } = board.data;
   const round = currentRound(rounds);
   const nextRound = rounds.length + 1;
-  const canPair = !round || round.status === 'closed';
+  const complete = isComplete(standings, rounds);
+  const canPair = !complete && (!round || round.status === 'closed');
+  const earlier = rounds.filter((r) => r.round !== round?.round);
 
   return (
     <main class="desk">
@@ -123,7 +134,8 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
           </p>
         )}
         <p class="note">
-          <a href={`/hall/?tournament=${encodeURIComponent(tournamentId)}`}>Hall screen</a>
+          <a href={`/hall/?tournament=${encodeURIComponent(tournamentId)}`}>Hall screen</a> (it asks for a
+          spectator key: <a href="#keys">issue one</a>)
         </p>
       </header>
       <p class="news" role="status" aria-live="polite">
@@ -138,15 +150,22 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
         <Participants
           api={api}
           base={base}
-          tournamentId={tournamentId}
           participants={participants}
           act={act}
           started={rounds.length > 0}
+          onAction={clearBanners}
+          onImported={board.refresh}
           onNews={setNews}
           onRefusal={setRefusal}
         />
         <section aria-labelledby="rounds">
           <h2 id="rounds">Rounds</h2>
+          {complete && (
+            <p class="complete" data-testid="tournament-complete">
+              The tournament is complete: all {standings.numberOfRounds} round
+              {standings.numberOfRounds === 1 ? ' is' : 's are'} played. The final standings are below.
+            </p>
+          )}
           {canPair && (
             <div class="row">
               <button
@@ -168,11 +187,21 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
               </button>
             </div>
           )}
-          {round && <RoundDesk round={round} act={act} lateArrivals={lateArrivals(participants, round)} />}
-          {round && <Printing api={api} name={name} tournamentId={tournamentId} round={round} />}
+          {round && (
+            <RoundDesk
+              key={round.round}
+              round={round}
+              act={act}
+              lateArrivals={lateArrivals(participants, round)}
+            />
+          )}
+          {round && (
+            <Printing key={round.round} api={api} name={name} tournamentId={tournamentId} round={round} />
+          )}
+          <EarlierRounds rounds={earlier} act={act} />
         </section>
         <section aria-labelledby="standings">
-          <h2 id="standings">Standings</h2>
+          <h2 id="standings">{complete ? 'Final standings' : 'Standings'}</h2>
           <StandingsTable standings={standings} />
           <p class="row">
             <Download
@@ -197,6 +226,7 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
             Or offline: <code>umpire verify {tournamentId}.ndjson --public-key KEY</code>.
           </p>
         </section>
+        <Keys api={api} tournamentId={tournamentId} onAction={clearBanners} />
       </div>
     </main>
   );
@@ -246,310 +276,5 @@ function Download(props: { api: Api; path: string; accept: string; file: string;
       </button>
       {failed && <span class="error">{failed}</span>}
     </>
-  );
-}
-
-function Participants(props: {
-  api: Api;
-  base: string;
-  tournamentId: string;
-  participants: Participant[];
-  act: Act;
-  started: boolean;
-  onNews: (text: string) => void;
-  onRefusal: (text: string) => void;
-}) {
-  const { participants, act } = props;
-  const [pasted, setPasted] = useState('');
-  const [problems, setProblems] = useState<string[]>([]);
-  const [links, setLinks] = useState<Record<string, string>>({});
-  const checkedIn = participants.filter((p) => p.checkedIn && p.status === 'active').length;
-
-  const importPasted = async () => {
-    const { rows, problems: found } = parseParticipants(pasted);
-    setProblems(found);
-    if (found.length > 0) return;
-    let added = 0;
-    for (const row of rows) {
-      if (!(await act('/participants', row, `${row.name} registered.`))) break;
-      added += 1;
-    }
-    if (added === rows.length) {
-      setPasted('');
-      props.onNews(`${added} participants imported.`);
-    }
-  };
-  // The desk hands out single-use invitations, never keys: the player's page trades one for the key.
-  const invite = async (participant: Participant) => {
-    try {
-      const invited = await props.api.post<{ link: string }>(
-        `${props.base}/participants/${encodeURIComponent(participant.participantId)}/invitations`,
-        { commandId: newCommandId(), label: participant.name },
-      );
-      setLinks((l) => ({ ...l, [participant.participantId]: `${window.location.origin}${invited.link}` }));
-    } catch (error) {
-      props.onRefusal(refusalText(error));
-    }
-  };
-
-  return (
-    <section aria-labelledby="participants">
-      <h2 id="participants">
-        Participants ({checkedIn} of {participants.filter((p) => p.status === 'active').length} checked in)
-      </h2>
-      {!props.started && (
-        <div class="stack">
-          <label for="csv">Paste participants: one a line, name,club,seed</label>
-          <textarea
-            id="csv"
-            value={pasted}
-            onInput={(e) => setPasted(e.currentTarget.value)}
-            aria-describedby="csv-problems"
-          />
-          <div id="csv-problems">
-            {problems.map((p) => (
-              <p class="error" key={p}>
-                {p}
-              </p>
-            ))}
-          </div>
-          <button type="button" onClick={importPasted} disabled={pasted.trim() === ''}>
-            Import
-          </button>
-        </div>
-      )}
-      <ul class="checkin-board" aria-live="polite">
-        {participants.map((p) => {
-          return (
-            <li key={p.participantId} class={p.checkedIn ? 'in' : undefined}>
-              <strong>{p.name}</strong>
-              {p.club ? <span class="note"> · {p.club}</span> : null}
-              <br />
-              <span class="note">
-                {p.participantId} ·{' '}
-                {p.status !== 'active' ? p.status : p.checkedIn ? 'checked in' : 'not here yet'}
-              </span>
-              <br />
-              {links[p.participantId] ? (
-                <p class="link-out">
-                  <label>
-                    Invitation link for {p.name} (opens once)
-                    <input readOnly value={links[p.participantId]} />
-                  </label>
-                </p>
-              ) : (
-                p.status !== 'withdrawn' && (
-                  <button type="button" class="quiet" onClick={() => invite(p)}>
-                    Invite {p.name}
-                  </button>
-                )
-              )}
-              {p.status === 'active' && !p.checkedIn && (
-                <button
-                  type="button"
-                  class="quiet"
-                  onClick={() =>
-                    act(`/participants/${p.participantId}/check-in`, {}, `${p.name} checked in.`)
-                  }
-                >
-                  Check in
-                </button>
-              )}
-              {p.status === 'active' && props.started && (
-                <button
-                  type="button"
-                  class="quiet"
-                  onClick={() =>
-                    act(
-                      `/participants/${p.participantId}/drop`,
-                      { reason: 'dropped at the desk' },
-                      `${p.name} dropped.`,
-                    )
-                  }
-                >
-                  Drop
-                </button>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
-}
-
-function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[] }) {
-  const { round, act } = props;
-  const [minutes, setMinutes] = useState('150');
-  const [policy, setPolicy] = useState<'finish-turn' | 'stop-now'>('finish-turn');
-  const r = `/rounds/${round.round}`;
-  return (
-    <div>
-      <h3>
-        Round {round.round}: {round.status}
-      </h3>
-      {round.status === 'paired' && (
-        <>
-          <button
-            type="button"
-            class="primary"
-            onClick={() => act(`${r}/start`, {}, `Round ${round.round} started.`)}
-          >
-            Start round {round.round}
-          </button>
-          <PairingEdit round={round} act={act} lateArrivals={props.lateArrivals} />
-        </>
-      )}
-      {round.status !== 'paired' && (
-        <div class="clock-desk">
-          <RoundClock key={round.clock?.asOf} clock={round.clock} />
-          {!round.clock && round.status === 'started' && (
-            <div class="row">
-              <label>
-                Minutes
-                <input
-                  type="number"
-                  min="1"
-                  value={minutes}
-                  onInput={(e) => setMinutes(e.currentTarget.value)}
-                />
-              </label>
-              <label>
-                At time
-                <select value={policy} onChange={(e) => setPolicy(e.currentTarget.value as typeof policy)}>
-                  <option value="finish-turn">finish the current turn</option>
-                  <option value="stop-now">stop now</option>
-                </select>
-              </label>
-              <button
-                type="button"
-                onClick={() =>
-                  act(
-                    `${r}/clock/start`,
-                    { seconds: Math.round(Number(minutes) * 60), policy },
-                    'Clock started.',
-                  )
-                }
-              >
-                Start clock
-              </button>
-            </div>
-          )}
-          {round.clock && round.clock.state !== 'called' && (
-            <div class="row">
-              {round.clock.state === 'running' ? (
-                <button type="button" onClick={() => act(`${r}/clock/pause`, {}, 'Clock paused.')}>
-                  Pause
-                </button>
-              ) : (
-                <button type="button" onClick={() => act(`${r}/clock/resume`, {}, 'Clock running again.')}>
-                  Resume
-                </button>
-              )}
-              <button
-                type="button"
-                onClick={() =>
-                  act(
-                    `${r}/clock/extend`,
-                    { seconds: 300, reason: 'extended at the desk' },
-                    '5 minutes added.',
-                  )
-                }
-              >
-                +5 min
-              </button>
-              <button
-                type="button"
-                class="primary"
-                onClick={() => act(`${r}/clock/call`, {}, 'Time called.')}
-              >
-                Call time
-              </button>
-            </div>
-          )}
-        </div>
-      )}
-      <ul class="pairing-list">
-        {round.pairings.map((p) => (
-          <ResultRow key={p.table} pairing={p} round={round} act={act} />
-        ))}
-        {round.byes.map((b) => (
-          <li key={b.participantId}>
-            <span class="table-no">Bye</span> {b.name}
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function ResultRow(props: { pairing: Pairing; round: Round; act: Act }) {
-  const { pairing, round, act } = props;
-  const [outcome, setOutcome] = useState<Outcome>('A');
-  const [reason, setReason] = useState('');
-  const at = `/rounds/${round.round}/tables/${pairing.table}`;
-  const id = `r${round.round}t${pairing.table}`;
-  return (
-    <li>
-      <span class="table-no">Table {pairing.table}</span> {pairing.A.name} (A) v {pairing.B.name} (B)
-      <span class="note"> · {statusWords(pairing)}</span>
-      {pairing.matchId && (
-        <>
-          {' '}
-          <a href={`/watch/?match=${encodeURIComponent(pairing.matchId)}`}>live</a>
-        </>
-      )}
-      {round.status !== 'paired' && pairing.status !== 'void' && (
-        <details>
-          <summary>Override, forfeit or void</summary>
-          <div class="row">
-            <label>
-              Result
-              <select value={outcome} onChange={(e) => setOutcome(e.currentTarget.value as Outcome)}>
-                <option value="A">{pairing.A.name} won</option>
-                <option value="B">{pairing.B.name} won</option>
-                <option value="draw">draw</option>
-              </select>
-            </label>
-            <label for={`${id}-reason`}>
-              Reason
-              <input id={`${id}-reason`} value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
-            </label>
-            <button
-              type="button"
-              disabled={reason.trim() === ''}
-              onClick={() =>
-                act(`${at}/override`, { outcome, reason: reason.trim() }, `Table ${pairing.table} set.`)
-              }
-            >
-              Override
-            </button>
-            {(['A', 'B'] as const).map((side) => (
-              <button
-                type="button"
-                key={side}
-                disabled={reason.trim() === '' || pairing.status === 'final'}
-                onClick={() =>
-                  act(
-                    `${at}/forfeit`,
-                    { participantId: pairing[side].participantId, reason: reason.trim() },
-                    `Table ${pairing.table}: ${pairing[side].name} forfeits.`,
-                  )
-                }
-              >
-                {pairing[side].name} forfeits
-              </button>
-            ))}
-            <button
-              type="button"
-              disabled={reason.trim() === ''}
-              onClick={() => act(`${at}/void`, { reason: reason.trim() }, `Table ${pairing.table} voided.`)}
-            >
-              Void
-            </button>
-          </div>
-        </details>
-      )}
-    </li>
   );
 }

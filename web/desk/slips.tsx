@@ -18,7 +18,13 @@ export function slipCommandId(matchId: string, side: 'A' | 'B'): string {
   return `slip-${matchId}-${side}`;
 }
 
-type SeatLinks = Record<string, { A: string; B: string }>;
+/** A seat's invitation as a slip prints it: the link its QR code carries, and the code to type instead. */
+interface SeatInvitation {
+  link: string;
+  code: string;
+}
+
+type SeatLinks = Record<string, { A: SeatInvitation; B: SeatInvitation }>;
 
 /** Each refereed table's seat invitations, made (or made again, the same) when the slips are shown. */
 function useSeatLinks(api: Api, pairings: Pairing[], label: (p: Pairing, side: 'A' | 'B') => string) {
@@ -30,7 +36,7 @@ function useSeatLinks(api: Api, pairings: Pairing[], label: (p: Pairing, side: '
     let live = true;
     const invite = async (p: Pairing, side: 'A' | 'B') => {
       const matchId = p.matchId!;
-      const invited = await api.post<{ link: string }>(
+      const invited = await api.post<{ link: string; code: string }>(
         `/matches/${encodeURIComponent(matchId)}/invitations`,
         {
           commandId: slipCommandId(matchId, side),
@@ -38,7 +44,7 @@ function useSeatLinks(api: Api, pairings: Pairing[], label: (p: Pairing, side: '
           label: label(p, side),
         },
       );
-      return `${window.location.origin}${invited.link}`;
+      return { link: `${window.location.origin}${invited.link}`, code: invited.code };
     };
     Promise.all(
       refereed.map(async (p) => [p.matchId!, { A: await invite(p, 'A'), B: await invite(p, 'B') }] as const),
@@ -56,8 +62,10 @@ function useSeatLinks(api: Api, pairings: Pairing[], label: (p: Pairing, side: '
 /**
  * What the desk prints for a round (the browser's print, print CSS in tournament.css): the pairings
  * sheet, then one match slip a table with both players, a QR code for each side and a result box. A
- * refereed table's codes are seat invitations to its match (the table page joins that side with it);
- * a report-only table's are the players' own tournament pages. Shown on screen only once asked for,
+ * refereed table's codes are seat invitations to its match (the table page joins that side with it),
+ * each with its code in text under it for a phone that cannot scan, and its result box says the
+ * referee records the result; a report-only table's are the players' own tournament pages, with a
+ * result to circle and sign. Shown on screen only once asked for,
  * and always on its own pages when printed.
  */
 export function PrintSheets(props: { api: Api; name: string; tournamentId: string; round: Round }) {
@@ -121,8 +129,9 @@ export function PrintSheets(props: { api: Api; name: string; tournamentId: strin
           </p>
           <div class="slip-sides">
             {(['A', 'B'] as const).map((side) => {
+              const seat = p.matchId ? seats.links[p.matchId]?.[side] : undefined;
               const text = p.matchId
-                ? seats.links[p.matchId]?.[side]
+                ? seat?.link
                 : participantLink(origin, tournamentId, p[side].participantId);
               return (
                 <div class="slip-side" key={side}>
@@ -130,11 +139,19 @@ export function PrintSheets(props: { api: Api; name: string; tournamentId: strin
                     Side {side}: <strong>{p[side].name}</strong>
                   </p>
                   {text ? (
-                    <QrCode
-                      text={text}
-                      label={p.matchId ? `${p[side].name}'s seat` : `${p[side].name}'s page`}
-                      size={176}
-                    />
+                    <>
+                      <QrCode
+                        text={text}
+                        label={p.matchId ? `${p[side].name}'s seat` : `${p[side].name}'s page`}
+                        size={176}
+                      />
+                      {seat && (
+                        <p class="slip-code">
+                          Or open <span class="slip-url">{origin}/table/</span> and type the invitation code:{' '}
+                          <code data-testid={`slip-code-${p.table}-${side}`}>{seat.code}</code>
+                        </p>
+                      )}
+                    </>
                   ) : (
                     <p role="status">Making the seat invitation…</p>
                   )}
@@ -142,12 +159,18 @@ export function PrintSheets(props: { api: Api; name: string; tournamentId: strin
               );
             })}
           </div>
-          <div class="result-box">
-            <p>
-              Result (circle one): {p.A.name} won · draw · {p.B.name} won
-            </p>
-            <p>Signed A: ____________________ Signed B: ____________________</p>
-          </div>
+          {p.matchId ? (
+            <div class="result-box">
+              <p>Result: the referee records it when the match ends. Nothing to fill in here.</p>
+            </div>
+          ) : (
+            <div class="result-box">
+              <p>
+                Result (circle one): {p.A.name} won · draw · {p.B.name} won
+              </p>
+              <p>Signed A: ____________________ Signed B: ____________________</p>
+            </div>
+          )}
         </section>
       ))}
     </div>

@@ -1,9 +1,9 @@
 import { Api, ApiError } from '../shared/api';
 import { KeyGate, queryParam, useStoredKey } from '../shared/key-gate';
 import { RoundClock } from '../shared/round-clock';
-import { StandingsTable } from '../shared/standings-table';
 import { currentRound, type Page, type Round, type Standings, statusWords } from '../shared/tournament-views';
 import { useLiveTournament } from '../shared/use-live-tournament';
+import { HallStandings } from './hall-standings';
 
 interface Hall {
   name: string;
@@ -110,8 +110,7 @@ function HallScreen(props: { api: Api; tournamentId: string; onForgetKey: () => 
           ) : (
             <p>The round has not started.</p>
           )}
-          <h2>Standings</h2>
-          <StandingsTable standings={standings} />
+          <HallStandings standings={standings} rounds={rounds} />
         </section>
       </div>
     </main>

@@ -2,5 +2,6 @@ import { render } from 'preact';
 import { App } from './app';
 import '../shared/style.css';
 import '../shared/tournament.css';
+import './hall.css';
 
 render(<App />, document.getElementById('app')!);

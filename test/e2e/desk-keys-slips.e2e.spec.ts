@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { ensurePagesBuilt } from './support/pages-build.js';
+import { noSidewaysScroll, shot } from './support/table-browser.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+import { Caller, ORGANISER_KEY, organiser } from './support/umpire-client.js';
+import { smallEvent } from './tournament-support.js';
+
+/**
+ * The desk's slips and keys, in Chromium against the real service: a refereed table's slip prints each
+ * seat's invitation code in text under its QR code (the code the table page takes when typed) and no
+ * result to circle; a report-only table's slip keeps its result box. The Keys section issues a judge
+ * key and a hall screen (spectator) key bound to the tournament, shown once with a copy button and a
+ * QR code of the page's link, and the hall screen opens with the key copied.
+ */
+const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
+const T = 'slips-day';
+
+describeInBrowser("the desk's slips and keys", () => {
+  let t: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let desk: Page;
+
+  beforeAll(async () => {
+    await ensurePagesBuilt();
+    t = await startTestApp();
+    const event = await smallEvent(t, T);
+    await event.org.command(`/tournaments/${T}/rounds`, { round: 1, method: 'swiss' });
+    await event.org.command(`/tournaments/${T}/rounds/1/start`);
+    await event.org.command(`/tournaments/${T}/matches`, {
+      matchId: 'slips-day-r1-t1',
+      round: 1,
+      table: 1,
+      ruleset: 'hand-to-hand',
+      sides: { A: 'Zulus', B: 'British' },
+      diceMode: 'table',
+    });
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
+    desk = await context.newPage();
+    await desk.goto(`${t.url}/desk/`);
+    await desk.getByLabel('Your organiser key').fill(ORGANISER_KEY);
+    await desk.getByRole('button', { name: 'Open' }).click();
+    await desk.goto(`${t.url}/desk/?tournament=${T}`);
+    await desk.getByRole('heading', { level: 1, name: `Event ${T}` }).waitFor();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it("prints a refereed seat's invitation code under its QR code, and no result to circle on a refereed slip", async () => {
+    await desk.getByRole('button', { name: 'Show slips and pairings sheet' }).click();
+    await desk.locator('[aria-label="Printable sheets for round 1"][aria-busy="false"]').waitFor();
+    const pairings = (await organiser(t).get(`/tournaments/${T}/rounds/1`)).body.pairings as {
+      table: number;
+      A: { name: string };
+      B: { name: string };
+    }[];
+    for (const side of ['A', 'B'] as const) {
+      // The invitation the slip was made under, asked for again: the same one, with its code.
+      const again = await organiser(t).post('/matches/slips-day-r1-t1/invitations', {
+        commandId: `slip-slips-day-r1-t1-${side}`,
+        side,
+        label: `round 1, table 1, ${pairings[0]![side].name}`,
+      });
+      expect(again.status).toBe(201);
+      expect(again.body.code).toMatch(/^inv_/);
+      expect(await desk.getByTestId(`slip-code-1-${side}`).textContent()).toBe(again.body.code);
+    }
+    const refereed = desk.locator('.match-slip[data-table="1"]');
+    const reportOnly = desk.locator('.match-slip[data-table="2"]');
+    expect(await refereed.textContent()).not.toContain('circle one');
+    expect(await refereed.textContent()).toContain('the referee records it when the match ends');
+    expect(await reportOnly.textContent()).toContain('Result (circle one)');
+    expect(await reportOnly.locator('code').count()).toBe(0);
+    await desk.emulateMedia({ media: 'print' });
+    await refereed.scrollIntoViewIfNeeded();
+    await shot(desk, 'desk-slips-print');
+    await desk.emulateMedia({ media: 'screen' });
+    await desk.getByRole('button', { name: 'Hide slips and pairings sheet' }).click();
+  }, 60_000);
+
+  it('issues a hall screen key bound to the tournament, shown once with a copy button and a QR code, and the hall opens with it', async () => {
+    const keys = desk.getByRole('region', { name: 'Keys' });
+    await keys.getByText('A key is shown once, here: copy it now.').waitFor();
+    await keys.getByRole('button', { name: 'Issue a hall screen key' }).click();
+    const field = keys.getByLabel('Hall screen key (spectator), shown once');
+    await field.waitFor();
+    const token = await field.inputValue();
+    expect(token).toMatch(/^umpire_/);
+    await keys.getByRole('img', { name: 'The link of the hall screen' }).waitFor();
+    await keys.getByRole('button', { name: 'Copy the hall screen key' }).click();
+    await keys.getByText('Hall screen key (spectator) copied.').waitFor();
+    expect(await desk.evaluate(() => navigator.clipboard.readText())).toBe(token);
+    // Bound to this tournament, as a spectator.
+    const listed = (await organiser(t).get('/keys')).body as {
+      role: string;
+      tournamentId?: string;
+      label?: string;
+    }[];
+    const items = Array.isArray(listed) ? listed : (listed as unknown as { items: typeof listed }).items;
+    expect(items.filter((k) => k.role === 'spectator' && k.tournamentId === T)).toHaveLength(1);
+    const spectator = new Caller(t.url, token);
+    expect((await spectator.get(`/tournaments/${T}`)).status).toBe(200);
+    expect((await spectator.get('/tournaments/some-other')).status).not.toBe(200);
+    await noSidewaysScroll(desk);
+    await keys.scrollIntoViewIfNeeded();
+    await shot(desk, 'desk-keys');
+
+    const hall = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await hall.goto(
+      (await keys.getByRole('link', { name: /\/hall\/\?tournament=slips-day$/ }).getAttribute('href')) ?? '',
+    );
+    await hall.getByLabel(/spectator key/).fill(token);
+    await hall.getByRole('button', { name: 'Open' }).click();
+    await hall.getByRole('heading', { level: 1, name: `Event ${T}` }).waitFor();
+    await hall.context().close();
+  }, 60_000);
+
+  it('issues a judge key bound to the tournament, and says it is shown once', async () => {
+    const keys = desk.getByRole('region', { name: 'Keys' });
+    await keys.getByRole('button', { name: 'Issue a judge key' }).click();
+    const token = await keys.getByLabel('Judge key, shown once').inputValue();
+    expect(token).toMatch(/^umpire_/);
+    await keys.getByRole('img', { name: 'The link of the judge console' }).waitFor();
+    const judge = new Caller(t.url, token);
+    // A judge of this tournament: it may override a result here.
+    const override = await judge.post(`/tournaments/${T}/rounds/1/tables/2/override`, {
+      commandId: 'judge-override',
+      outcome: 'draw',
+      reason: 'the judge ruled',
+    });
+    expect(override.status).toBe(201);
+    await desk.setViewportSize({ width: 390, height: 844 });
+    await noSidewaysScroll(desk);
+    await keys.scrollIntoViewIfNeeded();
+    await shot(desk, 'desk-keys-phone');
+  }, 60_000);
+});

@@ -1,0 +1,156 @@
+import { useState } from 'preact/hooks';
+import type { Api } from '../shared/api';
+import { refusalText } from '../shared/refusal';
+import { newCommandId, type Participant } from '../shared/tournament-views';
+import { type ImportedLine, importParticipants, lineWords } from './import-participants';
+import type { Act } from './rounds';
+
+/**
+ * The participants: the pasted import (before round 1), the check-in board with each one's invitation,
+ * check-in and drop. Each button names the participant it acts on, so a list of buttons read out of
+ * context still says whose it is.
+ */
+export function Participants(props: {
+  api: Api;
+  base: string;
+  participants: Participant[];
+  act: Act;
+  started: boolean;
+  /** Before anything the section sends: the desk's last news and refusal are about something else. */
+  onAction: () => void;
+  onImported: () => void;
+  onNews: (text: string) => void;
+  onRefusal: (text: string) => void;
+}) {
+  const { participants, act } = props;
+  const [pasted, setPasted] = useState('');
+  const [report, setReport] = useState<ImportedLine[]>([]);
+  const [importing, setImporting] = useState(false);
+  const [links, setLinks] = useState<Record<string, string>>({});
+  const checkedIn = participants.filter((p) => p.checkedIn && p.status === 'active').length;
+
+  const importPasted = async () => {
+    props.onAction();
+    setImporting(true);
+    const registered = participants.filter((p) => p.status !== 'withdrawn').map((p) => p.name);
+    try {
+      const lines = await importParticipants(props.api, props.base, pasted, registered);
+      setReport(lines);
+      const count = (outcome: ImportedLine['outcome']) => lines.filter((l) => l.outcome === outcome).length;
+      const refused = lines.filter((l) => l.outcome === 'refused');
+      // What is left in the box is what still needs the organiser: the refused lines, to fix and import again.
+      setPasted(refused.map((l) => l.text).join('\n'));
+      const said = [`${count('registered')} participants imported.`];
+      if (count('already registered') > 0)
+        said.push(`${count('already registered')} already registered, skipped.`);
+      if (refused.length > 0)
+        said.push(`${refused.length} not registered: see below; they are left in the box.`);
+      props.onNews(said.join(' '));
+    } finally {
+      setImporting(false);
+      props.onImported();
+    }
+  };
+  // The desk hands out single-use invitations, never keys: the player's page trades one for the key.
+  const invite = async (participant: Participant) => {
+    props.onAction();
+    try {
+      const invited = await props.api.post<{ link: string }>(
+        `${props.base}/participants/${encodeURIComponent(participant.participantId)}/invitations`,
+        { commandId: newCommandId(), label: participant.name },
+      );
+      setLinks((l) => ({ ...l, [participant.participantId]: `${window.location.origin}${invited.link}` }));
+    } catch (error) {
+      props.onRefusal(refusalText(error));
+    }
+  };
+
+  return (
+    <section aria-labelledby="participants">
+      <h2 id="participants">
+        Participants ({checkedIn} of {participants.filter((p) => p.status === 'active').length} checked in)
+      </h2>
+      {!props.started && (
+        <div class="stack">
+          <label for="csv">Paste participants: one a line, name,club,seed</label>
+          <textarea
+            id="csv"
+            value={pasted}
+            onInput={(e) => setPasted(e.currentTarget.value)}
+            aria-describedby="csv-report"
+          />
+          <p class="note">
+            Names already registered are skipped, so the same list can be pasted again; a refused line does
+            not stop the rest.
+          </p>
+          <button type="button" onClick={importPasted} disabled={pasted.trim() === '' || importing}>
+            {importing ? 'Importing…' : 'Import'}
+          </button>
+          <ul id="csv-report" class="import-report" aria-label="What became of each line">
+            {report.map((l) => (
+              <li key={l.line} class={l.outcome === 'refused' ? 'error' : undefined} data-outcome={l.outcome}>
+                {lineWords(l)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <ul class="checkin-board" aria-live="polite">
+        {participants.map((p) => {
+          return (
+            <li key={p.participantId} class={p.checkedIn ? 'in' : undefined}>
+              <strong>{p.name}</strong>
+              {p.club ? <span class="note"> · {p.club}</span> : null}
+              <br />
+              <span class="note">
+                {p.participantId} ·{' '}
+                {p.status !== 'active' ? p.status : p.checkedIn ? 'checked in' : 'not here yet'}
+              </span>
+              <br />
+              {links[p.participantId] ? (
+                <p class="link-out">
+                  <label>
+                    Invitation link for {p.name} (opens once)
+                    <input readOnly value={links[p.participantId]} />
+                  </label>
+                </p>
+              ) : (
+                p.status !== 'withdrawn' && (
+                  <button type="button" class="quiet" onClick={() => invite(p)}>
+                    Invite {p.name}
+                  </button>
+                )
+              )}
+              {p.status === 'active' && !p.checkedIn && (
+                <button
+                  type="button"
+                  class="quiet"
+                  onClick={() =>
+                    act(`/participants/${p.participantId}/check-in`, {}, `${p.name} checked in.`)
+                  }
+                >
+                  Check in<span class="sr-only"> {p.name}</span>
+                </button>
+              )}
+              {p.status === 'active' && props.started && (
+                <button
+                  type="button"
+                  class="quiet"
+                  onClick={() =>
+                    act(
+                      `/participants/${p.participantId}/drop`,
+                      { reason: 'dropped at the desk' },
+                      `${p.name} dropped.`,
+                    )
+                  }
+                >
+                  Drop<span class="sr-only"> {p.name}</span>
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

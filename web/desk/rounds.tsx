@@ -1,0 +1,241 @@
+import { useRef, useState } from 'preact/hooks';
+import { RoundClock } from '../shared/round-clock';
+import { type Outcome, type Pairing, type Round, type Seat, statusWords } from '../shared/tournament-views';
+import { PairingEdit } from './pairing-edit';
+
+/** A command sent from the desk; true once the service recorded it (the desk shows what it said). */
+export type Act = (path: string, body: object, done: string) => Promise<boolean>;
+
+/** The round being played (or the last one): starting it, its pairings' edits, its clock, its results. */
+export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[] }) {
+  const { round, act } = props;
+  const [minutes, setMinutes] = useState('150');
+  const [policy, setPolicy] = useState<'finish-turn' | 'stop-now'>('finish-turn');
+  const r = `/rounds/${round.round}`;
+  return (
+    <section class="round-desk" aria-labelledby={`round-${round.round}-heading`}>
+      <h3 id={`round-${round.round}-heading`}>
+        Round {round.round}: {round.status}
+      </h3>
+      {round.status === 'paired' && (
+        <>
+          <button
+            type="button"
+            class="primary"
+            onClick={() => act(`${r}/start`, {}, `Round ${round.round} started.`)}
+          >
+            Start round {round.round}
+          </button>
+          <PairingEdit round={round} act={act} lateArrivals={props.lateArrivals} />
+        </>
+      )}
+      {round.status !== 'paired' && (
+        <div class="clock-desk">
+          <RoundClock key={round.clock?.asOf} clock={round.clock} />
+          {!round.clock && round.status === 'started' && (
+            <div class="row">
+              <label>
+                Minutes
+                <input
+                  type="number"
+                  min="1"
+                  value={minutes}
+                  onInput={(e) => setMinutes(e.currentTarget.value)}
+                />
+              </label>
+              <label>
+                At time
+                <select value={policy} onChange={(e) => setPolicy(e.currentTarget.value as typeof policy)}>
+                  <option value="finish-turn">finish the current turn</option>
+                  <option value="stop-now">stop now</option>
+                </select>
+              </label>
+              <button
+                type="button"
+                onClick={() =>
+                  act(
+                    `${r}/clock/start`,
+                    { seconds: Math.round(Number(minutes) * 60), policy },
+                    'Clock started.',
+                  )
+                }
+              >
+                Start clock
+              </button>
+            </div>
+          )}
+          {round.clock && round.clock.state !== 'called' && (
+            <div class="row">
+              {round.clock.state === 'running' ? (
+                <button type="button" onClick={() => act(`${r}/clock/pause`, {}, 'Clock paused.')}>
+                  Pause
+                </button>
+              ) : (
+                <button type="button" onClick={() => act(`${r}/clock/resume`, {}, 'Clock running again.')}>
+                  Resume
+                </button>
+              )}
+              <button
+                type="button"
+                onClick={() =>
+                  act(
+                    `${r}/clock/extend`,
+                    { seconds: 300, reason: 'extended at the desk' },
+                    '5 minutes added.',
+                  )
+                }
+              >
+                +5 min
+              </button>
+              <button
+                type="button"
+                class="primary"
+                onClick={() => act(`${r}/clock/call`, {}, 'Time called.')}
+              >
+                Call time
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+      <ul class="pairing-list">
+        {round.pairings.map((p) => (
+          <ResultRow key={`r${round.round}t${p.table}`} pairing={p} round={round} act={act} />
+        ))}
+        {round.byes.map((b) => (
+          <li key={b.participantId}>
+            <span class="table-no">Bye</span> {b.name}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * One table of a round, with the desk's override, forfeit and void. Its form belongs to this round and
+ * table alone (keyed by both where it is listed), and is emptied and closed once what it sent is recorded,
+ * so that no outcome or reason is ever carried to another table or round.
+ */
+export function ResultRow(props: { pairing: Pairing; round: Round; act: Act }) {
+  const { pairing, round } = props;
+  const [outcome, setOutcome] = useState<Outcome>('A');
+  const [reason, setReason] = useState('');
+  const details = useRef<HTMLDetailsElement>(null);
+  const at = `/rounds/${round.round}/tables/${pairing.table}`;
+  const id = `r${round.round}t${pairing.table}`;
+  const act: Act = async (path, body, done) => {
+    const recorded = await props.act(path, body, done);
+    if (recorded) {
+      setOutcome('A');
+      setReason('');
+      if (details.current) details.current.open = false;
+    }
+    return recorded;
+  };
+  return (
+    <li>
+      <span class="table-no">Table {pairing.table}</span> {pairing.A.name} (A) v {pairing.B.name} (B)
+      <span class="note"> · {statusWords(pairing)}</span>
+      {pairing.matchId && (
+        <>
+          {' '}
+          <a href={`/watch/?match=${encodeURIComponent(pairing.matchId)}`}>live</a>
+        </>
+      )}
+      {round.status !== 'paired' && pairing.status !== 'void' && (
+        <details ref={details}>
+          <summary>
+            Override, forfeit or void
+            <span class="sr-only">
+              : round {round.round}, table {pairing.table}
+            </span>
+          </summary>
+          <div class="row">
+            <label>
+              Result
+              <select value={outcome} onChange={(e) => setOutcome(e.currentTarget.value as Outcome)}>
+                <option value="A">{pairing.A.name} won</option>
+                <option value="B">{pairing.B.name} won</option>
+                <option value="draw">draw</option>
+              </select>
+            </label>
+            <label for={`${id}-reason`}>
+              Reason
+              <input id={`${id}-reason`} value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
+            </label>
+            <button
+              type="button"
+              disabled={reason.trim() === ''}
+              onClick={() =>
+                act(`${at}/override`, { outcome, reason: reason.trim() }, `Table ${pairing.table} set.`)
+              }
+            >
+              Override
+            </button>
+            {(['A', 'B'] as const).map((side) => (
+              <button
+                type="button"
+                key={side}
+                disabled={reason.trim() === '' || pairing.status === 'final'}
+                onClick={() =>
+                  act(
+                    `${at}/forfeit`,
+                    { participantId: pairing[side].participantId, reason: reason.trim() },
+                    `Table ${pairing.table}: ${pairing[side].name} forfeits.`,
+                  )
+                }
+              >
+                {pairing[side].name} forfeits
+              </button>
+            ))}
+            <button
+              type="button"
+              disabled={reason.trim() === ''}
+              onClick={() => act(`${at}/void`, { reason: reason.trim() }, `Table ${pairing.table} voided.`)}
+            >
+              Void
+            </button>
+          </div>
+        </details>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The rounds before the one being played, newest first, each collapsed to one line until opened: its
+ * tables and byes, and each table's result still open to an override (the service takes one on a
+ * closed round too).
+ */
+export function EarlierRounds(props: { rounds: Round[]; act: Act }) {
+  if (props.rounds.length === 0) return null;
+  return (
+    <section aria-labelledby="earlier-rounds" class="earlier-rounds">
+      <h3 id="earlier-rounds">Earlier rounds</h3>
+      {[...props.rounds].reverse().map((round) => (
+        <details key={round.round} class="earlier-round">
+          <summary>
+            Round {round.round}: {round.status} · {resultCount(round)}
+          </summary>
+          <ul class="pairing-list">
+            {round.pairings.map((p) => (
+              <ResultRow key={`r${round.round}t${p.table}`} pairing={p} round={round} act={props.act} />
+            ))}
+            {round.byes.map((b) => (
+              <li key={b.participantId}>
+                <span class="table-no">Bye</span> {b.name}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ))}
+    </section>
+  );
+}
+
+/** "4 of 4 results": the tables whose result stands or that were voided, of all of them. */
+function resultCount(round: Round): string {
+  const done = round.pairings.filter((p) => p.status === 'final' || p.status === 'void').length;
+  return `${done} of ${round.pairings.length} result${round.pairings.length === 1 ? '' : 's'}`;
+}
