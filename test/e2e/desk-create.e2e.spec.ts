@@ -51,7 +51,8 @@ describeInBrowser('the desk creates a tournament with the choices shown', () => 
     }
     return out;
   };
-  const focusedName = () => desk.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+  const focusedName = () =>
+    desk.evaluate("document.activeElement?.getAttribute('aria-label')") as Promise<string | null>;
 
   it("lists the key's tournaments with links to their desks, and points to one whose id is typed again", async () => {
     const list = desk.getByRole('region', { name: 'Your tournaments' });
@@ -67,9 +68,19 @@ describeInBrowser('the desk creates a tournament with the choices shown', () => 
   it('checks the id with the browser: the pattern compiles, and a bad id is not sent', async () => {
     const id = desk.getByLabel(/Tournament id/);
     await id.fill('bad id!');
-    expect(await id.evaluate((el) => (el as HTMLInputElement).validity.patternMismatch)).toBe(true);
+    expect(
+      await id.evaluate(
+        (el) =>
+          (el as unknown as { validity: { patternMismatch: boolean; valid: boolean } }).validity
+            .patternMismatch,
+      ),
+    ).toBe(true);
     await id.fill('good-id_2');
-    expect(await id.evaluate((el) => (el as HTMLInputElement).validity.valid)).toBe(true);
+    expect(
+      await id.evaluate(
+        (el) => (el as unknown as { validity: { patternMismatch: boolean; valid: boolean } }).validity.valid,
+      ),
+    ).toBe(true);
     expect(consoleErrors.filter((e) => /pattern/i.test(e))).toEqual([]);
   }, 30_000);
 
@@ -84,7 +95,7 @@ describeInBrowser('the desk creates a tournament with the choices shown', () => 
       for (let i = 0; i < (await controls.count()); i++) {
         const where = await controls.nth(i).evaluate((input) => {
           const label = input.closest('label')!;
-          const range = document.createRange();
+          const range = input.ownerDocument.createRange();
           range.selectNodeContents(label);
           const text = [...range.getClientRects()].filter(
             (r) => r.width > 0 && r.left >= input.getBoundingClientRect().right - 1,

@@ -95,7 +95,7 @@ describeInBrowser("the desk's slips and keys", () => {
     await keys.getByRole('img', { name: 'The link of the hall screen' }).waitFor();
     await keys.getByRole('button', { name: 'Copy the hall screen key' }).click();
     await keys.getByText('Hall screen key (spectator) copied.').waitFor();
-    expect(await desk.evaluate(() => navigator.clipboard.readText())).toBe(token);
+    expect(await desk.evaluate('navigator.clipboard.readText()')).toBe(token);
     // Bound to this tournament, as a spectator.
     const listed = (await organiser(t).get('/keys')).body as {
       role: string;

@@ -103,7 +103,9 @@ describeInBrowser('the hall screen standings fit the screen', () => {
       expect(Math.abs(name.y - rank.y)).toBeLessThan(1);
       expect(Math.abs(name.height - rank.height)).toBeLessThan(1);
     }
-    expect(await table().evaluate((el) => getComputedStyle(el).borderCollapse)).toBe('separate');
+    expect(
+      await table().evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).borderCollapse),
+    ).toBe('separate');
   }, 30_000);
 
   it('on a phone the page does not scroll sideways; the table scrolls in its box with the names in place', async () => {

@@ -51,7 +51,8 @@ describeInBrowser('table page in Chromium: a player’s way through forms, reque
 
   /** Waits (briefly) until the focus is within `locator`. */
   const focusWithin = (locator: Locator) => locator.locator(':focus').waitFor({ timeout: 2_000 });
-  const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+  const hasFocus = (locator: Locator) =>
+    locator.evaluate((element) => element === element.ownerDocument.activeElement);
   const log = async () =>
     (await m.organiser.get(`/matches/${matchId}/log`)).body.entries as { type: string; sentence: string }[];
   const mayDo = (page: Page) => page.locator('.may-do form');
