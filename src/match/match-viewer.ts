@@ -5,7 +5,7 @@ import { awaitedCombatOf, type AwaitedInput } from '../rules/common/roster.js';
 import type { RulesetRef } from '../rules/common/ruleset-ref.js';
 import type { Side } from '../rules/common/sides.js';
 import type { Viewer } from '../rules/ruleset.js';
-import { isMatchLevelEvent } from '../rules/match/events.js';
+import { isMatchLevelEvent, isUndoneByRevert } from '../rules/match/events.js';
 import { matchLevelTemplates } from '../rules/match/play-contract.js';
 import type { MatchMeta } from '../rules/match/match-level.js';
 import type { LoadedMatch } from './match-aggregate.js';
@@ -126,7 +126,7 @@ export class MatchViewer {
       data: viewed.data,
       at: event.metadata.at,
       actor: side ? { role, side } : { role },
-      reverted: match.reverted.has(event.metadata.revision),
+      reverted: match.reverted.has(event.metadata.revision) && isUndoneByRevert(event.type),
     };
   }
 

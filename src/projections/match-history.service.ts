@@ -13,6 +13,7 @@ import { type MatchResult, ResultsProjection } from './results.projection.js';
 import { RosterProjection, type RosterUnit } from './roster.projection.js';
 import { describeSafely } from './turn-log/turn-log.projection.js';
 import type { LogLine } from '../rules/turn-log.js';
+import { isUndoneByRevert } from '../rules/match/events.js';
 import { TurnLogProjection } from './turn-log/turn-log.projection.js';
 
 export interface LogEntryView extends LogLine {
@@ -129,7 +130,7 @@ export class MatchHistory {
         dice: line.dice,
         at: entry.at,
         actor: entry.actor,
-        reverted: reverted.has(entry.revision),
+        reverted: reverted.has(entry.revision) && isUndoneByRevert(entry.type),
       };
     });
     return { matchId, revision: visible, entries, nextCursor };
@@ -152,7 +153,7 @@ export class MatchHistory {
         : [];
     const events = read.map((e) => ({
       ...this.viewer.event(match, e, viewer),
-      reverted: reverted.has(e.metadata.revision),
+      reverted: reverted.has(e.metadata.revision) && isUndoneByRevert(e.type),
     }));
     return {
       matchId,

@@ -154,6 +154,13 @@ describe('undo and backups replay and verify (C-5)', () => {
       backupTo: 6,
     });
     expect((await view(m)).state).toEqual(beforeImpact.state);
+    // C-5: the backup undoes the impact; the dispute and the ruling that caused it stand.
+    const undone = async (path: string, list: 'entries' | 'events') =>
+      ((await m.judge.get(at(m, path))).body[list] as { revision: number; reverted: boolean }[])
+        .filter((entry) => entry.reverted)
+        .map((entry) => entry.revision);
+    expect(await undone('log', 'entries')).toEqual([7]);
+    expect(await undone('events?limit=100', 'events')).toEqual([7]);
     await m.A.command(at(m, 'impact-rolls'), { chargeId: 'c1', dice: [1] });
     const report = (await m.judge.get(at(m, 'verify'))).body;
     expect(report).toMatchObject({ ok: true, checked: { events: 11, outcomes: { ok: true, events: 11 } } });

@@ -260,6 +260,36 @@ describeInBrowser(title, () => {
     // The same page for the card's own side shows it: the check above looks where a card would be.
     expect(await pageFor(A.token!)).toMatch(/Q♦/);
   }, 60_000);
+  it('C-4 an ended match reads as its result, and nobody is shown to act', async () => {
+    const over = 'over-and-done';
+    const org = organiser(t);
+    await org.command('/matches', {
+      matchId: over,
+      ruleset: 'hand-to-hand',
+      sides: { A: 'Zulus', B: 'British' },
+      diceMode: 'table',
+    });
+    await org.command(`/matches/${over}/units`, {
+      unitId: 'impi',
+      name: 'Impi',
+      side: 'A',
+      morale: 8,
+      move: 6,
+    });
+    await org.command(`/matches/${over}/end`, { winner: 'A', note: 'the Impi held the field' });
+    const watcher = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    watchConsole(watcher);
+    try {
+      await watcher.goto(`${t.url}/watch/?match=${over}`);
+      await watcher.getByLabel(/your key/i).fill(spectatorKey);
+      await watcher.getByRole('button', { name: 'Watch' }).click();
+      await watcher.getByText('Zulus won — the Impi held the field').first().waitFor();
+      expect(await watcher.locator('.badge', { hasText: 'to act' }).count()).toBe(0);
+    } finally {
+      await watcher.close();
+    }
+  }, 60_000);
+
   it('runs whole under its Content-Security-Policy: every page above loaded, live feed and verifier worker included, with no violation', async () => {
     const response = await page.goto(`${t.url}/watch/?match=${matchId}`);
     const headers = response!.headers();

@@ -10,7 +10,11 @@ export function StandingsTable(props: { standings: Standings; highlight?: string
   return (
     <div class="table-scroll">
       <table class="standings">
-        <caption class="sr-only">Standings after {standings.rounds} rounds</caption>
+        <caption class="sr-only">
+          {standings.rounds === 0
+            ? 'Standings before the first round'
+            : `Standings through round ${standings.rounds}, its results so far`}
+        </caption>
         <thead>
           <tr>
             <th scope="col">#</th>

@@ -203,7 +203,12 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
           sideName={sideName}
           unitName={unitName}
         />
-        <UnitsTables sides={sides} rows={rows} activeSide={standing.activeSide} shown={shown} />
+        <UnitsTables
+          sides={sides}
+          rows={rows}
+          activeSide={standing.ended ? undefined : standing.activeSide}
+          shown={shown}
+        />
         <TurnLog entries={log.entries} shown={shown} onGoTo={goTo} />
       </div>
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Database, Statement } from 'better-sqlite3';
 import type { RecordedEvent } from '../../event-store/event-store.port.js';
 import { matchIdOf } from '../../match/match-stream.js';
-import { isMatchLevel } from '../../rules/match/events.js';
+import { isMatchLevel, isUndoneByRevert, MATCH_LEVEL_EVENT_TYPES } from '../../rules/match/events.js';
 import type { DiceRoll } from '../../rules/common/dice.js';
 import { SIDES, type Side } from '../../rules/common/sides.js';
 import { type AnyRuleset, rulesetFor } from '../../rulesets/registry.js';
@@ -109,7 +109,14 @@ export class TurnLogProjection implements Projection {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       at: db.prepare('SELECT turn_after, active_after FROM turn_log WHERE match_id = ? AND revision = ?'),
-      revert: db.prepare('UPDATE turn_log SET reverted = 1 WHERE match_id = ? AND revision BETWEEN ? AND ?'),
+      // C-5: the match's own records in the range stand (isUndoneByRevert).
+      revert: db.prepare(
+        `UPDATE turn_log SET reverted = 1 WHERE match_id = ? AND revision BETWEEN ? AND ?
+           AND type NOT IN (${[...MATCH_LEVEL_EVENT_TYPES]
+             .filter((type) => !isUndoneByRevert(type))
+             .map((type) => `'${type}'`)
+             .join(', ')})`,
+      ),
       entries: db.prepare('SELECT * FROM turn_log WHERE match_id = ? AND revision <= ? ORDER BY revision'),
     };
   }

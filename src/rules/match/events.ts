@@ -72,6 +72,16 @@ export const MATCH_LEVEL_EVENT_TYPES: ReadonlySet<string> = new Set<MatchLevelEv
   'MatchEnded',
 ]);
 
+/**
+ * C-5: what an undo or a judge's backup undoes: the game's events in its range, and an earlier revert
+ * among them. The match's own records in that range (a seed added, an undo asked and answered, a
+ * dispute raised and ruled, time called) stand, as the fold keeps them in the meta: the request or
+ * ruling that caused the revert is never shown undone by it.
+ */
+export function isUndoneByRevert(type: string): boolean {
+  return !MATCH_LEVEL_EVENT_TYPES.has(type) || type === 'ActionsReverted';
+}
+
 export function isMatchLevelEvent<E extends { type: string }>(event: E): event is E & MatchLevelEvent {
   return MATCH_LEVEL_EVENT_TYPES.has(event.type);
 }
