@@ -26086,7 +26086,8 @@ export interface operations {
            *         "kinds": [
            *           "event",
            *           "result"
-           *         ]
+           *         ],
+           *         "registeredBy": "abc123def456"
            *       }
            *     ]
            */
@@ -26238,6 +26239,7 @@ export interface operations {
            *         "event",
            *         "result"
            *       ],
+           *       "registeredBy": "abc123def456",
            *       "secret": "whsec_Vq3…",
            *       "duplicate": false
            *     }
