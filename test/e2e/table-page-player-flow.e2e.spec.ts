@@ -239,7 +239,7 @@ describeInBrowser('table page in Chromium: a player’s way through forms, reque
       .getByRole('button', { name: 'Z1', exact: true })
       .click();
     await form.getByRole('button', { name: 'its front', exact: true }).click();
-    await form.getByRole('button', { name: 'level', exact: true }).click();
+    await form.getByRole('button', { name: 'level with it', exact: true }).click();
     for (const face of [2, 2]) await form.getByRole('button', { name: `Rolled a ${face}` }).click();
     await form.getByRole('button', { name: 'Send' }).click();
     await landed();
