@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
 import { messageOf } from '../shared/live';
+import { refusalText } from '../shared/refusal';
 import { useFollowedMatch } from '../shared/use-followed-match';
 import { sidesOf, standingOf } from '../shared/match-view';
 import { TurnLog } from '../shared/turn-log';
@@ -107,8 +108,7 @@ export function MatchDesk(props: {
       setOpen(undefined);
       await refresh();
     } catch (cause) {
-      const rule = cause instanceof ApiError && cause.ruleId ? ` (${cause.ruleId})` : '';
-      setSaid(`Refused: ${messageOf(cause)}${rule}`);
+      setSaid(`Refused: ${refusalText(cause)}`);
       // The form opens again as the judge filled it: a refusal names what to change, not all of it.
       reopen(id, answersOf(template, body));
     }
