@@ -7,6 +7,7 @@ import type { Principal } from '../auth/principal.js';
 import type { TournamentCommand } from '../rules/tournament/index.js';
 import type { Page } from '../tournament/page-cursor.js';
 import { DeskResultsInMatches } from '../tournament/desk-results-in-matches.js';
+import { disputedTables, type DisputedTableView } from '../tournament/disputed-tables.js';
 import { RefereedTables } from '../tournament/refereed-tables.js';
 import { TournamentBoard } from '../tournament/tournament-board.service.js';
 import { type TournamentCommandView, TournamentConduct } from '../tournament/tournament-conduct.service.js';
@@ -16,6 +17,7 @@ import { CommandDto } from './dto/command.dto.js';
 import { PageQueryDto } from './dto/page-query.dto.js';
 import {
   ActingParticipantDto,
+  DisputedTableDto,
   DisputeResultDto,
   EditPairingsDto,
   EXAMPLE_ROUND,
@@ -103,6 +105,31 @@ export class TournamentRoundsController {
   ): Promise<Page<RoundView>> {
     assertParticipantKey(principal);
     return this.board.rounds(id, query.limit ?? PAGE_SIZE, query.cursor);
+  }
+
+  @Get('disputed')
+  @Roles('organiser', 'judge')
+  @ApiAccess('organiser, judge (bound keys: their tournament)')
+  @ApiOperation({
+    summary:
+      'The tables whose result is disputed, newest round first, each with the report disputed (its note) and the dispute (its reason): what a judge reads before deciding one (override).',
+  })
+  @ApiOkResponse({
+    type: [DisputedTableDto],
+    example: [
+      {
+        round: 1,
+        table: 2,
+        A: { participantId: 'p1', name: 'Alice Moyo' },
+        B: { participantId: 'p3', name: 'Cy Carter' },
+        reported: { by: 'p1', outcome: 'A', note: 'won on objectives' },
+        disputed: { by: 'p3', reason: 'the objective was contested at the end' },
+      },
+    ],
+  })
+  async disputed(@Param('id', TournamentIdPipe) id: string): Promise<DisputedTableView[]> {
+    const { state, events } = await this.conduct.load(id);
+    return disputedTables(state, events);
   }
 
   @Get(':round')

@@ -24,7 +24,6 @@ function outcomeWords(pairing: Pairing, outcome: string): string {
  */
 export function DisputedResults(props: {
   api: Api;
-  apiKey: string;
   tables: DisputedTable[];
   onDecided: (said: string) => void;
 }) {
@@ -40,7 +39,7 @@ export function DisputedResults(props: {
       const read = new Map<string, Map<string, TableWords>>();
       for (const tournamentId of wanted.split('\n')) {
         try {
-          read.set(tournamentId, await readTableWords(props.apiKey, tournamentId));
+          read.set(tournamentId, await readTableWords(props.api, tournamentId));
         } catch (cause) {
           setUnread(refusalText(cause));
         }

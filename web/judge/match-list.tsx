@@ -113,7 +113,6 @@ export function MatchList(props: {
           {tournaments.length > 0 && (
             <DisputedResults
               api={api}
-              apiKey={props.apiKey}
               tables={disputed}
               onDecided={(words) => {
                 setSaid(words);

@@ -820,6 +820,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/tournaments/{id}/rounds/disputed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The tables whose result is disputed, newest round first, each with the report disputed (its note) and the dispute (its reason): what a judge reads before deciding one (override). */
+    get: operations['TournamentRoundsController_disputed'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/tournaments/{id}/rounds/{round}': {
     parameters: {
       query?: never;
@@ -3623,6 +3640,40 @@ export interface components {
       items: components['schemas']['RoundDto'][];
       /** @description Pass as ?cursor= for the next page; null on the last. */
       nextCursor: string | null;
+    };
+    DisputedReportDto: {
+      /**
+       * @description The participant who reported it.
+       * @example p1
+       */
+      by: string;
+      /** @enum {string} */
+      outcome: 'A' | 'B' | 'draw';
+      /** @example won on objectives */
+      note: string | null;
+    };
+    TableDisputeDto: {
+      /**
+       * @description The participant who disputed it.
+       * @example p3
+       */
+      by: string;
+      /**
+       * @description In their words, or, when both reported and the results differ, the two reports ("p1 reported side A won, p3 reported side B won").
+       * @example I won on objectives
+       */
+      reason: string;
+    };
+    DisputedTableDto: {
+      /** @example 1 */
+      round: number;
+      /** @example 2 */
+      table: number;
+      A: components['schemas']['SeatDto'];
+      B: components['schemas']['SeatDto'];
+      /** @description The report the dispute is about; null when the table was disputed before anyone reported it. */
+      reported: components['schemas']['DisputedReportDto'] | null;
+      disputed: components['schemas']['TableDisputeDto'];
     };
     EditPairingsDto: {
       /**
@@ -21374,6 +21425,155 @@ export interface operations {
            *       "status": 422,
            *       "detail": "dice face #1 is 7; a D6 shows 1 to 6",
            *       "ruleId": "C-1"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Past the rate limit of this key (UMPIRE_RATE_LIMIT per UMPIRE_RATE_LIMIT_WINDOW_MS). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key (UMPIRE_RATE_LIMIT, UMPIRE_RATE_LIMIT_WINDOW_MS); retry in 60 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A read model this answer needs is catching up: try again after `Retry-After` seconds (never a stale answer). */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-ready",
+           *       "title": "Service Unavailable",
+           *       "status": 503,
+           *       "detail": "the read model match-history is catching up; retry in 1 s"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  TournamentRoundsController_disputed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "round": 1,
+           *         "table": 2,
+           *         "A": {
+           *           "participantId": "p1",
+           *           "name": "Alice Moyo"
+           *         },
+           *         "B": {
+           *           "participantId": "p3",
+           *           "name": "Cy Carter"
+           *         },
+           *         "reported": {
+           *           "by": "p1",
+           *           "outcome": "A",
+           *           "note": "won on objectives"
+           *         },
+           *         "disputed": {
+           *           "by": "p3",
+           *           "reason": "the objective was contested at the end"
+           *         }
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['DisputedTableDto'][];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description No key, or a key that is not valid. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:unauthorized",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "detail": "the API key is not valid"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Keys allowed: organiser, judge (bound keys: their tournament). Another role, match or side is 403; a key bound to a tournament is answered about any other tournament's ids as about unknown ones (404). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:forbidden",
+           *       "title": "Forbidden",
+           *       "status": 403,
+           *       "detail": "this route is for organiser keys; this key is a spectator key"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Nothing by that id (for a key bound to a tournament: nothing of its tournament by that id). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:not-found",
+           *       "title": "Not Found",
+           *       "status": 404,
+           *       "detail": "match isandlwana does not exist"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];

@@ -363,3 +363,35 @@ export class RoundPageDto {
   })
   nextCursor!: string | null;
 }
+
+export class DisputedReportDto {
+  @ApiProperty({ description: 'The participant who reported it.', example: 'p1' }) by!: string;
+  @ApiProperty({ enum: OUTCOMES }) outcome!: string;
+  @ApiProperty({ type: String, nullable: true, example: 'won on objectives' }) note!: string | null;
+}
+
+export class TableDisputeDto {
+  @ApiProperty({ description: 'The participant who disputed it.', example: 'p3' }) by!: string;
+  @ApiProperty({
+    description:
+      'In their words, or, when both reported and the results differ, the two reports ("p1 reported side A won, p3 reported side B won").',
+    example: 'I won on objectives',
+  })
+  reason!: string;
+}
+
+/** A disputed table, with what each side said (GET /tournaments/:id/rounds/disputed). */
+export class DisputedTableDto {
+  @ApiProperty({ example: 1 }) round!: number;
+  @ApiProperty({ example: 2 }) table!: number;
+  @ApiProperty({ type: SeatDto }) A!: SeatDto;
+  @ApiProperty({ type: SeatDto }) B!: SeatDto;
+  @ApiProperty({
+    type: DisputedReportDto,
+    nullable: true,
+    description:
+      'The report the dispute is about; null when the table was disputed before anyone reported it.',
+  })
+  reported!: DisputedReportDto | null;
+  @ApiProperty({ type: TableDisputeDto }) disputed!: TableDisputeDto;
+}
