@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
 import {
+  bothSeats,
   asked,
   bigEnoughTargets,
   buildPages,
@@ -12,10 +13,8 @@ import {
   onSlow4G,
   ROOT,
   type SeatBrowser,
-  seatBrowser,
   send,
   caughtUp,
-  joinSeats,
   shot,
 } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -60,17 +59,7 @@ describeInBrowser('table page in Chromium: a whole hand-to-hand match through th
     m = await openMatch(t, { matchId, ruleset: 'hand-to-hand', diceMode: 'table' });
     seen = await m.revision();
     browser = await launchChromium();
-    A = await seatBrowser(browser);
-    B = await seatBrowser(browser);
-    await joinSeats(t.url, m.organiser, matchId, [
-      [A, 'A'],
-      [B, 'B'],
-    ]);
-    for (const [seat, side] of [
-      [A, 'A'],
-      [B, 'B'],
-    ] as const)
-      await seat.page.getByRole('heading', { level: 1, name: `Side ${side} side ${side}` }).waitFor();
+    [A, B] = await bothSeats(browser, t.url, m.organiser, matchId);
   }, 120_000);
 
   afterAll(async () => {

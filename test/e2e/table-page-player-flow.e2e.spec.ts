@@ -2,16 +2,15 @@ import { existsSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
 import {
+  bothSeats,
   asked,
   bigEnoughTargets,
   buildPages,
   caughtUp,
-  joinSeats,
   mustDo,
   noSidewaysScroll,
   PHONE,
   type SeatBrowser,
-  seatBrowser,
   shot,
 } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -63,17 +62,7 @@ describeInBrowser('table page in Chromium: a player’s way through forms, reque
     m = await openMatch(t, { matchId, ruleset: 'hand-to-hand', diceMode: 'table' });
     seen = await m.revision();
     browser = await launchChromium();
-    A = await seatBrowser(browser);
-    B = await seatBrowser(browser);
-    await joinSeats(t.url, m.organiser, matchId, [
-      [A, 'A'],
-      [B, 'B'],
-    ]);
-    for (const [seat, side] of [
-      [A, 'A'],
-      [B, 'B'],
-    ] as const)
-      await seat.page.getByRole('heading', { level: 1, name: `Side ${side} side ${side}` }).waitFor();
+    [A, B] = await bothSeats(browser, t.url, m.organiser, matchId);
   }, 120_000);
 
   afterAll(async () => {

@@ -1,3 +1,4 @@
+import { StandingsRow } from '../shared/standings-table';
 import type { Round, Standings } from '../shared/tournament-views';
 
 /** Each tie-break's short column name on the hall screen, with its full name for the legend and readers. */
@@ -72,17 +73,7 @@ export function HallStandings(props: { standings: Standings; rounds: Round[] }) 
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <tr key={row.participantId}>
-                    <td>{row.rank}</td>
-                    <th scope="row">{row.name}</th>
-                    <td>{row.points}</td>
-                    <td>
-                      {row.won}-{row.drawn}-{row.lost}
-                    </td>
-                    {tieBreaks.map((t) => (
-                      <td key={t}>{row.tieBreaks?.[t] ?? ''}</td>
-                    ))}
-                  </tr>
+                  <StandingsRow key={row.participantId} row={row} tieBreaks={tieBreaks} />
                 ))}
               </tbody>
             </table>

@@ -30,23 +30,35 @@ export function StandingsTable(props: { standings: Standings; highlight?: string
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr
+            <StandingsRow
               key={row.participantId}
-              aria-current={row.participantId === props.highlight ? 'true' : undefined}
-            >
-              <td>{row.rank}</td>
-              <th scope="row">{row.name}</th>
-              <td>{row.points}</td>
-              <td>
-                {row.won}-{row.drawn}-{row.lost}
-              </td>
-              {tieBreaks.map((t) => (
-                <td key={t}>{row.tieBreaks?.[t] ?? ''}</td>
-              ))}
-            </tr>
+              row={row}
+              tieBreaks={tieBreaks}
+              current={row.participantId === props.highlight}
+            />
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+type StandingsLine = NonNullable<Standings['standings']>[number];
+
+/** One participant's line of the standings: rank, name, points, record, then each tie-break. */
+export function StandingsRow(props: { row: StandingsLine; tieBreaks: readonly string[]; current?: boolean }) {
+  const { row } = props;
+  return (
+    <tr aria-current={props.current ? 'true' : undefined}>
+      <td>{row.rank}</td>
+      <th scope="row">{row.name}</th>
+      <td>{row.points}</td>
+      <td>
+        {row.won}-{row.drawn}-{row.lost}
+      </td>
+      {props.tieBreaks.map((t) => (
+        <td key={t}>{row.tieBreaks?.[t] ?? ''}</td>
+      ))}
+    </tr>
   );
 }

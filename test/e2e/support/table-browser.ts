@@ -103,6 +103,30 @@ export async function joinSeats(
   }
 }
 
+/**
+ * Both seats of a match whose sides are named Side A and Side B, each joined from its own invitation
+ * link and showing its side's heading.
+ */
+export async function bothSeats(
+  browser: Browser,
+  url: string,
+  organiser: Caller,
+  matchId: string,
+): Promise<[SeatBrowser, SeatBrowser]> {
+  const A = await seatBrowser(browser);
+  const B = await seatBrowser(browser);
+  await joinSeats(url, organiser, matchId, [
+    [A, 'A'],
+    [B, 'B'],
+  ]);
+  for (const [seat, side] of [
+    [A, 'A'],
+    [B, 'B'],
+  ] as const)
+    await seat.page.getByRole('heading', { level: 1, name: `Side ${side} side ${side}` }).waitFor();
+  return [A, B];
+}
+
 /** Chromium's slow-4G preset on one page, through CDP: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
 export async function onSlow4G(context: BrowserContext, page: Page): Promise<void> {
   const cdp = await context.newCDPSession(page);
