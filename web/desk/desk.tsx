@@ -153,6 +153,7 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
           participants={participants}
           act={act}
           started={rounds.length > 0}
+          complete={complete}
           onAction={clearBanners}
           onImported={board.refresh}
           onNews={setNews}

@@ -16,6 +16,8 @@ export function Participants(props: {
   participants: Participant[];
   act: Act;
   started: boolean;
+  /** Every round played: nobody is left to drop out. */
+  complete: boolean;
   /** Before anything the section sends: the desk's last news and refusal are about something else. */
   onAction: () => void;
   onImported: () => void;
@@ -132,7 +134,7 @@ export function Participants(props: {
                   Check in<span class="sr-only"> {p.name}</span>
                 </button>
               )}
-              {p.status === 'active' && props.started && (
+              {p.status === 'active' && props.started && !props.complete && (
                 <button
                   type="button"
                   class="quiet"
