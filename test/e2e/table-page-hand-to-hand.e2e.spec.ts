@@ -107,6 +107,8 @@ describeInBrowser('table page in Chromium: a whole hand-to-hand match through th
     await form.getByRole('button', { name: 'level with it', exact: true }).click();
     // HH-5: willpower 3 + 4 = 7, at most the attacker's morale of 8.
     await tap(A.page, [3, 4], form);
+    // A 2D6 test is read by its total, which the page shows.
+    expect(await form.locator('.entered').innerText()).toContain('(total 7)');
     await form.getByRole('button', { name: 'Send' }).click();
     await landed();
   }

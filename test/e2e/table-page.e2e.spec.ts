@@ -183,6 +183,9 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     await dice.getByRole('button', { name: 'Rolled a 4' }).click();
     // Exactly the number needed: the faces are used up.
     expect(await dice.getByRole('button', { name: 'Rolled a 6' }).isDisabled()).toBe(true);
+    // AA-11: each die hits or misses on its own, so no total is shown.
+    expect(await dice.locator('.entered strong').innerText()).toBe('5, 4');
+    expect(await dice.locator('.entered').innerText()).not.toContain('total');
     await shot(A.page, 'table-dice');
     await send(A.page);
 

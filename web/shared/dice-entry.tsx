@@ -34,8 +34,10 @@ export function DiceEntry(props: {
           <span class="note">No dice entered yet.</span>
         ) : (
           <>
-            Entered: <strong>{faces.join(' + ')}</strong>{' '}
-            {faces.length > 1 && <span class="note">(total {faces.reduce((a, b) => a + b, 0)})</span>}
+            Entered: <strong>{faces.join(dice.read === 'each' ? ', ' : ' + ')}</strong>{' '}
+            {faces.length > 1 && dice.read !== 'each' && (
+              <span class="note">(total {faces.reduce((a, b) => a + b, 0)})</span>
+            )}
           </>
         )}
         {faces.length > 0 && (

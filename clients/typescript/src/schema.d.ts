@@ -1884,6 +1884,11 @@ export interface components {
        * @example dice
        */
       path?: string;
+      /**
+       * @description How the faces are read: `each` on its own (an attack’s dice, each a hit or a miss); left out, they are added up (a 2D6 test), so a page may show their total.
+       * @enum {string}
+       */
+      read?: 'each';
     };
     AwaitedStepDto: {
       /**

@@ -113,6 +113,12 @@ export class DiceNeededDto {
   @ApiProperty({ description: 'The rule that rolls them.', example: 'HH-2' }) ruleId!: string;
   @ApiPropertyOptional({ description: 'Table dice only: the body field the faces go in.', example: 'dice' })
   path?: string;
+  @ApiPropertyOptional({
+    enum: ['each'],
+    description:
+      'How the faces are read: `each` on its own (an attack’s dice, each a hit or a miss); left out, they are added up (a 2D6 test), so a page may show their total.',
+  })
+  read?: 'each';
 }
 
 /** The charge an awaited step belongs to (hand-to-hand). */

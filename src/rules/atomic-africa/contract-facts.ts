@@ -25,9 +25,10 @@ export function diceFor(
   if (!match) throw new Error('no match to roll in');
   const count = unit.firepower * (massFire ? match.parameters.rangedAttack.massFireDiceMultiplier : 1);
   if (count === 0) return undefined;
+  // Each die hits or misses on its own: no total of the faces means anything (AA-11).
   return match.diceMode === 'table'
-    ? { source: 'table', count, sides: 6, purpose, ruleId, path: 'dice' }
-    : { source: 'server', count, sides: 6, purpose, ruleId };
+    ? { source: 'table', count, sides: 6, purpose, ruleId, path: 'dice', read: 'each' }
+    : { source: 'server', count, sides: 6, purpose, ruleId, read: 'each' };
 }
 
 /**

@@ -60,6 +60,8 @@ export interface DiceNeeded {
   ruleId: string;
   /** Table dice only: the body field the faces go in. */
   path?: string;
+  /** How the faces are read: `each` on its own (AA-11: a hit on 4+); left out, they are added up (2D6). */
+  read?: 'each';
 }
 
 /** A command template as a ruleset (or the match-level rules) states it, before the service adds its route. */
