@@ -52,6 +52,28 @@ describeInBrowser("the desk's slips and keys", () => {
     await t?.close();
   });
 
+  it("a participant's invitation link is copied, or scanned from its QR code at the desk", async () => {
+    const { name } = (await organiser(t).get(`/tournaments/${T}/participants`)).body.items[0] as {
+      name: string;
+    };
+    await desk.getByRole('button', { name: `Invite ${name}` }).click();
+    const link = desk.getByLabel(`Invitation link for ${name} (opens once)`);
+    const invitation = await link.inputValue();
+    expect(invitation).toMatch(new RegExp(`^${t.url}/tournament/#invite=inv_`));
+    await desk.getByRole('button', { name: `Copy the invitation link for ${name}` }).click();
+    expect(await desk.evaluate('navigator.clipboard.readText()')).toBe(invitation);
+    await desk.getByText(`QR code of the invitation link for ${name}`).click();
+    const code = desk.getByRole('img', { name: `The invitation link for ${name}` });
+    await code.waitFor();
+    expect((await code.boundingBox())!.width).toBeGreaterThan(100);
+    await shot(desk, 'desk-invitation-qr');
+    await desk.setViewportSize({ width: 390, height: 844 });
+    await noSidewaysScroll(desk);
+    await code.scrollIntoViewIfNeeded();
+    await shot(desk, 'desk-invitation-qr-phone');
+    await desk.setViewportSize({ width: 1280, height: 800 });
+  }, 60_000);
+
   it("prints a refereed seat's invitation code under its QR code, and no result to circle on a refereed slip", async () => {
     await desk.getByRole('button', { name: 'Show slips and pairings sheet' }).click();
     await desk.locator('[aria-label="Printable sheets for round 1"][aria-busy="false"]').waitFor();

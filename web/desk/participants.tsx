@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Api } from '../shared/api';
+import { QrCode } from '../shared/qr-code';
 import { refusalText } from '../shared/refusal';
 import { newCommandId, type Participant } from '../shared/tournament-views';
 import { type ImportedLine, importParticipants, lineWords } from './import-participants';
@@ -110,12 +111,7 @@ export function Participants(props: {
               </span>
               <br />
               {links[p.participantId] ? (
-                <p class="link-out">
-                  <label>
-                    Invitation link for {p.name} (opens once)
-                    <input readOnly value={links[p.participantId]} />
-                  </label>
-                </p>
+                <InvitationLink name={p.name} link={links[p.participantId]!} />
               ) : (
                 p.status !== 'withdrawn' && (
                   <button type="button" class="quiet" onClick={() => invite(p)}>
@@ -154,5 +150,41 @@ export function Participants(props: {
         })}
       </ul>
     </section>
+  );
+}
+
+/**
+ * A participant's invitation link, for the player at the desk: copied to send it, or scanned from the
+ * desk's screen with the player's phone. It opens once, on the phone that opens it.
+ */
+function InvitationLink(props: { name: string; link: string }) {
+  const [said, setSaid] = useState<string>();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(props.link);
+      setSaid('Copied.');
+    } catch {
+      setSaid('The browser did not allow copying: select the link and copy it by hand.');
+    }
+  };
+  return (
+    <div class="link-out">
+      <label>
+        Invitation link for {props.name} (opens once)
+        <input readOnly value={props.link} onFocus={(e) => e.currentTarget.select()} />
+      </label>
+      <button type="button" class="quiet" onClick={copy}>
+        Copy<span class="sr-only"> the invitation link for {props.name}</span>
+      </button>
+      <span class="note" role="status">
+        {said}
+      </span>
+      <details>
+        <summary>
+          QR code<span class="sr-only"> of the invitation link for {props.name}</span>
+        </summary>
+        <QrCode text={props.link} label={`The invitation link for ${props.name}`} />
+      </details>
+    </div>
   );
 }
