@@ -57,8 +57,18 @@ export function StandingsRow(props: { row: StandingsLine; tieBreaks: readonly st
         {row.won}-{row.drawn}-{row.lost}
       </td>
       {props.tieBreaks.map((t) => (
-        <td key={t}>{row.tieBreaks?.[t] ?? ''}</td>
+        <td key={t}>{figure(row.tieBreaks?.[t])}</td>
       ))}
     </tr>
+  );
+}
+
+/** A tie-break's figure; none where it means nothing (head-to-head for a row tied with nobody). */
+function figure(value: number | null | undefined) {
+  if (value !== null && value !== undefined) return value;
+  return (
+    <span role="img" aria-label="none">
+      –
+    </span>
   );
 }

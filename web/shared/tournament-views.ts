@@ -56,7 +56,7 @@ export interface StandingRow {
   drawn: number;
   lost: number;
   points: number;
-  tieBreaks: Record<string, number | undefined>;
+  tieBreaks: Record<string, number | null | undefined>;
 }
 
 export interface Standings {
