@@ -38,7 +38,7 @@ export class DeskResultsInMatches {
   ) {}
 
   async reach(principal: Principal, tournamentId: string, answer: TournamentCommandView): Promise<void> {
-    const set = answer.events.filter((event) => event.type in SET_AT_THE_DESK);
+    const set = answer.events.filter((event) => Object.hasOwn(SET_AT_THE_DESK, event.type));
     if (set.length === 0) return;
     const { state } = await this.conduct.load(tournamentId);
     for (const event of set) {

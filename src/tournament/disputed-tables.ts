@@ -22,31 +22,32 @@ export function disputedTables(
   state: Tournament,
   events: readonly RecordedEvent<TournamentEvent>[],
 ): DisputedTableView[] {
-  const said = new Map<string, Pick<DisputedTableView, 'reported'> & Partial<DisputedTableView>>();
+  const said = new Map<
+    string,
+    { reported: DisputedTableView['reported']; disputed?: DisputedTableView['disputed'] }
+  >();
   const at = (round: number, table: number) => `${round}:${table}`;
-  for (const { type, data } of events) {
-    if (type === 'ResultReported') {
-      const { round, table, reportedBy, outcome, note } = data as Extract<
-        TournamentEvent,
-        { type: 'ResultReported' }
-      >['data'];
-      said.set(at(round, table), { reported: { by: reportedBy, outcome, note: note ?? null } });
-    } else if (type === 'ResultDisputed') {
-      const { round, table, disputedBy, reason } = data as Extract<
-        TournamentEvent,
-        { type: 'ResultDisputed' }
-      >['data'];
-      const key = at(round, table);
-      said.set(key, { reported: said.get(key)?.reported ?? null, disputed: { by: disputedBy, reason } });
-    } else if (type === 'PairingRescheduled') {
-      const { round, table, toTable } = data as Extract<
-        TournamentEvent,
-        { type: 'PairingRescheduled' }
-      >['data'];
-      const moved = said.get(at(round, table));
-      if (moved && toTable !== table) {
-        said.delete(at(round, table));
-        said.set(at(round, toTable), moved);
+  for (const event of events) {
+    switch (event.type) {
+      case 'ResultReported': {
+        const { round, table, reportedBy, outcome, note } = event.data;
+        said.set(at(round, table), { reported: { by: reportedBy, outcome, note: note ?? null } });
+        break;
+      }
+      case 'ResultDisputed': {
+        const { round, table, disputedBy, reason } = event.data;
+        const key = at(round, table);
+        said.set(key, { reported: said.get(key)?.reported ?? null, disputed: { by: disputedBy, reason } });
+        break;
+      }
+      case 'PairingRescheduled': {
+        const { round, table, toTable } = event.data;
+        const moved = said.get(at(round, table));
+        if (moved && toTable !== table) {
+          said.delete(at(round, table));
+          said.set(at(round, toTable), moved);
+        }
+        break;
       }
     }
   }

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Api } from '../shared/api';
 import { QrCode } from '../shared/qr-code';
+import { copyText } from './copy';
 import { refusalText } from '../shared/refusal';
 import { newCommandId } from '../shared/tournament-views';
 
@@ -58,14 +59,7 @@ export function Keys(props: { api: Api; tournamentId: string; onAction: () => vo
       setFailed(refusalText(error));
     }
   };
-  const copy = async (key: Issued) => {
-    try {
-      await navigator.clipboard.writeText(key.token);
-      setCopied(`${KINDS[key.kind].title} copied.`);
-    } catch {
-      setCopied('The browser did not allow copying: select the key and copy it by hand.');
-    }
-  };
+  const copy = async (key: Issued) => setCopied(await copyText(key.token, KINDS[key.kind].title));
   return (
     <section aria-labelledby="keys">
       <h2 id="keys">Keys</h2>

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Api } from '../shared/api';
 import { QrCode } from '../shared/qr-code';
+import { copyText } from './copy';
 import { refusalText } from '../shared/refusal';
 import { newCommandId, type Participant } from '../shared/tournament-views';
 import { type ImportedLine, importParticipants, lineWords } from './import-participants';
@@ -159,14 +160,7 @@ export function Participants(props: {
  */
 function InvitationLink(props: { name: string; link: string }) {
   const [said, setSaid] = useState<string>();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(props.link);
-      setSaid('Copied.');
-    } catch {
-      setSaid('The browser did not allow copying: select the link and copy it by hand.');
-    }
-  };
+  const copy = async () => setSaid(await copyText(props.link, 'Link'));
   return (
     <div class="link-out">
       <label>
