@@ -5,6 +5,7 @@ import { editionOf } from './edition.js';
 import type { AtomicAfricaEvent } from './events.js';
 import { allowsMovement, effectiveMovement } from './special-actions.js';
 import { entry, type Activation, type AtomicAfricaState, type Combatant, type Order } from './state.js';
+import { nameOf, sideNamed } from './guards.js';
 
 /** What the close combat being resolved waits for, and from which side. Shown to every viewer. */
 export type AwaitedStep =
@@ -290,6 +291,8 @@ export function progress(state: AtomicAfricaState): Progress {
   };
 }
 
-export function describeSteps(steps: readonly AwaitedStep[]): string {
-  return steps.map((s) => `${s.step} by unit ${s.unitId} (side ${s.side})`).join(' and ');
+export function describeSteps(state: AtomicAfricaState, steps: readonly AwaitedStep[]): string {
+  return steps
+    .map((s) => `${s.step} by ${nameOf(state, s.unitId)} (${sideNamed(state, s.side)})`)
+    .join(' and ');
 }

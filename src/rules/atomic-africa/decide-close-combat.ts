@@ -19,7 +19,7 @@ import { editionOf } from './edition.js';
 import { evolve } from './evolve.js';
 import type { ResolveCloseCombat, DeclareIntent, Pursue, ReportBreakOff } from './commands.js';
 import type { AtomicAfricaEvent } from './events.js';
-import { requireMatch, requireUnit } from './guards.js';
+import { nameOf, requireMatch, requireUnit } from './guards.js';
 import { fieldsOf, inches, oneOf, text } from './input.js';
 import {
   entry,
@@ -50,10 +50,10 @@ function requireStep<S extends AwaitedStep['step']>(
       ? next.steps.find((s): s is Extract<AwaitedStep, { step: S }> => s.step === step && s.unitId === unitId)
       : undefined;
   if (!awaited) {
-    const waitingFor = next.kind === 'awaiting' ? describeSteps(next.steps) : 'nothing';
+    const waitingFor = next.kind === 'awaiting' ? describeSteps(state, next.steps) : 'nothing';
     violation(
       ruleId,
-      `unit ${unitId} cannot ${step} now; the close combat is waiting for ${waitingFor}`,
+      `${nameOf(state, unitId)} cannot ${step} now; the close combat is waiting for ${waitingFor}`,
       'conflict',
     );
   }
@@ -86,21 +86,17 @@ export function declareIntent(state: AtomicAfricaState, command: DeclareIntent):
   if (unit.side !== state.activeSide) {
     const activation = state.activation;
     if (!activation || activation.reacting.unitId !== unit.unitId) {
-      violation(
-        'AA-4',
-        `unit ${unit.unitId} is not the opposing unit of an activated close combat`,
-        'conflict',
-      );
+      violation('AA-4', `${unit.name} is not the opposing unit of an activated close combat`, 'conflict');
     }
     if (activation.reacting.intent !== null) {
-      violation('AA-4', `unit ${unit.unitId} has already declared ${activation.reacting.intent}`, 'conflict');
+      violation('AA-4', `${unit.name} has already declared ${activation.reacting.intent}`, 'conflict');
     }
     if (data.opponentId !== undefined && data.opponentId !== activation.activating.unitId) {
-      violation('AA-4', `unit ${unit.unitId} is fighting unit ${activation.activating.unitId}`, 'invalid');
+      violation('AA-4', `${unit.name} is fighting ${nameOf(state, activation.activating.unitId)}`, 'invalid');
     }
     // Q-21: whether a unit holds a card is public (its seal and any clash are events); its card is not.
     if (edition.sealingClosesAtFirstActivation && intent === 'flee' && !cardHeld(state, unit.unitId)) {
-      violation('Q-21', `unit ${unit.unitId} has no card this turn: it must fight`, 'conflict');
+      violation('Q-21', `${unit.name} has no card this turn: it must fight`, 'conflict');
     }
     return [
       {
@@ -121,27 +117,27 @@ export function declareIntent(state: AtomicAfricaState, command: DeclareIntent):
     const { activating, reacting } = state.activation;
     violation(
       'AA-4',
-      `the close combat of ${activating.unitId} and ${reacting.unitId} is still being resolved`,
+      `the close combat of ${nameOf(state, activating.unitId)} and ${nameOf(state, reacting.unitId)} is still being resolved`,
       'conflict',
     );
   }
   if (edition.reactingUnitMayBeEngagedAgain) {
     // Q-22: each activating unit activates once per turn (a ranged attack is an activation too, Q-24).
     if ((state.activated ?? []).includes(unit.unitId)) {
-      violation('Q-22', `unit ${unit.unitId} has already activated this turn`, 'conflict');
+      violation('Q-22', `${unit.name} has already activated this turn`, 'conflict');
     }
   } else if (hasFoughtThisTurn(state, unit.unitId)) {
-    violation('AA-4', `unit ${unit.unitId} has already fought its close combat this turn`, 'conflict');
+    violation('AA-4', `${unit.name} has already fought its close combat this turn`, 'conflict');
   }
   const pairs = pendingPairs(state, unit.unitId);
-  if (pairs.length === 0) violation('AA-4', `unit ${unit.unitId} is not in close combat`, 'conflict');
+  if (pairs.length === 0) violation('AA-4', `${unit.name} is not in close combat`, 'conflict');
   const enemies = pairs.map(([a, b]) => (a === unit.unitId ? b : a));
   let opponentId: string;
   if (data.opponentId === undefined) {
     if (enemies.length > 1) {
       violation(
         'AA-4',
-        `unit ${unit.unitId} is in close combat with ${enemies.join(', ')}: name the opponentId`,
+        `${unit.name} is in close combat with ${enemies.map((id) => nameOf(state, id)).join(', ')}: name the opponentId`,
         'invalid',
       );
     }
@@ -149,7 +145,11 @@ export function declareIntent(state: AtomicAfricaState, command: DeclareIntent):
   } else {
     const named = text(data.opponentId, 'opponentId', 'AA-4');
     if (!enemies.includes(named)) {
-      violation('AA-4', `unit ${unit.unitId} is not in close combat with ${named} this turn`, 'conflict');
+      violation(
+        'AA-4',
+        `${unit.name} is not in close combat with ${nameOf(state, named)} this turn`,
+        'conflict',
+      );
     }
     opponentId = named;
   }
@@ -157,19 +157,19 @@ export function declareIntent(state: AtomicAfricaState, command: DeclareIntent):
     // Q-21: the activating unit needs its card; the reacting one, without a card, must fight. Q-22:
     // a reacting unit may be engaged again.
     if (!cardHeld(state, unit.unitId)) {
-      violation(
-        'Q-21',
-        `unit ${unit.unitId} has no card for turn ${state.turn}: it cannot activate`,
-        'conflict',
-      );
+      violation('Q-21', `${unit.name} has no card for turn ${state.turn}: it cannot activate`, 'conflict');
     }
   } else if (hasFoughtThisTurn(state, opponentId)) {
-    violation('AA-4', `unit ${opponentId} has already fought a close combat this turn`, 'conflict');
+    violation('AA-4', `${nameOf(state, opponentId)} has already fought a close combat this turn`, 'conflict');
   }
   // AA-1, AA-5: the cards are committed before anybody declares, or the declaration would choose them.
   for (const id of edition.sealingClosesAtFirstActivation ? [] : [unit.unitId, opponentId]) {
     if (!entry(state.orders, id)) {
-      violation('AA-1', `unit ${id} has no sealed orders card for turn ${state.turn} yet`, 'conflict');
+      violation(
+        'AA-1',
+        `${nameOf(state, id)} has no sealed orders card for turn ${state.turn} yet`,
+        'conflict',
+      );
     }
   }
   return [
@@ -330,7 +330,7 @@ function pursueV2(
     violation(
       'Q-23',
       pursues
-        ? `unit ${unit.unitId} has no sealed card to reveal with its pursuit`
+        ? `${unit.name} has no sealed card to reveal with its pursuit`
         : 'a declined pursuit reveals nothing: send no card, salt or specialAction',
       'invalid',
     );

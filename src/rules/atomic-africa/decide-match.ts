@@ -113,11 +113,7 @@ export function reportContact(state: AtomicAfricaState, command: ReportContact):
   }
   for (const u of [unit, enemy]) {
     if (!isInfantry(u)) {
-      violation(
-        'AA-3',
-        `unit ${u.unitId} is a vehicle, and vehicles never enter close combat (AA-13)`,
-        'invalid',
-      );
+      violation('AA-3', `${u.name} is a vehicle, and vehicles never enter close combat (AA-13)`, 'invalid');
     }
   }
   const unitIds: [string, string] =

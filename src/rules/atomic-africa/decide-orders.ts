@@ -5,7 +5,7 @@ import { editionOf } from './edition.js';
 import { isCommitment, orderCommitment } from './commitment.js';
 import type { RevealOrder, SealOrder } from './commands.js';
 import type { AtomicAfricaEvent } from './events.js';
-import { inCloseCombat, requireMatch, requireUnit } from './guards.js';
+import { inCloseCombat, nameOf, requireMatch, requireUnit, sideNamed } from './guards.js';
 import { fieldsOf } from './input.js';
 import { checkSpecialAction } from './special-actions.js';
 import { entry, type AtomicAfricaState, type Order } from './state.js';
@@ -23,7 +23,7 @@ function refuseCardTwice(state: AtomicAfricaState, side: Side, unitId: string, c
   if (taken) {
     violation(
       'AA-1',
-      `side ${side} has already given this card to another unit in turn ${state.turn}`,
+      `${sideNamed(state, side)} has already given this card to another unit in turn ${state.turn}`,
       'conflict',
     );
   }
@@ -70,12 +70,12 @@ export function sealOrder(state: AtomicAfricaState, command: SealOrder): AtomicA
   }
   // AA-1: one card per unit per turn; re-sealing would let a side change its mind after seeing play.
   if (entry(state.orders, unit.unitId)) {
-    violation('AA-1', `unit ${unit.unitId} already has its sealed orders card for turn ${turn}`, 'conflict');
+    violation('AA-1', `${unit.name} already has its sealed orders card for turn ${turn}`, 'conflict');
   }
   if (sealingClosed(state)) {
     violation(
       'Q-21',
-      `sealing for turn ${turn} closed at its first activation: unit ${unit.unitId} has no card this turn`,
+      `sealing for turn ${turn} closed at its first activation: ${unit.name} has no card this turn`,
       'conflict',
     );
   }
@@ -129,7 +129,7 @@ function checkRevealMoment(state: AtomicAfricaState, unitId: string): boolean {
   if (inCloseCombat(state, unitId)) {
     violation(
       'AA-5',
-      `unit ${unitId} is in close combat: its card is revealed after both declarations`,
+      `${nameOf(state, unitId)} is in close combat: its card is revealed after both declarations`,
       'conflict',
     );
   }
@@ -138,7 +138,7 @@ function checkRevealMoment(state: AtomicAfricaState, unitId: string): boolean {
   if (editionOf(state).rangedAttackIsActivation && unit && unit.side !== state.activeSide) {
     violation(
       'AA-5',
-      `unit ${unitId} is not in close combat: its card is revealed when it activates, in side ${unit.side}'s turn`,
+      `${nameOf(state, unitId)} is not in close combat: its card is revealed when it activates, in the turn of ${sideNamed(state, unit.side)}`,
       'conflict',
     );
   }
@@ -154,9 +154,8 @@ export function revealOrder(state: AtomicAfricaState, command: RevealOrder): Ato
   const data = fieldsOf(command);
   const unit = requireUnit(state, data.unitId, 'unitId');
   const order = entry(state.orders, unit.unitId);
-  if (!order)
-    violation('AA-1', `unit ${unit.unitId} has no sealed orders card for turn ${state.turn}`, 'conflict');
-  if (order.revealed) violation('AA-5', `the card of unit ${unit.unitId} is already revealed`, 'conflict');
+  if (!order) violation('AA-1', `${unit.name} has no sealed orders card for turn ${state.turn}`, 'conflict');
+  if (order.revealed) violation('AA-5', `the card of ${unit.name} is already revealed`, 'conflict');
   const inCloseCombatNow = checkRevealMoment(state, unit.unitId);
   return [revealEvent(state, unit, order, data, inCloseCombatNow)];
 }
@@ -176,7 +175,7 @@ export function revealEvent(
 ): AtomicAfricaEvent {
   const edition = editionOf(state);
   if (data.card === undefined && edition.cardsAsCodes) {
-    violation('AA-5', `card is needed: it reveals the card still sealed for unit ${unit.unitId}`, 'invalid');
+    violation('AA-5', `card is needed: it reveals the card still sealed for ${unit.name}`, 'invalid');
   }
   const card = cardInput(state, data.card, 'card');
 
@@ -185,7 +184,7 @@ export function revealEvent(
     if (data.salt !== undefined)
       violation('AA-2', 'a card sealed in the open is revealed without a salt', 'invalid');
     if (order.card === null || !sameCard(order.card, card)) {
-      violation('AA-2', `the revealed card is not the card sealed for unit ${unit.unitId}`, 'conflict');
+      violation('AA-2', `the revealed card is not the card sealed for ${unit.name}`, 'conflict');
     }
   } else {
     if (typeof data.salt !== 'string' || data.salt.length === 0 || data.salt.length > 256) {
@@ -195,7 +194,7 @@ export function revealEvent(
     if (orderCommitment(card, unit.unitId, order.turn, salt) !== order.commitment) {
       violation(
         'AA-2',
-        `the revealed card and salt do not match the commitment sealed for unit ${unit.unitId}`,
+        `the revealed card and salt do not match the commitment sealed for ${unit.name}`,
         'conflict',
       );
     }

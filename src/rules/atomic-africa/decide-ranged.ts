@@ -3,7 +3,7 @@ import { violation } from '../common/rule-violation.js';
 import { rangeThreshold, rollAttack } from './attack.js';
 import type { RangedAttack } from './commands.js';
 import type { AtomicAfricaEvent } from './events.js';
-import { inBaseContact, inCloseCombat, requireMatch, requireUnit } from './guards.js';
+import { inBaseContact, inCloseCombat, nameOf, requireMatch, requireUnit } from './guards.js';
 import { fieldsOf, inches } from './input.js';
 import { entry, type AtomicAfricaState } from './state.js';
 import { cardHeld } from './close-combat.js';
@@ -47,7 +47,7 @@ export function rangedAttack(
   if (fightsInCloseCombat) {
     violation(
       'AA-4',
-      `unit ${attacker.unitId} is in close combat; it fights by declaring fight or flee`,
+      `${attacker.name} is in close combat; it fights by declaring fight or flee`,
       'conflict',
     );
   }
@@ -56,7 +56,7 @@ export function rangedAttack(
     if (inBaseContact(state, attacker.unitId)) {
       violation(
         'Q-27',
-        `unit ${attacker.unitId} is in base contact with an enemy; it makes no ranged attack`,
+        `${attacker.name} is in base contact with an enemy; it makes no ranged attack`,
         'conflict',
       );
     }
@@ -64,16 +64,12 @@ export function rangedAttack(
     if (inBaseContact(state, target.unitId)) {
       violation(
         'AA-12',
-        `unit ${target.unitId} is in base contact with an enemy; units outside it may not fire at it`,
+        `${target.name} is in base contact with an enemy; units outside it may not fire at it`,
         'conflict',
       );
     }
   } else if (inCloseCombat(state, target.unitId)) {
-    violation(
-      'AA-12',
-      `unit ${target.unitId} is in close combat; units outside it may not fire at it`,
-      'conflict',
-    );
+    violation('AA-12', `${target.name} is in close combat; units outside it may not fire at it`, 'conflict');
   }
   const threshold = rangeThreshold(match.parameters.rangedAttack.rangeBands, rangeInches);
   if (threshold === null) {
@@ -134,26 +130,30 @@ function asActivation(
   if (attacker.side !== state.activeSide) {
     violation(
       'Q-24',
-      `a ranged attack is an activation: unit ${id} fires in its own side's turn`,
+      `a ranged attack is an activation: ${nameOf(state, id)} fires in its own side's turn`,
       'conflict',
     );
   }
   if ((state.activated ?? []).includes(id)) {
-    violation('Q-24', `unit ${id} has already activated this turn`, 'conflict');
+    violation('Q-24', `${nameOf(state, id)} has already activated this turn`, 'conflict');
   }
   if (state.closeCombats.some((cc) => cc.resolved && cc.unitIds.includes(id))) {
     violation(
       'Q-24',
-      `unit ${id} fled, was caught or fought a close combat this turn: it does not fire`,
+      `${nameOf(state, id)} fled, was caught or fought a close combat this turn: it does not fire`,
       'conflict',
     );
   }
   const order = cardHeld(state, id);
   if (!order)
-    violation('Q-21', `unit ${id} has no card for turn ${state.turn}: it cannot activate`, 'conflict');
+    violation(
+      'Q-21',
+      `${nameOf(state, id)} has no card for turn ${state.turn}: it cannot activate`,
+      'conflict',
+    );
   if (!order.revealed) return revealEvent(state, attacker, order, data, false);
   if (['card', 'salt', 'specialAction'].some((field) => data[field] !== undefined)) {
-    violation('AA-5', `the card of unit ${id} is already revealed`, 'invalid');
+    violation('AA-5', `the card of ${nameOf(state, id)} is already revealed`, 'invalid');
   }
   return undefined;
 }

@@ -2,6 +2,7 @@ import { violation } from '../common/rule-violation.js';
 import type { MatchInfo, AtomicAfricaState } from './state.js';
 import { entry } from './state.js';
 import type { Unit } from './units.js';
+import type { Side } from '../common/sides.js';
 
 /** C-4: before CreateMatch there is no match, and so no turn to act in. */
 export function requireMatch(state: AtomicAfricaState): MatchInfo {
@@ -9,6 +10,16 @@ export function requireMatch(state: AtomicAfricaState): MatchInfo {
     state.match ??
     violation('C-4', 'the match has not been created yet (CreateMatch comes first)', 'conflict')
   );
+}
+
+/** A unit as a message to the players names it: by its registered name (by its id if it has none). */
+export function nameOf(state: AtomicAfricaState, unitId: string): string {
+  return entry(state.units, unitId)?.name ?? `unit ${unitId}`;
+}
+
+/** A side as a message to the players names it. */
+export function sideNamed(state: AtomicAfricaState, side: Side): string {
+  return state.match?.sides[side] ?? `side ${side}`;
 }
 
 /** AA-3: only registered units take part. A unit may still be registered later, hence a conflict. */

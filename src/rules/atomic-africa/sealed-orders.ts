@@ -18,6 +18,7 @@ import {
 import { sealingClosed } from './decide-orders.js';
 import { editionOf, type Edition } from './edition.js';
 import { orderCommitment } from './commitment.js';
+import { nameOf } from './guards.js';
 import type { AtomicAfricaEvent } from './events.js';
 import type { AtomicAfricaState, Order } from './state.js';
 
@@ -135,7 +136,8 @@ function seal(state: AtomicAfricaState, command: Command, services: PrepareServi
   // AA-1, checked here because decide() only ever sees this side's commitments. The answer goes to
   // this side alone and speaks only of its own cards.
   const holder = side && unitHolding(services.escrow, state, side, turn, card, unitId);
-  if (holder) violation('AA-1', `your side has already given that card to unit ${holder} this turn`);
+  if (holder)
+    violation('AA-1', `your side has already given that card to ${nameOf(state, holder)} this turn`);
   const salt = services.randomBytes(SALT_BYTES);
   const { card: _card, ...rest } = command;
   return {
@@ -161,7 +163,8 @@ function reveal(
     if (order && command.card !== undefined && !edition.clashLeavesNoCard) {
       const card = parseCard(command.card, 'card');
       const holder = unitHolding(services.escrow, state, order.side, order.turn, card, unitId);
-      if (holder) violation('AA-1', `your side has already given that card to unit ${holder} this turn`);
+      if (holder)
+        violation('AA-1', `your side has already given that card to ${nameOf(state, holder)} this turn`);
     }
     return command;
   }

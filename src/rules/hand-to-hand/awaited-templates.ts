@@ -1,7 +1,7 @@
 import { assertNever } from '../common/index.js';
 import type { DiceNeeded, TemplateDraft } from '../common/play-contract.js';
 import { closesWithoutImpact } from './declarations.js';
-import type { AwaitedStep, HandToHandState, MatchState } from './state.js';
+import { nameOf, type AwaitedStep, type HandToHandState, type MatchState } from './state.js';
 
 /**
  * The play contract's awaited steps as command templates: each body is exactly what the route's DTO
@@ -14,10 +14,6 @@ export function diceFor(state: MatchState, count: number, purpose: string, ruleI
   return state.diceMode === 'table'
     ? { source: 'table', count, sides: 6, purpose, ruleId, path: 'dice' }
     : { source: 'server', count, sides: 6, purpose, ruleId };
-}
-
-export function nameOf(state: MatchState, unitId: string): string {
-  return Object.hasOwn(state.units, unitId) ? state.units[unitId]!.name : unitId;
 }
 
 function template(state: MatchState, step: AwaitedStep): TemplateDraft {

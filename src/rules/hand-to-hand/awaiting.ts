@@ -1,19 +1,25 @@
 import { assertNever, violation } from '../common/index.js';
-import type { AwaitedStep, MatchState } from './state.js';
+import { nameOf, type AwaitedStep, type MatchState } from './state.js';
 
-export function describeStep(step: AwaitedStep): string {
+/** An awaited step as a refusal names it to the players: units and sides by their names. */
+export function describeStep(state: MatchState, step: AwaitedStep): string {
+  const unit = nameOf(state, step.unitId);
+  const side = state.sides[step.side];
   switch (step.step) {
-    case 'impact-roll':
-      if (step.ruleId === 'Q-17') {
-        return `the first impact roll, of charge ${step.chargeId} by unit ${step.unitId} (side ${step.side}), or more declarations`;
-      }
-      return `the impact roll of charge ${step.chargeId} by unit ${step.unitId} (side ${step.side})`;
+    case 'impact-roll': {
+      const charge = state.charges.find((c) => c.chargeId === step.chargeId);
+      const attack =
+        charge === undefined ? `${unit}'s attack` : `${unit}'s attack on ${nameOf(state, charge.defenderId)}`;
+      if (step.ruleId === 'Q-17')
+        return `the first impact roll, of ${attack} (${side}), or more declarations`;
+      return `the impact roll of ${attack} (${side})`;
+    }
     case 'morale-test':
-      return `the melee morale test of unit ${step.unitId} (side ${step.side})`;
+      return `the melee morale test of ${unit} (${side})`;
     case 'give-ground-report':
-      return `side ${step.side}'s report of how unit ${step.unitId} gave ground after its ${step.outcome}`;
+      return `${side}'s report of how ${unit} gave ground after its ${step.outcome}`;
     case 'rally-test':
-      return `the rally test of broken unit ${step.unitId} (side ${step.side})`;
+      return `the rally test of ${unit}, broken (${side})`;
     default:
       return assertNever(step, 'awaited step');
   }
@@ -25,7 +31,7 @@ export function describeStep(step: AwaitedStep): string {
  */
 export function requireNothingAwaited(state: MatchState): void {
   const [first] = state.awaiting;
-  if (first !== undefined) violation(first.ruleId, `the match is waiting for ${describeStep(first)}`);
+  if (first !== undefined) violation(first.ruleId, `the match is waiting for ${describeStep(state, first)}`);
 }
 
 /**
@@ -45,6 +51,6 @@ export function requireAwaited<S extends AwaitedStep['step']>(
   );
   if (found !== undefined) return found;
   const [first] = steps;
-  if (first !== undefined) violation(first.ruleId, `the match is waiting for ${describeStep(first)}`);
+  if (first !== undefined) violation(first.ruleId, `the match is waiting for ${describeStep(state, first)}`);
   return violation(fallback.ruleId, fallback.message);
 }

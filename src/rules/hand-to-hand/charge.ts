@@ -9,6 +9,7 @@ import { judgeTwoDice } from './morale-test.js';
 import {
   declarationsClosed,
   isRestricted,
+  nameOf,
   requireActiveUnit,
   type Contact,
   type MatchState,
@@ -40,7 +41,8 @@ function requireDeclarationsOpen(state: MatchState): void {
     );
   }
   const [pending] = pendingSteps(state);
-  if (pending !== undefined) violation(pending.ruleId, `the match is waiting for ${describeStep(pending)}`);
+  if (pending !== undefined)
+    violation(pending.ruleId, `the match is waiting for ${describeStep(state, pending)}`);
 }
 
 /**
@@ -48,23 +50,28 @@ function requireDeclarationsOpen(state: MatchState): void {
  * fight-back: the units are already in contact, so there is no willpower test (HH-5 is taken "before
  * contact") and no charge bonus, and the aspect is the one the contact already has.
  */
-function kindOfAttack(attacker: UnitState, defender: UnitState, aspect: Aspect): ChargeKind {
+function kindOfAttack(
+  state: MatchState,
+  attacker: UnitState,
+  defender: UnitState,
+  aspect: Aspect,
+): ChargeKind {
   if (attacker.contacts.length === 0) return 'charge';
   const toItsFront = attacker.contacts.some((c) => c.aspect === 'front' && c.unitId === defender.unitId);
   if (!toItsFront) {
-    const front = attacker.contacts.filter((c) => c.aspect === 'front').map((c) => c.unitId);
+    const front = attacker.contacts.filter((c) => c.aspect === 'front').map((c) => nameOf(state, c.unitId));
     violation(
       'HH-10',
       front.length === 0
-        ? `unit ${attacker.unitId} is engaged and has no enemy to its front; it may only fight the enemy to its front`
-        : `unit ${attacker.unitId} is engaged and may only fight the enemy to its front (${front.join(', ')}), not unit ${defender.unitId}`,
+        ? `${attacker.name} is engaged and has no enemy to its front; it may only fight the enemy to its front`
+        : `${attacker.name} is engaged and may only fight the enemy to its front (${front.join(', ')}), not ${defender.name}`,
     );
   }
   const touching = defender.contacts.find((c) => c.unitId === attacker.unitId);
   if (touching !== undefined && touching.aspect !== aspect) {
     violation(
       'HH-10',
-      `unit ${attacker.unitId} is in contact with the ${touching.aspect} of unit ${defender.unitId}, not its ${aspect}`,
+      `${attacker.name} is in contact with the ${touching.aspect} of ${defender.name}, not its ${aspect}`,
     );
   }
   return 'fight-back';
@@ -76,7 +83,8 @@ export function decideCharge(state: MatchState, command: Charge, dice: DiceSourc
   const defenderId = requireText(command.defenderId, 'defenderId');
   const aspect = requireOneOf(command.aspect, 'aspect', ASPECTS, 'HH-4');
   const slope = requireOneOf(command.slope, 'slope', SLOPES, 'Q-14');
-  if (attackerId === defenderId) violation('HH-4', `unit ${attackerId} cannot charge itself`, 'invalid');
+  if (attackerId === defenderId)
+    violation('HH-4', `attackerId and defenderId: a unit cannot charge itself`, 'invalid');
   // Unique within the melee phase, which is all a charge id has to tell apart: a match's state does
   // not carry every id it ever used (its size would grow with the match).
   if (state.charges.some((charge) => charge.chargeId === chargeId))
@@ -88,33 +96,33 @@ export function decideCharge(state: MatchState, command: Charge, dice: DiceSourc
   if (attacker.side !== state.activeSide) {
     violation(
       'C-4',
-      `unit ${attackerId} is side ${attacker.side}'s; only side ${state.activeSide} attacks in turn ${state.turn}`,
+      `${attacker.name} is of ${state.sides[attacker.side]}; only ${state.sides[state.activeSide]} attack in turn ${state.turn}`,
     );
   }
   if (defender.side === attacker.side) {
-    violation('HH-4', `units ${attackerId} and ${defenderId} are on the same side`, 'invalid');
+    violation('HH-4', `${attacker.name} and ${defender.name} are on the same side`, 'invalid');
   }
-  if (attacker.broken) violation('HH-13', `unit ${attackerId} is broken and cannot attack`);
+  if (attacker.broken) violation('HH-13', `${attacker.name} is broken and cannot attack`);
   if (isRestricted(attacker.cannotAttack, state.turn)) {
     const { ruleId } = attacker.cannotAttack;
     violation(
       ruleId,
-      `unit ${attackerId} ${NO_ATTACK_BECAUSE[ruleId] ?? `cannot attack in turn ${state.turn}`}`,
+      `${attacker.name} ${NO_ATTACK_BECAUSE[ruleId] ?? `cannot attack in turn ${state.turn}`}`,
     );
   }
   // HH-4: each unit attacks once in a melee phase (a stuck-reform repeat belongs to the same charge).
   if (state.charges.some((c) => c.attackerId === attackerId)) {
-    violation('HH-4', `unit ${attackerId} has already attacked in this melee phase`);
+    violation('HH-4', `${attacker.name} has already attacked in this melee phase`);
   }
 
-  const kind = kindOfAttack(attacker, defender, aspect);
+  const kind = kindOfAttack(state, attacker, defender, aspect);
   if (kind === 'charge') {
     // A charge is a move forward: a unit that may not move or advance this turn may not charge.
     if (isRestricted(attacker.cannotMove, state.turn)) {
-      violation(attacker.cannotMove.ruleId, `unit ${attackerId} may not move in turn ${state.turn}`);
+      violation(attacker.cannotMove.ruleId, `${attacker.name} may not move in turn ${state.turn}`);
     }
     if (isRestricted(attacker.cannotAdvance, state.turn)) {
-      violation(attacker.cannotAdvance.ruleId, `unit ${attackerId} may not advance in turn ${state.turn}`);
+      violation(attacker.cannotAdvance.ruleId, `${attacker.name} may not advance in turn ${state.turn}`);
     }
   }
 

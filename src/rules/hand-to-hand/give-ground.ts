@@ -3,7 +3,14 @@ import { requireAwaited } from './awaiting.js';
 import type { ReportGiveGround } from './commands.js';
 import type { GroundGiven, HandToHandEvent, RestrictionEntry } from './events.js';
 import { requireBoolean, requireText } from './input.js';
-import { nextTurnOf, requireActiveUnit, type AwaitedStep, type MatchState, type UnitState } from './state.js';
+import {
+  nameOf,
+  nextTurnOf,
+  requireActiveUnit,
+  type AwaitedStep,
+  type MatchState,
+  type UnitState,
+} from './state.js';
 import type { ImpactBonus } from './vocabulary.js';
 
 type GiveGroundStep = Extract<AwaitedStep, { step: 'give-ground-report' }>;
@@ -142,7 +149,7 @@ export function decideReportGiveGround(state: MatchState, command: ReportGiveGro
   }
   const step = requireAwaited(state, 'give-ground-report', (awaited) => awaited.unitId === unitId, {
     ruleId: 'HH-11',
-    message: `unit ${unitId} has no ground to give`,
+    message: `${nameOf(state, unitId)} has no ground to give`,
   });
   const unit = requireActiveUnit(state, unitId);
   const ctx: Context = {

@@ -71,14 +71,14 @@ export function decideRegisterUnit(state: MatchState, command: RegisterUnit): Ha
   ) {
     violation(
       'HH-1',
-      `morale of unit ${unitId} must be a whole number from ${min} to ${max}; got ${JSON.stringify(command.morale) ?? 'nothing'}`,
+      `morale: the morale of ${name} must be a whole number from ${min} to ${max}; got ${JSON.stringify(command.morale) ?? 'nothing'}`,
       'invalid',
     );
   }
   if (typeof command.move !== 'number' || !Number.isFinite(command.move) || command.move <= 0) {
     violation(
       'C-6',
-      `move of unit ${unitId} must be a distance greater than 0; got ${JSON.stringify(command.move) ?? 'nothing'}`,
+      `move: the move of ${name} must be a distance greater than 0; got ${JSON.stringify(command.move) ?? 'nothing'}`,
       'invalid',
     );
   }

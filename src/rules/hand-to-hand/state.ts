@@ -109,18 +109,23 @@ export function findUnit(state: MatchState, unitId: string): UnitState | undefin
   return hasOwn(state.units, unitId) ? state.units[unitId] : undefined;
 }
 
+/** A unit as a message to the players names it: by its registered name (by its id if it has none). */
+export function nameOf(state: MatchState, unitId: string): string {
+  return findUnit(state, unitId)?.name ?? `unit ${unitId}`;
+}
+
 export function requireUnit(state: MatchState, unitId: string, field = 'unitId'): UnitState {
   const unit = findUnit(state, unitId);
   if (unit === undefined) violation('C-6', `${field}: no unit ${unitId} is registered in this match`);
   return unit;
 }
 
-/** Refuses a unit that has left play, under the rule that removed it (`HH-9: unit U3 has already surrendered`). */
+/** Refuses a unit that has left play, under the rule that removed it (`HH-9: Rifles has already surrendered`). */
 export function requireActiveUnit(state: MatchState, unitId: string, field = 'unitId'): UnitState {
   const unit = requireUnit(state, unitId, field);
   if (unit.status === 'removed') {
     const reason = unit.removedBecause ?? 'rout';
-    violation(REMOVAL_RULES[reason], `unit ${unitId} ${REMOVAL_WORDS[reason]}`);
+    violation(REMOVAL_RULES[reason], `${unit.name} ${REMOVAL_WORDS[reason]}`);
   }
   return unit;
 }

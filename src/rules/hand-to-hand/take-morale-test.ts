@@ -5,7 +5,7 @@ import type { HandToHandEvent, MoraleTested } from './events.js';
 import { requireInteger, requireOneOf, requireText } from './input.js';
 import { editionOf } from './edition.js';
 import { rollMoraleTest } from './morale-test.js';
-import { findCharge, nextTurnOf, requireActiveUnit, type MatchState } from './state.js';
+import { findCharge, nameOf, nextTurnOf, requireActiveUnit, type MatchState } from './state.js';
 import { TEST_CAUSES } from './vocabulary.js';
 
 /** HH-14: a rout removes the unit whatever caused the test. */
@@ -19,7 +19,7 @@ function routRemoves(test: MoraleTested): HandToHandEvent[] {
 function decideMeleeTest(state: MatchState, unitId: string, dice: DiceSource): HandToHandEvent[] {
   const step = requireAwaited(state, 'morale-test', (awaited) => awaited.unitId === unitId, {
     ruleId: 'HH-8',
-    message: `unit ${unitId} has no melee morale test to take`,
+    message: `${nameOf(state, unitId)} has no melee morale test to take`,
   });
   const charge = findCharge(state, step.chargeId);
   if (charge === undefined || charge.lastImpact === null) {
@@ -68,7 +68,7 @@ function decideShootingTest(
 function decideRallyTest(state: MatchState, unitId: string, dice: DiceSource): HandToHandEvent[] {
   requireAwaited(state, 'rally-test', (awaited) => awaited.unitId === unitId, {
     ruleId: 'HH-13',
-    message: `unit ${unitId} has no rally test due`,
+    message: `${nameOf(state, unitId)} has no rally test due`,
   });
   const unit = requireActiveUnit(state, unitId);
   const test = rollMoraleTest(

@@ -12,7 +12,7 @@ export function decideEndTurn(current: MatchState): HandToHandEvent[] {
   if (pending !== undefined) {
     violation(
       'C-4',
-      `turn ${current.turn} cannot end while the match waits for ${describeStep(pending)} (${pending.ruleId})`,
+      `turn ${current.turn} cannot end while the match waits for ${describeStep(current, pending)} (${pending.ruleId})`,
     );
   }
   // Q-17: declarations still open with no attack left to strike once surrender is judged (every

@@ -15,7 +15,7 @@ export function decideWithdraw(state: MatchState, command: Withdraw): HandToHand
   if (unit.side !== state.activeSide) {
     violation(
       'C-4',
-      `unit ${unitId} is side ${unit.side}'s; only side ${state.activeSide} moves in turn ${state.turn}`,
+      `${unit.name} is of ${state.sides[unit.side]}; only ${state.sides[state.activeSide]} move in turn ${state.turn}`,
     );
   }
   // HH-4: movement comes before the melee phase; once a charge is declared this turn, it is over.
@@ -23,9 +23,9 @@ export function decideWithdraw(state: MatchState, command: Withdraw): HandToHand
     violation('HH-4', `the melee phase of turn ${state.turn} has begun; withdrawal happens in movement`);
   }
   if (isRestricted(unit.cannotMove, state.turn)) {
-    violation(unit.cannotMove.ruleId, `unit ${unitId} may not move in turn ${state.turn}`);
+    violation(unit.cannotMove.ruleId, `${unit.name} may not move in turn ${state.turn}`);
   }
-  if (unit.contacts.length === 0) violation('HH-15', `unit ${unitId} is not in contact with an enemy`);
+  if (unit.contacts.length === 0) violation('HH-15', `${unit.name} is not in contact with an enemy`);
   const withdrew: UnitWithdrew['data'] = {
     unitId,
     leftTable,

@@ -380,7 +380,7 @@ describe('hand-to-hand: charge, willpower, impact', () => {
       .given(inContact())
       .when(charge('C2', 'Z2', 'N1', 'left-flank'), WILL_PASS)
       .thenRefuses('HH-7');
-    expect(whileImpact.message).toContain('impact roll of charge C1');
+    expect(whileImpact.message).toContain("impact roll of unit Z1's attack on unit N1 (Zulus)");
     const impact = impactRolled('C1', 'Z1', 'N1', 1);
     hh.given([...inContact(), impact])
       .when(charge('C2', 'Z2', 'N1', 'left-flank'), WILL_PASS)

@@ -83,7 +83,7 @@ describe('hand-to-hand 2.0.0: the melee phase declares before it resolves (Q-17)
       ...chargedIntoContact('C2', 'Z2', 'N2'),
     ];
     const refusedOrder = v2.given(declared).when(rollImpact('C2'), [3]).thenRefuses('Q-17');
-    expect(refusedOrder.message).toContain('charge C1');
+    expect(refusedOrder.message).toContain("unit Z1's attack on unit N1");
     v2.given(declared)
       .when(rollImpact('C1'), [1])
       .then((events, after) => {

@@ -51,7 +51,7 @@ describe('hand-to-hand: fighting back (HH-10)', () => {
       .given(heldThenTurnEnded('front'))
       .when(charge('C2', 'N1', 'Z2', 'left-flank'), WILL_PASS)
       .thenRefuses('HH-10', 'conflict');
-    expect(refusal.message).toContain('only fight the enemy to its front (Z1), not unit Z2');
+    expect(refusal.message).toContain('only fight the enemy to its front (unit Z1), not unit Z2');
   });
 
   it('HH-10 a unit touched only on a flank has no adversary to its front and cannot attack', () => {

@@ -56,7 +56,7 @@ describe('hand-to-hand: turns, victory and replay', () => {
       .when(endTurn)
       .thenRefuses('C-4', 'conflict');
     expect(refusal.message).toBe(
-      'C-4: turn 1 cannot end while the match waits for the melee morale test of unit N1 (side B) (HH-8)',
+      'C-4: turn 1 cannot end while the match waits for the melee morale test of unit N1 (British) (HH-8)',
     );
   });
 
