@@ -406,7 +406,6 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
     expect((await matchLog()).map((entry) => entry.sentence).filter((s) => /dispute/i.test(s))).toHaveLength(
       2,
     );
-    await A.page.getByRole('button', { name: 'Dismiss' }).click();
   }, 90_000);
 
   it('C-5 the other side is prompted: one undo refused, one agreed', async () => {
@@ -426,10 +425,28 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
       `right after event ${asked.toRevision} (${sentence});`,
     );
     await shot(A.page, 'table-undo-prompt');
+    // A's own request, refused while this one is open, cannot be sent again while the match offers no
+    // request to A.
+    const refused = A.page.locator('.outbox-refused');
+    expect(await refused.getByRole('button', { name: 'Change and send again' }).count()).toBe(0);
     await prompt.getByRole('button', { name: 'No' }).click();
     await prompt.getByRole('button', { name: 'Send' }).click();
     await prompt.waitFor({ state: 'detached' });
     expect((await matchLog()).some((entry) => /declined undo request/.test(entry.sentence))).toBe(true);
+
+    // Declined, the match offers A a request again: the refused one opens filled in as it was sent.
+    await refused.getByRole('button', { name: 'Change and send again' }).click();
+    await refused.waitFor({ state: 'detached' });
+    const again = A.page.locator('form', { has: A.page.getByLabel('Why') });
+    expect(await again.getByLabel('Why').inputValue()).toBe('offline undo');
+    expect(await again.locator('[aria-pressed="true"], select').count()).toBeGreaterThan(0);
+    if ((await again.locator('select').count()) > 0)
+      expect(await again.locator('select').inputValue()).not.toBe('');
+    // The focus is in it, at its first field.
+    expect(await A.page.evaluate('document.activeElement.closest("form") !== null')).toBe(true);
+    await shot(A.page, 'table-change-again');
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    await again.waitFor({ state: 'detached' });
 
     await askUndo(B, 'B asks again');
     await prompt.waitFor();

@@ -1,13 +1,18 @@
 import type { OutboxItem } from './outbox';
 import { RuleLink } from '../shared/rule-link';
 
-/** Commands made here and not yet answered: pending ones wait to be sent; refused ones say why. */
+/**
+ * Commands made here and not yet answered: pending ones wait to be sent; refused ones say why, and
+ * one the match still offers may be opened again with the answers it was sent with.
+ */
 export function OutboxPanel(props: {
   items: readonly OutboxItem[];
   pending: number;
   online: boolean;
   onDismiss: (commandId: string) => void;
   onRule: (ruleId: string) => void;
+  /** Reopens a refused command's form, filled in as it was sent; absent when the match no longer offers it. */
+  changeAgain: (item: OutboxItem) => (() => void) | undefined;
 }) {
   if (props.items.length === 0) return null;
   return (
@@ -31,6 +36,7 @@ export function OutboxPanel(props: {
                   <span class="refusal">{item.refusal?.message}</span>{' '}
                   {item.refusal?.ruleId && <RuleLink ruleId={item.refusal.ruleId} onRule={props.onRule} />}
                 </p>
+                <ChangeAgain reopen={props.changeAgain(item)} />
                 <button type="button" class="quiet" onClick={() => props.onDismiss(item.commandId)}>
                   Dismiss
                 </button>
@@ -40,5 +46,14 @@ export function OutboxPanel(props: {
         ))}
       </ol>
     </section>
+  );
+}
+
+function ChangeAgain(props: { reopen: (() => void) | undefined }) {
+  if (!props.reopen) return null;
+  return (
+    <button type="button" onClick={props.reopen}>
+      Change and send again
+    </button>
   );
 }

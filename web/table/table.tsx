@@ -78,10 +78,17 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     !online,
   );
   const [openForm, setOpenForm] = useState<string>();
+  // A refused command opened again: its form, the answers it was sent with, and a new key each time.
+  const [refilled, setRefilled] = useState<{
+    formId: string;
+    answers: Record<string, ChoiceValue>;
+    n: number;
+  }>();
   // A form opened from its button gives the focus back to that button when it closes (sent or
   // cancelled), or to the must-do heading when the button is gone with it (the turn ended).
   const closedForm = useRef<string | undefined>(undefined);
   const closeForm = useCallback(() => {
+    setRefilled(undefined);
     setOpenForm((was) => {
       if (was) closedForm.current = was;
       return undefined;
@@ -246,11 +253,14 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
   /** A template's form, shown as the presenters say (a ruleset's own step, if any, runs before it is sent). */
   const Form = (p: Omit<FormProps, 'onSend' | 'taken' | 'onRule' | 'presenterFor' | 'describe'>) => {
     const shown = presentTemplate(p.template, siblings, vault, standing.turn);
+    const again = refilled?.formId === p.formId ? refilled : undefined;
     return (
       <TemplateForm
         {...p}
+        key={again?.n ?? 0}
+        takeFocus={p.takeFocus || again !== undefined}
         template={withEventList(withEventSentences(shown.template, log.entries), log.entries)}
-        initial={shown.initial}
+        initial={again ? { ...shown.initial, ...again.answers } : shown.initial}
         onSend={(body, t) => {
           const go = () => void send(body, t, shown.finish);
           if (t.ruleId === TURN_RULE && undoWaiting) setToConfirm(() => go);
@@ -291,6 +301,25 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     const before = listed.slice(0, i).filter((other) => formId(other, 'may') === id).length;
     return before === 0 ? id : `${id}-${before}`;
   });
+  // A refused command the match still offers, opened again with the answers it was sent with (its
+  // dice are thrown again): the player mends what was refused rather than filling it all in anew.
+  const changeAgain = (item: OutboxItem) => {
+    const must = first && isFor(first)(item) ? first : undefined;
+    const at = must ? -1 : listed.findIndex((template) => isFor(template)(item));
+    const template = must ?? listed[at];
+    if (!template) return undefined;
+    return () => {
+      const answers: Record<string, ChoiceValue> = {};
+      for (const choice of template.choices) {
+        const value = valueAt(item.body, choice.path);
+        if (value !== undefined) answers[choice.path] = value as ChoiceValue;
+      }
+      const id = must ? formId(must, 'must') : mayIds[at]!;
+      outbox.dismiss(item.commandId);
+      setRefilled((was) => ({ formId: id, answers, n: (was?.n ?? 0) + 1 }));
+      if (!must) setOpenForm(id);
+    };
+  };
   const ruleOf = ruleShown
     ? (rules?.find((r) => r.ruleId === ruleShown) ?? { ruleId: ruleShown })
     : undefined;
@@ -334,6 +363,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
         online={online}
         onDismiss={(id) => outbox.dismiss(id)}
         onRule={onRule}
+        changeAgain={changeAgain}
       />
 
       {undoWaiting && (
