@@ -32,6 +32,8 @@ export interface LoadedMatch {
   revertedAsOf(asOf: number): ReadonlySet<number>;
   /** The ruleset state right after event `revision`, if it is kept (StateNotKeptError otherwise). */
   stateAt(revision: number): unknown;
+  /** Whether the state right after event `revision` is kept (stateAt answers it). */
+  keepsStateAt(revision: number): boolean;
   /**
    * Q-32, under match-level rules that hold it: whether event `revision` ends its command (absent under
    * rules that let an undo or a backup go back to any event).
@@ -208,6 +210,7 @@ export class MatchAggregate {
       reverted: new Set(fold.meta.reverted),
       revertedAsOf: (asOf: number) => revertedAsOf(this.reverts, asOf),
       stateAt: (revision: number) => fold.stateAt(revision),
+      keepsStateAt: (revision: number) => fold.keeps(revision),
       ...(this.matchRules.targetsEndCommands
         ? { endsCommand: (revision: number) => fold.endsCommand(revision) }
         : {}),

@@ -218,6 +218,10 @@ export class MatchViewer {
       sides: match.created.sides,
       viewer,
       ...(match.endsCommand ? { endsCommand: match.endsCommand } : {}),
+      // The fold passes the ruleset's state on untouched through match-level events (disputes, undo
+      // requests) and back to the kept one on a revert: the same state is the same object.
+      undoesGame: (revision) =>
+        match.keepsStateAt(revision) ? match.stateAt(revision) !== at.state : undefined,
     });
     const available = [...rulesetActions, ...matchActions].map((draft) => this.template(match, draft));
     return {

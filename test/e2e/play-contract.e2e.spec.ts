@@ -166,6 +166,36 @@ describe('the play contract over HTTP', () => {
     expect(agreed.body.events.map((e: any) => e.type)).toEqual(['UndoAgreed', 'ActionsReverted']);
   });
 
+  it('C-5 the undo and backup templates offer no event after which only the match’s own records lie: going back there would undo nothing', async () => {
+    const m = await handToHand('pc-undo-noop');
+    const charged = await charge(m);
+    const targetsOf = async (key: typeof m.A, action: string) => {
+      const body = (await key.get(`/matches/${m.matchId}`)).body;
+      const template = body.available.find((tpl: any) => tpl.action === action);
+      return template.choices.find((c: any) => c.path === 'toRevision').options.map((o: any) => o.value);
+    };
+    const gameHead = charged.body.revision;
+    const before = { undo: await targetsOf(m.A, 'undo-request'), backup: await targetsOf(m.judge, 'backup') };
+    expect(before.undo.length).toBeGreaterThan(0);
+    // Two disputes and a declined request after the charge: the match's records, which an undo leaves.
+    await postTo(m.B, at(m, 'disputes'), { revision: gameHead, claim: 'the charge was out of range' });
+    await postTo(m.A, at(m, 'disputes'), { revision: gameHead, claim: 'it was not' });
+    await postTo(m.A, at(m, 'undo-requests'), { requestId: 'u1', toRevision: before.undo[0], reason: 'x' });
+    const declined = await postTo(m.B, at(m, 'undo-requests/u1/answer'), { agree: false });
+    expect(declined.body.revision).toBe(gameHead + 4);
+    // None of them, nor the charge's own end, is offered: the targets are those before the records.
+    expect(await targetsOf(m.A, 'undo-request')).toEqual(before.undo);
+    expect(await targetsOf(m.judge, 'backup')).toEqual(before.backup);
+
+    // Undone to before the charge: that event now undoes nothing either, nor does anything after it.
+    const target = before.undo[0] as number;
+    await postTo(m.A, at(m, 'undo-requests'), { requestId: 'u2', toRevision: target, reason: 'wrong unit' });
+    await postTo(m.B, at(m, 'undo-requests/u2/answer'), { agree: true });
+    const after = await targetsOf(m.judge, 'backup');
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.filter((r: number) => r >= target)).toEqual([]);
+  });
+
   it('C-4 the end route takes winner null for a draw, as the result shows it; the judge’s templates include the end and the rulings', async () => {
     const m = await handToHand('pc-draw');
     await postTo(m.A, at(m, 'disputes'), { revision: 2, claim: 'the unit was registered twice' });

@@ -20,6 +20,12 @@ export interface MatchLevelContractInput {
    * counts may be a target (match-level rules 1.0.0).
    */
   endsCommand?: (revision: number) => boolean | undefined;
+  /**
+   * Whether going back to right after event r would undo any of the game (a ruleset event after it
+   * still counts): a target after which only the match's own records lie (disputes, requests, which an
+   * undo leaves standing) would undo nothing, and is not offered. Undefined or absent: not known, offered.
+   */
+  undoesGame?: (revision: number) => boolean | undefined;
 }
 
 /** Q-16 bounds a players' undo to one turn; a very long turn still offers only its latest events. */
@@ -227,7 +233,7 @@ function backupTargets(input: MatchLevelContractInput): ChoiceOption[] {
 }
 
 function targetsFrom(
-  { revision, meta, endsCommand }: MatchLevelContractInput,
+  { revision, meta, endsCommand, undoesGame }: MatchLevelContractInput,
   from: number,
   most: number,
   walk: number,
@@ -236,6 +242,7 @@ function targetsFrom(
   for (let r = revision - 1, steps = 0; r >= from && options.length < most && steps < walk; r--, steps++) {
     if (isReverted(meta.reverted, r)) continue;
     if (endsCommand && endsCommand(r) !== true) continue;
+    if (undoesGame && undoesGame(r) === false) continue;
     options.push({ value: r, label: `after event ${r}` });
   }
   return options;
