@@ -1,6 +1,6 @@
 import type { DomainEvent } from './common/decider.js';
 import { line, type LogContext, type LogLine, namesAfter } from './common/turn-log.js';
-import { describeMatchLevel } from './match/describe.js';
+import { describeMatchLevel, matchLevelContextAfter } from './match/describe.js';
 import { isMatchLevelEvent } from './match/events.js';
 import type { AnyRuleset } from './registry.js';
 
@@ -37,5 +37,5 @@ export function advanceLogContext(
   event: DomainEvent,
 ): LogContext {
   if (ruleset && isRulesetEvent(ruleset, event.type)) return ruleset.logContextAfter(context, event);
-  return isMatchLevelEvent(event) ? context : namesAfter(context, event);
+  return isMatchLevelEvent(event) ? matchLevelContextAfter(context, event) : namesAfter(context, event);
 }

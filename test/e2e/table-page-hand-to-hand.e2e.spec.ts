@@ -178,7 +178,7 @@ describeInBrowser('table page in Chromium: a whole hand-to-hand match through th
     await prompt.getByRole('button', { name: 'Send' }).click();
     await landed();
     await prompt.waitFor({ state: 'detached' });
-    expect((await log()).some((s) => /declined undo request/.test(s))).toBe(true);
+    expect((await log()).some((s) => /declined the undo request/.test(s))).toBe(true);
 
     await askUndo('Z2 was meant to wait, please');
     await prompt.waitFor();
@@ -186,7 +186,7 @@ describeInBrowser('table page in Chromium: a whole hand-to-hand match through th
     await prompt.getByRole('button', { name: 'Send' }).click();
     await landed();
     await prompt.waitFor({ state: 'detached' });
-    expect((await log()).some((s) => /agreed to undo request/.test(s))).toBe(true);
+    expect((await log()).some((s) => /agreed to the undo request/.test(s))).toBe(true);
     await A.page.getByRole('region', { name: 'Last outcomes' }).getByText('(undone)').first().waitFor();
     // Z2 may charge again: its charge was taken back.
     await A.page.getByRole('button', { name: /^Charge with Z2$/ }).waitFor();

@@ -432,7 +432,7 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
     await prompt.getByRole('button', { name: 'No' }).click();
     await prompt.getByRole('button', { name: 'Send' }).click();
     await prompt.waitFor({ state: 'detached' });
-    expect((await matchLog()).some((entry) => /declined undo request/.test(entry.sentence))).toBe(true);
+    expect((await matchLog()).some((entry) => /declined the undo request/.test(entry.sentence))).toBe(true);
 
     // Declined, the match offers A a request again: the refused one opens filled in as it was sent.
     await refused.getByRole('button', { name: 'Change and send again' }).click();
@@ -453,7 +453,7 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
     await prompt.getByRole('button', { name: 'Yes' }).click();
     await prompt.getByRole('button', { name: 'Send' }).click();
     await prompt.waitFor({ state: 'detached' });
-    expect((await matchLog()).some((entry) => /agreed to undo request/.test(entry.sentence))).toBe(true);
+    expect((await matchLog()).some((entry) => /agreed to the undo request/.test(entry.sentence))).toBe(true);
     // The undo went back over the match's own records only (disputes, requests), which stand (C-5).
     await A.page
       .getByRole('region', { name: 'Last outcomes' })

@@ -79,6 +79,21 @@ describe('turn log', () => {
     );
   });
 
+  it('C-5 given disputes and undo requests, when the log words them, then they read by side and event, not by their ids', async () => {
+    const t = await everyHandToHandStep(h.store);
+    await everyMatchLevelStep(t);
+    const sentences = (await log('hh-all')).map((e) => e.sentence);
+    expect(sentences).toEqual(
+      expect.arrayContaining([
+        'Turn 2: British disputed event 3: “the dice were 3 and 4”.',
+        "Turn 2: the judge dismissed British's dispute of event 3 under C-1: “the photo shows 3 and 1”.",
+        'Turn 2: British declined the undo request.',
+        'Turn 2: British agreed to the undo request.',
+      ]),
+    );
+    expect(sentences.filter((s) => /\bu[12]\b|\bd1\b/.test(s))).toEqual([]);
+  });
+
   it('C-5 an undo marks the steps it reverts, and the turn goes back with it', async () => {
     const t = await everyHandToHandStep(h.store);
     await everyMatchLevelStep(t);

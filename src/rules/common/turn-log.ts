@@ -14,6 +14,11 @@ export interface LogContext {
   /** C-4: the player turn now, and whose it is. */
   turn: number;
   activeSide: Side;
+  /**
+   * C-5: each dispute raised, by its id: the event it disputes and the side that raised it, so that a
+   * ruling names the dispute as the players know it. Absent in contexts kept before it was.
+   */
+  disputes?: Record<string, { revision: number; side: Side }>;
 }
 
 export interface LogLine {

@@ -1,4 +1,12 @@
-import { line, type LogContext, type LogLine, quote, short, sideName } from '../common/turn-log.js';
+import {
+  line,
+  type LogContext,
+  type LogLine,
+  possessive,
+  quote,
+  short,
+  sideName,
+} from '../common/turn-log.js';
 import type { MatchLevelEvent } from './events.js';
 
 /** The turn-log sentence of each match-level event (seeds, undo, disputes, the end). */
@@ -8,6 +16,15 @@ type Describers = {
 
 type Data<Type extends MatchLevelEvent['type']> = Extract<MatchLevelEvent, { type: Type }>['data'];
 
+/** A dispute as the players know it: whose, and of which event (its id only when the context lacks it). */
+function disputeNamed(context: LogContext, disputeId: string): string {
+  const known =
+    context.disputes && Object.hasOwn(context.disputes, disputeId) ? context.disputes[disputeId] : undefined;
+  return known
+    ? `${possessive(sideName(context, known.side))} dispute of event ${known.revision}`
+    : `dispute ${disputeId}`;
+}
+
 function actionsReverted(context: LogContext, d: Data<'ActionsReverted'>): LogLine {
   const undone =
     d.fromRevision === d.throughRevision
@@ -15,7 +32,7 @@ function actionsReverted(context: LogContext, d: Data<'ActionsReverted'>): LogLi
       : `events ${d.fromRevision} to ${d.throughRevision} were undone`;
   const who =
     d.orderedBy === 'judge'
-      ? `ordered by the judge${d.disputeId ? ` on dispute ${d.disputeId}` : ''}`
+      ? `ordered by the judge${d.disputeId ? ` on ${disputeNamed(context, d.disputeId)}` : ''}`
       : `asked by ${sideName(context, d.requestedBy)}, agreed by ${sideName(context, d.agreedBy)}`;
   return line(
     context,
@@ -39,18 +56,18 @@ const DESCRIBERS: Describers = {
   UndoRequested: (context, d) =>
     line(
       context,
-      `${sideName(context, d.side)} asked to undo back to event ${d.toRevision} (request ${d.requestId}): ${quote(d.reason)}.`,
+      `${sideName(context, d.side)} asked to undo back to event ${d.toRevision}: ${quote(d.reason)}.`,
       ['C-5'],
     ),
   UndoAgreed: (context, d) =>
-    line(context, `${sideName(context, d.side)} agreed to undo request ${d.requestId}.`, ['C-5']),
+    line(context, `${sideName(context, d.side)} agreed to the undo request.`, ['C-5']),
   UndoDeclined: (context, d) =>
-    line(context, `${sideName(context, d.side)} declined undo request ${d.requestId}.`, ['C-5']),
+    line(context, `${sideName(context, d.side)} declined the undo request.`, ['C-5']),
   ActionsReverted: actionsReverted,
   DisputeRaised: (context, d) =>
     line(
       context,
-      `${sideName(context, d.side)} disputed event ${d.revision} (dispute ${d.disputeId}): ${quote(d.claim)}.`,
+      `${sideName(context, d.side)} disputed event ${d.revision}: ${quote(d.claim)}.`,
       // The claim names no rule; the judge's ruling does.
       [],
     ),
@@ -58,7 +75,7 @@ const DESCRIBERS: Describers = {
     const backup = d.backupTo === null ? '' : `; the match goes back to event ${d.backupTo}`;
     return line(
       context,
-      `the judge ${d.ruling} dispute ${d.disputeId} under ${d.ruleId}: ${quote(d.note)}${backup}.`,
+      `the judge ${d.ruling} ${disputeNamed(context, d.disputeId)} under ${d.ruleId}: ${quote(d.note)}${backup}.`,
       [d.ruleId, ...(d.backupTo === null ? [] : ['C-5'])],
     );
   },
@@ -77,4 +94,11 @@ const DESCRIBERS: Describers = {
 export function describeMatchLevel(event: MatchLevelEvent, context: LogContext): LogLine {
   const describer = DESCRIBERS[event.type] as (context: LogContext, data: unknown) => LogLine;
   return describer(context, event.data);
+}
+
+/** The log context after a match-level event: it keeps each dispute raised, for its ruling's words (C-5). */
+export function matchLevelContextAfter(context: LogContext, event: MatchLevelEvent): LogContext {
+  if (event.type !== 'DisputeRaised') return context;
+  const { disputeId, revision, side } = event.data;
+  return { ...context, disputes: { ...context.disputes, [disputeId]: { revision, side } } };
 }
