@@ -120,7 +120,9 @@ describeInBrowser('judge console in Chromium', () => {
     await page.locator('li[data-dispute="d2"]').getByText('N1 rolled a double 6').waitFor();
     // The disputed event is named by what it was, not by its number alone.
     const line = await page.locator('li[data-dispute="d1"]').innerText();
-    const [, revision, named] = /about event (\d+) \((.+)\): “/.exec(line) ?? [];
+    const [, revision, named] = /disputes event (\d+) \((.+)\): “/.exec(line) ?? [];
+    // Named by side and event: the dispute's id is the service's, not the players'.
+    expect(line).not.toContain('d1');
     const entries = (await busy.organiser.get(at(busy, 'log'))).body.entries as {
       revision: number;
       sentence: string;

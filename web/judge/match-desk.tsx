@@ -182,8 +182,7 @@ export function MatchDesk(props: {
           <ul>
             {disputes.map((d) => (
               <li key={d.disputeId} data-dispute={d.disputeId}>
-                Dispute {d.disputeId} by {sideName(d.side)} about {eventNamed(log.entries, d.revision)}: “
-                {d.claim}”
+                {sideName(d.side)} disputes {eventNamed(log.entries, d.revision)}: “{d.claim}”
               </li>
             ))}
             {undos.map((u) => (
