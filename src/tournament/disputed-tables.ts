@@ -10,7 +10,8 @@ export interface DisputedTableView {
   B: { participantId: string; name: string };
   /** The report the dispute is about; null when the table was disputed before anyone reported it. */
   reported: { by: string; outcome: Outcome; note: string | null } | null;
-  disputed: { by: string; reason: string };
+  /** `report`: the disputing participant's own report of another result, with its note (null when they disputed in words). */
+  disputed: { by: string; reason: string; report: { outcome: Outcome; note: string | null } | null };
 }
 
 /**
@@ -35,9 +36,13 @@ export function disputedTables(
         break;
       }
       case 'ResultDisputed': {
-        const { round, table, disputedBy, reason } = event.data;
+        const { round, table, disputedBy, reason, report } = event.data;
         const key = at(round, table);
-        said.set(key, { reported: said.get(key)?.reported ?? null, disputed: { by: disputedBy, reason } });
+        const own = report ? { outcome: report.outcome, note: report.note ?? null } : null;
+        said.set(key, {
+          reported: said.get(key)?.reported ?? null,
+          disputed: { by: disputedBy, reason, report: own },
+        });
         break;
       }
       case 'PairingRescheduled': {

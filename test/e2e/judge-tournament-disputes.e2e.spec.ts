@@ -32,9 +32,11 @@ describeInBrowser('a tournament judge decides a disputed result in Chromium', ()
       .get('p1')!
       .command(event.at(1, 1, 'report'), { outcome: 'A', note: 'routed his left' });
     await event.players.get('p3')!.command(event.at(1, 1, 'dispute'), { reason: 'I won on objectives' });
-    // Table 2: both report, each a different result: that disputes it too.
+    // Table 2: both report, each a different result (the second with a note): that disputes it too.
     await event.players.get('p2')!.command(event.at(1, 2, 'report'), { outcome: 'A' });
-    await event.players.get('p4')!.command(event.at(1, 2, 'report'), { outcome: 'B' });
+    await event.players
+      .get('p4')!
+      .command(event.at(1, 2, 'report'), { outcome: 'B', note: 'his general fled in turn 5' });
     const issued = await event.org.post(`/tournaments/${TID}/keys`, {
       commandId: 'judge-key',
       role: 'judge',
@@ -75,6 +77,8 @@ describeInBrowser('a tournament judge decides a disputed result in Chromium', ()
     const two = await card(page, 2).innerText();
     expect(two).toMatch(/Player 2 reported: Player 2 won\./);
     expect(two).toMatch(/Player 4 reported another result: Player 4 won\./);
+    // The second report's own note, which the judge needs as much as the first's.
+    expect(two).toContain('Their note: “his general fled in turn 5”');
     await noSidewaysScroll(page);
     await bigEnoughTargets(page);
     await shot(page, 'judge-tournament-disputes-phone');

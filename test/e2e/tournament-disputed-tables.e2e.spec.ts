@@ -13,16 +13,16 @@ describe('the disputed tables of a tournament, with what each side said', () => 
   });
   afterAll(() => t.close());
 
-  it('lists each disputed table with its report and note and the dispute and reason; an override takes it off the list', async () => {
+  it('lists each disputed table with its report and note and the dispute and reason (a second report with its own note); an override takes it off the list', async () => {
     const event = await smallEvent(t, 'words-cup');
     await startFirstRound(event);
     const player = (id: string) => event.players.get(id)!;
     // Table 1: p1 reports a win with a note, p3 disputes it in words.
     await player('p1').command(event.at(1, 1, 'report'), { outcome: 'A', note: 'routed his left' });
     await player('p3').command(event.at(1, 1, 'dispute'), { reason: 'the left held at the end' });
-    // Table 2: both report, differently.
+    // Table 2: both report, differently, the second with a note of its own.
     await player('p2').command(event.at(1, 2, 'report'), { outcome: 'A' });
-    await player('p4').command(event.at(1, 2, 'report'), { outcome: 'B' });
+    await player('p4').command(event.at(1, 2, 'report'), { outcome: 'B', note: 'his general fled' });
 
     const judge = await issueKey(t, { role: 'judge', tournamentId: 'words-cup' });
     const listed = await judge.get('/tournaments/words-cup/rounds/disputed');
@@ -34,7 +34,7 @@ describe('the disputed tables of a tournament, with what each side said', () => 
         A: { participantId: 'p1', name: 'Player 1' },
         B: { participantId: 'p3', name: 'Player 3' },
         reported: { by: 'p1', outcome: 'A', note: 'routed his left' },
-        disputed: { by: 'p3', reason: 'the left held at the end' },
+        disputed: { by: 'p3', reason: 'the left held at the end', report: null },
       },
       {
         round: 1,
@@ -42,7 +42,11 @@ describe('the disputed tables of a tournament, with what each side said', () => 
         A: { participantId: 'p2', name: 'Player 2' },
         B: { participantId: 'p4', name: 'Player 4' },
         reported: { by: 'p2', outcome: 'A', note: null },
-        disputed: { by: 'p4', reason: 'p2 reported side A won, p4 reported side B won' },
+        disputed: {
+          by: 'p4',
+          reason: 'p2 reported side A won, p4 reported side B won',
+          report: { outcome: 'B', note: 'his general fled' },
+        },
       },
     ]);
 

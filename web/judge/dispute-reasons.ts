@@ -7,14 +7,15 @@ import type { Api } from '../shared/api';
 
 export interface TableWords {
   reported?: { outcome: string; by: string; note?: string };
-  disputed?: { by: string; reason: string };
+  /** `report`: the disputing player's own report of another result, with its note. */
+  disputed?: { by: string; reason: string; report?: { outcome: string; note?: string } };
 }
 
 interface DisputedTable {
   round: number;
   table: number;
   reported: { by: string; outcome: string; note: string | null } | null;
-  disputed: { by: string; reason: string };
+  disputed: { by: string; reason: string; report: { outcome: string; note: string | null } | null };
 }
 
 /** The words of each disputed table of the tournament, by `round:table`. */
@@ -35,17 +36,36 @@ export async function readTableWords(api: Api, tournamentId: string): Promise<Ma
               },
             }
           : {}),
-        disputed,
+        disputed: {
+          by: disputed.by,
+          reason: disputed.reason,
+          ...(disputed.report
+            ? {
+                report: {
+                  outcome: disputed.report.outcome,
+                  ...(disputed.report.note ? { note: disputed.report.note } : {}),
+                },
+              }
+            : {}),
+        },
       },
     ]),
   );
 }
 
 /**
- * The opponent's own report, when that is what disputed the table: the service words such a dispute
- * "p1 reported side A won, p3 reported side B won". Undefined for a dispute given in words.
+ * The opponent's own report, when that is what disputed the table: as the service records it, or, for a
+ * dispute recorded before reports were kept with it, read from its words ("p1 reported side A won, p3
+ * reported side B won"). Undefined for a dispute given in words.
  */
-export function secondReport(reason: string): { by: string; outcome: string } | undefined {
+export function secondReport(
+  disputed: NonNullable<TableWords['disputed']>,
+): { by: string; outcome: string; note?: string } | undefined {
+  if (disputed.report) return { by: disputed.by, ...disputed.report };
+  return reportInWords(disputed.reason);
+}
+
+function reportInWords(reason: string): { by: string; outcome: string } | undefined {
   const found = /^(\S+) reported (?:a draw|side [AB] won), (\S+) reported (a draw|side ([AB]) won)$/.exec(
     reason,
   );

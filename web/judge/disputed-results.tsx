@@ -91,6 +91,7 @@ function DisputedTableCard(props: {
   const [sending, setSending] = useState(false);
   const [refused, setRefused] = useState<string>();
   const reported = words?.reported ?? pairing.reported ?? undefined;
+  const second = words?.disputed ? secondReport(words.disputed) : undefined;
   const title = `${placeWords({ tournament: table.tournament, round, table: pairing.table })}: ${pairing.A.name} v ${pairing.B.name}`;
 
   const decide = async () => {
@@ -126,8 +127,11 @@ function DisputedTableCard(props: {
         </dd>
         <dt>Disputed</dt>
         <dd>
-          {words?.disputed && secondReport(words.disputed.reason) ? (
-            `${nameOf(pairing, secondReport(words.disputed.reason)!.by)} reported another result: ${outcomeWords(pairing, secondReport(words.disputed.reason)!.outcome)}.`
+          {second ? (
+            <>
+              {`${nameOf(pairing, second.by)} reported another result: ${outcomeWords(pairing, second.outcome)}.`}
+              {second.note && <> Their note: “{second.note}”</>}
+            </>
           ) : words?.disputed ? (
             <>
               {nameOf(pairing, words.disputed.by)} disputed it: “{words.disputed.reason}”

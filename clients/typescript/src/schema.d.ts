@@ -3657,6 +3657,12 @@ export interface components {
       /** @example won on objectives */
       note: string | null;
     };
+    DisputingReportDto: {
+      /** @enum {string} */
+      outcome: 'A' | 'B' | 'draw';
+      /** @example I held the objective at the end */
+      note: string | null;
+    };
     TableDisputeDto: {
       /**
        * @description The participant who disputed it.
@@ -3668,6 +3674,8 @@ export interface components {
        * @example I won on objectives
        */
       reason: string;
+      /** @description The disputing participant’s own report of another result, with its note; null when they disputed in words (and for disputes recorded before reports were kept with them). */
+      report: components['schemas']['DisputingReportDto'] | null;
     };
     DisputedTableDto: {
       /** @example 1 */
@@ -6669,6 +6677,11 @@ export interface components {
       table: number;
       disputedBy: string;
       reason: string;
+      report?: {
+        /** @enum {string} */
+        outcome: 'A' | 'B' | 'draw';
+        note?: string;
+      };
     };
     TournamentResultDisputedEvent: components['schemas']['TournamentEventEnvelope'] & {
       /** @enum {string} */

@@ -370,6 +370,12 @@ export class DisputedReportDto {
   @ApiProperty({ type: String, nullable: true, example: 'won on objectives' }) note!: string | null;
 }
 
+export class DisputingReportDto {
+  @ApiProperty({ enum: OUTCOMES }) outcome!: string;
+  @ApiProperty({ type: String, nullable: true, example: 'I held the objective at the end' }) note!:
+    string | null;
+}
+
 export class TableDisputeDto {
   @ApiProperty({ description: 'The participant who disputed it.', example: 'p3' }) by!: string;
   @ApiProperty({
@@ -378,6 +384,13 @@ export class TableDisputeDto {
     example: 'I won on objectives',
   })
   reason!: string;
+  @ApiProperty({
+    type: DisputingReportDto,
+    nullable: true,
+    description:
+      'The disputing participant’s own report of another result, with its note; null when they disputed in words (and for disputes recorded before reports were kept with them).',
+  })
+  report!: DisputingReportDto | null;
 }
 
 /** A disputed table, with what each side said (GET /tournaments/:id/rounds/disputed). */

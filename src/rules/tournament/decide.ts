@@ -495,6 +495,7 @@ function report(
             table,
             disputedBy: participantId,
             reason: `${reported.by} reported ${describe(reported.outcome)}, ${participantId} reported ${describe(outcome)}`,
+            report: { outcome, ...(command.note ? { note: command.note } : {}) },
           },
         },
       ];

@@ -79,7 +79,10 @@ export const TOURNAMENT_EVENT_SCHEMAS: Readonly<Record<TournamentEventType, Json
   ByeAwarded: object({ round: int(), participantId: str(), reason: str() }),
   ResultReported: atTable({ outcome: OUTCOME, reportedBy: str(), note: str() }, ['note']),
   ResultConfirmed: atTable({ outcome: OUTCOME, confirmedBy: str() }),
-  ResultDisputed: atTable({ disputedBy: str(), reason: str() }),
+  ResultDisputed: atTable(
+    { disputedBy: str(), reason: str(), report: object({ outcome: OUTCOME, note: str() }, ['note']) },
+    ['report'],
+  ),
   ResultOverridden: atTable({ outcome: OUTCOME, reason: str() }),
   RefereeResultRecorded: atTable({ outcome: OUTCOME, matchId: str(), endedRevision: int() }),
   ForfeitRecorded: atTable({ forfeitedBy: str(), outcome: OUTCOME, reason: str() }),

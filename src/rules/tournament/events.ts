@@ -142,7 +142,14 @@ export type TournamentEvent =
   | { type: 'ByeAwarded'; data: { round: number; participantId: string; reason: string } }
   | { type: 'ResultReported'; data: At & { outcome: Outcome; reportedBy: string; note?: string } }
   | { type: 'ResultConfirmed'; data: At & { outcome: Outcome; confirmedBy: string } }
-  | { type: 'ResultDisputed'; data: At & { disputedBy: string; reason: string } }
+  | {
+      type: 'ResultDisputed';
+      /**
+       * `report`: the disputing participant's own report, when the dispute is their report of another
+       * result (absent when they disputed in words, and in events recorded before it was kept).
+       */
+      data: At & { disputedBy: string; reason: string; report?: { outcome: Outcome; note?: string } };
+    }
   | { type: 'ResultOverridden'; data: At & { outcome: Outcome; reason: string } }
   /** A referee match of the pairing ended (MatchEnded): its result reports itself. */
   | { type: 'RefereeResultRecorded'; data: At & { outcome: Outcome; matchId: string; endedRevision: number } }

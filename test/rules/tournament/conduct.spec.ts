@@ -260,6 +260,42 @@ describe('results', () => {
       ]);
   });
 
+  it('C-6 given a report, when the opponent reports another result with a note, then the dispute records their report and note', () => {
+    const reported: TournamentEvent = {
+      type: 'ResultReported',
+      data: { round: 1, table: 1, outcome: 'A', reportedBy: 'p1', note: 'routed his left' },
+    };
+    tournament
+      .given([...roundOne, reported])
+      .when({
+        type: 'ReportResult',
+        round: 1,
+        table: 1,
+        participantId: 'p2',
+        outcome: 'draw',
+        note: 'time ran out',
+      })
+      .then([
+        {
+          type: 'ResultDisputed',
+          data: {
+            round: 1,
+            table: 1,
+            disputedBy: 'p2',
+            reason: 'p1 reported side A won, p2 reported a draw',
+            report: { outcome: 'draw', note: 'time ran out' },
+          },
+        },
+      ]);
+    // Disputed in words, there is no report of theirs to keep.
+    tournament
+      .given([...roundOne, reported])
+      .when({ type: 'DisputeResult', round: 1, table: 1, participantId: 'p2', reason: 'the left held' })
+      .then([
+        { type: 'ResultDisputed', data: { round: 1, table: 1, disputedBy: 'p2', reason: 'the left held' } },
+      ]);
+  });
+
   it('C-6 a different report from the opponent disputes it; only an override settles a dispute', () => {
     const reported: TournamentEvent = {
       type: 'ResultReported',
