@@ -1,16 +1,11 @@
 import type { Api } from '../shared/api';
+import type { TableWords } from './second-report';
 
 /**
  * What the players said about a disputed table: the report that was disputed (with its note) and the
- * dispute's reason, as GET /tournaments/:id/rounds/disputed gives them (a judge's or organiser's to read).
+ * dispute's reason or the second report, as GET /tournaments/:id/rounds/disputed gives them (a judge's
+ * or organiser's to read).
  */
-
-export interface TableWords {
-  reported?: { outcome: string; by: string; note?: string };
-  /** `report`: the disputing player's own report of another result, with its note. */
-  disputed?: { by: string; reason: string; report?: { outcome: string; note?: string } };
-}
-
 interface DisputedTable {
   round: number;
   table: number;
@@ -51,24 +46,4 @@ export async function readTableWords(api: Api, tournamentId: string): Promise<Ma
       },
     ]),
   );
-}
-
-/**
- * The opponent's own report, when that is what disputed the table: as the service records it, or, for a
- * dispute recorded before reports were kept with it, read from its words ("p1 reported side A won, p3
- * reported side B won"). Undefined for a dispute given in words.
- */
-export function secondReport(
-  disputed: NonNullable<TableWords['disputed']>,
-): { by: string; outcome: string; note?: string } | undefined {
-  if (disputed.report) return { by: disputed.by, ...disputed.report };
-  return reportInWords(disputed.reason);
-}
-
-function reportInWords(reason: string): { by: string; outcome: string } | undefined {
-  const found = /^(\S+) reported (?:a draw|side [AB] won), (\S+) reported (a draw|side ([AB]) won)$/.exec(
-    reason,
-  );
-  if (!found) return undefined;
-  return { by: found[2]!, outcome: found[4] ?? 'draw' };
 }

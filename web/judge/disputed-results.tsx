@@ -2,7 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Api } from '../shared/api';
 import { refusalText } from '../shared/refusal';
 import { newCommandId, type Outcome, type Pairing } from '../shared/tournament-views';
-import { readTableWords, secondReport, type TableWords } from './dispute-reasons';
+import { readTableWords } from './dispute-reasons';
+import { secondReport, type TableWords } from './second-report';
 import { type DisputedTable, placeWords } from './tournament-tables';
 
 const nameOf = (pairing: Pairing, participantId: string) =>

@@ -1,4 +1,4 @@
-import { secondReport } from '../../web/judge/dispute-reasons.js';
+import { secondReport } from '../../web/judge/second-report.js';
 
 describe('judge console: the second report of a disputed table', () => {
   it('C-6 given a dispute that records the second report, when it is read, then its result and note are the recorded ones', () => {
