@@ -1,6 +1,7 @@
 import type { DomainEvent } from './common/decider.js';
 import { line, type LogContext, type LogLine, namesAfter } from './common/turn-log.js';
 import { describeMatchLevel, matchLevelContextAfter } from './match/describe.js';
+export { withLapsedUndo } from './match/describe.js';
 import { isMatchLevelEvent } from './match/events.js';
 import type { AnyRuleset } from './registry.js';
 

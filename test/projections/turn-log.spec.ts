@@ -1,6 +1,7 @@
 import { MATCH_LEVEL_EVENT_TYPES } from '../../src/rules/match/events.js';
 import { allRulesets } from '../../src/rulesets/registry.js';
 import { projectionsOn, type Harness } from './support/harness.js';
+import { Table } from './support/table.js';
 import { everyAtomicAfricaStep, everyHandToHandStep, everyMatchLevelStep } from './support/scenarios.js';
 
 /**
@@ -92,6 +93,49 @@ describe('turn log', () => {
       ]),
     );
     expect(sentences.filter((s) => /\bu[12]\b|\bd1\b/.test(s))).toEqual([]);
+  });
+
+  it('C-5 given an undo request left open, when its turn ends or a judge reverts the match, then that line says it lapsed', async () => {
+    const t = await Table.create(h.store, 'hh-lapse', 'hand-to-hand', { A: 'Zulus', B: 'British' });
+    await t.play({ type: 'RegisterUnit', unitId: 'impi', name: 'Impi', side: 'A', morale: 8, move: 6 });
+    await t.play({ type: 'RegisterUnit', unitId: 'nnc', name: 'NNC', side: 'B', morale: 7, move: 6 });
+    const start = await t.revision();
+    const ask = (requestId: string, side: 'A' | 'B') =>
+      t.record(
+        { type: 'UndoRequested', data: { requestId, toRevision: start, reason: 'wrong unit', side } },
+        { role: 'player', side },
+      );
+    await ask('u1', 'A');
+    await t.as('A', { type: 'EndTurn' });
+    await ask('u2', 'B');
+    const now = await t.revision();
+    await t.record({
+      type: 'ActionsReverted',
+      data: {
+        toRevision: now - 1,
+        fromRevision: now,
+        throughRevision: now,
+        reason: 'the judge backs it up',
+        requestedBy: null,
+        agreedBy: null,
+        orderedBy: 'judge',
+        requestId: null,
+        disputeId: null,
+      },
+    });
+    await ask('u3', 'B');
+    await t.record(
+      { type: 'UndoDeclined', data: { requestId: 'u3', side: 'A' } },
+      { role: 'player', side: 'A' },
+    );
+    await t.as('B', { type: 'EndTurn' });
+
+    const entries = await log('hh-lapse');
+    const lapsed = entries.filter((e) => /lapsed/.test(e.sentence));
+    expect(lapsed.map((e) => e.type)).toEqual(['TurnEnded', 'ActionsReverted']);
+    expect(lapsed[0]!.sentence).toMatch(/The undo request of Zulus lapsed unanswered\.$/);
+    expect(lapsed[1]!.sentence).toMatch(/The undo request of British lapsed unanswered\.$/);
+    expect(lapsed.every((e) => e.ruleIds.includes('C-5'))).toBe(true);
   });
 
   it('C-5 an undo marks the steps it reverts, and the turn goes back with it', async () => {

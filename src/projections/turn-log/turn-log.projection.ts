@@ -13,6 +13,7 @@ import {
   isRulesetEvent,
   type LogContext,
   type LogLine,
+  withLapsedUndo,
 } from '../../rules/turn-log.js';
 import type { Projection, ProjectionWrite } from '../projection.js';
 import { ProjectionDatabase } from '../projection-database.js';
@@ -57,7 +58,7 @@ interface EntryRow {
 @Injectable()
 export class TurnLogProjection implements Projection {
   readonly name = 'turn-log';
-  readonly version = 3;
+  readonly version = 4;
   /** Each match's context after this page's events so far; written at the end of the page. */
   private readonly pending = new Map<string, LogContext>();
   private statements?: {
@@ -136,7 +137,8 @@ export class TurnLogProjection implements Projection {
     let context: LogContext = this.contextNow(matchId) ?? initialLogContext(recorded?.id ?? 'unknown');
 
     const { viewed, privateFor } = publicView(ruleset, event);
-    const line = describeSafely(ruleset, context, viewed);
+    const before = context;
+    const described = describeSafely(ruleset, context, viewed);
     const { revision } = event.metadata;
 
     let revert: { from: number; through: number } | undefined;
@@ -149,6 +151,9 @@ export class TurnLogProjection implements Projection {
     } else {
       context = advanceLogContext(ruleset, context, { type: event.type, data: event.data });
     }
+    const lapse = withLapsedUndo(described, before, context, revert !== undefined);
+    const line = lapse.line;
+    context = lapse.context;
 
     const { role, side } = event.metadata.actor;
     return () => {

@@ -19,6 +19,8 @@ export interface LogContext {
    * ruling names the dispute as the players know it. Absent in contexts kept before it was.
    */
   disputes?: Record<string, { revision: number; side: Side }>;
+  /** C-5: the side whose undo request is open, unanswered (absent when none is, and in older contexts). */
+  openUndo?: Side;
 }
 
 export interface LogLine {

@@ -98,7 +98,44 @@ export function describeMatchLevel(event: MatchLevelEvent, context: LogContext):
 
 /** The log context after a match-level event: it keeps each dispute raised, for its ruling's words (C-5). */
 export function matchLevelContextAfter(context: LogContext, event: MatchLevelEvent): LogContext {
-  if (event.type !== 'DisputeRaised') return context;
-  const { disputeId, revision, side } = event.data;
-  return { ...context, disputes: { ...context.disputes, [disputeId]: { revision, side } } };
+  switch (event.type) {
+    case 'DisputeRaised': {
+      const { disputeId, revision, side } = event.data;
+      return { ...context, disputes: { ...context.disputes, [disputeId]: { revision, side } } };
+    }
+    case 'UndoRequested':
+      return { ...context, openUndo: event.data.side };
+    case 'UndoAgreed':
+    case 'UndoDeclined': {
+      const { openUndo: _answered, ...rest } = context;
+      return rest;
+    }
+    default:
+      return context;
+  }
+}
+
+/**
+ * C-5: an undo request still open lapses when its turn ends or the match is reverted, though no event
+ * records it: the line of the event that ended its turn, or of the revert, says so, and the context
+ * after it holds no open request.
+ */
+export function withLapsedUndo(
+  line: LogLine,
+  before: LogContext,
+  after: LogContext,
+  reverted: boolean,
+): { line: LogLine; context: LogContext } {
+  const side = before.openUndo;
+  const lapses = side !== undefined && after.openUndo === side && (reverted || after.turn !== before.turn);
+  if (!lapses) return { line, context: after };
+  const { openUndo: _lapsed, ...context } = after;
+  return {
+    line: {
+      ...line,
+      sentence: `${line.sentence} The undo request of ${sideName(before, side)} lapsed unanswered.`,
+      ruleIds: [...new Set([...line.ruleIds, 'C-5'])],
+    },
+    context,
+  };
 }
