@@ -112,7 +112,7 @@ export class TournamentRoundsController {
   @ApiAccess('organiser, judge (bound keys: their tournament)')
   @ApiOperation({
     summary:
-      'The tables whose result is disputed, newest round first, each with the report disputed (its note) and the dispute (its reason): what a judge reads before deciding one (override).',
+      'The tables whose result is disputed, newest round first, each with the report disputed (its note) and the dispute (its reason, or the second report and its note): what a judge reads before deciding one (override).',
   })
   @ApiOkResponse({
     type: [DisputedTableDto],
@@ -123,7 +123,19 @@ export class TournamentRoundsController {
         A: { participantId: 'p1', name: 'Alice Moyo' },
         B: { participantId: 'p3', name: 'Cy Carter' },
         reported: { by: 'p1', outcome: 'A', note: 'won on objectives' },
-        disputed: { by: 'p3', reason: 'the objective was contested at the end' },
+        disputed: { by: 'p3', reason: 'the objective was contested at the end', report: null },
+      },
+      {
+        round: 1,
+        table: 3,
+        A: { participantId: 'p2', name: 'Ben Okafor' },
+        B: { participantId: 'p4', name: 'Dee Novak' },
+        reported: { by: 'p2', outcome: 'A', note: null },
+        disputed: {
+          by: 'p4',
+          reason: 'p2 reported side A won, p4 reported a draw',
+          report: { outcome: 'draw', note: 'time was called in turn 4' },
+        },
       },
     ],
   })

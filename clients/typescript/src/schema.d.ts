@@ -827,7 +827,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The tables whose result is disputed, newest round first, each with the report disputed (its note) and the dispute (its reason): what a judge reads before deciding one (override). */
+    /** The tables whose result is disputed, newest round first, each with the report disputed (its note) and the dispute (its reason, or the second report and its note): what a judge reads before deciding one (override). */
     get: operations['TournamentRoundsController_disputed'];
     put?: never;
     post?: never;
@@ -21520,7 +21520,33 @@ export interface operations {
            *         },
            *         "disputed": {
            *           "by": "p3",
-           *           "reason": "the objective was contested at the end"
+           *           "reason": "the objective was contested at the end",
+           *           "report": null
+           *         }
+           *       },
+           *       {
+           *         "round": 1,
+           *         "table": 3,
+           *         "A": {
+           *           "participantId": "p2",
+           *           "name": "Ben Okafor"
+           *         },
+           *         "B": {
+           *           "participantId": "p4",
+           *           "name": "Dee Novak"
+           *         },
+           *         "reported": {
+           *           "by": "p2",
+           *           "outcome": "A",
+           *           "note": null
+           *         },
+           *         "disputed": {
+           *           "by": "p4",
+           *           "reason": "p2 reported side A won, p4 reported a draw",
+           *           "report": {
+           *             "outcome": "draw",
+           *             "note": "time was called in turn 4"
+           *           }
            *         }
            *       }
            *     ]
