@@ -53,7 +53,9 @@ export interface PairingView {
   startsAt: string | null;
   status: PairingState['status'];
   reported: { outcome: string; by: string } | null;
+  secondReport: { outcome: string; by: string } | null;
   result: { outcome: string; source: string; forfeitedBy: string | null } | null;
+  reason: string | null;
 }
 
 export interface RoundView {
@@ -133,9 +135,11 @@ export function roundView(state: Tournament, round: RoundState, asOf: string): R
       startsAt: p.startsAt ?? null,
       status: p.status,
       reported: p.reported ? { ...p.reported } : null,
+      secondReport: p.status === 'disputed' && p.secondReport ? { ...p.secondReport } : null,
       result: p.result
         ? { outcome: p.result.outcome, source: p.result.source, forfeitedBy: p.result.forfeitedBy ?? null }
         : null,
+      reason: p.status === 'final' || p.status === 'void' ? (p.reason ?? null) : null,
     })),
     byes: round.byes.map(seat),
     ...(round.clock ? { clock: clockView(round.clock, asOf) } : {}),

@@ -63,6 +63,8 @@ describeInBrowser('a player reports a result on the tournament page in Chromium'
     expect((await round1()).pairings[0].status).toBe('pending');
 
     await won.click();
+    // A note for the judge goes with it, should the opponent dispute it.
+    await confirm.getByLabel(/A note for the judge/).fill('routed his left in turn 5');
     await confirm.getByRole('button', { name: 'Send the report' }).click();
     await mine().getByText('You reported: you won. Waiting for Player 3 to confirm it.').waitFor();
     expect((await round1()).pairings[0]).toMatchObject({
@@ -74,6 +76,8 @@ describeInBrowser('a player reports a result on the tournament page in Chromium'
   it('once the opponent disputes, the reporter’s page says so and nothing says they confirm it', async () => {
     await event.players.get('p3')!.command(event.at(1, 1, 'dispute'), { reason: 'I won on objectives' });
     await mine().getByText('Player 3 disputed your report (you won): a judge decides it.').waitFor();
+    const [disputed] = (await event.org.get(`/tournaments/${TID}/rounds/disputed`)).body;
+    expect(disputed.reported).toEqual({ by: 'p1', outcome: 'A', note: 'routed his left in turn 5' });
     expect(await phone.locator('main').innerText()).not.toMatch(/confirms it/);
     await shot(phone, 'player-report-disputed');
     const desk = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
@@ -86,6 +90,34 @@ describeInBrowser('a player reports a result on the tournament page in Chromium'
     await noSidewaysScroll(desk);
     await shot(desk, 'player-report-disputed-desk');
     await desk.context().close();
+  }, 60_000);
+
+  it('two reports that differ read as two reports on both pages, not as a dispute by either player', async () => {
+    await event.players.get('p2')!.command(event.at(1, 2, 'report'), { outcome: 'A' });
+    await event.players.get('p4')!.command(event.at(1, 2, 'report'), { outcome: 'B' });
+    for (const [id, expected] of [
+      ['p2', 'You reported you won; Player 4 reported Player 4 won: a judge decides it.'],
+      ['p4', 'You reported you won; Player 2 reported Player 2 won: a judge decides it.'],
+    ] as const) {
+      const page = await (await browser.newContext({ viewport: PHONE })).newPage();
+      const invited = await event.org.post(`/tournaments/${TID}/participants/${id}/invitations`, {});
+      await page.goto(`${t.url}${invited.body.link as string}`);
+      await page.getByTestId('my-result').getByText(expected).waitFor();
+      expect(await page.getByTestId('my-result').innerText()).not.toMatch(/disputed/);
+      if (id === 'p4') await shot(page, 'player-two-reports');
+      await page.context().close();
+    }
+  }, 60_000);
+
+  it('the judge’s decision reaches the player with the judge’s words', async () => {
+    await event.org.command(event.at(1, 1, 'override'), {
+      outcome: 'B',
+      reason: 'the objectives sheet shows Player 3 held both',
+    });
+    await mine()
+      .getByText('Result: Player 3 won, decided by a judge: “the objectives sheet shows Player 3 held both”.')
+      .waitFor();
+    await shot(phone, 'player-decided');
   }, 60_000);
 
   it('a browser without the player’s place tells them how to get back, in a player’s words', async () => {

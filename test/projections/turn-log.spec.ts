@@ -116,7 +116,7 @@ describe('turn log', () => {
         fromRevision: now,
         throughRevision: now,
         reason: 'the judge backs it up',
-        requestedBy: null,
+        requestedBy: 'judge',
         agreedBy: null,
         orderedBy: 'judge',
         requestId: null,

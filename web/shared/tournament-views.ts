@@ -12,7 +12,11 @@ export interface Pairing {
   matchId: string | null;
   status: 'pending' | 'reported' | 'disputed' | 'final' | 'void';
   reported: { outcome: Outcome; by: string } | null;
+  /** disputed: the opponent's own report of another result, when that disputed it. */
+  secondReport?: { outcome: Outcome; by: string } | null;
   result: { outcome: Outcome; source: string; forfeitedBy: string | null } | null;
+  /** Why a judge or organiser decided or voided it, in their words. */
+  reason?: string | null;
 }
 
 export type Outcome = 'A' | 'B' | 'draw';

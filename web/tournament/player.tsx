@@ -176,6 +176,11 @@ const SOURCE_WORDS: Record<string, string> = {
   forfeit: 'by forfeit',
 };
 
+/** The judge's or organiser's own words for a decision, which the player reads beside it. */
+function because(pairing: Pairing): string {
+  return pairing.reason ? `: “${pairing.reason}”` : '';
+}
+
 /**
  * Where this table's result stands, said from this player's side and read live from the round: it
  * changes as the opponent confirms or disputes, so no earlier message is left to say otherwise.
@@ -193,16 +198,25 @@ function resultLine(pairing: Pairing, round: Round, side: 'A' | 'B', me: string,
         ? `You reported: ${words}. Waiting for ${opponent} to confirm it.`
         : `${opponent} reported: ${words}.`;
     }
-    case 'disputed':
-      return pairing.reported?.by === me
-        ? `${opponent} disputed your report (${resultFor(pairing.reported.outcome, side, opponent)}): a judge decides it.`
+    case 'disputed': {
+      const first = pairing.reported;
+      const second = pairing.secondReport;
+      // Both reported, differently: neither disputed anything in words.
+      if (first && second) {
+        const mine = first.by === me ? first : second;
+        const theirs = first.by === me ? second : first;
+        return `You reported ${resultFor(mine.outcome, side, opponent)}; ${opponent} reported ${resultFor(theirs.outcome, side, opponent)}: a judge decides it.`;
+      }
+      return first?.by === me
+        ? `${opponent} disputed your report (${resultFor(first.outcome, side, opponent)}): a judge decides it.`
         : `You disputed ${opponent}’s report: a judge decides it.`;
+    }
     case 'final': {
       const result = pairing.result!;
-      return `Result: ${resultFor(result.outcome, side, opponent)}, ${SOURCE_WORDS[result.source] ?? result.source}.`;
+      return `Result: ${resultFor(result.outcome, side, opponent)}, ${SOURCE_WORDS[result.source] ?? result.source}${because(pairing)}.`;
     }
     case 'void':
-      return 'This pairing was voided: it counts for nobody.';
+      return `This pairing was voided${because(pairing)}: it counts for nobody.`;
   }
 }
 
@@ -220,6 +234,7 @@ function MyTable(props: {
   const other: Outcome = side === 'A' ? 'B' : 'A';
   const at = `/rounds/${round.round}/tables/${pairing.table}`;
   const [reason, setReason] = useState('');
+  const [note, setNote] = useState('');
   /** The result this player chose to report, awaiting their yes: a report cannot be taken back. */
   const [reporting, setReporting] = useState<Outcome>();
   const confirmTitle = useRef<HTMLHeadingElement>(null);
@@ -277,6 +292,18 @@ function MyTable(props: {
           <p id="confirm-report-what">
             Once sent, you cannot change it: {opponent.name} confirms it, or disputes it and a judge decides.
           </p>
+          <div class="field">
+            <label for="report-note">
+              A note for the judge <span class="note">(optional)</span>
+            </label>
+            <input
+              id="report-note"
+              maxLength={500}
+              autocomplete="off"
+              value={note}
+              onInput={(e) => setNote(e.currentTarget.value)}
+            />
+          </div>
           <div class="form-actions">
             <button
               type="button"
@@ -284,8 +311,10 @@ function MyTable(props: {
               aria-describedby="confirm-report-what"
               onClick={() => {
                 const outcome = reporting;
+                const said = note.trim();
                 setReporting(undefined);
-                void act(`${at}/report`, { outcome });
+                setNote('');
+                void act(`${at}/report`, { outcome, ...(said ? { note: said } : {}) });
               }}
             >
               Send the report

@@ -3628,8 +3628,15 @@ export interface components {
       status: 'pending' | 'reported' | 'disputed' | 'final' | 'void';
       /** @description A report awaiting the opponent. */
       reported: components['schemas']['PairingReportDto'] | null;
+      /** @description disputed: the opponent’s own report of another result, when that is what disputed it (null when they disputed in words). */
+      secondReport: components['schemas']['PairingReportDto'] | null;
       /** @description The result that stands, once one does. */
       result: components['schemas']['PairingResultDto'] | null;
+      /**
+       * @description Why a judge or organiser decided it (an override, a forfeit) or voided it, in their words, for both players; null otherwise.
+       * @example null
+       */
+      reason: string | null;
     };
     RoundDto: {
       /** @example 1 */
@@ -21139,11 +21146,13 @@ export interface operations {
            *                 "outcome": "A",
            *                 "by": "p1"
            *               },
+           *               "secondReport": null,
            *               "result": {
            *                 "outcome": "A",
            *                 "source": "confirmed",
            *                 "forfeitedBy": null
-           *               }
+           *               },
+           *               "reason": null
            *             }
            *           ],
            *           "byes": [
@@ -21699,11 +21708,13 @@ export interface operations {
            *             "outcome": "A",
            *             "by": "p1"
            *           },
+           *           "secondReport": null,
            *           "result": {
            *             "outcome": "A",
            *             "source": "confirmed",
            *             "forfeitedBy": null
-           *           }
+           *           },
+           *           "reason": null
            *         }
            *       ],
            *       "byes": [

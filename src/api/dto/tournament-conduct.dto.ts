@@ -320,11 +320,26 @@ export class PairingViewDto {
   @ApiProperty({ type: PairingReportDto, nullable: true, description: 'A report awaiting the opponent.' })
   reported!: PairingReportDto | null;
   @ApiProperty({
+    type: PairingReportDto,
+    nullable: true,
+    description:
+      'disputed: the opponent’s own report of another result, when that is what disputed it (null when they disputed in words).',
+  })
+  secondReport!: PairingReportDto | null;
+  @ApiProperty({
     type: PairingResultDto,
     nullable: true,
     description: 'The result that stands, once one does.',
   })
   result!: PairingResultDto | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Why a judge or organiser decided it (an override, a forfeit) or voided it, in their words, for both players; null otherwise.',
+    example: null,
+  })
+  reason!: string | null;
 }
 
 export class RoundDto {
@@ -348,7 +363,9 @@ export const EXAMPLE_ROUND = {
       startsAt: null,
       status: 'final',
       reported: { outcome: 'A', by: 'p1' },
+      secondReport: null,
       result: { outcome: 'A', source: 'confirmed', forfeitedBy: null },
+      reason: null,
     },
   ],
   byes: [{ participantId: 'p9', name: 'Ivan Ncube' }],

@@ -111,12 +111,18 @@ function evolveTournament(
         status: 'final',
         result: { outcome: event.data.outcome, source: 'confirmed' },
       }));
-    case 'ResultDisputed':
-      return withPairing(state, event.data, () => ({ status: 'disputed' }));
+    case 'ResultDisputed': {
+      const { report, disputedBy } = event.data;
+      return withPairing(state, event.data, () => ({
+        status: 'disputed',
+        ...(report ? { secondReport: { outcome: report.outcome, by: disputedBy } } : {}),
+      }));
+    }
     case 'ResultOverridden':
       return withPairing(state, event.data, () => ({
         status: 'final',
         result: { outcome: event.data.outcome, source: 'overridden' },
+        reason: event.data.reason,
       }));
     case 'RefereeResultRecorded':
       return withPairing(state, event.data, () => ({
@@ -127,9 +133,14 @@ function evolveTournament(
       return withPairing(state, event.data, () => ({
         status: 'final',
         result: { outcome: event.data.outcome, source: 'forfeit', forfeitedBy: event.data.forfeitedBy },
+        reason: event.data.reason,
       }));
     case 'PairingVoided':
-      return withPairing(state, event.data, () => ({ status: 'void', result: undefined }));
+      return withPairing(state, event.data, () => ({
+        status: 'void',
+        result: undefined,
+        reason: event.data.reason,
+      }));
     case 'PairingRescheduled':
       return withPairing(state, event.data, () => ({
         table: event.data.toTable,

@@ -34,7 +34,11 @@ export interface PairingState {
   /** pending: nothing reported; reported: awaiting the opponent; disputed: awaiting a judge. */
   status: 'pending' | 'reported' | 'disputed' | 'final' | 'void';
   reported?: { outcome: Outcome; by: string };
+  /** disputed by the opponent's own report of another result (from disputes that record it). */
+  secondReport?: { outcome: Outcome; by: string };
   result?: { outcome: Outcome; source: ResultSource; forfeitedBy?: string };
+  /** Why a judge or organiser decided it (an override, a forfeit) or voided it, in their words. */
+  reason?: string;
 }
 
 export interface RoundState {
