@@ -76,6 +76,16 @@ describeInBrowser('the player’s page opens the player’s own seat of a refere
     expect(
       await phone.getByRole('button', { name: new RegExp(`Register a unit for ${pairing.B.name}`) }).count(),
     ).toBe(0);
+    const played = async () =>
+      (await org.get(`/matches/${pairing.matchId}/export`))
+        .text!.trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+        .filter((line) => ['UnitRegistered', 'ChargeDeclared'].includes(line.type))
+        .map((line) => [line.type, line.metadata.actor.role, line.metadata.actor.side ?? null]);
+    // The phone's unit lands first (its outbox sends it on its own time): the organiser's comes after it.
+    for (const deadline = Date.now() + 10_000; (await played()).length < 1 && Date.now() < deadline;)
+      await phone.waitForTimeout(100);
     await org.command(`/matches/${pairing.matchId}/units`, {
       unitId: 'levy',
       name: 'Levy',
@@ -95,13 +105,6 @@ describeInBrowser('the player’s page opens the player’s own seat of a refere
     // Server dice: the service rolls the willpower test as the charge is sent.
     await charge.getByRole('button', { name: /^(Send|Roll)$/ }).click();
 
-    const played = async () =>
-      (await org.get(`/matches/${pairing.matchId}/export`))
-        .text!.trim()
-        .split('\n')
-        .map((line) => JSON.parse(line))
-        .filter((line) => ['UnitRegistered', 'ChargeDeclared'].includes(line.type))
-        .map((line) => [line.type, line.metadata.actor.role, line.metadata.actor.side ?? null]);
     for (const deadline = Date.now() + 10_000; (await played()).length < 3 && Date.now() < deadline;)
       await phone.waitForTimeout(100);
     expect(await played()).toEqual([
