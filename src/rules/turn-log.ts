@@ -1,7 +1,6 @@
 import type { DomainEvent } from './common/decider.js';
 import { line, type LogContext, type LogLine, namesAfter } from './common/turn-log.js';
 import { describeMatchLevel, matchLevelContextAfter } from './match/describe.js';
-export { withLapsedUndo } from './match/describe.js';
 import { isMatchLevelEvent } from './match/events.js';
 import type { AnyRuleset } from './registry.js';
 
@@ -14,6 +13,7 @@ import type { AnyRuleset } from './registry.js';
 
 export type { LogContext, LogLine } from './common/turn-log.js';
 export { initialLogContext } from './common/turn-log.js';
+export { withLapsedUndo } from './match/describe.js';
 
 /** True for the events of this ruleset (as opposed to match-level ones and unknown types). */
 export function isRulesetEvent(ruleset: AnyRuleset | undefined, type: string): boolean {
