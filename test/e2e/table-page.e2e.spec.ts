@@ -445,6 +445,10 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
     // The focus is in it, at its first field.
     expect(await A.page.evaluate('document.activeElement.closest("form") !== null')).toBe(true);
     await shot(A.page, 'table-change-again');
+    await A.page.setViewportSize({ width: 1280, height: 800 });
+    await noSidewaysScroll(A.page);
+    await shot(A.page, 'table-change-again-desk');
+    await A.page.setViewportSize(PHONE);
     await again.getByRole('button', { name: 'Cancel' }).click();
     await again.waitFor({ state: 'detached' });
 
