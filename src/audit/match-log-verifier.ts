@@ -239,7 +239,7 @@ export function rebuildState(
     fold.apply(event);
   }
   if (request.target === fold.revision) return { state: fold.state, turnStartedAt: fold.meta.turnStartedAt };
-  const kept = fold.image().kept.find(([revision]) => revision === request.target);
+  const kept = fold.keptAt(request.target);
   if (!kept) throw new StateNotKeptError(request.target);
-  return { state: kept[1], turnStartedAt: kept[2] };
+  return { state: kept.state, turnStartedAt: kept.turnStartedAt };
 }

@@ -72,10 +72,7 @@ async function verifyWith(
       const kept =
         asked.target === fold.revision
           ? { state: fold.state, turnStartedAt: fold.meta.turnStartedAt }
-          : fold
-              .image()
-              .kept.filter(([revision]) => revision === asked.target)
-              .map(([, state, turnStartedAt]) => ({ state, turnStartedAt }))[0];
+          : fold.keptAt(asked.target);
       if (!kept) throw new Error(`the state after event ${asked.target} could not be rebuilt`);
       verifier.provide(asked.target, kept);
     }

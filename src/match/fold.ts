@@ -68,7 +68,14 @@ export interface MatchFoldImage {
   revision: number;
   state: unknown;
   meta: MatchMeta;
-  kept: [revision: number, state: unknown, turnStartedAt: number][];
+  /**
+   * The kept states, in the order of their revisions. A state that is the very state of the entry before
+   * it (or of the image's own revision) is written once: its entry names that revision instead, and its
+   * own state is null. So a fold from the image holds one object where the fold it was made of did,
+   * and "the state after r is the state now" stays one identity comparison (the undo targets that would
+   * undo nothing). Images made before they shared have no fourth element.
+   */
+  kept: [revision: number, state: unknown, turnStartedAt: number, sameStateAs?: number][];
   /** Which events end their command (Q-32); absent in an image made before they were kept. */
   commandEnds?: CommandEndsImage;
 }
@@ -122,7 +129,15 @@ export class MatchFold {
     fold.currentMeta = image.meta;
     fold.last = image.revision;
     fold.ends = CommandEnds.fromImage(image.commandEnds);
-    for (const [revision, state, turnStartedAt] of image.kept) fold.keep(revision, { state, turnStartedAt });
+    const states = new Map<number, unknown>([[image.revision, image.state]]);
+    for (const [revision, written, turnStartedAt, sameStateAs] of image.kept) {
+      const state = sameStateAs === undefined ? written : states.get(sameStateAs);
+      if (sameStateAs !== undefined && !states.has(sameStateAs)) {
+        throw new RangeError(`kept state ${revision} names ${sameStateAs}, which the image does not hold`);
+      }
+      states.set(revision, state);
+      fold.keep(revision, { state, turnStartedAt });
+    }
     fold.keep(image.revision, {
       state: image.state,
       turnStartedAt: image.meta.turnStartedAt,
@@ -207,15 +222,33 @@ export class MatchFold {
     return this.kept.get(revision)?.meta;
   }
 
-  /** What this fold holds, as plain data (states are immutable values, so nothing is copied). */
+  /** The state kept after event `revision` (undefined when it is not kept). */
+  keptAt(revision: number): KeptState | undefined {
+    return this.kept.get(revision);
+  }
+
+  /**
+   * What this fold holds, as plain data (states are immutable values, so nothing is copied). A kept
+   * state that is the same object as the one before it, or as the current state, is named, not
+   * written again (MatchFoldImage.kept).
+   */
   image(): MatchFoldImage {
+    const kept: MatchFoldImage['kept'] = [];
+    let previous: { revision: number; state: unknown } | undefined;
+    for (const [revision, entry] of [...this.kept].sort(([a], [b]) => a - b)) {
+      if (revision === this.last) continue;
+      const { state, turnStartedAt } = entry;
+      if (state === this.current) kept.push([revision, null, turnStartedAt, this.last]);
+      else if (previous !== undefined && previous.state === state) {
+        kept.push([revision, null, turnStartedAt, previous.revision]);
+      } else kept.push([revision, state, turnStartedAt]);
+      previous = { revision, state };
+    }
     return {
       revision: this.last,
       state: this.current,
       meta: this.currentMeta,
-      kept: [...this.kept]
-        .filter(([revision]) => revision !== this.last)
-        .map(([revision, kept]) => [revision, kept.state, kept.turnStartedAt]),
+      kept,
       ...(this.ends ? { commandEnds: this.ends.image() } : {}),
     };
   }

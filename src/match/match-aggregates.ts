@@ -10,7 +10,13 @@ import { initialMeta, type MatchMeta } from '../rules/match/match-level.js';
 import { SNAPSHOT_STORE, type SnapshotStore } from './snapshots/snapshot-store.js';
 
 /** Bumped whenever MatchAggregateImage or MatchFoldImage changes shape: older snapshots are then ignored. */
-const SNAPSHOT_FORMAT = 2;
+const SNAPSHOT_FORMAT = 3;
+/**
+ * Older formats this build still reads: format 2 is format 3 without shared kept states
+ * (MatchFoldImage.kept), so its images load as they are. A build that knows only format 2 ignores
+ * format 3's, whose shared entries it would read as null states.
+ */
+const SNAPSHOT_FORMATS_READ = new Set([2, SNAPSHOT_FORMAT]);
 /** Events read from the store at once on a cold load; the load yields to other requests between pages. */
 const PAGE = 1000;
 
@@ -199,7 +205,7 @@ export class MatchAggregates implements OnApplicationShutdown {
       const snapshot = await this.snapshots.latest(stream, atMost);
       if (!snapshot) return undefined;
       const [at] = await this.store.readStream(stream, { fromRevision: snapshot.revision, maxCount: 1 });
-      if (snapshot.format === SNAPSHOT_FORMAT && at?.metadata.hash === snapshot.hash) {
+      if (SNAPSHOT_FORMATS_READ.has(snapshot.format) && at?.metadata.hash === snapshot.hash) {
         try {
           const image = JSON.parse(snapshot.image) as MatchAggregateImage;
           const ref = at.metadata.ruleset;

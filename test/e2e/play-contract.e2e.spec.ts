@@ -1,8 +1,11 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { allRulesets } from '../../src/rulesets/registry.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import {
   atomicAfricaInContact,
-  type Caller,
+  Caller,
   commandId,
   type MatchTable,
   openMatch,
@@ -492,5 +495,64 @@ describe('the play contract for a spectator held behind live play', () => {
     expect(delayed.body.awaiting).toEqual(live.body.awaiting);
     // A spectator may not ask for what it may not see yet.
     expect((await m.spectator.get(`${at('state')}?at=9`)).status).toBe(400);
+  });
+});
+
+describe('the play contract after a restart inside a turn', () => {
+  it('C-5 a match loaded from a snapshot offers the same undo and backup targets: still none after which only its own records lie', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'umpire-e2e-'));
+    // A snapshot every 10 events, the fewest the service takes, so one falls among the records.
+    const config = { dataDir, snapshotEveryEvents: 10 };
+    let t = await startTestApp(config);
+    try {
+      const m = await openMatch(t, { matchId: 'pc-restart', ruleset: 'hand-to-hand' });
+      const at = (route: string) => `/matches/${m.matchId}/${route}`;
+      for (const [unitId, side] of [
+        ['impi', 'A'],
+        ['nnc', 'B'],
+      ] as const) {
+        await m.organiser.command(at('units'), { unitId, name: unitId, side, morale: 8, move: 6 });
+      }
+      const charged = await postTo(m.A, at('charges'), {
+        chargeId: 'c1',
+        attackerId: 'impi',
+        defenderId: 'nnc',
+        aspect: 'front',
+        slope: 'level',
+        dice: [1, 2],
+      });
+      const gameHead = charged.body.revision as number;
+      // Disputes of the charge, records all, until the match has crossed a snapshot's revision and two more.
+      let revision = gameHead;
+      for (let i = 0; revision < Math.ceil((gameHead + 1) / 10) * 10 + 2; i++) {
+        revision = (await postTo(m.B, at('disputes'), { revision: gameHead, claim: `claim ${i}` })).body
+          .revision as number;
+      }
+      const targetsOf = async (key: Caller, action: string) => {
+        const body = (await key.get(`/matches/${m.matchId}`)).body;
+        const template = body.available.find((tpl: any) => tpl.action === action);
+        return template.choices.find((c: any) => c.path === 'toRevision').options.map((o: any) => o.value);
+      };
+      const before = {
+        undo: await targetsOf(m.A, 'undo-request'),
+        backup: await targetsOf(m.judge, 'backup'),
+      };
+      expect(before.undo.every((r: number) => r < gameHead)).toBe(true);
+      // The snapshot is saved after the answer; give it its turn before the service stops.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await t.app.close();
+      expect(existsSync(join(dataDir, 'snapshots.db'))).toBe(true);
+
+      t = await startTestApp(config);
+      const again = (key: Caller) => new Caller(t.url, key.token);
+      const after = {
+        undo: await targetsOf(again(m.A), 'undo-request'),
+        backup: await targetsOf(again(m.judge), 'backup'),
+      };
+      expect(after).toEqual(before);
+    } finally {
+      await t.app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

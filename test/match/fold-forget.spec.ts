@@ -40,4 +40,42 @@ describe('the states a fold keeps (C-5)', () => {
       if (i === 1_500) fold = MatchFold.fromImage(ruleset, fold.image(), { retain });
     });
   });
+
+  it('C-5 a fold from its image, through JSON as a snapshot is, holds one state where the fold held one, and reads an image written before states were shared', () => {
+    // Given a fold inside a turn whose last events are match-level records (disputes), which change no
+    // ruleset state: the states after them are the very state after the event they dispute.
+    const fold = new MatchFold(ruleset);
+    const head = events.slice(0, 40);
+    head.forEach((event) => fold.apply(event));
+    const gameHead = fold.revision;
+    const dispute = (revision: number) => ({
+      type: 'DisputeRaised',
+      data: { disputeId: `d${revision}`, side: 'A', revision: gameHead, claim: 'out of range' },
+      metadata: { revision, commandId: `dispute-${revision}` },
+    });
+    fold.apply(dispute(gameHead + 1));
+    fold.apply(dispute(gameHead + 2));
+    expect(fold.stateAt(gameHead + 1)).toBe(fold.state);
+
+    // When it is written as JSON and a fold is made from it
+    const image = fold.image();
+    const named = (revision: number) => image.kept.find(([r]) => r === revision)?.[3];
+    const again = MatchFold.fromImage(ruleset, JSON.parse(JSON.stringify(image)));
+
+    // Then the states after the event and the records after it are one object, the current state,
+    // written once; every other kept state reads as it did.
+    expect([named(gameHead), named(gameHead + 1)]).toEqual([gameHead + 2, gameHead + 2]);
+    expect(again.stateAt(gameHead)).toBe(again.state);
+    expect(again.stateAt(gameHead + 1)).toBe(again.state);
+    for (const [revision] of image.kept) expect(again.stateAt(revision)).toEqual(fold.stateAt(revision));
+
+    // And an image of the earlier format, each state written out, loads as it was written.
+    const written = image.kept.map(([revision, , turnStartedAt]) => [
+      revision,
+      fold.stateAt(revision),
+      turnStartedAt,
+    ]) as typeof image.kept;
+    const old = MatchFold.fromImage(ruleset, JSON.parse(JSON.stringify({ ...image, kept: written })));
+    for (const [revision] of image.kept) expect(old.stateAt(revision)).toEqual(fold.stateAt(revision));
+  });
 });
