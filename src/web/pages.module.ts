@@ -34,19 +34,26 @@ export class PageFiles implements OnModuleInit {
     void fastify.register(fastifyStatic, {
       root,
       prefix: '/',
-      // One route per built file, found at start: any other path stays the service's own 404, and the
-      // API's routes are never shadowed by a catch-all.
+      // One route per built page file, found at start: any other path stays the service's own 404, and
+      // the API's routes are never shadowed by a catch-all.
       wildcard: false,
+      globIgnore: [`${ASSETS}/**`],
       // Swagger's UI may already have decorated the reply; this plugin needs no decoration of its own.
       decorateReply: false,
       index: 'index.html',
-      setHeaders: (reply, path) => {
-        // Vite names each asset by its content hash, so assets never change; the pages themselves may.
-        reply.header(
-          'cache-control',
-          path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
-        );
-      },
+      // The pages name their assets by content hash, and may change with a build: read again each time.
+      setHeaders: (reply) => reply.header('cache-control', 'no-cache'),
+    });
+    // The assets are looked up on disk when asked for, not listed at start: a build made while the
+    // service runs gives the pages new assets, and the pages (read again each time) name them at once.
+    // Vite names each by its content hash, so an asset never changes.
+    void fastify.register(fastifyStatic, {
+      root: join(root, ASSETS),
+      prefix: `/${ASSETS}/`,
+      wildcard: true,
+      decorateReply: false,
+      index: false,
+      setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
     });
     // /watch answers with a redirect to /watch/, whose index.html is the page (the plugin's own redirect
     // cannot serve a root index beside them).
@@ -57,6 +64,9 @@ export class PageFiles implements OnModuleInit {
     }
   }
 }
+
+/** The folder of dist/web/ that holds every page's scripts, styles and images. */
+const ASSETS = 'assets';
 
 /** The built pages: each folder of dist/web/ with an index.html (assets/ is none). */
 function pageFolders(root: string): string[] {
