@@ -1,7 +1,7 @@
 import type { DomainEvent } from './common/decider.js';
 import { line, type LogContext, type LogLine, namesAfter } from './common/turn-log.js';
 import { describeMatchLevel, matchLevelContextAfter } from './match/describe.js';
-import { isMatchLevelEvent } from './match/events.js';
+import { isMatchLevelEvent, isUndoneByRevert } from './match/events.js';
 import type { AnyRuleset } from './registry.js';
 
 /**
@@ -31,12 +31,21 @@ export function describeEvent(
   return line(context, `${event.type} was recorded.`, []);
 }
 
-/** The context after an event: names, the turn. ActionsReverted is the caller's to handle (C-5). */
+/**
+ * The context after event `revision`: names, the turn, the last event an undo would undo.
+ * ActionsReverted's turn is the caller's to put back (C-5: the turn as it stood after the target).
+ */
 export function advanceLogContext(
   ruleset: AnyRuleset | undefined,
   context: LogContext,
   event: DomainEvent,
+  revision: number,
 ): LogContext {
-  if (ruleset && isRulesetEvent(ruleset, event.type)) return ruleset.logContextAfter(context, event);
-  return isMatchLevelEvent(event) ? matchLevelContextAfter(context, event) : namesAfter(context, event);
+  const after =
+    ruleset && isRulesetEvent(ruleset, event.type)
+      ? ruleset.logContextAfter(context, event)
+      : isMatchLevelEvent(event)
+        ? matchLevelContextAfter(context, event)
+        : namesAfter(context, event);
+  return isUndoneByRevert(event.type) ? { ...after, lastUndoable: revision } : after;
 }

@@ -458,10 +458,11 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
     await prompt.getByRole('button', { name: 'Send' }).click();
     await prompt.waitFor({ state: 'detached' });
     expect((await matchLog()).some((entry) => /agreed to the undo request/.test(entry.sentence))).toBe(true);
-    // The undo went back over the match's own records only (disputes, requests), which stand (C-5).
+    // The undo went back before game events; the match's own records after them (disputes, requests)
+    // stand and are not counted among what it undid (C-5).
     await A.page
       .getByRole('region', { name: 'Last outcomes' })
-      .getByText(/were undone/)
+      .getByText(/\bevents? \d+( to \d+)? (was|were) undone/)
       .first()
       .waitFor();
   }, 60_000);

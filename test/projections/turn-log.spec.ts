@@ -95,6 +95,66 @@ describe('turn log', () => {
     expect(sentences.filter((s) => /\bu[12]\b|\bd1\b/.test(s))).toEqual([]);
   });
 
+  it('C-5 given a charge and then a dispute, a request and its answer, when the undo goes back before the charge, then its line counts the charge’s events, not the records after them', async () => {
+    const t = await Table.create(h.store, 'hh-undo-range', 'hand-to-hand', { A: 'Zulus', B: 'British' });
+    await t.play({ type: 'RegisterUnit', unitId: 'impi', name: 'Impi', side: 'A', morale: 8, move: 6 });
+    await t.play({ type: 'RegisterUnit', unitId: 'nnc', name: 'NNC', side: 'B', morale: 7, move: 6 });
+    const before = await t.revision();
+    // Two events: the charge is declared, and its willpower test passes.
+    await t.as(
+      'A',
+      {
+        type: 'Charge',
+        chargeId: 'c1',
+        attackerId: 'impi',
+        defenderId: 'nnc',
+        aspect: 'front',
+        slope: 'level',
+      },
+      [1, 2],
+    );
+    const charged = await t.revision();
+    expect(charged).toBeGreaterThan(before + 1);
+    await t.record(
+      {
+        type: 'DisputeRaised',
+        data: { disputeId: 'd1', revision: charged, claim: 'out of range', side: 'B' },
+      },
+      { role: 'player', side: 'B' },
+    );
+    await t.record(
+      {
+        type: 'UndoRequested',
+        data: { requestId: 'u1', toRevision: before, reason: 'wrong unit', side: 'A' },
+      },
+      { role: 'player', side: 'A' },
+    );
+    await t.record(
+      { type: 'UndoAgreed', data: { requestId: 'u1', side: 'B' } },
+      { role: 'player', side: 'B' },
+    );
+    const now = await t.revision();
+    await t.record({
+      type: 'ActionsReverted',
+      data: {
+        toRevision: before,
+        fromRevision: before + 1,
+        throughRevision: now,
+        reason: 'wrong unit',
+        requestedBy: 'A',
+        agreedBy: 'B',
+        orderedBy: 'players',
+        requestId: 'u1',
+        disputeId: null,
+      },
+    });
+
+    const revert = (await log('hh-undo-range')).find((e) => e.type === 'ActionsReverted')!;
+    expect(revert.sentence).toBe(
+      `Turn 1: events ${before + 1} to ${charged} were undone, back to the match as it stood after event ${before} (asked by Zulus, agreed by British): “wrong unit”; they stay in the log and the dice keep counting.`,
+    );
+  });
+
   it('C-5 given an undo request left open, when its turn ends or a judge reverts the match, then that line says it lapsed', async () => {
     const t = await Table.create(h.store, 'hh-lapse', 'hand-to-hand', { A: 'Zulus', B: 'British' });
     await t.play({ type: 'RegisterUnit', unitId: 'impi', name: 'Impi', side: 'A', morale: 8, move: 6 });
@@ -143,10 +203,11 @@ describe('turn log', () => {
     await everyMatchLevelStep(t);
     const entries = await log('hh-all');
     const revert = entries.find((e) => e.type === 'ActionsReverted')!;
+    // Its range holds only the match's own records (a seed, the requests and their answers): they stand,
+    // and the line counts no game event as undone.
     expect(revert.sentence).toMatch(
-      /^Turn 2: events \d+ to \d+ were undone, back to the match as it stood after event \d+ \(asked by Zulus, agreed by British\): “misread”/,
+      /^Turn 2: the match went back to how it stood after event \d+, as it already stood \(asked by Zulus, agreed by British\): “misread”; no game event was undone\.$/,
     );
-    // Its range holds only the match's own records (a seed, the requests and their answers): they stand.
     const range = entries.filter((e) => e.revision > revert.revision - 6 && e.revision < revert.revision);
     expect(range.map((e) => e.type)).toEqual([
       'ClientSeedAdded',

@@ -58,7 +58,7 @@ interface EntryRow {
 @Injectable()
 export class TurnLogProjection implements Projection {
   readonly name = 'turn-log';
-  readonly version = 4;
+  readonly version = 5;
   /** Each match's context after this page's events so far; written at the end of the page. */
   private readonly pending = new Map<string, LogContext>();
   private statements?: {
@@ -146,10 +146,11 @@ export class TurnLogProjection implements Projection {
       // C-5: the match stands as after toRevision again, whatever turn that was.
       const { data } = event;
       const then = s.at.get(matchId, data.toRevision);
+      context = advanceLogContext(ruleset, context, { type: event.type, data: event.data }, revision);
       if (then) context = { ...context, turn: then.turn_after, activeSide: then.active_after as Side };
       revert = { from: data.fromRevision, through: data.throughRevision };
     } else {
-      context = advanceLogContext(ruleset, context, { type: event.type, data: event.data });
+      context = advanceLogContext(ruleset, context, { type: event.type, data: event.data }, revision);
     }
     const lapse = withLapsedUndo(described, before, context, revert !== undefined);
     const line = lapse.line;

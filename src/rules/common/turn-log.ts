@@ -21,6 +21,12 @@ export interface LogContext {
   disputes?: Record<string, { revision: number; side: Side }>;
   /** C-5: the side whose undo request is open, unanswered (absent when none is, and in older contexts). */
   openUndo?: Side;
+  /**
+   * C-5: the revision of the last event a revert would undo (a game event, or a revert), so that an
+   * undo's line counts the game's events it undid, not the match's own records after them, which
+   * stand. Absent before the first such event, and in older contexts.
+   */
+  lastUndoable?: number;
 }
 
 export interface LogLine {

@@ -25,15 +25,28 @@ function disputeNamed(context: LogContext, disputeId: string): string {
     : `dispute ${disputeId}`;
 }
 
+/**
+ * C-5: a revert undoes the game's events from its target on, to the last event it could undo; the
+ * match's own records after that (the request and its answer, the dispute and its ruling) stand and
+ * are not counted.
+ */
 function actionsReverted(context: LogContext, d: Data<'ActionsReverted'>): LogLine {
-  const undone =
-    d.fromRevision === d.throughRevision
-      ? `event ${d.fromRevision} was undone`
-      : `events ${d.fromRevision} to ${d.throughRevision} were undone`;
   const who =
     d.orderedBy === 'judge'
       ? `ordered by the judge${d.disputeId ? ` on ${disputeNamed(context, d.disputeId)}` : ''}`
       : `asked by ${sideName(context, d.requestedBy)}, agreed by ${sideName(context, d.agreedBy)}`;
+  const last = Math.min(d.throughRevision, context.lastUndoable ?? d.throughRevision);
+  if (last < d.fromRevision) {
+    return line(
+      context,
+      `the match went back to how it stood after event ${d.toRevision}, as it already stood (${who}): ${quote(d.reason)}; no game event was undone.`,
+      ['C-5'],
+    );
+  }
+  const undone =
+    last === d.fromRevision
+      ? `event ${d.fromRevision} was undone`
+      : `events ${d.fromRevision} to ${last} were undone`;
   return line(
     context,
     `${undone}, back to the match as it stood after event ${d.toRevision} (${who}): ${quote(d.reason)}; they stay in the log and the dice keep counting.`,
