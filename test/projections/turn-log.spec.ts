@@ -155,6 +155,56 @@ describe('turn log', () => {
     );
   });
 
+  it('C-5 given a dispute upheld with a backup, when the log words the backup, then it names the dispute by side and event and quotes the judge’s note alone', async () => {
+    const t = await Table.create(h.store, 'hh-upheld', 'hand-to-hand', { A: 'Zulus', B: 'British' });
+    await t.play({ type: 'RegisterUnit', unitId: 'impi', name: 'Impi', side: 'A', morale: 8, move: 6 });
+    await t.play({ type: 'RegisterUnit', unitId: 'nnc', name: 'NNC', side: 'B', morale: 7, move: 6 });
+    const before = await t.revision();
+    await t.as(
+      'A',
+      {
+        type: 'Charge',
+        chargeId: 'c1',
+        attackerId: 'impi',
+        defenderId: 'nnc',
+        aspect: 'front',
+        slope: 'level',
+      },
+      [1, 2],
+    );
+    const charged = await t.revision();
+    const disputeId = 't-8a3612ef-6fe3-41f3-980b-8a2a478efad0';
+    await t.record(
+      { type: 'DisputeRaised', data: { disputeId, revision: charged, claim: 'out of range', side: 'B' } },
+      { role: 'player', side: 'B' },
+    );
+    const note = 'the tape says 7 inches';
+    await t.record({
+      type: 'DisputeRuled',
+      data: { disputeId, ruling: 'upheld', ruleId: 'HH-6', note, backupTo: before },
+    });
+    const now = await t.revision();
+    await t.record({
+      type: 'ActionsReverted',
+      data: {
+        toRevision: before,
+        fromRevision: before + 1,
+        throughRevision: now,
+        reason: `dispute ${disputeId} upheld: ${note}`,
+        requestedBy: 'judge',
+        agreedBy: null,
+        orderedBy: 'judge',
+        requestId: null,
+        disputeId,
+      },
+    });
+
+    const revert = (await log('hh-upheld')).find((e) => e.type === 'ActionsReverted')!;
+    expect(revert.sentence).toBe(
+      `Turn 1: events ${before + 1} to ${charged} were undone, back to the match as it stood after event ${before} (ordered by the judge on British's dispute of event ${charged}): “${note}”; they stay in the log and the dice keep counting.`,
+    );
+  });
+
   it('C-5 given an undo request left open, when its turn ends or a judge reverts the match, then that line says it lapsed', async () => {
     const t = await Table.create(h.store, 'hh-lapse', 'hand-to-hand', { A: 'Zulus', B: 'British' });
     await t.play({ type: 'RegisterUnit', unitId: 'impi', name: 'Impi', side: 'A', morale: 8, move: 6 });

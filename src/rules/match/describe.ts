@@ -26,6 +26,15 @@ function disputeNamed(context: LogContext, disputeId: string): string {
 }
 
 /**
+ * The reason a revert records. A backup on an upheld dispute records "dispute <id> upheld: <the judge's
+ * note>"; the line has already named the dispute as the players know it, so it quotes the note alone.
+ */
+function rulingReason(d: Data<'ActionsReverted'>): string {
+  const prefix = d.disputeId === null ? undefined : `dispute ${d.disputeId} upheld: `;
+  return prefix !== undefined && d.reason.startsWith(prefix) ? d.reason.slice(prefix.length) : d.reason;
+}
+
+/**
  * C-5: a revert undoes the game's events from its target on, to the last event it could undo; the
  * match's own records after that (the request and its answer, the dispute and its ruling) stand and
  * are not counted.
@@ -35,11 +44,12 @@ function actionsReverted(context: LogContext, d: Data<'ActionsReverted'>): LogLi
     d.orderedBy === 'judge'
       ? `ordered by the judge${d.disputeId ? ` on ${disputeNamed(context, d.disputeId)}` : ''}`
       : `asked by ${sideName(context, d.requestedBy)}, agreed by ${sideName(context, d.agreedBy)}`;
+  const reason = quote(rulingReason(d));
   const last = Math.min(d.throughRevision, context.lastUndoable ?? d.throughRevision);
   if (last < d.fromRevision) {
     return line(
       context,
-      `the match went back to how it stood after event ${d.toRevision}, as it already stood (${who}): ${quote(d.reason)}; no game event was undone.`,
+      `the match went back to how it stood after event ${d.toRevision}, as it already stood (${who}): ${reason}; no game event was undone.`,
       ['C-5'],
     );
   }
@@ -49,7 +59,7 @@ function actionsReverted(context: LogContext, d: Data<'ActionsReverted'>): LogLi
       : `events ${d.fromRevision} to ${last} were undone`;
   return line(
     context,
-    `${undone}, back to the match as it stood after event ${d.toRevision} (${who}): ${quote(d.reason)}; they stay in the log and the dice keep counting.`,
+    `${undone}, back to the match as it stood after event ${d.toRevision} (${who}): ${reason}; they stay in the log and the dice keep counting.`,
     ['C-5'],
   );
 }
