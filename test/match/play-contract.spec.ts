@@ -106,6 +106,27 @@ describe('the play contract, built by the MatchViewer', () => {
     });
   });
 
+  it('C-5 given two disputes of one event, when the judge is offered a ruling on each, then the labels quote the claims and so differ', () => {
+    const long =
+      'the impact die rolled off the table and was picked up by the wrong player before anyone read it';
+    const match = foldMatch(
+      'm',
+      recorded([
+        ...charged(),
+        { type: 'DisputeRaised', data: { disputeId: 'd1', revision: 5, claim: 'out of range', side: 'B' } },
+        { type: 'DisputeRaised', data: { disputeId: 'd2', revision: 5, claim: long, side: 'B' } },
+      ]),
+    );
+    const labels = viewer
+      .contractNow(match, { role: 'judge' })
+      .available.filter((template) => template.action === 'ruling')
+      .map((template) => template.label);
+    expect(labels).toEqual([
+      "Rule on British's dispute of event 5: “out of range”",
+      "Rule on British's dispute of event 5: “the impact die rolled off the table and was picked up by the…”",
+    ]);
+  });
+
   it('AA-2 awaiting carries only its own fields, whatever a ruleset adds; a command with no route is named by its type', () => {
     const careless = {
       ...handToHand,

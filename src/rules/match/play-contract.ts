@@ -182,7 +182,8 @@ function judgeActions(input: MatchLevelContractInput): TemplateDraft[] {
     }
     drafts.push({
       action: 'ruling',
-      label: `Rule on ${input.sides[dispute.side]}'s dispute of event ${dispute.revision}`,
+      // The claim tells two disputes of one event apart.
+      label: `Rule on ${input.sides[dispute.side]}'s dispute of event ${dispute.revision}: “${clipped(dispute.claim)}”`,
       command: 'RuleDispute',
       role: 'judge',
       body: {},
@@ -192,6 +193,14 @@ function judgeActions(input: MatchLevelContractInput): TemplateDraft[] {
     });
   }
   return drafts;
+}
+
+/** A claim as a label quotes it: its first words, whole, to about 60 characters. */
+function clipped(text: string, most = 60): string {
+  const words = text.trim().replace(/\s+/g, ' ');
+  if (words.length <= most) return words;
+  const cut = words.slice(0, most + 1).replace(/\s+\S*$/, '');
+  return `${cut.length > 0 ? cut : words.slice(0, most)}…`;
 }
 
 function endTemplate({ sides }: MatchLevelContractInput, role: 'judge' | 'organiser'): TemplateDraft {
