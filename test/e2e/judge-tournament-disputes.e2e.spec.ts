@@ -103,6 +103,13 @@ describeInBrowser('a tournament judge decides a disputed result in Chromium', ()
     // The other dispute is still the judge's to decide.
     await card(page, 2).waitFor();
     await noSidewaysScroll(page);
+    // Reading again leaves the decision's words behind.
+    await page.getByRole('button', { name: 'Read again' }).click();
+    await page
+      .getByTestId('judge-said')
+      .getByText(/Decided/)
+      .waitFor({ state: 'detached' });
+    await card(page, 2).waitFor();
     await page.context().close();
   }, 60_000);
 

@@ -163,7 +163,15 @@ export function MatchList(props: {
         </>
       )}
       <p>
-        <button type="button" class="quiet" onClick={() => setReads((n) => n + 1)}>
+        <button
+          type="button"
+          class="quiet"
+          onClick={() => {
+            // What was said of the last decision is old news once the console reads again.
+            setSaid(undefined);
+            setReads((n) => n + 1);
+          }}
+        >
           Read again
         </button>{' '}
         <button type="button" class="quiet" onClick={() => props.onForgetKey()}>
