@@ -214,14 +214,15 @@ export function decideMatchLevel(
       const side = requireSide(actor, 'an answer to an undo');
       const request = meta.undoRequests.find((r) => r.requestId === command.requestId);
       if (!request) violation('C-5', `no undo request ${command.requestId}`);
+      // Named as the players know it (whose, and back to which event), not by the id the page made.
+      const named = `${request.side === side ? 'your' : "the opponent's"} undo request back to event ${request.toRevision}`;
       if (request.status === 'lapsed') {
         violation(
           'C-5',
-          `undo request ${request.requestId} lapsed when its turn ended or the match was reverted; a judge can order a backup`,
+          `${named} lapsed when its turn ended or the match was reverted; a judge can order a backup`,
         );
       }
-      if (request.status !== 'open')
-        violation('C-5', `undo request ${request.requestId} was already answered`);
+      if (request.status !== 'open') violation('C-5', `${named} was already ${request.status}`);
       if (request.side === side) violation('C-5', 'the undo takes effect only when the opponent agrees');
       if (!command.agree) return [{ type: 'UndoDeclined', data: { requestId: request.requestId, side } }];
       checkTarget(meta, { ...context, revision: context.revision + 1 }, request.toRevision);
@@ -266,7 +267,10 @@ export function decideMatchLevel(
     case 'RuleDispute': {
       if (actor.role !== 'judge') violation('C-5', 'only a judge rules on a dispute');
       const dispute = meta.disputes.find((d) => d.disputeId === command.disputeId);
-      if (!dispute || dispute.ruling !== null) violation('C-6', `no open dispute ${command.disputeId}`);
+      if (!dispute) violation('C-6', `no dispute ${command.disputeId}`);
+      if (dispute.ruling !== null) {
+        violation('C-6', `the dispute of event ${dispute.revision} was already ruled on (${dispute.ruling})`);
+      }
       if (command.backupTo !== undefined && command.ruling !== 'upheld') {
         violation('C-5', 'a backup goes only with an upheld dispute', 'invalid');
       }

@@ -216,4 +216,42 @@ describe('match-level decisions', () => {
         });
       });
   });
+
+  it('C-5 C-6 given an answered request, a lapsed one and a ruled dispute, when they are answered or ruled again, then the refusal names them as the players know them, not by id', () => {
+    const asked = (requestId: string, toRevision: number, side: 'A' | 'B') => ({
+      type: 'UndoRequested',
+      data: { requestId, toRevision, reason: 'r', side },
+    });
+    const given = match.given([
+      ...others(3),
+      asked('t-8a3612ef-u1', 2, 'A'),
+      { type: 'UndoDeclined', data: { requestId: 't-8a3612ef-u1', side: 'B' } },
+      { type: 'DisputeRaised', data: { disputeId: 't-8a3612ef-d1', revision: 3, claim: 'c', side: 'B' } },
+      {
+        type: 'DisputeRuled',
+        data: { disputeId: 't-8a3612ef-d1', ruling: 'dismissed', ruleId: 'C-1', note: 'n', backupTo: null },
+      },
+    ]);
+    const answered = given
+      .when(by(playerB, { type: 'AnswerUndo', requestId: 't-8a3612ef-u1', agree: true }))
+      .thenRefuses('C-5');
+    expect(answered.message).toBe("C-5: the opponent's undo request back to event 2 was already declined");
+    const ruled = given
+      .when(
+        by(judge, {
+          type: 'RuleDispute',
+          disputeId: 't-8a3612ef-d1',
+          ruling: 'upheld',
+          ruleId: 'C-1',
+          note: 'n',
+        }),
+      )
+      .thenRefuses('C-6');
+    expect(ruled.message).toBe('C-6: the dispute of event 3 was already ruled on (dismissed)');
+    const lapsed = match
+      .given([...others(3), asked('t-8a3612ef-u2', 2, 'A'), { type: 'TurnEnded', data: {} }])
+      .when(by(playerA, { type: 'AnswerUndo', requestId: 't-8a3612ef-u2', agree: true }));
+    expect(lapsed.thenRefuses('C-5').message).toMatch(/^C-5: your undo request back to event 2 lapsed when/);
+    for (const refusal of [answered, ruled]) expect(refusal.message).not.toContain('t-8a3612ef');
+  });
 });
