@@ -93,6 +93,32 @@ async function postTo(caller: Caller, route: string, body: object): Promise<Repl
   return reply;
 }
 
+const at = (m: MatchTable, route: string) => `/matches/${m.matchId}/${route}`;
+
+/** A hand-to-hand match with the Impi (side A) and the NNC (side B) registered. */
+async function handToHandMatch(t: TestApp, matchId: string): Promise<MatchTable> {
+  const m = await openMatch(t, { matchId, ruleset: 'hand-to-hand' });
+  for (const [unitId, side, morale] of [
+    ['impi', 'A', 8],
+    ['nnc', 'B', 7],
+  ] as const) {
+    await m.organiser.command(at(m, 'units'), { unitId, name: unitId, side, morale, move: 6 });
+  }
+  return m;
+}
+
+/** The Impi charges the NNC: contact, and the impact is awaited. */
+async function charge(m: MatchTable): Promise<Reply> {
+  return postTo(m.A, at(m, 'charges'), {
+    chargeId: 'c1',
+    attackerId: 'impi',
+    defenderId: 'nnc',
+    aspect: 'front',
+    slope: 'level',
+    dice: [1, 2],
+  });
+}
+
 const SECRET = { rank: '7', suit: 'spades' };
 const leaks = (text: string | undefined) => /spades|"7S"|7♠/i.test(text ?? '');
 
@@ -103,30 +129,8 @@ describe('the play contract over HTTP', () => {
   });
   afterAll(async () => t.close());
 
-  const at = (m: MatchTable, route: string) => `/matches/${m.matchId}/${route}`;
   const seat = (m: MatchTable, side: 'A' | 'B') => (side === 'A' ? m.A : m.B);
-
-  async function handToHand(matchId: string): Promise<MatchTable> {
-    const m = await openMatch(t, { matchId, ruleset: 'hand-to-hand' });
-    for (const [unitId, side, morale] of [
-      ['impi', 'A', 8],
-      ['nnc', 'B', 7],
-    ] as const) {
-      await m.organiser.command(at(m, 'units'), { unitId, name: unitId, side, morale, move: 6 });
-    }
-    return m;
-  }
-
-  async function charge(m: MatchTable): Promise<Reply> {
-    return postTo(m.A, at(m, 'charges'), {
-      chargeId: 'c1',
-      attackerId: 'impi',
-      defenderId: 'nnc',
-      aspect: 'front',
-      slope: 'level',
-      dice: [1, 2],
-    });
-  }
+  const handToHand = (matchId: string) => handToHandMatch(t, matchId);
 
   /** Infantry a1 and b1 end turn 1 in contact, so side B's turn 2 begins in close combat (AA-3). */
   async function atomicAfrica(matchId: string): Promise<MatchTable> {
@@ -505,27 +509,13 @@ describe('the play contract after a restart inside a turn', () => {
     const config = { dataDir, snapshotEveryEvents: 10 };
     let t = await startTestApp(config);
     try {
-      const m = await openMatch(t, { matchId: 'pc-restart', ruleset: 'hand-to-hand' });
-      const at = (route: string) => `/matches/${m.matchId}/${route}`;
-      for (const [unitId, side] of [
-        ['impi', 'A'],
-        ['nnc', 'B'],
-      ] as const) {
-        await m.organiser.command(at('units'), { unitId, name: unitId, side, morale: 8, move: 6 });
-      }
-      const charged = await postTo(m.A, at('charges'), {
-        chargeId: 'c1',
-        attackerId: 'impi',
-        defenderId: 'nnc',
-        aspect: 'front',
-        slope: 'level',
-        dice: [1, 2],
-      });
+      const m = await handToHandMatch(t, 'pc-restart');
+      const charged = await charge(m);
       const gameHead = charged.body.revision as number;
       // Disputes of the charge, records all, until the match has crossed a snapshot's revision and two more.
       let revision = gameHead;
       for (let i = 0; revision < Math.ceil((gameHead + 1) / 10) * 10 + 2; i++) {
-        revision = (await postTo(m.B, at('disputes'), { revision: gameHead, claim: `claim ${i}` })).body
+        revision = (await postTo(m.B, at(m, 'disputes'), { revision: gameHead, claim: `claim ${i}` })).body
           .revision as number;
       }
       const targetsOf = async (key: Caller, action: string) => {

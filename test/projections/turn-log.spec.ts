@@ -20,6 +20,17 @@ describe('turn log', () => {
     return h.turnLog.entries(matchId);
   }
 
+  /** The Impi's charge on the NNC, made and its willpower test passed: the revisions before and after it. */
+  async function chargedMatch(matchId: string) {
+    const t = await Table.create(h.store, matchId, 'hand-to-hand', { A: 'Zulus', B: 'British' });
+    await t.play({ type: 'RegisterUnit', unitId: 'impi', name: 'Impi', side: 'A', morale: 8, move: 6 });
+    await t.play({ type: 'RegisterUnit', unitId: 'nnc', name: 'NNC', side: 'B', morale: 7, move: 6 });
+    const before = await t.revision();
+    const charge = { chargeId: 'c1', attackerId: 'impi', defenderId: 'nnc', aspect: 'front', slope: 'level' };
+    await t.as('A', { type: 'Charge', ...charge }, [1, 2]);
+    return { t, before, charged: await t.revision() };
+  }
+
   it('E-1 HH-7 HH-8 the Impi’s charge downhill into the NNC’s flank reads as the rulebook would', async () => {
     await everyHandToHandStep(h.store);
     const sentences = (await log('hh-all')).map((e) => e.sentence);
@@ -96,24 +107,7 @@ describe('turn log', () => {
   });
 
   it('C-5 given a charge and then a dispute, a request and its answer, when the undo goes back before the charge, then its line counts the charge’s events, not the records after them', async () => {
-    const t = await Table.create(h.store, 'hh-undo-range', 'hand-to-hand', { A: 'Zulus', B: 'British' });
-    await t.play({ type: 'RegisterUnit', unitId: 'impi', name: 'Impi', side: 'A', morale: 8, move: 6 });
-    await t.play({ type: 'RegisterUnit', unitId: 'nnc', name: 'NNC', side: 'B', morale: 7, move: 6 });
-    const before = await t.revision();
-    // Two events: the charge is declared, and its willpower test passes.
-    await t.as(
-      'A',
-      {
-        type: 'Charge',
-        chargeId: 'c1',
-        attackerId: 'impi',
-        defenderId: 'nnc',
-        aspect: 'front',
-        slope: 'level',
-      },
-      [1, 2],
-    );
-    const charged = await t.revision();
+    const { t, before, charged } = await chargedMatch('hh-undo-range');
     expect(charged).toBeGreaterThan(before + 1);
     await t.record(
       {
@@ -156,23 +150,7 @@ describe('turn log', () => {
   });
 
   it('C-5 given a dispute upheld with a backup, when the log words the backup, then it names the dispute by side and event and quotes the judge’s note alone', async () => {
-    const t = await Table.create(h.store, 'hh-upheld', 'hand-to-hand', { A: 'Zulus', B: 'British' });
-    await t.play({ type: 'RegisterUnit', unitId: 'impi', name: 'Impi', side: 'A', morale: 8, move: 6 });
-    await t.play({ type: 'RegisterUnit', unitId: 'nnc', name: 'NNC', side: 'B', morale: 7, move: 6 });
-    const before = await t.revision();
-    await t.as(
-      'A',
-      {
-        type: 'Charge',
-        chargeId: 'c1',
-        attackerId: 'impi',
-        defenderId: 'nnc',
-        aspect: 'front',
-        slope: 'level',
-      },
-      [1, 2],
-    );
-    const charged = await t.revision();
+    const { t, before, charged } = await chargedMatch('hh-upheld');
     const disputeId = 't-8a3612ef-6fe3-41f3-980b-8a2a478efad0';
     await t.record(
       { type: 'DisputeRaised', data: { disputeId, revision: charged, claim: 'out of range', side: 'B' } },
