@@ -24,7 +24,7 @@ import {
   ForfeitDto,
   OpenRoundDto,
   OverrideResultDto,
-  ReasonDto,
+  DeskDecisionDto,
   ReportResultDto,
   RescheduleDto,
   RoundDto,
@@ -35,6 +35,10 @@ import { actingParticipant, assertParticipantKey } from './tournament-acting.js'
 import { TournamentIdPipe } from './tournament-id.pipe.js';
 
 const PAGE_SIZE = 50;
+
+/** Where the caller saw the table's result stand, when it says (C-6: a stale decision is refused). */
+const seen = (body: DeskDecisionDto) =>
+  body.expectedStatus === undefined ? {} : { expectedStatus: body.expectedStatus };
 
 /**
  * Rounds and results: the organiser opens a round (pairings published), edits it until it starts;
@@ -286,6 +290,7 @@ export class TournamentRoundsController {
       table,
       outcome: body.outcome,
       reason: body.reason,
+      ...seen(body),
     });
   }
 
@@ -310,6 +315,7 @@ export class TournamentRoundsController {
       table,
       participantId: body.participantId,
       reason: body.reason,
+      ...seen(body),
     });
   }
 
@@ -326,13 +332,14 @@ export class TournamentRoundsController {
     @Param('id', TournamentIdPipe) id: string,
     @Param('round', ParseIntPipe) round: number,
     @Param('table', ParseIntPipe) table: number,
-    @Body() body: ReasonDto,
+    @Body() body: DeskDecisionDto,
   ): Promise<TournamentCommandView> {
     return this.setAtTheDesk(principal, id, body.commandId, {
       type: 'VoidPairing',
       round,
       table,
       reason: body.reason,
+      ...seen(body),
     });
   }
 

@@ -174,13 +174,28 @@ export class DisputeResultDto extends ActingParticipantDto {
   reason!: string;
 }
 
-export class OverrideResultDto extends ReasonDto {
+export const PAIRING_STATUSES = ['pending', 'reported', 'disputed', 'final', 'void'] as const;
+
+/** A result set at the desk (override, forfeit, void), with a reason. */
+export class DeskDecisionDto extends ReasonDto {
+  @ApiPropertyOptional({
+    enum: PAIRING_STATUSES,
+    example: 'disputed',
+    description:
+      'Where the caller saw the table’s result stand (a judge deciding a disputed table: disputed). If it stands elsewhere now (someone else set it meanwhile), the decision is refused with 409, naming where it stands. Absent: set whatever it stands at.',
+  })
+  @IsOptional()
+  @IsIn(PAIRING_STATUSES)
+  expectedStatus?: (typeof PAIRING_STATUSES)[number];
+}
+
+export class OverrideResultDto extends DeskDecisionDto {
   @ApiProperty({ enum: OUTCOMES })
   @IsIn(OUTCOMES)
   outcome!: (typeof OUTCOMES)[number];
 }
 
-export class ForfeitDto extends ReasonDto {
+export class ForfeitDto extends DeskDecisionDto {
   @ApiProperty({ example: 'p4', description: 'The participant who forfeits: the opponent wins.' })
   @Matches(PARTICIPANT_ID_PATTERN, PARTICIPANT_ID)
   participantId!: string;
@@ -313,7 +328,7 @@ export class PairingViewDto {
   matchId!: string | null;
   @ApiProperty({ type: String, nullable: true }) startsAt!: string | null;
   @ApiProperty({
-    enum: ['pending', 'reported', 'disputed', 'final', 'void'],
+    enum: PAIRING_STATUSES,
     description: 'reported: awaiting the opponent; disputed: awaiting a judge.',
   })
   status!: string;

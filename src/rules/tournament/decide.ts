@@ -18,6 +18,7 @@ import { evolve } from './evolve.js';
 import { pairRound } from './pair-round.js';
 import {
   type PairingState,
+  type ResultSource,
   type RoundState,
   type Tournament,
   type TournamentState,
@@ -37,6 +38,12 @@ export type ScheduledMatch = EventData<'MatchScheduled'>;
  */
 
 type At = { round: number; table: number };
+/**
+ * C-6: where the caller saw the table's result stand when it decided (a judge deciding a disputed
+ * table): the command is refused if it stands elsewhere now, so a decision made on a stale page never
+ * overwrites a result someone else set meanwhile. Absent: set whatever it stands at.
+ */
+type Seen = { expectedStatus?: PairingState['status'] };
 
 export type TournamentCommand =
   | {
@@ -95,10 +102,10 @@ export type TournamentCommand =
   | (At & { type: 'ReportResult'; participantId: string; outcome: Outcome; note?: string })
   | (At & { type: 'ConfirmResult'; participantId: string })
   | (At & { type: 'DisputeResult'; participantId: string; reason: string })
-  | (At & { type: 'OverrideResult'; outcome: Outcome; reason: string })
+  | (At & Seen & { type: 'OverrideResult'; outcome: Outcome; reason: string })
   | { type: 'RecordRefereeResult'; matchId: string; outcome: Outcome; endedRevision: number }
-  | (At & { type: 'RecordForfeit'; participantId: string; reason: string })
-  | (At & { type: 'VoidPairing'; reason: string })
+  | (At & Seen & { type: 'RecordForfeit'; participantId: string; reason: string })
+  | (At & Seen & { type: 'VoidPairing'; reason: string })
   | (At & { type: 'ReschedulePairing'; toTable?: number; startsAt?: string; reason: string })
   | ClockCommand;
 
@@ -436,6 +443,43 @@ function pairingAt(
   return { round, pairing };
 }
 
+/** The words of where a table's result stands, for a refusal read by a judge or organiser. */
+function standsWords(tournament: Tournament, pairing: PairingState): string {
+  const name = (participantId: string) =>
+    tournament.participants.find((p) => p.participantId === participantId)?.name ?? participantId;
+  const outcome = (o: Outcome) =>
+    o === 'draw' ? 'a draw' : `${name(o === 'A' ? pairing.A : pairing.B)} won`;
+  switch (pairing.status) {
+    case 'pending':
+      return 'it has no result reported';
+    case 'reported':
+      return `${name(pairing.reported!.by)} reported ${outcome(pairing.reported!.outcome)}, not yet confirmed`;
+    case 'disputed':
+      return 'its result is disputed';
+    case 'void':
+      return 'it was voided';
+    case 'final': {
+      const result = pairing.result!;
+      const how: Record<ResultSource, string> = {
+        confirmed: 'reported and confirmed',
+        overridden: 'set by a judge or the organiser',
+        referee: 'the refereed match ended',
+        forfeit: `${name(result.forfeitedBy ?? '')} forfeited`,
+      };
+      return `its result is final: ${outcome(result.outcome)} (${how[result.source]})`;
+    }
+  }
+}
+
+/** C-6: refused when the table's result no longer stands where the caller saw it (Seen). */
+function requireSeen(tournament: Tournament, pairing: PairingState, command: At & Seen): void {
+  const expected = command.expectedStatus;
+  if (expected === undefined || pairing.status === expected) return;
+  conflict(
+    `table ${command.table} of round ${command.round} is no longer ${expected}: ${standsWords(tournament, pairing)}; read it again before deciding`,
+  );
+}
+
 function sideOf(pairing: PairingState, participantId: string, at: At): 'A' | 'B' {
   if (pairing.A === participantId) return 'A';
   if (pairing.B === participantId) return 'B';
@@ -554,6 +598,7 @@ function override(
 ): TournamentEvent[] {
   const { round, table, outcome, reason } = command;
   const { round: r, pairing } = pairingAt(tournament, command, true);
+  requireSeen(tournament, pairing, command);
   if (pairing.status === 'void') conflict(`table ${table} of round ${round} was voided`);
   return withClosing(r, pairing, [{ type: 'ResultOverridden', data: { round, table, outcome, reason } }]);
 }
@@ -583,6 +628,7 @@ function forfeit(
 ): TournamentEvent[] {
   const { round, table, participantId, reason } = command;
   const { round: r, pairing } = pairingAt(tournament, command, true);
+  requireSeen(tournament, pairing, command);
   const side = sideOf(pairing, participantId, command);
   if (pairing.status === 'void') conflict(`table ${table} of round ${round} was voided`);
   if (pairing.status === 'final')
@@ -599,6 +645,7 @@ function voidPairing(
 ): TournamentEvent[] {
   const { round, table, reason } = command;
   const { round: r, pairing } = pairingAt(tournament, command, true);
+  requireSeen(tournament, pairing, command);
   if (pairing.status === 'void') conflict(`table ${table} of round ${round} was voided already`);
   return withClosing(r, pairing, [{ type: 'PairingVoided', data: { round, table, reason } }]);
 }

@@ -322,6 +322,72 @@ describe('results', () => {
       ]);
   });
 
+  it('C-6 given a disputed table the organiser has since decided, when a judge decides it as seen disputed, then it is refused and says where it stands; as seen now, it is set', () => {
+    const reported: TournamentEvent = {
+      type: 'ResultReported',
+      data: { round: 1, table: 1, outcome: 'A', reportedBy: 'p1' },
+    };
+    const disputed: TournamentEvent = {
+      type: 'ResultDisputed',
+      data: { round: 1, table: 1, disputedBy: 'p2', reason: 'the left held' },
+    };
+    const overridden: TournamentEvent = {
+      type: 'ResultOverridden',
+      data: { round: 1, table: 1, outcome: 'B', reason: 'p1 conceded at the desk' },
+    };
+    const decided = tournament.given([...roundOne, reported, disputed, overridden]);
+    const stale = decided
+      .when({
+        type: 'OverrideResult',
+        round: 1,
+        table: 1,
+        outcome: 'draw',
+        reason: 'both held',
+        expectedStatus: 'disputed',
+      })
+      .thenRefuses('C-6', 'conflict');
+    expect(stale.message).toBe(
+      'C-6: table 1 of round 1 is no longer disputed: its result is final: Player 2 won (set by a judge or the organiser); read it again before deciding',
+    );
+    for (const command of [
+      {
+        type: 'RecordForfeit' as const,
+        participantId: 'p1',
+        reason: 'left',
+        expectedStatus: 'disputed' as const,
+      },
+      { type: 'VoidPairing' as const, reason: 'wrong table', expectedStatus: 'disputed' as const },
+    ]) {
+      decided.when({ round: 1, table: 1, ...command }).thenRefuses('C-6', 'conflict');
+    }
+    // Seen as it stands, or without saying, the result is set as before.
+    decided
+      .when({
+        type: 'OverrideResult',
+        round: 1,
+        table: 1,
+        outcome: 'draw',
+        reason: 'both held',
+        expectedStatus: 'final',
+      })
+      .then([
+        { type: 'ResultOverridden', data: { round: 1, table: 1, outcome: 'draw', reason: 'both held' } },
+      ]);
+    tournament
+      .given([...roundOne, reported, disputed])
+      .when({
+        type: 'OverrideResult',
+        round: 1,
+        table: 1,
+        outcome: 'draw',
+        reason: 'both held',
+        expectedStatus: 'disputed',
+      })
+      .then([
+        { type: 'ResultOverridden', data: { round: 1, table: 1, outcome: 'draw', reason: 'both held' } },
+      ]);
+  });
+
   it('C-6 forfeit, void and reschedule are events with reasons; the referee result counts once', () => {
     tournament
       .given(roundOne)
