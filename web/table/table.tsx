@@ -19,7 +19,7 @@ import { Outcomes } from './outcomes';
 import { Outbox, type OutboxItem, sendOver, withFreshIds } from './outbox';
 import { OutboxPanel } from './outbox-panel';
 import { RuleDialog, type RuleText } from '../shared/rule-link';
-import { CommitmentVault, presenterFor, presentTemplate } from './presenters';
+import { CommitmentVault, phaseWords, presenterFor, presentTemplate } from './presenters';
 import { outboxKey, sealedKey, type Seat } from './seat-store';
 import { ConfirmDialog } from './confirm-dialog';
 import { TournamentLink } from './tournament-link';
@@ -354,7 +354,13 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
       )}
 
       <dl class="chips" aria-label="Where the match stands">
-        <StandingChips standing={standing} activeLabel="To act" sideName={sideName} unitName={unitName} />
+        <StandingChips
+          standing={standing}
+          activeLabel="To act"
+          sideName={sideName}
+          unitName={unitName}
+          phaseWords={phaseWords}
+        />
       </dl>
 
       <OutboxPanel
