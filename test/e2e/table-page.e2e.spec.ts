@@ -129,7 +129,9 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     await outcomes(A).getByText('Side A sealed 7♠ as the orders of the a1').waitFor();
     await outcomes(B).getByText('Side B sealed 5♣ as the orders of the b1').waitFor();
     await outcomes(B)
-      .getByText(/Side A sealed the orders of the a1 as commitment/)
+      .getByText(
+        /Side A sealed an orders card for the a1, hidden until it is revealed in close combat \(commitment [0-9a-f]{12}…\)/,
+      )
       .waitFor();
     for (const [seat, hidden] of [
       [B, '7S'],
