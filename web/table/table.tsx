@@ -5,7 +5,7 @@ import { useFollowedMatch } from '../shared/use-followed-match';
 import { timeCalledNotice } from '../shared/time-called';
 import { sidesOf, standingOf, unitRows } from '../shared/match-view';
 import { StandingChips } from '../shared/standing-chips';
-import { UnitsTables } from '../shared/units-table';
+import { UnitCards } from '../shared/unit-cards';
 import {
   awaitedFromOthers,
   type ChoiceValue,
@@ -468,11 +468,11 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
 
       <Outcomes entries={log.entries} onRule={onRule} />
 
-      <UnitsTables
+      <UnitCards
         sides={sides}
         rows={rows}
         activeSide={standing.ended ? undefined : standing.activeSide}
-        shown={latest}
+        nameOf={(id) => rows.find((row) => row.unitId === id)?.name}
       />
 
       <p>
