@@ -128,6 +128,7 @@ describeInBrowser('table page in Chromium: a whole hand-to-hand match through th
         ? 'passes only on a double \\(2 dice\\)'
         : `passes on ${target} or less \\(2 dice\\), or on any double`;
     await asked(B.page, new RegExp(`^Take the melee morale test of ${defender}: ${needs}`));
+    if (defender === 'N3') await shot(B.page, 'table-hand-to-hand-morale-step');
     await tap(B.page, test);
     await send(B.page);
     await landed();
