@@ -198,7 +198,7 @@ describe('organiser: match history', () => {
         // atomic-africa 2.0.0 writes cards as their code in the log too.
         'Turn 2: Side A sealed 7♠ as the orders of the Rifles.',
         expect.stringMatching(
-          /^Turn 2: Side B sealed the orders of the Askari as commitment [0-9a-f]{12}…\.$/,
+          /^Turn 2: Side B sealed an orders card for the Askari, hidden until it is revealed in close combat \(commitment [0-9a-f]{12}…\)\.$/,
         ),
       ]);
       expect(mentionsHearts(own.body)).toBe(false);

@@ -16,6 +16,8 @@ import {
   send,
   caughtUp,
   shot,
+  unitsFitThePhone,
+  PHONE,
 } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type MatchTable, openMatch } from './support/umpire-client.js';
@@ -119,7 +121,14 @@ describeInBrowser('table page in Chromium: a whole hand-to-hand match through th
     await tap(A.page, [impactDie]);
     await send(A.page);
     await landed();
-    await asked(B.page, new RegExp(`Take the melee morale test of ${defender}`));
+    // HH-8: the step says the target before the roll: morale 7 − impact (die + 1 for the charge).
+    const target = 7 - (impactDie + 1);
+    const needs =
+      target < 2
+        ? 'passes only on a double \\(2 dice\\)'
+        : `passes on ${target} or less \\(2 dice\\), or on any double`;
+    await asked(B.page, new RegExp(`^Take the melee morale test of ${defender}: ${needs}`));
+    if (defender === 'N3') await shot(B.page, 'table-hand-to-hand-morale-step');
     await tap(B.page, test);
     await send(B.page);
     await landed();
@@ -198,6 +207,8 @@ describeInBrowser('table page in Chromium: a whole hand-to-hand match through th
     await charge('Z4', 'N4', 'its front');
     await charge('Z5', 'N5', 'its front');
 
+    // Q-17: every attack declared before the first impact roll; the phase says so in words.
+    expect(await A.page.getByTestId('phase').innerText()).toBe('Melee: declaring attacks');
     // Impact = die + 1 (charge); the defender of morale 7 tests 2D6 against 7 − impact.
     await asked(A.page, /Roll the impact of Z1 on N1/);
     await noSidewaysScroll(A.page);
@@ -212,7 +223,30 @@ describeInBrowser('table page in Chromium: a whole hand-to-hand match through th
     const outcomes = B.page.getByRole('region', { name: 'Last outcomes' });
     await outcomes.getByText(/rout/i).first().waitFor();
     await noSidewaysScroll(B.page);
+    expect(await B.page.getByTestId('phase').innerText()).toBe('Melee: resolving attacks');
+    // Each unit reads as words on the phone: what it is, then what holds for it now, rule ids in brackets.
+    await unitsFitThePhone(B.page);
+    const unit = (name: string) =>
+      B.page
+        .locator('.units li')
+        .filter({ has: B.page.locator('.unit-name', { hasText: new RegExp(`^${name}$`) }) });
+    const n1 = await unit('N1').innerText();
+    expect(n1).toMatch(/^N1: base morale 7, move 6\.\n?/);
+    expect(await unit('N5').innerText()).toContain('removed because rout');
+    const n2 = await unit('N2').innerText();
+    expect(n2).toMatch(/Cannot attack in turn \d+ \(HH-11\)/);
+    for (const id of ['N1', 'N2', 'N3', 'N4', 'N5', 'Z1']) {
+      const text = await unit(id).innerText();
+      expect([id, text]).toEqual([
+        id,
+        expect.not.stringMatching(/rule id|\bvalue \d|\bin turn \d+, |—|\byes\b|\bno\b/),
+      ]);
+    }
     await shot(B.page, 'table-hand-to-hand-morale-outcome');
+    await B.page.setViewportSize({ width: 1280, height: 800 });
+    await noSidewaysScroll(B.page);
+    await shot(B.page, 'table-hand-to-hand-morale-outcome-desk');
+    await B.page.setViewportSize(PHONE);
     const tests = (await log()).filter((s) => /morale test/i.test(s));
     const bands = ['N1', 'N2', 'N3', 'N4', 'N5'].map(
       (unit) => tests.find((s) => s.includes(unit)) ?? `${unit}: none`,
@@ -228,7 +262,8 @@ describeInBrowser('table page in Chromium: a whole hand-to-hand match through th
     await A.page.getByRole('button', { name: /End the turn of Side A/ }).click();
     await mayDo(A.page).getByRole('button', { name: 'Send' }).click();
     await landed();
-    await asked(B.page, /Take the rally test of N4/);
+    // HH-13 / Q-13: against its base morale, the doubles rule included, said before the roll.
+    await asked(B.page, /^Take the rally test of N4: passes on 7 or less \(2 dice\), or on any double/);
     await tap(B.page, [2, 3]); // 5, at most its base morale of 7: it rallies
     await send(B.page);
     await landed();

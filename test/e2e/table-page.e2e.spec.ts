@@ -16,6 +16,7 @@ import {
   seatBrowser,
   send,
   shot,
+  unitsFitThePhone,
 } from './support/table-browser.js';
 
 /**
@@ -42,6 +43,20 @@ function withoutOptions(value: unknown): unknown {
         .map(([key, inner]) => [key, withoutOptions(inner)]),
     );
   return value;
+}
+
+/**
+ * Everything a page keeps in this browser's storage, its seats' keys taken out: a key is random text,
+ * which may hold "9S" by chance and names no card.
+ */
+async function storageBesideKeys(seat: SeatBrowser): Promise<string> {
+  const storage = (await seat.page.evaluate(
+    'JSON.stringify({ ...localStorage, ...sessionStorage })',
+  )) as string;
+  const seats = JSON.parse((JSON.parse(storage) as Record<string, string>)['umpire.table.seats'] ?? '[]') as {
+    token: string;
+  }[];
+  return seats.reduce((text, { token }) => text.replaceAll(token, ''), storage);
 }
 
 describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa close combat', () => {
@@ -129,17 +144,26 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     await outcomes(A).getByText('Side A sealed 7♠ as the orders of the a1').waitFor();
     await outcomes(B).getByText('Side B sealed 5♣ as the orders of the b1').waitFor();
     await outcomes(B)
-      .getByText(/Side A sealed the orders of the a1 as commitment/)
+      .getByText(
+        /Side A sealed an orders card for the a1, hidden until it is revealed in close combat \(commitment [0-9a-f]{12}…\)/,
+      )
       .waitFor();
+    // The units read as words on the phone, each enemy by its name.
+    await unitsFitThePhone(B.page);
+    expect(await B.page.locator('.units li[data-unit="b1"]').innerText()).toMatch(
+      /^b1: unit type: infantry, movement \d+, firepower \d+\.$/,
+    );
+    await shot(B.page, 'table-seal-opponent');
+    await B.page.setViewportSize({ width: 1280, height: 800 });
+    await noSidewaysScroll(B.page);
+    await shot(B.page, 'table-seal-opponent-desk');
+    await B.page.setViewportSize(PHONE);
     for (const [seat, hidden] of [
       [B, '7S'],
       [A, '5C'],
     ] as const) {
       expect(await seat.page.content()).not.toContain(hidden);
-      const storage = (await seat.page.evaluate(
-        'JSON.stringify({ ...localStorage, ...sessionStorage })',
-      )) as string;
-      expect(storage).not.toContain(hidden);
+      expect(await storageBesideKeys(seat)).not.toContain(hidden);
       // The deck a side is offered for its own seals lists every card; no other part names the hidden one.
       // By its code (commands, events) or as the turn log writes it (7♠).
       const asShown = hidden.replace(/[CDHS]$/, (suit) => SUIT_SYMBOLS[suit]!);
@@ -249,9 +273,7 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     expect(A2.sent.filter((r) => /\b9S\b/.test(r.body) || r.url.includes('9S'))).toEqual([]);
     for (const secret of [salt, '9S']) {
       expect(await B2.page.content()).not.toContain(secret);
-      expect(
-        (await B2.page.evaluate('JSON.stringify({ ...localStorage, ...sessionStorage })')) as string,
-      ).not.toContain(secret);
+      expect(await storageBesideKeys(B2)).not.toContain(secret);
       // B's own deck, offered for its seals, lists every card; no other part of any answer names a1's.
       expect(
         B2.bodies.filter((body) =>
@@ -393,6 +415,9 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
     const refused = A.page.locator('.outbox-refused');
     await refused.waitFor({ timeout: 15_000 });
     expect(await refused.innerText()).toMatch(/already waiting for an answer/);
+    // The rule is named once, by its link: the message does not start with it again.
+    expect((await refused.innerText()).match(/\bC-5\b/g)).toEqual(['C-5']);
+    await shot(A.page, 'table-refused');
     expect(await refused.getByRole('button', { name: 'Rule C-5: read it' }).count()).toBe(1);
     await A.page.locator('.outbox-pending').first().waitFor({ state: 'detached' });
 

@@ -255,7 +255,9 @@ describeInBrowser(title, () => {
       }
     };
     const seenBySpectator = await pageFor(spectatorKey);
-    expect(seenBySpectator).toContain('sealed the orders of the a1 as commitment');
+    expect(seenBySpectator).toContain(
+      'sealed an orders card for the a1, hidden until it is revealed in close combat (commitment ',
+    );
     expect(seenBySpectator).not.toMatch(/Q♦|\bQD\b|diamonds/);
     // The same page for the card's own side shows it: the check above looks where a card would be.
     expect(await pageFor(A.token!)).toMatch(/Q♦/);

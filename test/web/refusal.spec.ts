@@ -1,4 +1,4 @@
-import { withRuleNamed } from '../../web/shared/rule-named.js';
+import { withoutRuleNamed, withRuleNamed } from '../../web/shared/rule-named.js';
 
 describe('pages: a refusal in words', () => {
   it('given a refusal whose message names its rule, when it is said, then the rule is not added again', () => {
@@ -15,5 +15,19 @@ describe('pages: a refusal in words', () => {
 
   it('given a refusal without a rule, when it is said, then it is its message', () => {
     expect(withRuleNamed('name must be shorter', undefined)).toBe('name must be shorter');
+  });
+
+  it('given a refusal shown beside its rule link, when its message starts with that rule, then the message drops it', () => {
+    expect(withoutRuleNamed('HH-8: unit nnc has no melee morale test to take', 'HH-8')).toBe(
+      'unit nnc has no melee morale test to take',
+    );
+  });
+
+  it('given a refusal shown beside its rule link, when its message names another rule or names it later, then the message stays', () => {
+    expect(withoutRuleNamed('C-6: no unit nnc is registered', 'HH-8')).toBe('C-6: no unit nnc is registered');
+    expect(withoutRuleNamed('the test is due first (HH-8)', 'HH-8')).toBe('the test is due first (HH-8)');
+    expect(withoutRuleNamed('HH-8: nothing to take', undefined)).toBe('HH-8: nothing to take');
+    // A longer id that begins like it is another rule.
+    expect(withoutRuleNamed('HH-10: fight back first', 'HH-1')).toBe('HH-10: fight back first');
   });
 });

@@ -84,6 +84,8 @@ export interface Fact {
   text: string;
   /** How to show it: a set flag stands out, an empty one fades. */
   tone: 'set' | 'unset' | 'plain';
+  /** The value as the state holds it, for a page that says it in its own words. */
+  value?: unknown;
 }
 
 export interface UnitRow {
@@ -256,9 +258,9 @@ export function labelOf(key: string): string {
 
 function fact(key: string, value: unknown, nameOf: (id: string) => string | undefined): Fact {
   if (typeof value === 'boolean')
-    return { key, label: labelOf(key), text: value ? 'yes' : 'no', tone: value ? 'set' : 'unset' };
+    return { key, label: labelOf(key), text: value ? 'yes' : 'no', tone: value ? 'set' : 'unset', value };
   const text = describeValue(value, nameOf);
-  return { key, label: labelOf(key), text, tone: text === '—' ? 'unset' : 'plain' };
+  return { key, label: labelOf(key), text, tone: text === '—' ? 'unset' : 'plain', value };
 }
 
 /** Any value of a ruleset's state in words: unit ids by their names, records as "key value" pairs. */

@@ -1,18 +1,20 @@
 import type { Standing } from './match-view';
+import { phaseAsWords } from './phase-words';
 import { resultSentence } from './result-sentence';
 
 /**
  * Where a match stands, as the chips of a `<dl class="chips">`: its turn, the side to act (until it
- * ends: nobody acts after the end), the phase and, once ended, its result. `activeLabel` is the page's
- * word for the side to act.
+ * ends: nobody acts after the end), the phase in words and, once ended, its result. `activeLabel` is
+ * the page's word for the side to act; `phaseWords` its words for a phase (else the id, spaced out).
  */
 export function StandingChips(props: {
   standing: Standing;
   activeLabel: string;
   sideName: (id?: string) => string;
   unitName: (id: string) => string | undefined;
+  phaseWords?: (phase: string) => string;
 }) {
-  const { standing, sideName, unitName } = props;
+  const { standing, sideName, unitName, phaseWords = phaseAsWords } = props;
   return (
     <>
       <div>
@@ -28,7 +30,7 @@ export function StandingChips(props: {
       {standing.phase && (
         <div>
           <dt>Phase</dt>
-          <dd>{standing.phase}</dd>
+          <dd data-testid="phase">{phaseWords(standing.phase)}</dd>
         </div>
       )}
       {standing.ended && (

@@ -1,5 +1,6 @@
 import type { OutboxItem } from './outbox';
 import { RuleLink } from '../shared/rule-link';
+import { withoutRuleNamed } from '../shared/rule-named';
 
 /**
  * Commands made here and not yet answered: pending ones wait to be sent; refused ones say why, and
@@ -33,7 +34,9 @@ export function OutboxPanel(props: {
               <div role="alert">
                 <p>
                   <span class="badge refused">refused</span> {item.label}:{' '}
-                  <span class="refusal">{item.refusal?.message}</span>{' '}
+                  <span class="refusal">
+                    {withoutRuleNamed(item.refusal?.message ?? '', item.refusal?.ruleId)}
+                  </span>{' '}
                   {item.refusal?.ruleId && <RuleLink ruleId={item.refusal.ruleId} onRule={props.onRule} />}
                 </p>
                 <ChangeAgain reopen={props.changeAgain(item)} />

@@ -5,7 +5,7 @@ import { useFollowedMatch } from '../shared/use-followed-match';
 import { timeCalledNotice } from '../shared/time-called';
 import { sidesOf, standingOf, unitRows } from '../shared/match-view';
 import { StandingChips } from '../shared/standing-chips';
-import { UnitsTables } from '../shared/units-table';
+import { UnitCards } from '../shared/unit-cards';
 import {
   awaitedFromOthers,
   type ChoiceValue,
@@ -19,7 +19,7 @@ import { Outcomes } from './outcomes';
 import { Outbox, type OutboxItem, sendOver, withFreshIds } from './outbox';
 import { OutboxPanel } from './outbox-panel';
 import { RuleDialog, type RuleText } from '../shared/rule-link';
-import { CommitmentVault, presenterFor, presentTemplate } from './presenters';
+import { CommitmentVault, phaseWords, presenterFor, presentTemplate } from './presenters';
 import { outboxKey, sealedKey, type Seat } from './seat-store';
 import { ConfirmDialog } from './confirm-dialog';
 import { TournamentLink } from './tournament-link';
@@ -354,7 +354,13 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
       )}
 
       <dl class="chips" aria-label="Where the match stands">
-        <StandingChips standing={standing} activeLabel="To act" sideName={sideName} unitName={unitName} />
+        <StandingChips
+          standing={standing}
+          activeLabel="To act"
+          sideName={sideName}
+          unitName={unitName}
+          phaseWords={phaseWords}
+        />
       </dl>
 
       <OutboxPanel
@@ -462,11 +468,11 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
 
       <Outcomes entries={log.entries} onRule={onRule} />
 
-      <UnitsTables
+      <UnitCards
         sides={sides}
         rows={rows}
         activeSide={standing.ended ? undefined : standing.activeSide}
-        shown={latest}
+        nameOf={(id) => rows.find((row) => row.unitId === id)?.name}
       />
 
       <p>

@@ -80,11 +80,12 @@ function attack(
 
 function orderSealed(context: LogContext, d: Data<'OrderSealed'>): LogLine {
   const who = sideName(context, d.side);
-  // AA-2: a card appears here only when the event was viewed by its own side.
+  // AA-2: a card appears here only when the event was viewed by its own side. A commitment is said as
+  // a sealed card in words first; its digest, for whoever checks the reveal against it, comes last.
   const sentence = d.card
     ? `${who} sealed ${card(d.card)} as the orders of ${unit(context, d.unitId)}.`
     : d.sealedAs === 'commitment'
-      ? `${who} sealed the orders of ${unit(context, d.unitId)} as commitment ${short(d.commitment)}.`
+      ? `${who} sealed an orders card for ${unit(context, d.unitId)}, hidden until it is revealed in close combat (commitment ${short(d.commitment)}).`
       : `${who} sealed an orders card for ${unit(context, d.unitId)}.`;
   return line(context, sentence, ['AA-1', 'AA-2']);
 }

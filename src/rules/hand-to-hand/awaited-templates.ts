@@ -1,7 +1,8 @@
 import { assertNever } from '../common/index.js';
 import type { DiceNeeded, TemplateDraft } from '../common/play-contract.js';
 import { closesWithoutImpact } from './declarations.js';
-import { nameOf, type AwaitedStep, type HandToHandState, type MatchState } from './state.js';
+import { effectiveMoraleOf, meleeImpactOf, passesOnWords } from './morale-test.js';
+import { findUnit, nameOf, type AwaitedStep, type HandToHandState, type MatchState } from './state.js';
 
 /**
  * The play contract's awaited steps as command templates: each body is exactly what the route's DTO
@@ -15,6 +16,10 @@ export function diceFor(state: MatchState, count: number, purpose: string, ruleI
     ? { source: 'table', count, sides: 6, purpose, ruleId, path: 'dice' }
     : { source: 'server', count, sides: 6, purpose, ruleId };
 }
+
+/** HH-2 / Q-1: what a morale test against `target` needs, the match's doubles rule included. */
+const needs = (state: MatchState, target: number) =>
+  passesOnWords(target, state.parameters.options.doublesAutoPass);
 
 function template(state: MatchState, step: AwaitedStep): TemplateDraft {
   const { side, unitId, ruleId } = step;
@@ -42,10 +47,13 @@ function template(state: MatchState, step: AwaitedStep): TemplateDraft {
         ...combat,
       };
     }
-    case 'morale-test':
+    case 'morale-test': {
+      // HH-8: the target said before the roll is the one the test is decided against.
+      const impact = meleeImpactOf(state, step.chargeId);
+      const tested = findUnit(state, unitId);
       return {
         action: 'morale-test',
-        label: `Take the melee morale test of ${unit}`,
+        label: `Take the melee morale test of ${unit}${tested && impact !== null ? `: ${needs(state, effectiveMoraleOf(tested, impact, null))}` : ''}`,
         command: 'TakeMoraleTest',
         side,
         body: { unitId, cause: 'melee' },
@@ -55,6 +63,7 @@ function template(state: MatchState, step: AwaitedStep): TemplateDraft {
         unitId,
         ...combat,
       };
+    }
     case 'give-ground-report':
       return {
         action: 'give-ground-report',
@@ -76,10 +85,12 @@ function template(state: MatchState, step: AwaitedStep): TemplateDraft {
         unitId,
         ...combat,
       };
-    case 'rally-test':
+    case 'rally-test': {
+      // HH-13 / Q-13: against base morale, the doubles rule included.
+      const tested = findUnit(state, unitId);
       return {
         action: 'rally-test',
-        label: `Take the rally test of ${unit}`,
+        label: `Take the rally test of ${unit}${tested ? `: ${needs(state, effectiveMoraleOf(tested, null, null))}` : ''}`,
         command: 'TakeMoraleTest',
         side,
         body: { unitId, cause: 'rally' },
@@ -88,6 +99,7 @@ function template(state: MatchState, step: AwaitedStep): TemplateDraft {
         ruleId,
         unitId,
       };
+    }
     default:
       return assertNever(step, 'awaited step');
   }

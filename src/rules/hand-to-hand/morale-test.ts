@@ -1,7 +1,7 @@
 import { isDouble, sum, type DiceSource, type Side } from '../common/index.js';
 import type { DegreeOfFailureRow, FailureOutcome, HandToHandParameters } from './parameters.js';
 import type { MoraleTested } from './events.js';
-import type { MatchState, UnitState } from './state.js';
+import { findCharge, type MatchState, type UnitState } from './state.js';
 import type { TestCause } from './vocabulary.js';
 
 export interface TwoDiceJudgement {
@@ -29,6 +29,35 @@ export function degreeOfFailure(margin: number, table: readonly DegreeOfFailureR
   return row.outcome;
 }
 
+/**
+ * The total a morale test passes at or under. HH-8 subtracts the impact, HH-18 the shooting penalty;
+ * Q-13: the rally test is against base morale. The test's template states it before the roll from
+ * this same function, so what the player is told and what is decided cannot differ.
+ */
+export function effectiveMoraleOf(
+  unit: Pick<UnitState, 'baseMorale'>,
+  impact: number | null,
+  penalty: number | null,
+): number {
+  return unit.baseMorale - (impact ?? 0) - (penalty ?? 0);
+}
+
+/** HH-8: the impact a melee morale test is taken against, the last of the charge it belongs to. */
+export function meleeImpactOf(state: MatchState, chargeId: string): number | null {
+  return findCharge(state, chargeId)?.lastImpact ?? null;
+}
+
+/**
+ * HH-2 / Q-1: what a 2D6 test against `target` needs, in a player's words: "passes on 5 or less
+ * (2 dice), or on any double". Two dice total 2 to 12, so a target under 2 passes only on a double
+ * (when doubles pass) and one of 12 or more passes on any roll.
+ */
+export function passesOnWords(target: number, doublesAutoPass: boolean): string {
+  if (target >= 12) return 'passes on any roll (2 dice)';
+  if (target < 2) return doublesAutoPass ? 'passes only on a double (2 dice)' : 'cannot pass (2 dice)';
+  return `passes on ${target} or less (2 dice)${doublesAutoPass ? ', or on any double' : ''}`;
+}
+
 export interface MoraleTestInput {
   unit: UnitState;
   cause: TestCause;
@@ -44,8 +73,7 @@ export function rollMoraleTest(
   dice: DiceSource,
 ): MoraleTested {
   const parameters: HandToHandParameters = state.parameters;
-  // HH-8 subtracts the impact, HH-18 the shooting penalty; Q-13: the rally test is against base morale.
-  const effectiveMorale = unit.baseMorale - (impact ?? 0) - (penalty ?? 0);
+  const effectiveMorale = effectiveMoraleOf(unit, impact, penalty);
   const side: Side = unit.side;
   const roll = dice.roll({ purpose: cause === 'rally' ? 'rally test' : 'morale test', count: 2, side });
   // Q-1 / Q-13: the doubles rule applies to every morale test, the rally test included.

@@ -4,7 +4,7 @@ import type { TakeMoraleTest } from './commands.js';
 import type { HandToHandEvent, MoraleTested } from './events.js';
 import { requireInteger, requireOneOf, requireText } from './input.js';
 import { editionOf } from './edition.js';
-import { rollMoraleTest } from './morale-test.js';
+import { meleeImpactOf, rollMoraleTest } from './morale-test.js';
 import { findCharge, nameOf, nextTurnOf, requireActiveUnit, type MatchState } from './state.js';
 import { TEST_CAUSES } from './vocabulary.js';
 
@@ -22,14 +22,15 @@ function decideMeleeTest(state: MatchState, unitId: string, dice: DiceSource): H
     message: `${nameOf(state, unitId)} has no melee morale test to take`,
   });
   const charge = findCharge(state, step.chargeId);
-  if (charge === undefined || charge.lastImpact === null) {
+  const impact = meleeImpactOf(state, step.chargeId);
+  if (charge === undefined || impact === null) {
     throw new Error(`awaited morale test of unit ${unitId} has no impact in charge ${step.chargeId}`);
   }
   const unit = requireActiveUnit(state, unitId);
   const attacker = requireActiveUnit(state, charge.attackerId, 'attackerId');
   const test = rollMoraleTest(
     state,
-    { unit, cause: 'melee', chargeId: charge.chargeId, impact: charge.lastImpact, penalty: null },
+    { unit, cause: 'melee', chargeId: charge.chargeId, impact, penalty: null },
     dice,
   );
   const events: HandToHandEvent[] = [test];

@@ -53,6 +53,26 @@ export async function noSidewaysScroll(page: Page): Promise<void> {
   expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
 }
 
+/**
+ * At phone size the page is no wider than the phone, and no unit's words run out of the units section
+ * or scroll inside it: each unit reads as a card of words, not as a table wider than the screen.
+ */
+export async function unitsFitThePhone(page: Page): Promise<void> {
+  const [pageWidth, overflowing, scrollers] = (await page.evaluate(`[
+    document.documentElement.scrollWidth,
+    [...document.querySelectorAll('.units *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth)
+      .map((element) => element.tagName + ' ' + element.textContent.trim().slice(0, 40)),
+    [...document.querySelectorAll('.units, .units *')]
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .map((element) => element.tagName + '.' + element.className),
+  ]`)) as [number, string[], string[]];
+  expect(pageWidth).toBeLessThanOrEqual(PHONE.width);
+  expect(overflowing).toEqual([]);
+  expect(scrollers).toEqual([]);
+  expect(await page.locator('.units table').count()).toBe(0);
+}
+
 /** Every visible button, link, input and select is at least 44×44 px. */
 export async function bigEnoughTargets(page: Page): Promise<void> {
   const small = (await page.evaluate(`[...document.querySelectorAll('button, a, input, select, textarea')]

@@ -1,12 +1,21 @@
-import { DEFAULT_PARAMETERS, handToHand, type MatchState } from '../../../src/rules/hand-to-hand/index.js';
+import {
+  DEFAULT_PARAMETERS,
+  HAND_TO_HAND_VERSIONS,
+  handToHand,
+  type MatchState,
+} from '../../../src/rules/hand-to-hand/index.js';
 import { degreeOfFailure, judgeTwoDice } from '../../../src/rules/hand-to-hand/morale-test.js';
 import { spec } from '../../support/decider-spec.js';
-import { meleeTest, shootingTest } from './fixtures.js';
+import { meleeTest, rallyTest, shootingTest } from './fixtures.js';
 import {
   chargedIntoContact,
   impactRolled,
+  fledBroken,
+  meleeTestOf,
   moraleTested,
+  rallyTestRequired,
   standardTable,
+  turnEnded,
 } from '../../support/given-events/hand-to-hand.js';
 
 const hh = spec(handToHand);
@@ -226,4 +235,86 @@ describe('hand-to-hand: morale tests (HH-2, HH-3, HH-14, HH-18)', () => {
       .when(meleeTest('N1'), [1, 2])
       .then((events, after) => expect(matchOf(after).units.N1?.status).toBe('active'));
   });
+
+  /** What a test's label says it needs, as a judgement of 2D6: the player's reading of it. */
+  function passesAsSaid(label: string, faces: [number, number]): boolean {
+    const total = faces[0] + faces[1];
+    const double = faces[0] === faces[1];
+    const onDouble = label.endsWith(', or on any double') || /passes only on a double/.test(label);
+    if (/passes on any roll/.test(label)) return true;
+    if (/cannot pass/.test(label)) return false;
+    const atMost = /passes on (\d+) or less \(2 dice\)/.exec(label);
+    return (atMost !== null && total <= Number(atMost[1])) || (onDouble && double);
+  }
+
+  const ALL_FACES = [1, 2, 3, 4, 5, 6].flatMap((a) =>
+    [1, 2, 3, 4, 5, 6].map((b): [number, number] => [a, b]),
+  );
+
+  it('HH-8 Q-1 given an impact on a unit, when its melee morale test is awaited, then its template says the target before the roll, as the test is then decided', () => {
+    // N1 (morale 7) under an impact of 3 + 1 = 4 tests against 3.
+    const state = hh.given(impactOn('N1', 3)).state;
+    const [test] = handToHand.awaitedTemplates!(state, {});
+    expect(test?.label).toBe(
+      'Take the melee morale test of unit N1: passes on 3 or less (2 dice), or on any double',
+    );
+    const off = hh.given(impactOn('N1', 3, { options: { doublesAutoPass: false } })).state;
+    expect(handToHand.awaitedTemplates!(off, {})[0]?.label).toBe(
+      'Take the melee morale test of unit N1: passes on 3 or less (2 dice)',
+    );
+  });
+
+  for (const ruleset of HAND_TO_HAND_VERSIONS) {
+    it(`HH-8 HH-13 Q-1 Q-13 (${ruleset.version}) given any impact, the doubles rule on or off, when the melee or rally test is taken, then it passes exactly when its label said it would`, () => {
+      const said = spec(ruleset);
+      for (const doublesAutoPass of [true, false]) {
+        const parameters = { options: { doublesAutoPass } };
+        for (const die of [1, 2, 3, 4, 5, 6]) {
+          for (const defender of ['N1', 'B1']) {
+            const given = [
+              ...standardTable(parameters, ruleset.version),
+              ...chargedIntoContact('C1', 'Z1', defender),
+              impactRolled('C1', 'Z1', defender, die),
+            ];
+            const [template] = ruleset.awaitedTemplates!(said.given(given).state, {});
+            expect(template?.label).toMatch(/^Take the melee morale test of unit (N1|B1): /);
+            for (const faces of ALL_FACES) {
+              said
+                .given(given)
+                .when(meleeTest(defender), faces)
+                .then(([test]) =>
+                  expect([faces, test?.data]).toEqual([
+                    faces,
+                    expect.objectContaining({ passed: passesAsSaid(template!.label, faces) }),
+                  ]),
+                );
+            }
+          }
+        }
+        // HH-13: N1 broke in turn 1 (impact 4, 5 + 6 against 3) and owes its rally test in turn 2.
+        const broken = [
+          ...standardTable(parameters, ruleset.version),
+          ...meleeTestOf(3, [5, 6]),
+          fledBroken('N1', 2, { brokeContactWith: ['Z1'] }),
+          turnEnded(1, 'A'),
+          rallyTestRequired('N1', 'B', 2),
+        ];
+        const [rally] = ruleset.awaitedTemplates!(said.given(broken).state, {});
+        expect(rally?.label).toBe(
+          `Take the rally test of unit N1: passes on 7 or less (2 dice)${doublesAutoPass ? ', or on any double' : ''}`,
+        );
+        for (const faces of ALL_FACES) {
+          said
+            .given(broken)
+            .when(rallyTest('N1'), faces)
+            .then(([test]) =>
+              expect([faces, test?.data]).toEqual([
+                faces,
+                expect.objectContaining({ passed: passesAsSaid(rally!.label, faces) }),
+              ]),
+            );
+        }
+      }
+    });
+  }
 });

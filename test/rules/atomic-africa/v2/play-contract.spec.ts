@@ -272,4 +272,31 @@ describe('atomic-africa v2 play contract', () => {
     expect(text).toContain('2 hits');
     expect(text).not.toMatch(/=\s*13/);
   });
+
+  it('AA-2 AA-5 given a card sealed by commitment, when the other side reads its turn-log line, then it reads a sealed card in words, with the digest last, for whoever checks the reveal', () => {
+    const commitment = 'ab'.repeat(32);
+    const sealed = {
+      type: 'OrderSealed' as const,
+      data: {
+        unitId: 'B1',
+        side: 'B' as const,
+        turn: 3,
+        sealedAs: 'commitment' as const,
+        card: null,
+        commitment,
+      },
+    };
+    const context = {
+      rulesetId: 'atomic-africa',
+      sides: { A: 'Legion', B: 'Askari' },
+      units: {},
+      turn: 3,
+      activeSide: 'A' as const,
+    };
+    const line = atomicAfricaV2.describe(atomicAfricaV2.viewEvent(sealed, { side: 'A' }), context);
+    expect(line.sentence).toBe(
+      'Turn 3: Askari sealed an orders card for the B1, hidden until it is revealed in close combat (commitment abababababab…).',
+    );
+    expect(line.ruleIds).toEqual(['AA-1', 'AA-2']);
+  });
 });

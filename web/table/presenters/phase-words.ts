@@ -1,0 +1,22 @@
+import { phaseAsWords } from '../../shared/phase-words.js';
+
+/*
+ * Each ruleset's phases (progress().phase, documented per ruleset and version in docs/playing.md) in a
+ * player's words: a chip reads "Melee: declaring attacks", not "melee-declaring". A phase without words
+ * here is still said as words, its id's parts spaced out.
+ */
+const PHASE_WORDS: Readonly<Record<string, string>> = {
+  setup: 'Setting up',
+  play: 'Moving and shooting',
+  melee: 'Melee',
+  'melee-declaring': 'Melee: declaring attacks',
+  'melee-resolving': 'Melee: resolving attacks',
+  orders: 'Sealing orders',
+  activations: 'Activations',
+  'close-combat': 'Close combat',
+};
+
+/** A phase id as a player reads it. */
+export function phaseWords(phase: string): string {
+  return Object.hasOwn(PHASE_WORDS, phase) ? PHASE_WORDS[phase]! : phaseAsWords(phase);
+}
