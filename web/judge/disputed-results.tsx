@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Api } from '../shared/api';
+import { type Api, ApiError } from '../shared/api';
 import { refusalText } from '../shared/refusal';
 import { newCommandId, type Outcome, type Pairing } from '../shared/tournament-views';
 import { readTableWords } from './dispute-reasons';
@@ -102,7 +102,8 @@ function DisputedTableCard(props: {
     try {
       await props.api.post(
         `/tournaments/${encodeURIComponent(table.tournamentId)}/rounds/${round}/tables/${pairing.table}/override`,
-        { commandId: newCommandId(), outcome, reason: reason.trim() },
+        // C-6: decided as seen disputed, so a result someone set meanwhile is not written over.
+        { commandId: newCommandId(), outcome, reason: reason.trim(), expectedStatus: 'disputed' },
       );
       props.onDecided(
         `Decided: ${outcomeWords(pairing, outcome)} at table ${pairing.table} of round ${round}.`,
@@ -110,6 +111,11 @@ function DisputedTableCard(props: {
     } catch (cause) {
       // The judge's choice and words stay as they were: only the refusal is new.
       setRefused(refusalText(cause));
+      // Decided elsewhere meanwhile: the console says so where it stays read, and reads again
+      // (this card goes once the table is no longer disputed).
+      if (cause instanceof ApiError && cause.status === 409) {
+        props.onDecided(`Not decided: ${refusalText(cause)}`);
+      }
     } finally {
       setSending(false);
     }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
-import { messageOf } from '../shared/live';
+import { followTournament, messageOf } from '../shared/live';
 import { DisputedResults } from './disputed-results';
 import {
   disputedTables,
@@ -27,8 +27,10 @@ interface Row extends Summary {
 /** How many matches the console reads at once: one page of the list. */
 const PAGE = 50;
 
-/** How often the tournaments' rounds are read again, so a new dispute shows without a tap. */
-const DISPUTES_EVERY_MS = 30_000;
+/** How often the matches are read again, so a new match dispute or undo request shows without a tap. */
+const MATCHES_EVERY_MS = 30_000;
+/** A burst of tournament feed messages (a round's results coming in) is one read of the rounds. */
+const FEED_SETTLES_MS = 250;
 
 /** "Ann Moyo (Zulus) v Ben Carter (British)": the players by name, with the side each plays. */
 function playersWords(row: Row, place: Place | undefined): string {
@@ -53,6 +55,7 @@ export function MatchList(props: {
   const [error, setError] = useState<string>();
   const [said, setSaid] = useState<string>();
   const [reads, setReads] = useState(0);
+  const [matchReads, setMatchReads] = useState(0);
   useEffect(() => {
     void (async () => {
       try {
@@ -79,19 +82,39 @@ export function MatchList(props: {
         else setError(messageOf(cause));
       }
     })();
-  }, [api, reads]);
+  }, [api, reads, matchReads]);
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') setMatchReads((n) => n + 1);
+    }, MATCHES_EVERY_MS);
+    return () => clearInterval(timer);
+  }, []);
+  // The rounds are read again whenever a tournament's feed says something happened (a dispute, a
+  // result set at the desk), so a card never stays offered for a table decided elsewhere.
+  const [feedReads, setFeedReads] = useState(0);
   useEffect(() => {
     let live = true;
-    const read = () => void readTournaments(api).then((found) => live && setTournaments(found));
-    read();
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') read();
-    }, DISPUTES_EVERY_MS);
+    void readTournaments(api).then((found) => live && setTournaments(found));
     return () => {
       live = false;
-      clearInterval(timer);
     };
-  }, [api, reads]);
+  }, [api, reads, feedReads]);
+  const followed = (tournaments ?? []).map((t) => t.tournamentId).join('\n');
+  useEffect(() => {
+    if (followed === '') return;
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const changed = () => {
+      clearTimeout(settle);
+      settle = setTimeout(() => setFeedReads((n) => n + 1), FEED_SETTLES_MS);
+    };
+    const stops = followed
+      .split('\n')
+      .map((id) => followTournament(api, id, { onChange: changed, onMode: () => undefined }));
+    return () => {
+      clearTimeout(settle);
+      for (const stop of stops) stop();
+    };
+  }, [api, followed]);
   const places = useMemo(() => placesOf(tournaments ?? []), [tournaments]);
   const disputed = useMemo(() => disputedTables(tournaments ?? []), [tournaments]);
 

@@ -3762,6 +3762,12 @@ export interface components {
        * @example left the venue ill
        */
       reason: string;
+      /**
+       * @description Where the caller saw the table’s result stand (a judge deciding a disputed table: disputed). If it stands elsewhere now (someone else set it meanwhile), the decision is refused with 409, naming where it stands. Absent: set whatever it stands at.
+       * @example disputed
+       * @enum {string}
+       */
+      expectedStatus?: 'pending' | 'reported' | 'disputed' | 'final' | 'void';
       /** @enum {string} */
       outcome: 'A' | 'B' | 'draw';
     };
@@ -3777,10 +3783,34 @@ export interface components {
        */
       reason: string;
       /**
+       * @description Where the caller saw the table’s result stand (a judge deciding a disputed table: disputed). If it stands elsewhere now (someone else set it meanwhile), the decision is refused with 409, naming where it stands. Absent: set whatever it stands at.
+       * @example disputed
+       * @enum {string}
+       */
+      expectedStatus?: 'pending' | 'reported' | 'disputed' | 'final' | 'void';
+      /**
        * @description The participant who forfeits: the opponent wins.
        * @example p4
        */
       participantId: string;
+    };
+    DeskDecisionDto: {
+      /**
+       * @description Chosen by the client, unique per command within one key and one match: the same id from another key, or on another match, is another command. A repeated id from the same key on the same match appends nothing and returns the first result; sent again with a different command it is refused (C-6).
+       * @example c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31
+       */
+      commandId: string;
+      /**
+       * @description Why: kept in the tournament stream.
+       * @example left the venue ill
+       */
+      reason: string;
+      /**
+       * @description Where the caller saw the table’s result stand (a judge deciding a disputed table: disputed). If it stands elsewhere now (someone else set it meanwhile), the decision is refused with 409, naming where it stands. Absent: set whatever it stands at.
+       * @example disputed
+       * @enum {string}
+       */
+      expectedStatus?: 'pending' | 'reported' | 'disputed' | 'final' | 'void';
     };
     RescheduleDto: {
       /**
@@ -22910,6 +22940,7 @@ export interface operations {
          * @example {
          *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31",
          *       "reason": "left the venue ill",
+         *       "expectedStatus": "disputed",
          *       "outcome": "A"
          *     }
          */
@@ -23121,6 +23152,7 @@ export interface operations {
          * @example {
          *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31",
          *       "reason": "left the venue ill",
+         *       "expectedStatus": "disputed",
          *       "participantId": "p4"
          *     }
          */
@@ -23331,10 +23363,11 @@ export interface operations {
         /**
          * @example {
          *       "commandId": "c0a8e7d2-1f4b-4c1e-9d55-2b7c1a0e9f31",
-         *       "reason": "left the venue ill"
+         *       "reason": "left the venue ill",
+         *       "expectedStatus": "disputed"
          *     }
          */
-        'application/json': components['schemas']['ReasonDto'];
+        'application/json': components['schemas']['DeskDecisionDto'];
       };
     };
     responses: {
