@@ -94,8 +94,12 @@ describeInBrowser(title, () => {
     expect(await page.getByTestId('shown-revision').textContent()).toBe('7');
 
     const awaited = page.getByRole('region', { name: 'Awaited' });
-    // the charge the test belongs to, beside it
-    expect(await awaited.textContent()).toMatch(/take morale test for the NNC, from British \(charge c1\)/);
+    // the step in the ruleset's words (which name the units), and from whom; no route, body or template field
+    const said = (await awaited.textContent()) ?? '';
+    expect(said).toMatch(
+      /Take the melee morale test of NNC: passes on \d+ or less \(2 dice\).*, from British/,
+    );
+    expect(said).not.toMatch(/\/matches\/|method|body|choices|charge c1/);
 
     const logText = await log().textContent();
     expect(logText).toContain('Turn 1: the Impi charged the NNC in the front from below.');
@@ -135,7 +139,7 @@ describeInBrowser(title, () => {
     await page.getByTestId('shown-revision').filter({ hasText: /^9$/ }).waitFor();
     await page
       .getByRole('region', { name: 'Awaited' })
-      .filter({ hasText: /report give ground for the NNC, from British/ })
+      .filter({ hasText: /Report how NNC gave ground after its .+, from British/ })
       .waitFor();
     expect(await page.getByRole('status').textContent()).toContain("the NNC's morale test");
   }, 60_000);

@@ -89,10 +89,27 @@ describe('the watch page’s reading of a match', () => {
           unitId: 'b1',
           combat: { kind: 'close-combat', unitIds: ['a1', 'b1'], card: '7S' },
         },
-        { step: 'morale-tests', command: 'TakeMoraleTest', side: 'B', unitId: 'nnc' },
+        {
+          step: 'morale-tests',
+          command: 'TakeMoraleTest',
+          side: 'B',
+          unitId: 'nnc',
+          // the command template the play contract gives with the step: for a form, not for the list
+          action: 'morale-test',
+          label: 'Take the melee morale test of NNC',
+          method: 'POST',
+          body: { unitId: 'nnc', cause: 'melee' },
+          choices: [],
+          dice: { source: 'table', count: 2, sides: 6, purpose: 'morale test', ruleId: 'HH-8', path: 'dice' },
+        },
       ],
       state: {},
     };
+    expect(standingOf({}, answer).awaiting.map((step) => step.label)).toEqual([
+      undefined,
+      undefined,
+      'Take the melee morale test of NNC',
+    ]);
     expect(standingOf({}, answer).awaiting.map((step) => step.combat)).toEqual([
       { kind: 'charge', chargeId: 'c2' },
       { kind: 'close-combat', unitIds: ['a1', 'b1'] },

@@ -103,6 +103,8 @@ export interface AwaitedStep {
   ruleId?: string;
   route?: string;
   command?: string;
+  /** The step in the ruleset's words, when the answer gives its command template ("Take the melee morale test of …"). */
+  label?: string;
   /** The charge or close combat the step belongs to. */
   combat?: AwaitedCombat;
   /** Whatever else the ruleset says about the step (a cause, an outcome). */
@@ -160,7 +162,22 @@ function awaitingIn(state: unknown): unknown {
   return undefined;
 }
 
-const AWAITED_KEYS = new Set(['step', 'side', 'unitId', 'ruleId', 'route', 'command', 'combat']);
+/** What an awaited step says of itself; the rest of a command template (its body, choices, dice) is for a form. */
+const AWAITED_KEYS = new Set([
+  'step',
+  'side',
+  'unitId',
+  'ruleId',
+  'route',
+  'command',
+  'combat',
+  'action',
+  'label',
+  'method',
+  'body',
+  'choices',
+  'dice',
+]);
 
 /**
  * The step's `combat`; a step kept in an older hand-to-hand state has only its `chargeId` (null when it
@@ -193,6 +210,7 @@ function awaitedStep(record: Record_): AwaitedStep {
     ruleId: text('ruleId'),
     route: text('route'),
     command: text('command'),
+    label: text('label'),
     combat: combatOf(record),
     extra: Object.entries(record)
       .filter(([key, value]) => !AWAITED_KEYS.has(key) && !key.endsWith('Id') && value !== null)

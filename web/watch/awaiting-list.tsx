@@ -19,11 +19,18 @@ export function AwaitingList(props: {
         <ul>
           {props.steps.map((step, index) => (
             <li key={index} data-step={step.step}>
-              {/* The command says what to do (TakeMoraleTest); the step is only its route's name. */}
-              <strong>{labelOf(step.command ?? step.step)}</strong>
-              {step.unitId && <> for the {props.unitName(step.unitId) ?? step.unitId}</>}
+              {step.label ? (
+                // The ruleset's own words name the units and the charge or close combat.
+                <strong>{step.label}</strong>
+              ) : (
+                <>
+                  {/* The command says what to do (TakeMoraleTest); the step is only its route's name. */}
+                  <strong>{labelOf(step.command ?? step.step)}</strong>
+                  {step.unitId && <> for the {props.unitName(step.unitId) ?? step.unitId}</>}
+                </>
+              )}
               {step.side && <>, from {props.sideName(step.side)}</>}
-              {step.combat && (
+              {!step.label && step.combat && (
                 <span class="combat">
                   {' '}
                   {step.combat.kind === 'charge'
@@ -38,7 +45,6 @@ export function AwaitingList(props: {
                 </span>
               )}
               {step.ruleId && <span class="rule-id">{step.ruleId}</span>}
-              {step.route && <code class="route">{step.route}</code>}
             </li>
           ))}
         </ul>
