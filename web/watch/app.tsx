@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { useStoredKey } from '../shared/key-gate';
-import { KeyForm, MatchForm } from './forms';
+import { KeyForm, MatchChooser, MatchForm } from './forms';
 import { Watch } from './watch';
 
 /** Kept for this tab only, and never in the URL: a link to the page can be shared, the key cannot. */
@@ -25,7 +25,13 @@ export function App() {
     setRefusal(why);
   };
 
-  if (!matchId) return <MatchForm />;
+  if (!matchId) {
+    return key ? (
+      <MatchChooser key={key} apiKey={key} onForgetKey={forgetKey} />
+    ) : (
+      <MatchForm refusal={refusal} onKey={useKey} />
+    );
+  }
   if (!key) return <KeyForm matchId={matchId} refusal={refusal} onKey={useKey} />;
   return <Watch key={`${matchId}:${key}`} matchId={matchId} apiKey={key} onForgetKey={forgetKey} />;
 }

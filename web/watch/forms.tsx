@@ -1,15 +1,108 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { Api, ApiError } from '../shared/api';
 import { KeyGate } from '../shared/key-gate';
+import { messageOf } from '../shared/live';
+import { placeWords, playersWords, type WatchableMatch, watchableMatches } from './match-places';
 
-/** No match in the URL yet: ask for its id and put it there (`?match=`), so the page can be shared. */
-export function MatchForm() {
+/**
+ * No match in the URL yet: ask for its id and put it there (`?match=`), so the page can be shared; or
+ * take a key and list the matches it may see.
+ */
+export function MatchForm(props: { refusal?: string; onKey: (key: string) => void }) {
+  const [key, setKey] = useState('');
   return (
     <main class="narrow">
       <h1>Watch a match</h1>
-      <form method="get" class="stack">
-        <label for="match-id">Match id</label>
-        <input id="match-id" name="match" required autocomplete="off" spellcheck={false} />
-        <button type="submit">Open</button>
+      {props.refusal && (
+        <p class="error" role="alert">
+          {props.refusal}
+        </p>
+      )}
+      <form
+        class="stack"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (key.trim()) props.onKey(key.trim());
+        }}
+      >
+        <label for="api-key">Your key (spectator, player, judge or organiser)</label>
+        <input
+          id="api-key"
+          type="password"
+          autocomplete="off"
+          required
+          spellcheck={false}
+          value={key}
+          onInput={(event) => setKey(event.currentTarget.value)}
+          aria-describedby="key-note"
+        />
+        <p id="key-note" class="note">
+          The page lists the matches the key may see, by tournament, round and table. The key stays in this
+          browser tab only.
+        </p>
+        <button type="submit">List the matches</button>
       </form>
+      <form method="get" class="stack">
+        <label for="match-id">Or open a match by its id</label>
+        <input id="match-id" name="match" required autocomplete="off" spellcheck={false} />
+        <button type="submit" class="quiet">
+          Open
+        </button>
+      </form>
+    </main>
+  );
+}
+
+/** The matches a key may see, still in play first, each a link to watch it (`?match=`). */
+export function MatchChooser(props: { apiKey: string; onForgetKey: (why?: string) => void }) {
+  const api = useMemo(() => new Api(props.apiKey), [props.apiKey]);
+  const [matches, setMatches] = useState<WatchableMatch[]>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    watchableMatches(api).then(
+      (found) => live && setMatches(found),
+      (cause: unknown) => {
+        if (!live) return;
+        if (cause instanceof ApiError && cause.status === 401) props.onForgetKey(cause.message);
+        else setError(messageOf(cause));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  return (
+    <main class="narrow match-chooser">
+      <h1>Choose a match to watch</h1>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {!matches && !error && <p aria-live="polite">Reading the matches…</p>}
+      {matches && matches.length === 0 && <p>This key sees no matches.</p>}
+      {matches && matches.length > 0 && (
+        <ul class="match-choices" aria-label="Matches">
+          {matches.map((m) => (
+            <li key={m.matchId}>
+              <a href={`?match=${encodeURIComponent(m.matchId)}`}>
+                <strong>{m.place ? placeWords(m.place) : playersWords(m)}</strong>
+                <span>
+                  {m.place ? `${playersWords(m)} · ` : ''}
+                  {m.status === 'open' ? 'in play' : 'ended'}
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <button type="button" class="quiet" onClick={() => props.onForgetKey()}>
+          Use another key
+        </button>
+      </p>
     </main>
   );
 }

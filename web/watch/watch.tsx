@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
 import { AwaitingList } from './awaiting-list';
+import { placeOf, placeWords, type WatchableMatch } from './match-places';
 import { type LiveMode, messageOf } from '../shared/live';
 import { useFollowedMatch } from '../shared/use-followed-match';
 import { type MatchAnswer, sidesOf, standingOf, type StateAtAnswer, unitRows } from '../shared/match-view';
@@ -22,6 +23,19 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
   const { matchId, onForgetKey } = props;
   const api = useMemo(() => new Api(props.apiKey), [props.apiKey]);
   const base = `/matches/${encodeURIComponent(matchId)}`;
+
+  /** Where a tournament plays this match, when the key may list it (read once). */
+  const [place, setPlace] = useState<WatchableMatch['place']>();
+  useEffect(() => {
+    let live = true;
+    placeOf(api, matchId).then(
+      (found) => live && setPlace(found),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, matchId]);
 
   /** The revision shown; undefined follows the newest one. */
   const [at, setAt] = useState<number>();
@@ -106,9 +120,7 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
   if (!current) {
     return (
       <main class="narrow">
-        <h1>
-          Match <span class="match-id">{matchId}</span>
-        </h1>
+        <MatchHeading matchId={matchId} place={place} />
         {error ? (
           <>
             <p class="error" role="alert">
@@ -139,12 +151,17 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
     <main>
       <header class="match-header">
         <div>
-          <h1>
-            Match <span class="match-id">{matchId}</span>
-          </h1>
+          <MatchHeading matchId={matchId} place={place} />
           <p class="note">
+            {place?.players ? `${place.players.A} v ${place.players.B} · ` : ''}
             {match.ruleset ? `${match.ruleset.id} ${match.ruleset.version}` : ''} ·{' '}
             {sides.map((side) => side.name).join(' against ')}
+            {place ? (
+              <>
+                {' '}
+                · match <span class="match-id">{matchId}</span>
+              </>
+            ) : null}
           </p>
         </div>
         <div class="header-actions">
@@ -216,5 +233,20 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
         {announcement}
       </div>
     </main>
+  );
+}
+
+/** A match by its tournament, round and table when it has them, by its id otherwise. */
+function MatchHeading(props: { matchId: string; place: WatchableMatch['place'] }) {
+  return (
+    <h1>
+      {props.place ? (
+        placeWords(props.place)
+      ) : (
+        <>
+          Match <span class="match-id">{props.matchId}</span>
+        </>
+      )}
+    </h1>
   );
 }
