@@ -35,7 +35,9 @@ const FEED_SETTLES_MS = 250;
 /** "Ann Moyo (Zulus) v Ben Carter (British)": the players by name, with the side each plays. */
 function playersWords(row: Row, place: Place | undefined): string {
   if (!place) return Object.values(row.sides).join(' against ');
-  const side = (id: 'A' | 'B') => (row.sides[id] ? ` (${row.sides[id]})` : '');
+  // A side named after its player (as a tournament names them when no army is given) is said once.
+  const side = (id: 'A' | 'B') =>
+    row.sides[id] && row.sides[id] !== place[id] ? ` (${row.sides[id]})` : '';
   return `${place.A}${side('A')} v ${place.B}${side('B')}`;
 }
 

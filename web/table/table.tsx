@@ -332,7 +332,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
             {sideName(seat.side)} <span class="note">side {seat.side}</span>
           </h1>
           <p class="note">
-            Match <span class="match-id">{seat.matchId}</span> · against {opponent}
+            against {opponent} · match <span class="match-id">{seat.matchId}</span>
           </p>
           <TournamentLink api={api} matchId={seat.matchId} />
         </div>
