@@ -27,7 +27,7 @@ export class KeyScope {
     const meaningless = fieldsMeaningless(requested);
     if (meaningless.length > 0) {
       throw new BadRequestException(
-        `${meaningless.join(' and ')} go with player keys only; a ${requested.role} key has none`,
+        `${meaningless.join(' and ')} ${meaningless.length > 1 ? 'go' : 'goes'} with player keys only; a ${requested.role} key has none`,
       );
     }
     if (!mayIssueRole(issuer.role, requested.role)) {
