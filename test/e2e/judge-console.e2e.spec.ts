@@ -198,6 +198,8 @@ describeInBrowser('judge console in Chromium', () => {
     await form.getByLabel('The note').fill('a double 6 fails only without doublesAutoPass');
     await form.getByRole('button', { name: 'Send' }).click();
     await done(/Rule on Side A's dispute/);
+    // The ruling's button went with the dispute: focus is on what was said of it, not lost to the page.
+    await page.waitForFunction(() => (document.activeElement?.textContent ?? '').startsWith('Done: Rule on'));
     expect((await sentences()).some((s) => /dismissed/i.test(s) && /doublesAutoPass/.test(s))).toBe(true);
     await page
       .getByRole('region', { name: /Open disputes/ })
@@ -233,6 +235,8 @@ describeInBrowser('judge console in Chromium', () => {
     // C-4: ending cannot be undone, so the console says so and asks first; going back keeps the form.
     const confirm = page.getByRole('group', { name: /End the match: Side A wins\?/ });
     await confirm.getByText(/cannot be undone/).waitFor();
+    // What was said of the backup before is not what this confirmation is about.
+    expect(await said().innerText()).toBe('');
     expect(await confirm.evaluate((c) => c.contains(c.ownerDocument.activeElement))).toBe(true);
     expect((await busy.organiser.get(`/matches/${busy.matchId}`)).body.ended).toBe(false);
     await shot(page, 'judge-console-end-confirm');

@@ -83,10 +83,23 @@ export function MatchDesk(props: {
         at?.querySelector<HTMLElement>('form button');
       target?.focus();
     } else if (opener.current) {
-      document.querySelector<HTMLElement>(`[data-opens="${opener.current}"]`)?.focus();
+      // Back to the button that opened the form; when the step is gone with it (a dispute ruled on),
+      // to what was said of it.
+      const back =
+        document.querySelector<HTMLElement>(`[data-opens="${opener.current}"]`) ??
+        document.querySelector<HTMLElement>('[data-testid="judge-said"]');
+      back?.focus();
       opener.current = undefined;
     }
   }, [filling?.id, filling?.mount, filling?.confirming !== undefined]);
+
+  // The step done may leave with the match read again (a dispute ruled on), and its button with it:
+  // focus then goes to what was said of it rather than to the page.
+  useLayoutEffect(() => {
+    if (said && (!document.activeElement || document.activeElement === document.body)) {
+      document.querySelector<HTMLElement>('[data-testid="judge-said"]')?.focus();
+    }
+  });
 
   const reopen = (id: string, kept: Record<string, ChoiceValue>) =>
     setFilling((was) => ({ id, kept, mount: (was?.mount ?? 0) + 1 }));
@@ -94,6 +107,8 @@ export function MatchDesk(props: {
   const send = async (body: Record<string, unknown>, template: CommandTemplate, id: string) => {
     // C-4: the end is final, so the judge sees what it does and says yes before it is sent.
     if (template.action === 'end' && filling?.confirming === undefined) {
+      // What was said of an earlier step is not what this confirmation is about.
+      setSaid(undefined);
       setFilling((was) => ({
         id,
         mount: was?.mount ?? 0,
@@ -170,7 +185,7 @@ export function MatchDesk(props: {
           {error}
         </p>
       )}
-      <p role="status" aria-live="polite" data-testid="judge-said">
+      <p role="status" aria-live="polite" data-testid="judge-said" tabIndex={-1}>
         {said}
       </p>
 
@@ -237,6 +252,7 @@ export function MatchDesk(props: {
                       data-opens={id}
                       onClick={() => {
                         opener.current = id;
+                        setSaid(undefined);
                         setOpen(id);
                       }}
                     >

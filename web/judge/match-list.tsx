@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
 import { followTournament, messageOf } from '../shared/live';
 import { DisputedResults } from './disputed-results';
@@ -36,8 +36,7 @@ const FEED_SETTLES_MS = 250;
 function playersWords(row: Row, place: Place | undefined): string {
   if (!place) return Object.values(row.sides).join(' against ');
   // A side named after its player (as a tournament names them when no army is given) is said once.
-  const side = (id: 'A' | 'B') =>
-    row.sides[id] && row.sides[id] !== place[id] ? ` (${row.sides[id]})` : '';
+  const side = (id: 'A' | 'B') => (row.sides[id] && row.sides[id] !== place[id] ? ` (${row.sides[id]})` : '');
   return `${place.A}${side('A')} v ${place.B}${side('B')}`;
 }
 
@@ -117,6 +116,13 @@ export function MatchList(props: {
       for (const stop of stops) stop();
     };
   }, [api, followed]);
+  // A decided table's card goes with the rounds read again, and its Decide button with it: focus
+  // then goes to what was said of it rather than to the page.
+  useLayoutEffect(() => {
+    if (said && (!document.activeElement || document.activeElement === document.body)) {
+      document.querySelector<HTMLElement>('[data-testid="judge-said"]')?.focus();
+    }
+  });
   const places = useMemo(() => placesOf(tournaments ?? []), [tournaments]);
   const disputed = useMemo(() => disputedTables(tournaments ?? []), [tournaments]);
 
@@ -128,7 +134,7 @@ export function MatchList(props: {
           {error}
         </p>
       )}
-      <p role="status" aria-live="polite" data-testid="judge-said">
+      <p role="status" aria-live="polite" data-testid="judge-said" tabIndex={-1}>
         {said}
       </p>
       {!rows || !tournaments ? (
