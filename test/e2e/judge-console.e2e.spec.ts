@@ -199,7 +199,7 @@ describeInBrowser('judge console in Chromium', () => {
     await form.getByRole('button', { name: 'Send' }).click();
     await done(/Rule on Side A's dispute/);
     // The ruling's button went with the dispute: focus is on what was said of it, not lost to the page.
-    await page.waitForFunction(() => (document.activeElement?.textContent ?? '').startsWith('Done: Rule on'));
+    await page.waitForFunction("(document.activeElement?.textContent ?? '').startsWith('Done: Rule on')");
     expect((await sentences()).some((s) => /dismissed/i.test(s) && /doublesAutoPass/.test(s))).toBe(true);
     await page
       .getByRole('region', { name: /Open disputes/ })

@@ -97,7 +97,7 @@ describeInBrowser('a tournament judge decides a disputed result in Chromium', ()
     await page.getByTestId('judge-said').getByText('Decided: Player 3 won at table 1 of round 1.').waitFor();
     await card(page, 1).waitFor({ state: 'detached' });
     // The card and its button are gone: focus is on what was said of the decision, not lost to the page.
-    await page.waitForFunction(() => (document.activeElement?.textContent ?? '').startsWith('Decided:'));
+    await page.waitForFunction("(document.activeElement?.textContent ?? '').startsWith('Decided:')");
     const round = (await judge.get(`/tournaments/${TID}/rounds/1`)).body;
     const table1 = round.pairings.find((p: { table: number }) => p.table === 1);
     expect(table1.status).toBe('final');
