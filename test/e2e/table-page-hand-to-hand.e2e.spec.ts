@@ -121,6 +121,8 @@ describeInBrowser('table page in Chromium: a whole hand-to-hand match through th
     await tap(A.page, [impactDie]);
     await send(A.page);
     await landed();
+    // The roll's form went with the step: focus is on what is to do now, not lost to the page.
+    await A.page.waitForFunction("document.activeElement?.id === 'must-do-heading'");
     // HH-8: the step says the target before the roll: morale 7 − impact (die + 1 for the charge).
     const target = 7 - (impactDie + 1);
     const needs =

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
 import { type LiveMode, messageOf } from '../shared/live';
 import { useFollowedMatch } from '../shared/use-followed-match';
@@ -45,6 +45,8 @@ const UNDO_ANSWER = 'undo-answer';
  * ruleset), never by a ruleset's own route or command.
  */
 const TURN_RULE = 'C-4';
+/** How long after a step is sent a focus lost to the page is brought back to what is to do. */
+const REFOCUS_WITHIN_MS = 10_000;
 
 function valueAt(body: Record<string, unknown>, path: string): unknown {
   return path
@@ -94,6 +96,15 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
       return undefined;
     });
   }, []);
+  // A step sent from a form that stood in the page (an awaited roll) goes when the match is read
+  // again, and its form with it: until then, focus lost to the page goes to the must-do heading.
+  const sentFrom = useRef(0);
+  useLayoutEffect(() => {
+    if (Date.now() - sentFrom.current > REFOCUS_WITHIN_MS) return;
+    if (!document.activeElement || document.activeElement === document.body) {
+      document.getElementById('must-do-heading')?.focus();
+    }
+  });
   useEffect(() => {
     const was = closedForm.current;
     if (openForm !== undefined || !was) return;
@@ -176,6 +187,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
       finish?: (body: Record<string, unknown>) => Promise<Record<string, unknown>>,
     ) => {
       closeForm();
+      sentFrom.current = Date.now();
       const body = withFreshIds(finish ? await finish(made) : made, template.freshIds, outbox.list());
       await outbox.add({
         commandId: String(body.commandId),
