@@ -71,7 +71,7 @@ describeInBrowser(title, () => {
     await t?.close();
   });
 
-  const unitRow = (unitId: string) => page.locator(`tr[data-unit="${unitId}"]`);
+  const unitRow = (unitId: string) => page.locator(`li[data-unit="${unitId}"]`);
   const log = () => page.getByRole('region', { name: 'Turn log' });
 
   it('asks for a key, keeps it out of the URL, and shows units, turn, awaited step and the log with rule ids', async () => {
@@ -84,11 +84,11 @@ describeInBrowser(title, () => {
     expect(await page.evaluate('sessionStorage.length')).toBe(1);
 
     await page.getByRole('heading', { level: 3, name: /Zulus/ }).waitFor();
-    expect(await unitRow('impi').locator('th').textContent()).toBe('Impi');
-    expect(await unitRow('nnc').locator('td').first().textContent()).toBe('active');
+    // Each unit a card of words, as on the table page: what it is, then what holds for it now.
+    expect(await unitRow('impi').locator('.unit-name').textContent()).toBe('Impi');
+    expect(await unitRow('nnc').innerText()).toMatch(/^NNC: base morale 7/);
     // The roster's facts, contacts by unit name.
-    expect(await unitRow('impi').textContent()).toContain('NNC, aspect front, since turn 1');
-    expect(await unitRow('nnc').textContent()).toContain('7');
+    expect(await unitRow('impi').innerText()).toMatch(/NNC \(aspect front, since turn 1\)/);
     expect(await page.getByTestId('turn').textContent()).toBe('1');
     expect(await page.getByTestId('active-side').textContent()).toBe('Zulus');
     expect(await page.getByTestId('shown-revision').textContent()).toBe('7');

@@ -1,6 +1,5 @@
 import {
   describeValue,
-  factColumns,
   type MatchAnswer,
   type RosterUnit,
   sidesOf,
@@ -173,11 +172,6 @@ describe('the watch page’s reading of a match', () => {
       'cannotMove',
       'contacts',
     ]);
-  });
-
-  it('gives no column to a fact that no unit has', () => {
-    const columns = factColumns(unitRows(handToHandState, roster)).map((column) => column.key);
-    expect(columns).toEqual(['baseMorale', 'disordered', 'contacts']);
   });
 
   it('shows no unit at all before any is registered', () => {

@@ -257,15 +257,6 @@ export function unitRows(state: unknown, roster: RosterUnit[]): UnitRow[] {
     });
 }
 
-/** The fact columns worth a column for these units: a fact no unit has (all empty) says nothing. */
-export function factColumns(rows: UnitRow[]): { key: string; label: string }[] {
-  const columns = new Map<string, string>();
-  for (const row of rows)
-    for (const fact of row.facts)
-      if (fact.text !== '—' && !columns.has(fact.key)) columns.set(fact.key, fact.label);
-  return [...columns].map(([key, label]) => ({ key, label }));
-}
-
 /** "baseMorale" → "base morale", "sinceTurn" → "since turn". */
 export function labelOf(key: string): string {
   return key

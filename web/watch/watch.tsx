@@ -8,7 +8,7 @@ import { type MatchAnswer, sidesOf, standingOf, type StateAtAnswer, unitRows } f
 import { StandingChips } from '../shared/standing-chips';
 import { ReplayBar } from './replay-bar';
 import { TurnLog } from '../shared/turn-log';
-import { UnitsTables } from '../shared/units-table';
+import { UnitCards } from '../shared/unit-cards';
 import { VerifyPanel } from '../shared/verify-panel';
 
 const LIVE_LABEL: Record<LiveMode, string> = {
@@ -220,11 +220,11 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
           sideName={sideName}
           unitName={unitName}
         />
-        <UnitsTables
+        <UnitCards
           sides={sides}
           rows={rows}
           activeSide={standing.ended ? undefined : standing.activeSide}
-          shown={shown}
+          nameOf={unitName}
         />
         <TurnLog entries={log.entries} shown={shown} onGoTo={goTo} />
       </div>
