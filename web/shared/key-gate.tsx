@@ -23,6 +23,33 @@ export function useStoredKey(storage: string): [string | undefined, (key: string
 /** The note under the field unless a page says more: where the key goes, and where it does not. */
 const KEY_NOTE = 'The key stays in this browser tab only and goes nowhere but this service.';
 
+/** A key's field: never shown as typed, never filled in by the browser, with its note under it. */
+export function KeyField(props: {
+  label: string;
+  note: string;
+  value: string;
+  onInput: (value: string) => void;
+}) {
+  return (
+    <>
+      <label for="api-key">{props.label}</label>
+      <input
+        id="api-key"
+        type="password"
+        autocomplete="off"
+        required
+        spellcheck={false}
+        value={props.value}
+        onInput={(event) => props.onInput(event.currentTarget.value)}
+        aria-describedby="key-note"
+      />
+      <p id="key-note" class="note">
+        {props.note}
+      </p>
+    </>
+  );
+}
+
 /** Every page's key form: one field, typed in once, kept as useStoredKey keeps it. */
 export function KeyGate(props: {
   title: ComponentChildren;
@@ -52,20 +79,12 @@ export function KeyGate(props: {
           if (value.trim()) props.onKey(value.trim());
         }}
       >
-        <label for="api-key">{props.label}</label>
-        <input
-          id="api-key"
-          type="password"
-          autocomplete="off"
-          required
-          spellcheck={false}
+        <KeyField
+          label={props.label}
+          note={props.note ? `${KEY_NOTE} ${props.note}` : KEY_NOTE}
           value={value}
-          onInput={(event) => setValue(event.currentTarget.value)}
-          aria-describedby="key-note"
+          onInput={setValue}
         />
-        <p id="key-note" class="note">
-          {props.note ? `${KEY_NOTE} ${props.note}` : KEY_NOTE}
-        </p>
         <button type="submit" class={props.table ? 'big' : undefined}>
           {props.submit ?? 'Open'}
         </button>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
-import { KeyGate } from '../shared/key-gate';
+import { KeyField, KeyGate } from '../shared/key-gate';
 import { messageOf } from '../shared/live';
 import { placeWords, playersWords, type WatchableMatch, watchableMatches } from './match-places';
 
@@ -25,21 +25,12 @@ export function MatchForm(props: { refusal?: string; onKey: (key: string) => voi
           if (key.trim()) props.onKey(key.trim());
         }}
       >
-        <label for="api-key">Your key (spectator, player, judge or organiser)</label>
-        <input
-          id="api-key"
-          type="password"
-          autocomplete="off"
-          required
-          spellcheck={false}
+        <KeyField
+          label="Your key (spectator, player, judge or organiser)"
+          note="The page lists the matches the key may see, by tournament, round and table. The key stays in this browser tab only."
           value={key}
-          onInput={(event) => setKey(event.currentTarget.value)}
-          aria-describedby="key-note"
+          onInput={setKey}
         />
-        <p id="key-note" class="note">
-          The page lists the matches the key may see, by tournament, round and table. The key stays in this
-          browser tab only.
-        </p>
         <button type="submit">List the matches</button>
       </form>
       <form method="get" class="stack">
