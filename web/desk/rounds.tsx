@@ -31,7 +31,7 @@ export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[] 
       )}
       {round.status !== 'paired' && (
         <div class="clock-desk">
-          <RoundClock key={round.clock?.asOf} clock={round.clock} />
+          <RoundClock key={round.clock?.asOf} clock={round.clock} closed={round.status === 'closed'} />
           {!round.clock && round.status === 'started' && (
             <div class="row">
               <label>
@@ -64,7 +64,7 @@ export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[] 
               </button>
             </div>
           )}
-          {round.clock && round.clock.state !== 'called' && (
+          {round.status === 'started' && round.clock && round.clock.state !== 'called' && (
             <div class="row">
               {round.clock.state === 'running' ? (
                 <button type="button" onClick={() => act(`${r}/clock/pause`, {}, 'Clock paused.')}>
@@ -136,7 +136,7 @@ export function ResultRow(props: { pairing: Pairing; round: Round; act: Act }) {
   return (
     <li>
       <span class="table-no">Table {pairing.table}</span> {pairing.A.name} (A) v {pairing.B.name} (B)
-      <span class="note"> · {statusWords(pairing)}</span>
+      <span class="note"> · {statusWords(pairing, round)}</span>
       {pairing.matchId && (
         <>
           {' '}

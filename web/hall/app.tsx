@@ -89,7 +89,7 @@ function HallScreen(props: { api: Api; tournamentId: string; onForgetKey: () => 
                   <span class="hall-names">
                     {p.A.name} <span class="note">v</span> {p.B.name}
                   </span>
-                  <span class="note">{statusWords(p)}</span>
+                  <span class="note">{statusWords(p, round)}</span>
                 </li>
               ))}
               {round.byes.map((b) => (
@@ -106,7 +106,12 @@ function HallScreen(props: { api: Api; tournamentId: string; onForgetKey: () => 
         <section aria-labelledby="hall-clock">
           <h2 id="hall-clock">Time left</h2>
           {round && round.status !== 'paired' ? (
-            <RoundClock key={round.clock?.asOf} clock={round.clock} large />
+            <RoundClock
+              key={round.clock?.asOf}
+              clock={round.clock}
+              closed={round.status === 'closed'}
+              large
+            />
           ) : (
             <p>The round has not started.</p>
           )}

@@ -92,9 +92,15 @@ export function outcomeWords(outcome: Outcome, pairing: Pairing): string {
   return `${pairing[outcome].name} won`;
 }
 
-export function statusWords(pairing: Pairing): string {
+/**
+ * Where a table stands, in a few words. A pending table of a round not yet started is not playing:
+ * it waits for the start, refereed or not.
+ */
+export function statusWords(pairing: Pairing, round?: Pick<Round, 'status'>): string {
   switch (pairing.status) {
     case 'pending':
+      if (round?.status === 'paired')
+        return pairing.matchId ? 'not started yet (refereed)' : 'not started yet';
       return pairing.matchId ? 'playing (refereed)' : 'playing';
     case 'reported':
       return `reported: ${outcomeWords(pairing.reported!.outcome, pairing)}, awaiting confirmation`;

@@ -132,7 +132,9 @@ export function Player(props: {
             Round {round.round}
             {round.status === 'paired' ? ' (not started yet)' : round.status === 'closed' ? ' (closed)' : ''}
           </h2>
-          {round.status !== 'paired' && <RoundClock key={round.clock?.asOf} clock={round.clock} />}
+          {round.status !== 'paired' && (
+            <RoundClock key={round.clock?.asOf} clock={round.clock} closed={round.status === 'closed'} />
+          )}
           {mine ? (
             <MyTable api={api} base={base} pairing={mine} me={me.participantId} round={round} act={act} />
           ) : bye ? (
@@ -153,7 +155,7 @@ export function Player(props: {
             {round.pairings.map((p) => (
               <li key={p.table}>
                 <span class="table-no">Table {p.table}</span> {p.A.name} v {p.B.name}
-                <span class="note"> · {round.status === 'paired' ? 'not started yet' : statusWords(p)}</span>
+                <span class="note"> · {statusWords(p, round)}</span>
               </li>
             ))}
           </ul>
