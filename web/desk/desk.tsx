@@ -202,8 +202,7 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
           <EarlierRounds rounds={earlier} act={act} />
         </section>
         <section aria-labelledby="standings">
-          <h2 id="standings">{complete ? 'Final standings' : 'Standings'}</h2>
-          <StandingsTable standings={standings} />
+          <StandingsTable standings={standings} rounds={rounds} headingId="standings" />
           <p class="row">
             <Download
               api={api}

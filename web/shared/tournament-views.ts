@@ -59,13 +59,18 @@ export interface StandingRow {
   won: number;
   drawn: number;
   lost: number;
+  /** Rounds sat out with a bye: scored, but neither won, drawn nor lost. */
+  byes?: number;
   points: number;
+  status?: Participant['status'];
   tieBreaks: Record<string, number | null | undefined>;
 }
 
 export interface Standings {
   tieBreaks: string[];
   rounds: number;
+  /** The rounds the tournament was created with; none when rounds are paired as the day goes. */
+  numberOfRounds?: number | null;
   standings: StandingRow[];
 }
 

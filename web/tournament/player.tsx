@@ -145,8 +145,12 @@ export function Player(props: {
         </section>
       )}
       <section aria-labelledby="standings">
-        <h2 id="standings">Standings</h2>
-        <StandingsTable standings={standings} highlight={me.participantId} />
+        <StandingsTable
+          standings={standings}
+          rounds={rounds}
+          highlight={me.participantId}
+          headingId="standings"
+        />
       </section>
       {round && (
         <section aria-labelledby="pairings">
