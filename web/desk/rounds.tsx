@@ -3,8 +3,15 @@ import { RoundClock } from '../shared/round-clock';
 import { type Outcome, type Pairing, type Round, type Seat, statusWords } from '../shared/tournament-views';
 import { PairingEdit } from './pairing-edit';
 
-/** A command sent from the desk; true once the service recorded it (the desk shows what it said). */
-export type Act = (path: string, body: object, done: string) => Promise<boolean>;
+/**
+ * A command sent from the desk; true once the service recorded it (the desk shows what it said). `focus`:
+ * the id of what takes the focus when the control pressed is gone once the desk reads the tournament
+ * again (the desk's news when none is given or it is not there).
+ */
+export type Act = (path: string, body: object, done: string, focus?: string) => Promise<boolean>;
+
+/** The id of a round's heading on the desk, which takes the focus once the round's controls change. */
+export const roundHeadingId = (round: number) => `round-${round}-heading`;
 
 /** The round being played (or the last one): starting it, its pairings' edits, its clock, its results. */
 export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[] }) {
@@ -12,9 +19,10 @@ export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[] 
   const [minutes, setMinutes] = useState('150');
   const [policy, setPolicy] = useState<'finish-turn' | 'stop-now'>('finish-turn');
   const r = `/rounds/${round.round}`;
+  const heading = roundHeadingId(round.round);
   return (
     <section class="round-desk" aria-labelledby={`round-${round.round}-heading`}>
-      <h3 id={`round-${round.round}-heading`}>
+      <h3 id={roundHeadingId(round.round)} tabIndex={-1}>
         Round {round.round}: {round.status}
       </h3>
       {round.status === 'paired' && (
@@ -22,7 +30,7 @@ export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[] 
           <button
             type="button"
             class="primary"
-            onClick={() => act(`${r}/start`, {}, `Round ${round.round} started.`)}
+            onClick={() => act(`${r}/start`, {}, `Round ${round.round} started.`, heading)}
           >
             Start round {round.round}
           </button>
@@ -57,6 +65,7 @@ export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[] 
                     `${r}/clock/start`,
                     { seconds: Math.round(Number(minutes) * 60), policy },
                     'Clock started.',
+                    heading,
                   )
                 }
               >
@@ -67,11 +76,14 @@ export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[] 
           {round.status === 'started' && round.clock && round.clock.state !== 'called' && (
             <div class="row">
               {round.clock.state === 'running' ? (
-                <button type="button" onClick={() => act(`${r}/clock/pause`, {}, 'Clock paused.')}>
+                <button type="button" onClick={() => act(`${r}/clock/pause`, {}, 'Clock paused.', heading)}>
                   Pause
                 </button>
               ) : (
-                <button type="button" onClick={() => act(`${r}/clock/resume`, {}, 'Clock running again.')}>
+                <button
+                  type="button"
+                  onClick={() => act(`${r}/clock/resume`, {}, 'Clock running again.', heading)}
+                >
                   Resume
                 </button>
               )}
@@ -90,7 +102,7 @@ export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[] 
               <button
                 type="button"
                 class="primary"
-                onClick={() => act(`${r}/clock/call`, {}, 'Time called.')}
+                onClick={() => act(`${r}/clock/call`, {}, 'Time called.', heading)}
               >
                 Call time
               </button>
