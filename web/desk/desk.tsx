@@ -14,9 +14,10 @@ import {
 import { useFocusAfterRead, useLiveTournament } from '../shared/use-live-tournament';
 import { ExportVerify } from './export-verify';
 import { Keys } from './keys';
+import { readTableWords } from '../judge/dispute-reasons';
 import { withNames } from './named-refusal';
 import { Participants } from './participants';
-import { type Act, EarlierRounds, RoundDesk, roundHeadingId } from './rounds';
+import { type Act, type DisputeWords, EarlierRounds, RoundDesk, roundHeadingId } from './rounds';
 import { PrintSheets } from './slips';
 
 const NEWS_ID = 'desk-news';
@@ -85,6 +86,7 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
   const [news, setNewsNow] = useState<{ text: string; at: number }>();
   const [refusal, setRefusalNow] = useState<string>();
   const focusAfter = useFocusAfterRead(board.data, NEWS_ID);
+  const disputeWords = useDisputeWords(api, tournamentId, board.data?.rounds);
   const people = board.data?.participants ?? [];
   const setNews = (text: string | undefined) => setNewsNow(text ? { text, at: Date.now() } : undefined);
   // The service names participants by id; the desk, by the names it shows.
@@ -134,6 +136,7 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
     );
   }
   const { name, participants, rounds, standings } = board.data;
+  const words = disputeWords.words;
   const round = currentRound(rounds);
   const nextRound = rounds.length + 1;
   const complete = isComplete(standings, rounds);
@@ -220,12 +223,18 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
               round={round}
               act={act}
               lateArrivals={lateArrivals(participants, round)}
+              words={words}
             />
           )}
           {round && (
             <Printing key={round.round} api={api} name={name} tournamentId={tournamentId} round={round} />
           )}
-          <EarlierRounds rounds={earlier} act={act} />
+          {disputeWords.failed && (
+            <p class="error" role="alert">
+              What the players said of the disputed tables could not be read: {disputeWords.failed}
+            </p>
+          )}
+          <EarlierRounds rounds={earlier} act={act} words={words} />
         </section>
         <section aria-labelledby="standings">
           <StandingsTable standings={standings} rounds={rounds} headingId="standings" />
@@ -256,6 +265,30 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
       </div>
     </main>
   );
+}
+
+/**
+ * What the players said of each disputed table (GET …/rounds/disputed), read again whenever the set of
+ * disputed tables changes, not at every read of the rounds.
+ */
+function useDisputeWords(api: Api, tournamentId: string, rounds: Round[] | undefined) {
+  const [words, setWords] = useState<DisputeWords>(new Map());
+  const [failed, setFailed] = useState<string>();
+  const disputed = (rounds ?? [])
+    .flatMap((r) => r.pairings.filter((p) => p.status === 'disputed').map((p) => `${r.round}:${p.table}`))
+    .join(' ');
+  useEffect(() => {
+    if (disputed === '') return;
+    let live = true;
+    readTableWords(api, tournamentId).then(
+      (read) => live && (setWords(read), setFailed(undefined)),
+      (error: unknown) => live && setFailed(refusalText(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [disputed]);
+  return { words, failed };
 }
 
 function Printing(props: { api: Api; name: string; tournamentId: string; round: Round }) {
