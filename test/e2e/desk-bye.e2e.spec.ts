@@ -142,6 +142,7 @@ describeInBrowser('the desk gives a bye', () => {
       .locator('.checkin-board li', { hasText: 'Player 3' })
       .getByRole('button', { name: 'Drop' })
       .click();
+    await desk.getByRole('button', { name: 'Yes, drop Player 3' }).click();
     await desk.getByRole('status').getByText('Player 3 dropped.').waitFor();
     expect((await org.get(`/tournaments/${T}/participants/p3`)).body.status).toBe('dropped');
   }, 60_000);
@@ -171,7 +172,10 @@ describeInBrowser('the desk gives a bye', () => {
     // Nobody has the bye now: a second late arrival is offered no seat, and nothing is given them.
     await org.command(`/tournaments/${T}/participants`, { name: 'Player 7', seed: 7 });
     await org.command(`/tournaments/${T}/participants/p7/check-in`);
-    await desk.getByText('p7 · checked in').waitFor({ timeout: 10_000 });
+    await desk
+      .locator('#participant-p7', { hasText: 'Player 7' })
+      .getByText('checked in', { exact: true })
+      .waitFor({ timeout: 10_000 });
     expect(await desk.getByTestId('late-preview').count()).toBe(0);
     expect(await desk.getByRole('button', { name: 'Seat Player 7' }).count()).toBe(0);
   }, 60_000);

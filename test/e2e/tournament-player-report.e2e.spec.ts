@@ -120,13 +120,18 @@ describeInBrowser('a player reports a result on the tournament page in Chromium'
     await shot(phone, 'player-decided');
   }, 60_000);
 
-  it('a browser without the player’s place tells them how to get back, in a player’s words', async () => {
+  it('a browser without the player’s place tells them how to join, in a player’s words, and asks for no key', async () => {
     const other = await (await browser.newContext({ viewport: PHONE })).newPage();
+    // What a report-only slip's QR code opens, scanned with a phone that never joined.
     await other.goto(`${t.url}/tournament/?tournament=${TID}&participant=p2`);
-    await other.getByLabel('The key your organiser gave you').waitFor();
+    await other.getByRole('heading', { name: 'This phone has not joined the tournament' }).waitFor();
     const text = await other.locator('main').innerText();
-    expect(text).toMatch(/ask your organiser for a new one for this device/);
+    expect(text).toMatch(/Ask the organiser at the desk for your invitation/);
     expect(text).not.toMatch(/participant key/i);
+    // Players are given invitations, not keys: the key field is there only once asked for.
+    expect(await other.getByLabel('The key your organiser gave you').isVisible()).toBe(false);
+    await other.getByText('I was given a key instead').click();
+    await other.getByLabel('The key your organiser gave you').waitFor();
     await shot(other, 'player-no-place');
     await other.context().close();
   }, 60_000);

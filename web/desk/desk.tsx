@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { Api } from '../shared/api';
 import { refusalText } from '../shared/refusal';
 import { StandingsTable } from '../shared/standings-table';
@@ -11,12 +11,18 @@ import {
   type Seat,
   type Standings,
 } from '../shared/tournament-views';
-import { useLiveTournament } from '../shared/use-live-tournament';
+import { useFocusAfterRead, useLiveTournament } from '../shared/use-live-tournament';
 import { ExportVerify } from './export-verify';
 import { Keys } from './keys';
+import { readTableWords } from '../judge/dispute-reasons';
+import { withNames } from './named-refusal';
 import { Participants } from './participants';
-import { type Act, EarlierRounds, RoundDesk } from './rounds';
+import { type Act, type DisputeWords, EarlierRounds, RoundDesk, roundHeadingId } from './rounds';
 import { PrintSheets } from './slips';
+
+const NEWS_ID = 'desk-news';
+/** How long what the desk said stands before the next read of the tournament takes it away. */
+const NEWS_LASTS_MS = 10_000;
 
 /** What the standings say of the tournament's setup, as it was created. */
 interface Setup {
@@ -77,19 +83,31 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
   const { api, tournamentId } = props;
   const base = `/tournaments/${encodeURIComponent(tournamentId)}`;
   const board = useLiveTournament(api, tournamentId, () => loadBoard(api, base));
-  const [news, setNews] = useState<string>();
-  const [refusal, setRefusal] = useState<string>();
+  const [news, setNewsNow] = useState<{ text: string; at: number }>();
+  const [refusal, setRefusalNow] = useState<string>();
+  const focusAfter = useFocusAfterRead(board.data, NEWS_ID);
+  const disputeWords = useDisputeWords(api, tournamentId, board.data?.rounds);
+  const people = board.data?.participants ?? [];
+  const setNews = (text: string | undefined) => setNewsNow(text ? { text, at: Date.now() } : undefined);
+  // The service names participants by id; the desk, by the names it shows.
+  const setRefusal = (text: string | undefined) => setRefusalNow(text && withNames(text, people));
 
   // What the desk said last is about the last action: each new one clears it, success and refusal alike.
   const clearBanners = () => {
     setNews(undefined);
     setRefusal(undefined);
   };
-  const act: Act = async (path, body, done) => {
+  // News is of a moment: a read of the tournament that comes once it is old takes it away, so that what
+  // the desk says is never about something long past ("Clock started." an hour into the round).
+  useEffect(() => {
+    if (news && Date.now() - news.at >= NEWS_LASTS_MS) setNewsNow(undefined);
+  }, [board.data]);
+  const act: Act = async (path, body, done, focus) => {
     clearBanners();
     try {
       await api.post(`${base}${path}`, { commandId: newCommandId(), ...body });
       setNews(done);
+      focusAfter(focus);
       board.refresh();
       return true;
     } catch (error) {
@@ -118,6 +136,7 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
     );
   }
   const { name, participants, rounds, standings } = board.data;
+  const words = disputeWords.words;
   const round = currentRound(rounds);
   const nextRound = rounds.length + 1;
   const complete = isComplete(standings, rounds);
@@ -138,8 +157,8 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
           spectator key: <a href="#keys">issue one</a>)
         </p>
       </header>
-      <p class="news" role="status" aria-live="polite">
-        {news}
+      <p class="news" id={NEWS_ID} tabIndex={-1} role="status" aria-live="polite">
+        {news?.text}
       </p>
       {refusal && (
         <p class="error" role="alert">
@@ -173,7 +192,12 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
                 type="button"
                 class="primary"
                 onClick={() =>
-                  act('/rounds', { round: nextRound, method: 'swiss' }, `Round ${nextRound} paired.`)
+                  act(
+                    '/rounds',
+                    { round: nextRound, method: 'swiss' },
+                    `Round ${nextRound} paired.`,
+                    roundHeadingId(nextRound),
+                  )
                 }
               >
                 Pair round {nextRound} (Swiss)
@@ -181,7 +205,12 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
               <button
                 type="button"
                 onClick={() =>
-                  act('/rounds', { round: nextRound, method: 'round-robin' }, `Round ${nextRound} paired.`)
+                  act(
+                    '/rounds',
+                    { round: nextRound, method: 'round-robin' },
+                    `Round ${nextRound} paired.`,
+                    roundHeadingId(nextRound),
+                  )
                 }
               >
                 Pair round {nextRound} (round robin)
@@ -194,16 +223,21 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
               round={round}
               act={act}
               lateArrivals={lateArrivals(participants, round)}
+              words={words}
             />
           )}
           {round && (
             <Printing key={round.round} api={api} name={name} tournamentId={tournamentId} round={round} />
           )}
-          <EarlierRounds rounds={earlier} act={act} />
+          {disputeWords.failed && (
+            <p class="error" role="alert">
+              What the players said of the disputed tables could not be read: {disputeWords.failed}
+            </p>
+          )}
+          <EarlierRounds rounds={earlier} act={act} words={words} />
         </section>
         <section aria-labelledby="standings">
-          <h2 id="standings">{complete ? 'Final standings' : 'Standings'}</h2>
-          <StandingsTable standings={standings} />
+          <StandingsTable standings={standings} rounds={rounds} headingId="standings" />
           <p class="row">
             <Download
               api={api}
@@ -231,6 +265,30 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
       </div>
     </main>
   );
+}
+
+/**
+ * What the players said of each disputed table (GET …/rounds/disputed), read again whenever the set of
+ * disputed tables changes, not at every read of the rounds.
+ */
+function useDisputeWords(api: Api, tournamentId: string, rounds: Round[] | undefined) {
+  const [words, setWords] = useState<DisputeWords>(new Map());
+  const [failed, setFailed] = useState<string>();
+  const disputed = (rounds ?? [])
+    .flatMap((r) => r.pairings.filter((p) => p.status === 'disputed').map((p) => `${r.round}:${p.table}`))
+    .join(' ');
+  useEffect(() => {
+    if (disputed === '') return;
+    let live = true;
+    readTableWords(api, tournamentId).then(
+      (read) => live && (setWords(read), setFailed(undefined)),
+      (error: unknown) => live && setFailed(refusalText(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [disputed]);
+  return { words, failed };
 }
 
 function Printing(props: { api: Api; name: string; tournamentId: string; round: Round }) {

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Api } from '../shared/api';
 import { QrCode } from '../shared/qr-code';
 import { copyText } from './copy';
@@ -31,6 +31,8 @@ export function Participants(props: {
   const [report, setReport] = useState<ImportedLine[]>([]);
   const [importing, setImporting] = useState(false);
   const [links, setLinks] = useState<Record<string, string>>({});
+  /** The participant whose drop the desk is asking to confirm: one at a time. */
+  const [dropping, setDropping] = useState<string>();
   const checkedIn = participants.filter((p) => p.checkedIn && p.status === 'active').length;
 
   const importPasted = async () => {
@@ -102,19 +104,24 @@ export function Participants(props: {
       <ul class="checkin-board" aria-live="polite">
         {participants.map((p) => {
           return (
-            <li key={p.participantId} class={p.checkedIn ? 'in' : undefined}>
+            <li
+              key={p.participantId}
+              id={participantCardId(p.participantId)}
+              tabIndex={-1}
+              class={p.checkedIn ? 'in' : undefined}
+            >
               <strong>{p.name}</strong>
               {p.club ? <span class="note"> · {p.club}</span> : null}
               <br />
-              <span class="note">
-                {p.participantId} ·{' '}
-                {p.status !== 'active' ? p.status : p.checkedIn ? 'checked in' : 'not here yet'}
+              <span class={`note card-state${p.status === 'active' ? '' : ' card-gone'}`}>
+                {standingWords(p)}
               </span>
               <br />
               {links[p.participantId] ? (
                 <InvitationLink name={p.name} link={links[p.participantId]!} />
               ) : (
-                p.status !== 'withdrawn' && (
+                p.status !== 'withdrawn' &&
+                dropping !== p.participantId && (
                   <button type="button" class="quiet" onClick={() => invite(p)}>
                     Invite {p.name}
                   </button>
@@ -125,32 +132,123 @@ export function Participants(props: {
                   type="button"
                   class="quiet"
                   onClick={() =>
-                    act(`/participants/${p.participantId}/check-in`, {}, `${p.name} checked in.`)
+                    act(
+                      `/participants/${p.participantId}/check-in`,
+                      {},
+                      `${p.name} checked in.`,
+                      participantCardId(p.participantId),
+                    )
                   }
                 >
                   Check in<span class="sr-only"> {p.name}</span>
                 </button>
               )}
-              {p.status === 'active' && props.started && !props.complete && (
-                <button
-                  type="button"
-                  class="quiet"
-                  onClick={() =>
-                    act(
-                      `/participants/${p.participantId}/drop`,
-                      { reason: 'dropped at the desk' },
-                      `${p.name} dropped.`,
-                    )
-                  }
-                >
-                  Drop<span class="sr-only"> {p.name}</span>
-                </button>
-              )}
+              {p.status === 'active' &&
+                props.started &&
+                !props.complete &&
+                (dropping === p.participantId ? (
+                  <DropConfirm participant={p} act={act} onCancel={() => setDropping(undefined)} />
+                ) : (
+                  <button
+                    type="button"
+                    class="quiet"
+                    id={dropButtonId(p.participantId)}
+                    onClick={() => {
+                      props.onAction();
+                      setDropping(p.participantId);
+                    }}
+                  >
+                    Drop<span class="sr-only"> {p.name}</span>
+                  </button>
+                ))}
             </li>
           );
         })}
       </ul>
     </section>
+  );
+}
+
+/** The id of a participant's card, which takes the focus once an action on it removed its button. */
+export const participantCardId = (participantId: string) => `participant-${participantId}`;
+const dropButtonId = (participantId: string) => `drop-${participantId}`;
+
+/** Where a participant stands, as their card says it. */
+function standingWords(p: Participant): string {
+  if (p.status !== 'active') return p.status;
+  return p.checkedIn ? 'checked in' : 'not here yet';
+}
+
+/** What a drop is recorded with when the organiser gives no reason of their own. */
+export const DEFAULT_DROP_REASON = 'dropped at the desk';
+
+/**
+ * A drop asked once more before it is sent, since it cannot be taken back: the participant is paired
+ * in no later round. The organiser may give the reason (kept in the tournament's stream; the desk's
+ * own words when none). The reason box takes the focus; Enter drops, Escape or Keep goes back to the
+ * Drop button.
+ */
+function DropConfirm(props: { participant: Participant; act: Act; onCancel: () => void }) {
+  const { participant: p, act } = props;
+  const [reason, setReason] = useState('');
+  const [sending, setSending] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const id = `drop-confirm-${p.participantId}`;
+  useLayoutEffect(() => input.current?.focus(), []);
+  const cancel = () => {
+    props.onCancel();
+    setTimeout(() => document.getElementById(dropButtonId(p.participantId))?.focus());
+  };
+  return (
+    <form
+      class="drop-confirm"
+      aria-labelledby={`${id}-title`}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          cancel();
+        }
+      }}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setSending(true);
+        const said = reason.trim();
+        const dropped = await act(
+          `/participants/${p.participantId}/drop`,
+          { reason: said === '' ? DEFAULT_DROP_REASON : said },
+          `${p.name} dropped.`,
+          participantCardId(p.participantId),
+        );
+        if (!dropped) setSending(false);
+      }}
+    >
+      <p id={`${id}-title`} class="drop-question">
+        <strong>Drop {p.name} from the tournament?</strong>
+      </p>
+      <p id={`${id}-what`} class="note">
+        They keep what they scored and are paired in no later round. A drop cannot be taken back.
+      </p>
+      <label for={`${id}-reason`}>
+        Reason <span class="note">(optional)</span>
+      </label>
+      <input
+        id={`${id}-reason`}
+        ref={input}
+        maxLength={500}
+        autocomplete="off"
+        aria-describedby={`${id}-title ${id}-what`}
+        value={reason}
+        onInput={(e) => setReason(e.currentTarget.value)}
+      />
+      <div class="row">
+        <button type="submit" class="primary" disabled={sending}>
+          Yes, drop {p.name}
+        </button>
+        <button type="button" class="quiet" onClick={cancel}>
+          Keep {p.name}
+        </button>
+      </div>
+    </form>
   );
 }
 

@@ -1,20 +1,33 @@
 import { useRef, useState } from 'preact/hooks';
 import { RoundClock } from '../shared/round-clock';
 import { type Outcome, type Pairing, type Round, type Seat, statusWords } from '../shared/tournament-views';
+import type { TableWords } from '../judge/second-report';
+import { secondReport } from '../judge/second-report';
 import { PairingEdit } from './pairing-edit';
 
-/** A command sent from the desk; true once the service recorded it (the desk shows what it said). */
-export type Act = (path: string, body: object, done: string) => Promise<boolean>;
+/** What the players said of each disputed table, by `round:table` (GET …/rounds/disputed). */
+export type DisputeWords = ReadonlyMap<string, TableWords>;
+
+/**
+ * A command sent from the desk; true once the service recorded it (the desk shows what it said). `focus`:
+ * the id of what takes the focus when the control pressed is gone once the desk reads the tournament
+ * again (the desk's news when none is given or it is not there).
+ */
+export type Act = (path: string, body: object, done: string, focus?: string) => Promise<boolean>;
+
+/** The id of a round's heading on the desk, which takes the focus once the round's controls change. */
+export const roundHeadingId = (round: number) => `round-${round}-heading`;
 
 /** The round being played (or the last one): starting it, its pairings' edits, its clock, its results. */
-export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[] }) {
+export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[]; words?: DisputeWords }) {
   const { round, act } = props;
   const [minutes, setMinutes] = useState('150');
   const [policy, setPolicy] = useState<'finish-turn' | 'stop-now'>('finish-turn');
   const r = `/rounds/${round.round}`;
+  const heading = roundHeadingId(round.round);
   return (
     <section class="round-desk" aria-labelledby={`round-${round.round}-heading`}>
-      <h3 id={`round-${round.round}-heading`}>
+      <h3 id={roundHeadingId(round.round)} tabIndex={-1}>
         Round {round.round}: {round.status}
       </h3>
       {round.status === 'paired' && (
@@ -22,7 +35,7 @@ export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[] 
           <button
             type="button"
             class="primary"
-            onClick={() => act(`${r}/start`, {}, `Round ${round.round} started.`)}
+            onClick={() => act(`${r}/start`, {}, `Round ${round.round} started.`, heading)}
           >
             Start round {round.round}
           </button>
@@ -31,7 +44,7 @@ export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[] 
       )}
       {round.status !== 'paired' && (
         <div class="clock-desk">
-          <RoundClock key={round.clock?.asOf} clock={round.clock} />
+          <RoundClock key={round.clock?.asOf} clock={round.clock} closed={round.status === 'closed'} />
           {!round.clock && round.status === 'started' && (
             <div class="row">
               <label>
@@ -57,6 +70,7 @@ export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[] 
                     `${r}/clock/start`,
                     { seconds: Math.round(Number(minutes) * 60), policy },
                     'Clock started.',
+                    heading,
                   )
                 }
               >
@@ -64,14 +78,17 @@ export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[] 
               </button>
             </div>
           )}
-          {round.clock && round.clock.state !== 'called' && (
+          {round.status === 'started' && round.clock && round.clock.state !== 'called' && (
             <div class="row">
               {round.clock.state === 'running' ? (
-                <button type="button" onClick={() => act(`${r}/clock/pause`, {}, 'Clock paused.')}>
+                <button type="button" onClick={() => act(`${r}/clock/pause`, {}, 'Clock paused.', heading)}>
                   Pause
                 </button>
               ) : (
-                <button type="button" onClick={() => act(`${r}/clock/resume`, {}, 'Clock running again.')}>
+                <button
+                  type="button"
+                  onClick={() => act(`${r}/clock/resume`, {}, 'Clock running again.', heading)}
+                >
                   Resume
                 </button>
               )}
@@ -90,7 +107,7 @@ export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[] 
               <button
                 type="button"
                 class="primary"
-                onClick={() => act(`${r}/clock/call`, {}, 'Time called.')}
+                onClick={() => act(`${r}/clock/call`, {}, 'Time called.', heading)}
               >
                 Call time
               </button>
@@ -100,7 +117,13 @@ export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[] 
       )}
       <ul class="pairing-list">
         {round.pairings.map((p) => (
-          <ResultRow key={`r${round.round}t${p.table}`} pairing={p} round={round} act={act} />
+          <ResultRow
+            key={`r${round.round}t${p.table}`}
+            pairing={p}
+            round={round}
+            act={act}
+            words={props.words?.get(`${round.round}:${p.table}`)}
+          />
         ))}
         {round.byes.map((b) => (
           <li key={b.participantId}>
@@ -117,7 +140,7 @@ export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[] 
  * table alone (keyed by both where it is listed), and is emptied and closed once what it sent is recorded,
  * so that no outcome or reason is ever carried to another table or round.
  */
-export function ResultRow(props: { pairing: Pairing; round: Round; act: Act }) {
+export function ResultRow(props: { pairing: Pairing; round: Round; act: Act; words?: TableWords }) {
   const { pairing, round } = props;
   const [outcome, setOutcome] = useState<Outcome>('A');
   const [reason, setReason] = useState('');
@@ -136,13 +159,14 @@ export function ResultRow(props: { pairing: Pairing; round: Round; act: Act }) {
   return (
     <li>
       <span class="table-no">Table {pairing.table}</span> {pairing.A.name} (A) v {pairing.B.name} (B)
-      <span class="note"> · {statusWords(pairing)}</span>
+      <span class="note"> · {statusWords(pairing, round)}</span>
       {pairing.matchId && (
         <>
           {' '}
           <a href={`/watch/?match=${encodeURIComponent(pairing.matchId)}`}>live</a>
         </>
       )}
+      {pairing.status === 'disputed' && <DisputeSaid pairing={pairing} words={props.words} />}
       {round.status !== 'paired' && pairing.status !== 'void' && (
         <details ref={details}>
           <summary>
@@ -208,7 +232,7 @@ export function ResultRow(props: { pairing: Pairing; round: Round; act: Act }) {
  * tables and byes, and each table's result still open to an override (the service takes one on a
  * closed round too).
  */
-export function EarlierRounds(props: { rounds: Round[]; act: Act }) {
+export function EarlierRounds(props: { rounds: Round[]; act: Act; words?: DisputeWords }) {
   if (props.rounds.length === 0) return null;
   return (
     <section aria-labelledby="earlier-rounds" class="earlier-rounds">
@@ -220,7 +244,13 @@ export function EarlierRounds(props: { rounds: Round[]; act: Act }) {
           </summary>
           <ul class="pairing-list">
             {round.pairings.map((p) => (
-              <ResultRow key={`r${round.round}t${p.table}`} pairing={p} round={round} act={props.act} />
+              <ResultRow
+                key={`r${round.round}t${p.table}`}
+                pairing={p}
+                round={round}
+                act={props.act}
+                words={props.words?.get(`${round.round}:${p.table}`)}
+              />
             ))}
             {round.byes.map((b) => (
               <li key={b.participantId}>
@@ -238,4 +268,60 @@ export function EarlierRounds(props: { rounds: Round[]; act: Act }) {
 function resultCount(round: Round): string {
   const done = round.pairings.filter((p) => p.status === 'final' || p.status === 'void').length;
   return `${done} of ${round.pairings.length} result${round.pairings.length === 1 ? '' : 's'}`;
+}
+
+const nameIn = (pairing: Pairing, participantId: string) =>
+  pairing.A.participantId === participantId
+    ? pairing.A.name
+    : pairing.B.participantId === participantId
+      ? pairing.B.name
+      : participantId;
+
+function resultIn(pairing: Pairing, outcome: string): string {
+  if (outcome === 'draw') return 'a draw';
+  return outcome === 'A' || outcome === 'B' ? `${pairing[outcome].name} won` : outcome;
+}
+
+/**
+ * What a dispute is about, beside its table, for the organiser deciding it: the report disputed (and
+ * its note), then the dispute's reason, or the opponent's own, different report (and its note). Until
+ * the players' words are read, what the round itself says.
+ */
+function DisputeSaid(props: { pairing: Pairing; words: TableWords | undefined }) {
+  const { pairing, words } = props;
+  const reported = words?.reported ?? pairing.reported ?? undefined;
+  const second = words?.disputed ? secondReport(words.disputed) : (pairing.secondReport ?? undefined);
+  const note = (said: string | undefined) => (said ? <> Their note: “{said}”</> : null);
+  return (
+    <dl class="dispute-said" data-testid={`dispute-said-${pairing.table}`}>
+      <div>
+        <dt>Reported</dt>
+        <dd>
+          {reported
+            ? `${nameIn(pairing, reported.by)} reported: ${resultIn(pairing, reported.outcome)}.`
+            : 'No report is known.'}
+          {note(words?.reported?.note)}
+        </dd>
+      </div>
+      <div>
+        <dt>Disputed</dt>
+        <dd>
+          {second ? (
+            <>
+              {nameIn(pairing, second.by)} reported another result: {resultIn(pairing, second.outcome)}.
+              {note('note' in second ? second.note : undefined)}
+            </>
+          ) : words?.disputed ? (
+            <>
+              {nameIn(pairing, words.disputed.by)} disputed it: “{words.disputed.reason}”
+            </>
+          ) : reported ? (
+            `${pairing.A.participantId === reported.by ? pairing.B.name : pairing.A.name} disputed it.`
+          ) : (
+            'Disputed.'
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
 }

@@ -4,7 +4,12 @@ import { QrCode } from '../shared/qr-code';
 import { refusalText } from '../shared/refusal';
 import type { Pairing, Round } from '../shared/tournament-views';
 
-/** The link a report-only table's QR code carries: that participant's page (no key, no code in it). */
+/**
+ * The link a report-only table's QR code carries: that participant's page (no key, no code in it). It
+ * opens the page on the phone the player joined on; a phone that never joined is told to ask the desk
+ * for the player's invitation. A slip carries no invitation of its own: it lies on the table for anyone
+ * to scan, and the player joined at check-in already.
+ */
 export function participantLink(origin: string, tournamentId: string, participantId: string): string {
   return `${origin}/tournament/?tournament=${encodeURIComponent(tournamentId)}&participant=${encodeURIComponent(participantId)}`;
 }
@@ -125,7 +130,7 @@ export function PrintSheets(props: { api: Api; name: string; tournamentId: strin
           <p class="note">
             {p.matchId
               ? 'Refereed: scan your code to join your side of the match (it opens once).'
-              : 'Report the result from your tournament page.'}
+              : 'Report the result from your tournament page: scan your code with the phone you joined on. Not joined yet? Ask the desk for your invitation.'}
           </p>
           <div class="slip-sides">
             {(['A', 'B'] as const).map((side) => {

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
 import { KeyGate, queryParam, useStoredKey } from '../shared/key-gate';
 import { RoundClock } from '../shared/round-clock';
@@ -41,10 +42,38 @@ export function App() {
   return <HallScreen api={new Api(key)} tournamentId={tournamentId} onForgetKey={forget} />;
 }
 
+/**
+ * The tournament a key bound to one is for, when the hall asked it for another: the service answers a
+ * tournament outside a key's scope exactly as one that does not exist (404), and lists for a bound key
+ * only its own. Asked only once the tournament answered 404; one listed tournament that is not the one
+ * asked for is the key's (an unbound key lists every tournament, so more than one means the tournament
+ * asked for does not exist, and the service's words stand).
+ */
+function useKeyElsewhere(api: Api, tournamentId: string, ask: boolean) {
+  const [found, setFound] = useState<{ tournamentId: string; name: string }>();
+  useEffect(() => {
+    if (!ask) return;
+    let live = true;
+    api.get<Page<{ tournamentId: string; name: string }>>('/tournaments?limit=2').then(
+      (page) => {
+        const only = page.items.length === 1 ? page.items[0] : undefined;
+        if (live && only && only.tournamentId !== tournamentId) setFound(only);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [ask, tournamentId]);
+  return ask ? found : undefined;
+}
+
 function HallScreen(props: { api: Api; tournamentId: string; onForgetKey: () => void }) {
   const hall = useLiveTournament(props.api, props.tournamentId, () =>
     loadHall(props.api, props.tournamentId),
   );
+  const unknown = hall.error instanceof ApiError && hall.error.status === 404;
+  const elsewhere = useKeyElsewhere(props.api, props.tournamentId, unknown && !hall.data);
   if (!hall.data) {
     const error = hall.error;
     return (
@@ -52,11 +81,27 @@ function HallScreen(props: { api: Api; tournamentId: string; onForgetKey: () => 
         <h1>Hall screen</h1>
         {error ? (
           <>
-            <p class="error" role="alert">
-              {error instanceof ApiError ? error.message : String(error)}
-            </p>
-            <button type="button" onClick={props.onForgetKey}>
-              Use another key
+            {elsewhere ? (
+              <div class="error" role="alert">
+                <p>
+                  This spectator key is for another tournament, {elsewhere.name}, not for{' '}
+                  <code>{props.tournamentId}</code>.
+                </p>
+                <p>
+                  Enter the key for this tournament, or{' '}
+                  <a href={`/hall/?tournament=${encodeURIComponent(elsewhere.tournamentId)}`}>
+                    open the hall screen of {elsewhere.name}
+                  </a>
+                  .
+                </p>
+              </div>
+            ) : (
+              <p class="error" role="alert">
+                {error instanceof ApiError ? error.message : String(error)}
+              </p>
+            )}
+            <button type="button" class={elsewhere ? 'primary' : undefined} onClick={props.onForgetKey}>
+              {elsewhere ? 'Enter another key' : 'Use another key'}
             </button>
           </>
         ) : (
@@ -89,7 +134,7 @@ function HallScreen(props: { api: Api; tournamentId: string; onForgetKey: () => 
                   <span class="hall-names">
                     {p.A.name} <span class="note">v</span> {p.B.name}
                   </span>
-                  <span class="note">{statusWords(p)}</span>
+                  <span class="note">{statusWords(p, round)}</span>
                 </li>
               ))}
               {round.byes.map((b) => (
@@ -106,7 +151,12 @@ function HallScreen(props: { api: Api; tournamentId: string; onForgetKey: () => 
         <section aria-labelledby="hall-clock">
           <h2 id="hall-clock">Time left</h2>
           {round && round.status !== 'paired' ? (
-            <RoundClock key={round.clock?.asOf} clock={round.clock} large />
+            <RoundClock
+              key={round.clock?.asOf}
+              clock={round.clock}
+              closed={round.status === 'closed'}
+              large
+            />
           ) : (
             <p>The round has not started.</p>
           )}

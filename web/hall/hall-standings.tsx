@@ -1,25 +1,7 @@
-import { StandingsRow } from '../shared/standings-table';
+import { StandingsHead, StandingsLegend, StandingsRow, standingsHeading } from '../shared/standings-table';
 import type { Round, Standings } from '../shared/tournament-views';
 
-/** Each tie-break's short column name on the hall screen, with its full name for the legend and readers. */
-const SHORT: Record<string, [string, string]> = {
-  buchholz: ['Bh', 'Buchholz'],
-  'median-buchholz': ['MBh', 'Median Buchholz'],
-  'sonneborn-berger': ['SB', 'Sonneborn–Berger'],
-  'head-to-head': ['H2H', 'Head-to-head'],
-  wins: ['W', 'Wins'],
-};
-
-const named = (id: string): [string, string] => SHORT[id] ?? [id, id];
-
-/** "after 2 rounds": the rounds whose every table has its result (closed), not the ones started. */
-export function roundsWords(rounds: Round[]): string {
-  const closed = rounds.filter((r) => r.status === 'closed').length;
-  const playing = rounds.find((r) => r.status === 'started');
-  const after =
-    closed === 0 ? 'before any round is complete' : `after ${closed} round${closed === 1 ? '' : 's'}`;
-  return playing ? `${after} (round ${playing.round} in play)` : after;
-}
+export { roundsWords } from '../shared/standings-table';
 
 /**
  * The standings for a screen nobody scrolls: every column fits, the tie-breaks under short names (each
@@ -29,7 +11,7 @@ export function roundsWords(rounds: Round[]): string {
 export function HallStandings(props: { standings: Standings; rounds: Round[] }) {
   const tieBreaks = props.standings.tieBreaks ?? [];
   const rows = props.standings.standings ?? [];
-  const heading = `Standings ${roundsWords(props.rounds)}`;
+  const heading = standingsHeading(props.rounds, props.standings.numberOfRounds);
   return (
     <section aria-labelledby="hall-standings">
       <h2 id="hall-standings">{heading}</h2>
@@ -39,38 +21,7 @@ export function HallStandings(props: { standings: Standings; rounds: Round[] }) 
         <>
           <div class="hall-standings-box">
             <table class="hall-standings" aria-labelledby="hall-standings">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span aria-hidden="true">#</span>
-                    <span class="sr-only">Rank</span>
-                  </th>
-                  <th scope="col">Player</th>
-                  <th scope="col">
-                    <abbr title="Points" aria-hidden="true">
-                      Pts
-                    </abbr>
-                    <span class="sr-only">Points</span>
-                  </th>
-                  <th scope="col">
-                    <abbr title="Won, drawn, lost" aria-hidden="true">
-                      W-D-L
-                    </abbr>
-                    <span class="sr-only">Won, drawn, lost</span>
-                  </th>
-                  {tieBreaks.map((t) => {
-                    const [short, full] = named(t);
-                    return (
-                      <th scope="col" key={t}>
-                        <abbr title={full} aria-hidden="true">
-                          {short}
-                        </abbr>
-                        <span class="sr-only">{full}</span>
-                      </th>
-                    );
-                  })}
-                </tr>
-              </thead>
+              <StandingsHead tieBreaks={tieBreaks} />
               <tbody>
                 {rows.map((row) => (
                   <StandingsRow key={row.participantId} row={row} tieBreaks={tieBreaks} />
@@ -78,11 +29,7 @@ export function HallStandings(props: { standings: Standings; rounds: Round[] }) 
               </tbody>
             </table>
           </div>
-          {tieBreaks.length > 0 && (
-            <p class="note hall-legend" aria-hidden="true">
-              {tieBreaks.map((t) => named(t).join(' ')).join(' · ')}
-            </p>
-          )}
+          <StandingsLegend tieBreaks={tieBreaks} />
         </>
       )}
     </section>

@@ -18,8 +18,9 @@ const POLICY_WORDS = {
 /**
  * The round's time left to the second: counted down in the page from the service's figure and the
  * instant it was given (`asOf`), so every page shows the same time whatever its own clock says.
+ * A closed round (every table has its result) has no time left to keep: no figure, no policy.
  */
-export function RoundClock(props: { clock: Clock | undefined; large?: boolean }) {
+export function RoundClock(props: { clock: Clock | undefined; large?: boolean; closed?: boolean }) {
   const { clock } = props;
   const [received] = useState(() => ({ at: Date.now(), clock }));
   const [now, setNow] = useState(Date.now());
@@ -27,6 +28,8 @@ export function RoundClock(props: { clock: Clock | undefined; large?: boolean })
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
   }, []);
+  if (props.closed)
+    return <p class="round-clock round-clock-none">The round is over: every table has its result.</p>;
   if (!clock) return <p class="round-clock round-clock-none">The clock has not started.</p>;
   const since = received.clock === clock ? (now - received.at) / 1000 : 0;
   const left =

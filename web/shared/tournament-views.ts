@@ -59,13 +59,18 @@ export interface StandingRow {
   won: number;
   drawn: number;
   lost: number;
+  /** Rounds sat out with a bye: scored, but neither won, drawn nor lost. */
+  byes?: number;
   points: number;
+  status?: Participant['status'];
   tieBreaks: Record<string, number | null | undefined>;
 }
 
 export interface Standings {
   tieBreaks: string[];
   rounds: number;
+  /** The rounds the tournament was created with; none when rounds are paired as the day goes. */
+  numberOfRounds?: number | null;
   standings: StandingRow[];
 }
 
@@ -92,9 +97,15 @@ export function outcomeWords(outcome: Outcome, pairing: Pairing): string {
   return `${pairing[outcome].name} won`;
 }
 
-export function statusWords(pairing: Pairing): string {
+/**
+ * Where a table stands, in a few words. A pending table of a round not yet started is not playing:
+ * it waits for the start, refereed or not.
+ */
+export function statusWords(pairing: Pairing, round?: Pick<Round, 'status'>): string {
   switch (pairing.status) {
     case 'pending':
+      if (round?.status === 'paired')
+        return pairing.matchId ? 'not started yet (refereed)' : 'not started yet';
       return pairing.matchId ? 'playing (refereed)' : 'playing';
     case 'reported':
       return `reported: ${outcomeWords(pairing.reported!.outcome, pairing)}, awaiting confirmation`;

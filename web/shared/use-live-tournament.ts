@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Api } from './api';
 import { followTournament, type LiveMode } from './live';
 
@@ -60,4 +60,36 @@ export function useLiveTournament<T>(
   }, [tournamentId]);
 
   return { data, error, mode, refresh: read };
+}
+
+/** How long after an action its focus is still waited for: a later read is about something else. */
+const FOCUS_WAIT_MS = 5_000;
+
+/**
+ * Where the keyboard goes once an action's button is gone: a page's action is answered, then the
+ * tournament read again, and the read's render may take away the control that was pressed (Check in
+ * once checked in, Pair round once paired), which leaves the focus on nothing (the body). Called once
+ * the action is recorded with the id of what should take the focus then; after each read that left
+ * the focus on nothing, that element (or, when it is not there, `fallbackId`, the page's message)
+ * takes it. A focus the reader has moved elsewhere meanwhile is left where it is.
+ */
+export function useFocusAfterRead(data: unknown, fallbackId: string): (id?: string) => void {
+  const pending = useRef<{ id: string; until: number } | undefined>(undefined);
+  useLayoutEffect(() => {
+    const wanted = pending.current;
+    if (!wanted) return;
+    if (Date.now() > wanted.until) {
+      pending.current = undefined;
+      return;
+    }
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const target = document.getElementById(wanted.id) ?? document.getElementById(fallbackId);
+    if (!target) return;
+    pending.current = undefined;
+    target.focus();
+  }, [data]);
+  return (id) => {
+    pending.current = { id: id ?? fallbackId, until: Date.now() + FOCUS_WAIT_MS };
+  };
 }

@@ -1,7 +1,16 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Api } from '../shared/api';
-import { KeyGate, queryParam } from '../shared/key-gate';
-import { forgetKey, keepKey, keptKey, redeemParticipant, showJoined, takeInvitationFromUrl } from './join';
+import { queryParam } from '../shared/key-gate';
+import {
+  forgetKey,
+  joinRefusalWords,
+  keepKey,
+  keptKey,
+  keptPlaces,
+  redeemParticipant,
+  showJoined,
+  takeInvitationFromUrl,
+} from './join';
 import { Player } from './player';
 
 interface Seat {
@@ -13,8 +22,9 @@ interface Seat {
 /**
  * The player's page. Opened from the participant invitation the organiser handed out
  * (`/tournament/#invite=…`), it trades the invitation once for the participant's key and keeps the key
- * in this browser; opened again (`?tournament=&participant=`), it uses the key kept here, or asks for
- * one typed in.
+ * in this browser; opened again (`?tournament=&participant=`, a bookmark or a slip's QR code), it uses
+ * the key kept here. A browser that holds none was never joined: players join by invitation, so the
+ * page says how to get one (a key typed in is there for the rare player given one instead).
  */
 export function App() {
   const [invitation] = useState(takeInvitationFromUrl);
@@ -42,7 +52,7 @@ export function App() {
         setJoining(false);
       },
       (error: unknown) => {
-        setRefusal(error instanceof Error ? error.message : String(error));
+        setRefusal(joinRefusalWords(error));
         setJoining(false);
       },
     );
@@ -60,26 +70,44 @@ export function App() {
     return (
       <main class="narrow">
         <h1>My tournament</h1>
-        {refusal && (
+        {refusal ? (
           <p class="error" role="alert">
             {refusal}
           </p>
+        ) : (
+          <p>
+            To join a tournament, open the invitation link your organiser gives you at the desk (or scan its
+            QR code).
+          </p>
         )}
-        <p>Open this page from the participant link your organiser gave you.</p>
+        <KeptPlaces />
       </main>
     );
   }
   if (!seat.key) {
     return (
-      <KeyGate
-        title="My tournament"
-        label="The key your organiser gave you"
-        note="Joined from a link? A link opens once: ask your organiser for a new one for this device, and you need no key."
-        onKey={(key) => {
-          keepKey({ token: key, tournamentId: seat.tournamentId, participantId: seat.participantId });
-          setSeat({ ...seat, key });
-        }}
-      />
+      <main class="narrow">
+        <h1>My tournament</h1>
+        <h2>This phone has not joined the tournament</h2>
+        <p>
+          Ask the organiser at the desk for your invitation: it opens your page on this phone, which keeps it
+          from then on.
+        </p>
+        <p class="note">
+          Joined on another phone? Use that one: your page opens there, and scanning your slip with it opens
+          it too. An invitation opens once, so a phone that did not open it needs a new one.
+        </p>
+        <KeptPlaces except={seat} />
+        <details class="key-entry">
+          <summary>I was given a key instead</summary>
+          <KeyForm
+            onKey={(key) => {
+              keepKey({ token: key, tournamentId: seat.tournamentId, participantId: seat.participantId });
+              setSeat({ ...seat, key });
+            }}
+          />
+        </details>
+      </main>
     );
   }
   return (
@@ -92,5 +120,59 @@ export function App() {
         setSeat({ tournamentId: seat.tournamentId, participantId: seat.participantId });
       }}
     />
+  );
+}
+
+/** The places this browser joined already, each a link to its page: a used invitation may be one of them. */
+function KeptPlaces(props: { except?: { tournamentId: string; participantId: string } }) {
+  const places = keptPlaces().filter(
+    (p) => p.tournamentId !== props.except?.tournamentId || p.participantId !== props.except.participantId,
+  );
+  if (places.length === 0) return null;
+  return (
+    <section aria-labelledby="kept-places">
+      <h2 id="kept-places">Joined on this phone</h2>
+      <ul>
+        {places.map((p) => (
+          <li key={`${p.tournamentId}.${p.participantId}`}>
+            <a
+              href={`/tournament/?tournament=${encodeURIComponent(p.tournamentId)}&participant=${encodeURIComponent(p.participantId)}`}
+            >
+              Your page in tournament {p.tournamentId}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A participant key typed in, kept like one an invitation gave. */
+function KeyForm(props: { onKey: (key: string) => void }) {
+  const [value, setValue] = useState('');
+  return (
+    <form
+      class="stack"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (value.trim()) props.onKey(value.trim());
+      }}
+    >
+      <label for="api-key">The key your organiser gave you</label>
+      <input
+        id="api-key"
+        type="password"
+        autocomplete="off"
+        required
+        spellcheck={false}
+        value={value}
+        onInput={(event) => setValue(event.currentTarget.value)}
+        aria-describedby="key-note"
+      />
+      <p id="key-note" class="note">
+        The key stays in this browser only and goes nowhere but this service.
+      </p>
+      <button type="submit">Open</button>
+    </form>
   );
 }

@@ -20,6 +20,16 @@ export function takeInvitationFromUrl(): string | undefined {
   return code ? code : undefined;
 }
 
+/** Why an invitation did not join: the service's status and words, or the page's own. */
+export class JoinRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export async function redeemParticipant(code: string): Promise<Joined> {
   const response = await fetch(`/invitations/${encodeURIComponent(code)}/redeem`, {
     method: 'POST',
@@ -27,20 +37,53 @@ export async function redeemParticipant(code: string): Promise<Joined> {
   });
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) {
-    throw new Error(
+    throw new JoinRefused(
+      response.status,
       typeof body.detail === 'string' ? body.detail : `the service answered ${response.status}`,
     );
   }
   if (typeof body.participantId !== 'string' || typeof body.tournamentId !== 'string') {
-    throw new Error(
-      'this invitation is for a seat at a table, not for a tournament: open it on the table page',
+    throw new JoinRefused(
+      0,
+      'This invitation is for a seat at a table, not for a place in a tournament: open it on the table page.',
     );
   }
   return { token: String(body.token), tournamentId: body.tournamentId, participantId: body.participantId };
 }
 
+/**
+ * What the page says when an invitation did not join, in one message: a used one (it opens a place
+ * once) says so in a player's words, and what to do; any other refusal is the service's own words, as
+ * a sentence.
+ */
+export function joinRefusalWords(error: unknown): string {
+  const said = error instanceof Error ? error.message : String(error);
+  if (error instanceof JoinRefused && error.status === 410 && /already used/.test(said)) {
+    return 'This invitation was already used: an invitation opens a place in the tournament once, on the phone that opened it first. On another phone, ask the organiser for a new invitation.';
+  }
+  if (error instanceof JoinRefused && error.status === 404) {
+    return 'This invitation is not known: check that the whole link was opened, or ask the organiser for a new invitation.';
+  }
+  const sentence = said.charAt(0).toUpperCase() + said.slice(1);
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
+const PREFIX = 'umpire.tournament.participant.';
 const storageKey = (tournamentId: string, participantId: string) =>
-  `umpire.tournament.participant.${tournamentId}.${participantId}`;
+  `${PREFIX}${tournamentId}.${participantId}`;
+
+/** The places this browser holds a key for (it joined them), as their page's address. */
+export function keptPlaces(): { tournamentId: string; participantId: string }[] {
+  const places: { tournamentId: string; participantId: string }[] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key?.startsWith(PREFIX)) continue;
+    const rest = key.slice(PREFIX.length);
+    const dot = rest.lastIndexOf('.');
+    if (dot > 0) places.push({ tournamentId: rest.slice(0, dot), participantId: rest.slice(dot + 1) });
+  }
+  return places;
+}
 
 export function keptKey(tournamentId: string, participantId: string): string | undefined {
   return localStorage.getItem(storageKey(tournamentId, participantId)) ?? undefined;

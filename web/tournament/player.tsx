@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Api } from '../shared/api';
 import { RoundClock } from '../shared/round-clock';
 import { StandingsTable } from '../shared/standings-table';
@@ -13,9 +13,16 @@ import {
   type Standings,
   statusWords,
 } from '../shared/tournament-views';
-import { useLiveTournament } from '../shared/use-live-tournament';
+import { useFocusAfterRead, useLiveTournament } from '../shared/use-live-tournament';
 import { refusalText } from '../shared/refusal';
 import { SeatLink } from './seat-link';
+
+const NEWS_ID = 'player-news';
+const MY_RESULT_ID = 'my-result';
+/** How long what the page said stands before the next read of the tournament takes it away. */
+const NEWS_LASTS_MS = 10_000;
+
+type PlayerAct = (path: string, body: object, done?: string) => Promise<void>;
 
 interface Day {
   name: string;
@@ -44,16 +51,26 @@ export function Player(props: {
   const { api, tournamentId, participantId } = props;
   // Read again whenever the tournament's feed brings something: an opponent's report shows at once.
   const day = useLiveTournament(api, tournamentId, () => loadDay(api, tournamentId, participantId));
-  const [news, setNews] = useState<string>();
+  const [news, setNewsNow] = useState<{ text: string; at: number }>();
+  const setNews = (text: string | undefined) => setNewsNow(text ? { text, at: Date.now() } : undefined);
+  // News is of a moment: a read of the tournament that comes once it is old takes it away.
+  useEffect(() => {
+    if (news && Date.now() - news.at >= NEWS_LASTS_MS) setNewsNow(undefined);
+  }, [day.data]);
   const [refusal, setRefusal] = useState<string>();
   const base = `/tournaments/${encodeURIComponent(tournamentId)}`;
+  const focusAfter = useFocusAfterRead(day.data, NEWS_ID);
 
-  /** Sends one step; `done` is said once it is accepted (none for a table's result: its line says it, live). */
-  const act = async (path: string, body: object, done?: string) => {
+  /**
+   * Sends one step; `done` is said once it is accepted (none for a table's result: its line says it,
+   * live, and takes the focus from the buttons it replaces).
+   */
+  const act: PlayerAct = async (path, body, done) => {
     setRefusal(undefined);
     try {
       await api.post(`${base}${path}`, { commandId: newCommandId(), ...body });
       setNews(done);
+      focusAfter(done ? NEWS_ID : MY_RESULT_ID);
       day.refresh();
     } catch (error) {
       setRefusal(refusalText(error));
@@ -100,8 +117,8 @@ export function Player(props: {
           </p>
         )}
       </header>
-      <p class="news" role="status" aria-live="polite">
-        {news}
+      <p class="news" id={NEWS_ID} tabIndex={-1} role="status" aria-live="polite">
+        {news?.text}
       </p>
       {refusal && (
         <p class="error" role="alert">
@@ -132,7 +149,9 @@ export function Player(props: {
             Round {round.round}
             {round.status === 'paired' ? ' (not started yet)' : round.status === 'closed' ? ' (closed)' : ''}
           </h2>
-          {round.status !== 'paired' && <RoundClock key={round.clock?.asOf} clock={round.clock} />}
+          {round.status !== 'paired' && (
+            <RoundClock key={round.clock?.asOf} clock={round.clock} closed={round.status === 'closed'} />
+          )}
           {mine ? (
             <MyTable api={api} base={base} pairing={mine} me={me.participantId} round={round} act={act} />
           ) : bye ? (
@@ -143,8 +162,12 @@ export function Player(props: {
         </section>
       )}
       <section aria-labelledby="standings">
-        <h2 id="standings">Standings</h2>
-        <StandingsTable standings={standings} highlight={me.participantId} />
+        <StandingsTable
+          standings={standings}
+          rounds={rounds}
+          highlight={me.participantId}
+          headingId="standings"
+        />
       </section>
       {round && (
         <section aria-labelledby="pairings">
@@ -153,7 +176,7 @@ export function Player(props: {
             {round.pairings.map((p) => (
               <li key={p.table}>
                 <span class="table-no">Table {p.table}</span> {p.A.name} v {p.B.name}
-                <span class="note"> · {round.status === 'paired' ? 'not started yet' : statusWords(p)}</span>
+                <span class="note"> · {statusWords(p, round)}</span>
               </li>
             ))}
           </ul>
@@ -226,7 +249,7 @@ function MyTable(props: {
   pairing: Pairing;
   me: string;
   round: Round;
-  act: (path: string, body: object, done?: string) => Promise<void>;
+  act: PlayerAct;
 }) {
   const { pairing, me, round, act } = props;
   const side: 'A' | 'B' = pairing.A.participantId === me ? 'A' : 'B';
@@ -267,7 +290,7 @@ function MyTable(props: {
           )}
         </>
       )}
-      <p role="status" aria-live="polite" data-testid="my-result">
+      <p role="status" aria-live="polite" data-testid="my-result" id={MY_RESULT_ID} tabIndex={-1}>
         {resultLine(pairing, round, side, me, opponent.name)}
       </p>
       {mayReport && reporting === undefined && (
@@ -314,6 +337,8 @@ function MyTable(props: {
                 const said = note.trim();
                 setReporting(undefined);
                 setNote('');
+                // The line that says where the result stands takes the focus from the buttons going away.
+                document.getElementById(MY_RESULT_ID)?.focus();
                 void act(`${at}/report`, { outcome, ...(said ? { note: said } : {}) });
               }}
             >
