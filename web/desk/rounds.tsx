@@ -147,6 +147,8 @@ export function ResultRow(props: { pairing: Pairing; round: Round; act: Act; wor
   const details = useRef<HTMLDetailsElement>(null);
   const at = `/rounds/${round.round}/tables/${pairing.table}`;
   const id = `r${round.round}t${pairing.table}`;
+  // C-6: set as the desk saw the table, so a result a judge set meanwhile is not written over unseen.
+  const seen = { expectedStatus: pairing.status };
   const act: Act = async (path, body, done) => {
     const recorded = await props.act(path, body, done);
     if (recorded) {
@@ -192,7 +194,11 @@ export function ResultRow(props: { pairing: Pairing; round: Round; act: Act; wor
               type="button"
               disabled={reason.trim() === ''}
               onClick={() =>
-                act(`${at}/override`, { outcome, reason: reason.trim() }, `Table ${pairing.table} set.`)
+                act(
+                  `${at}/override`,
+                  { outcome, reason: reason.trim(), ...seen },
+                  `Table ${pairing.table} set.`,
+                )
               }
             >
               Override
@@ -205,7 +211,7 @@ export function ResultRow(props: { pairing: Pairing; round: Round; act: Act; wor
                 onClick={() =>
                   act(
                     `${at}/forfeit`,
-                    { participantId: pairing[side].participantId, reason: reason.trim() },
+                    { participantId: pairing[side].participantId, reason: reason.trim(), ...seen },
                     `Table ${pairing.table}: ${pairing[side].name} forfeits.`,
                   )
                 }
@@ -216,7 +222,9 @@ export function ResultRow(props: { pairing: Pairing; round: Round; act: Act; wor
             <button
               type="button"
               disabled={reason.trim() === ''}
-              onClick={() => act(`${at}/void`, { reason: reason.trim() }, `Table ${pairing.table} voided.`)}
+              onClick={() =>
+                act(`${at}/void`, { reason: reason.trim(), ...seen }, `Table ${pairing.table} voided.`)
+              }
             >
               Void
             </button>
