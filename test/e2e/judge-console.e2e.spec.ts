@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
-import { bigEnoughTargets, buildPages, noSidewaysScroll, PHONE, shot } from './support/table-browser.js';
+import {
+  bigEnoughTargets,
+  buildPages,
+  noSidewaysScroll,
+  PHONE,
+  shot,
+  until,
+} from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type MatchTable, openMatch } from './support/umpire-client.js';
 
@@ -199,7 +206,7 @@ describeInBrowser('judge console in Chromium', () => {
     await form.getByRole('button', { name: 'Send' }).click();
     await done(/Rule on Side A's dispute/);
     // The ruling's button went with the dispute: focus is on what was said of it, not lost to the page.
-    await page.waitForFunction("(document.activeElement?.textContent ?? '').startsWith('Done: Rule on')");
+    await until(page, "(document.activeElement?.textContent ?? '').startsWith('Done: Rule on')");
     expect((await sentences()).some((s) => /dismissed/i.test(s) && /doublesAutoPass/.test(s))).toBe(true);
     await page
       .getByRole('region', { name: /Open disputes/ })

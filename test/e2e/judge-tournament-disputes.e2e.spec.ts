@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
-import { bigEnoughTargets, buildPages, noSidewaysScroll, PHONE, shot } from './support/table-browser.js';
+import {
+  bigEnoughTargets,
+  buildPages,
+  noSidewaysScroll,
+  PHONE,
+  shot,
+  until,
+} from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { Caller } from './support/umpire-client.js';
 import { type SmallEvent, smallEvent, startFirstRound } from './tournament-support.js';
@@ -97,7 +104,7 @@ describeInBrowser('a tournament judge decides a disputed result in Chromium', ()
     await page.getByTestId('judge-said').getByText('Decided: Player 3 won at table 1 of round 1.').waitFor();
     await card(page, 1).waitFor({ state: 'detached' });
     // The card and its button are gone: focus is on what was said of the decision, not lost to the page.
-    await page.waitForFunction("(document.activeElement?.textContent ?? '').startsWith('Decided:')");
+    await until(page, "(document.activeElement?.textContent ?? '').startsWith('Decided:')");
     const round = (await judge.get(`/tournaments/${TID}/rounds/1`)).body;
     const table1 = round.pairings.find((p: { table: number }) => p.table === 1);
     expect(table1.status).toBe('final');

@@ -17,6 +17,7 @@ import {
   caughtUp,
   shot,
   unitsFitThePhone,
+  until,
   PHONE,
 } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -122,7 +123,7 @@ describeInBrowser('table page in Chromium: a whole hand-to-hand match through th
     await send(A.page);
     await landed();
     // The roll's form went with the step: focus is on what is to do now, not lost to the page.
-    await A.page.waitForFunction("document.activeElement?.id === 'must-do-heading'");
+    await until(A.page, "document.activeElement?.id === 'must-do-heading'");
     // HH-8: the step says the target before the roll: morale 7 − impact (die + 1 for the charge).
     const target = 7 - (impactDie + 1);
     const needs =

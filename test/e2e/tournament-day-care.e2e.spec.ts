@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
-import { noSidewaysScroll, shot } from './support/table-browser.js';
+import { noSidewaysScroll, shot, until } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { Caller, ORGANISER_KEY, organiser } from './support/umpire-client.js';
 
@@ -50,9 +50,7 @@ describeInBrowser('a tournament day, with care for what the pages say and where 
   const activeId = (page: Page) => page.evaluate('document.activeElement?.id ?? ""') as Promise<string>;
   /** The focus moves once the page has read the tournament again after the action: waited for, briefly. */
   const focusGoesTo = (page: Page, id: string) =>
-    page.waitForFunction(`document.activeElement?.id === ${JSON.stringify(id)}`, undefined, {
-      timeout: 5_000,
-    });
+    until(page, `document.activeElement?.id === ${JSON.stringify(id)}`);
   const news = () => desk.locator('#desk-news');
 
   /** A player's page on a phone, opened with the key the organiser issued (as a player given one would). */
@@ -189,7 +187,7 @@ describeInBrowser('a tournament day, with care for what the pages say and where 
       .getByText('disputed')
       .first()
       .waitFor();
-    await desk.waitForFunction("document.getElementById('desk-news')?.textContent === ''");
+    await until(desk, "document.getElementById('desk-news')?.textContent === ''", 30_000);
   }, 60_000);
 
   it('reports and disputes on the phones, the focus on the result line each time', async () => {

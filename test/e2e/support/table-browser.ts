@@ -83,6 +83,18 @@ export async function bigEnoughTargets(page: Page): Promise<void> {
   expect(small).toEqual([]);
 }
 
+/**
+ * Waits until `expression` holds in the page. page.waitForFunction with a string polls by eval, which
+ * the pages' Content-Security-Policy refuses; page.evaluate is the browser's own and is not refused.
+ */
+export async function until(page: Page, expression: string, timeout = 5_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > deadline) throw new Error(`${expression} did not hold within ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** A screenshot of the whole page, when UMPIRE_SCREENSHOTS names a folder for them. */
 export async function shot(page: Page, name: string): Promise<void> {
   const folder = process.env.UMPIRE_SCREENSHOTS;
