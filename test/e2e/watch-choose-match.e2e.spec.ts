@@ -47,6 +47,8 @@ describeInBrowser('a spectator chooses a match to watch, in Chromium', () => {
   it('lists the tournament’s matches by round, table and players, and opens one headed by its place', async () => {
     const page = await (await browser.newContext({ viewport: PHONE, hasTouch: true })).newPage();
     await page.goto(`${t.url}/watch/`);
+    await noSidewaysScroll(page);
+    await shot(page, 'watch-match-form');
     await page.getByLabel('Your key (spectator, player, judge or organiser)').fill(spectatorKey);
     await page.getByRole('button', { name: 'List the matches' }).click();
     const list = page.getByRole('list', { name: 'Matches' });

@@ -24,12 +24,7 @@ export function useStoredKey(storage: string): [string | undefined, (key: string
 const KEY_NOTE = 'The key stays in this browser tab only and goes nowhere but this service.';
 
 /** A key's field: never shown as typed, never filled in by the browser, with its note under it. */
-export function KeyField(props: {
-  label: string;
-  note: string;
-  value: string;
-  onInput: (value: string) => void;
-}) {
+function KeyField(props: { label: string; note: string; value: string; onInput: (value: string) => void }) {
   return (
     <>
       <label for="api-key">{props.label}</label>
@@ -62,6 +57,8 @@ export function KeyGate(props: {
   submit?: string;
   /** A page for phones at the table: the larger type and targets of the table pages. */
   table?: boolean;
+  /** What the page offers beside the key (another way in), under the form. */
+  children?: ComponentChildren;
 }) {
   const [value, setValue] = useState('');
   return (
@@ -89,6 +86,7 @@ export function KeyGate(props: {
           {props.submit ?? 'Open'}
         </button>
       </form>
+      {props.children}
     </main>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
-import { KeyField, KeyGate } from '../shared/key-gate';
+import { KeyGate } from '../shared/key-gate';
 import { messageOf } from '../shared/live';
 import { placeWords, playersWords, type WatchableMatch, watchableMatches } from './match-places';
 
@@ -9,38 +9,23 @@ import { placeWords, playersWords, type WatchableMatch, watchableMatches } from 
  * take a key and list the matches it may see.
  */
 export function MatchForm(props: { refusal?: string; onKey: (key: string) => void }) {
-  const [key, setKey] = useState('');
   return (
-    <main class="narrow">
-      <h1>Watch a match</h1>
-      {props.refusal && (
-        <p class="error" role="alert">
-          {props.refusal}
-        </p>
-      )}
-      <form
-        class="stack"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (key.trim()) props.onKey(key.trim());
-        }}
-      >
-        <KeyField
-          label="Your key (spectator, player, judge or organiser)"
-          note="The page lists the matches the key may see, by tournament, round and table. The key stays in this browser tab only."
-          value={key}
-          onInput={setKey}
-        />
-        <button type="submit">List the matches</button>
-      </form>
-      <form method="get" class="stack">
+    <KeyGate
+      title="Watch a match"
+      label="Your key (spectator, player, judge or organiser)"
+      note="The page lists the matches the key may see, by tournament, round and table."
+      submit="List the matches"
+      refusal={props.refusal}
+      onKey={props.onKey}
+    >
+      <form method="get" class="stack other-way">
         <label for="match-id">Or open a match by its id</label>
         <input id="match-id" name="match" required autocomplete="off" spellcheck={false} />
         <button type="submit" class="quiet">
           Open
         </button>
       </form>
-    </main>
+    </KeyGate>
   );
 }
 
