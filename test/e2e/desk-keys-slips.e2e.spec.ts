@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
-import { noSidewaysScroll, shot } from './support/table-browser.js';
+import { noSidewaysScroll, shot, until } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { Caller, ORGANISER_KEY, organiser } from './support/umpire-client.js';
 import { smallEvent } from './tournament-support.js';
@@ -161,5 +161,45 @@ describeInBrowser("the desk's slips and keys", () => {
     await noSidewaysScroll(desk);
     await keys.scrollIntoViewIfNeeded();
     await shot(desk, 'desk-keys-phone');
+    await desk.setViewportSize({ width: 1280, height: 800 });
+  }, 60_000);
+
+  it('lists the judge and hall screen keys in use, and revokes one once asked twice, leaving the others working', async () => {
+    const keys = desk.getByRole('region', { name: 'Keys' });
+    // Keys are told apart by the second they were issued at.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const shownOnce = keys.getByLabel('Judge key, shown once');
+    const before = await shownOnce.inputValue();
+    await keys.getByRole('button', { name: 'Issue a judge key' }).click();
+    await until(
+      desk,
+      `document.querySelector('.issued-key input')?.value !== ${JSON.stringify(before)}`,
+      5_000,
+    );
+    const second = new Caller(t.url, await shownOnce.inputValue());
+    const others = (await organiser(t).get('/keys')).body as { role: string; keyId: string; label: string }[];
+    const judges = others.filter((k) => k.role === 'judge');
+    expect(judges).toHaveLength(2);
+    expect(judges.every((k) => /^issued at the desk at \d\d:\d\d/.test(k.label))).toBe(true);
+
+    await keys.getByRole('button', { name: 'Show the judge and hall screen keys in use' }).click();
+    const listed = keys.getByRole('listitem');
+    await listed.first().waitFor();
+    const words = await listed.locator('span').first().allTextContents();
+    expect(words.length).toBe(1);
+    expect(await listed.count()).toBe(3); // two judge keys and the hall screen key, not the players'
+    const secondLabel = judges[judges.length - 1]!.label;
+    expect(new Set(judges.map((k) => k.label)).size).toBe(2);
+    const row = listed.filter({ hasText: `Judge key, ${secondLabel}` });
+    await row.getByRole('button', { name: `Revoke the judge key, ${secondLabel}` }).click();
+    await shot(desk, 'desk-keys-revoke');
+    await row.getByRole('button', { name: `Yes, revoke the judge key, ${secondLabel}` }).click();
+    await keys.getByText(`Judge key, ${secondLabel} is revoked: it stopped working at once.`).waitFor();
+    await until(desk, `document.activeElement?.id === 'keys-in-use'`, 5_000);
+    expect(await listed.count()).toBe(2);
+    expect((await second.get(`/tournaments/${T}`)).status).toBe(401);
+    const first = others.find((k) => k.role === 'judge' && k.keyId !== judges[judges.length - 1]!.keyId)!;
+    const left = (await organiser(t).get('/keys')).body as { keyId: string; revoked: boolean }[];
+    expect(left.find((k) => k.keyId === first.keyId)!.revoked).toBe(false);
   }, 60_000);
 });

@@ -169,7 +169,9 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
         <Participants
           api={api}
           base={base}
+          tournamentId={tournamentId}
           participants={participants}
+          rounds={rounds}
           act={act}
           started={rounds.length > 0}
           complete={complete}

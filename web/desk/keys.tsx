@@ -1,9 +1,10 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { Api } from '../shared/api';
 import { QrCode } from '../shared/qr-code';
 import { copyText } from './copy';
 import { refusalText } from '../shared/refusal';
 import { newCommandId } from '../shared/tournament-views';
+import type { ListedKey } from './lost-phone';
 
 type Kind = 'judge' | 'spectator';
 
@@ -51,7 +52,8 @@ export function Keys(props: { api: Api; tournamentId: string; onAction: () => vo
         commandId: newCommandId(),
         role: kind,
         tournamentId: props.tournamentId,
-        label: `${kind === 'judge' ? 'judge' : 'hall screen'}, issued at the desk`,
+        // The time tells two keys of one kind apart when the desk lists them to revoke one.
+        label: `issued at the desk at ${clockTime(new Date())}`,
       });
       const link = `${window.location.origin}${KINDS[kind].page(props.tournamentId)}`;
       setIssued((all) => [{ kind, token: key.token, link }, ...all.filter((k) => k.kind !== kind)]);
@@ -81,6 +83,7 @@ export function Keys(props: { api: Api; tournamentId: string; onAction: () => vo
       <p class="note" role="status">
         {copied}
       </p>
+      <KeysInUse api={props.api} tournamentId={props.tournamentId} issued={issued.length} />
       {issued.map((key) => (
         <div class="issued-key" key={`${key.kind}-${key.token}`}>
           <h3>{KINDS[key.kind].title}</h3>
@@ -104,5 +107,117 @@ export function Keys(props: { api: Api; tournamentId: string; onAction: () => vo
         </div>
       ))}
     </section>
+  );
+}
+
+/** "14:05:31", the desk's own clock (to the second: two keys of a kind issued in a minute differ). */
+function clockTime(at: Date): string {
+  return at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+}
+
+/** A judge or hall screen key listed at the desk, in words: "judge key, issued at the desk at 14:05". */
+function keyWords(key: ListedKey): string {
+  const kind = key.role === 'judge' ? 'judge key' : 'hall screen key';
+  return key.label ? `${kind}, ${key.label}` : kind;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The judge and hall screen keys of this tournament that still work (GET /keys), read when asked, each
+ * with a Revoke that asks once more: a lost judge's phone or a hall screen left logged in is shut out
+ * at once, its live pages with it. Participants' keys are shut out from their cards (Lost phone).
+ */
+function KeysInUse(props: { api: Api; tournamentId: string; issued: number }) {
+  const [keys, setKeys] = useState<ListedKey[]>();
+  const [shown, setShown] = useState(false);
+  const [asking, setAsking] = useState<string>();
+  const [said, setSaid] = useState<string>();
+  const [failed, setFailed] = useState<string>();
+  const read = async () => {
+    setFailed(undefined);
+    try {
+      const all = await props.api.get<ListedKey[]>('/keys');
+      setKeys(
+        all.filter(
+          (key) =>
+            !key.revoked &&
+            key.tournamentId === props.tournamentId &&
+            (key.role === 'judge' || key.role === 'spectator'),
+        ),
+      );
+    } catch (error) {
+      setFailed(refusalText(error));
+    }
+  };
+  const revoke = async (key: ListedKey) => {
+    setSaid(undefined);
+    setFailed(undefined);
+    try {
+      await props.api.delete(`/keys/${encodeURIComponent(key.keyId)}`);
+      setAsking(undefined);
+      setSaid(`${capitalised(keyWords(key))} is revoked: it stopped working at once.`);
+      await read();
+      document.getElementById('keys-in-use')?.focus();
+    } catch (error) {
+      setFailed(refusalText(error));
+    }
+  };
+  // A key issued while the list is open belongs in it.
+  useEffect(() => {
+    if (shown) void read();
+  }, [props.issued]);
+  return (
+    <div class="keys-in-use">
+      <h3 id="keys-in-use" tabIndex={-1}>
+        Keys in use
+      </h3>
+      <div class="row">
+        <button
+          type="button"
+          class="quiet"
+          aria-expanded={shown}
+          onClick={() => {
+            setSaid(undefined);
+            if (!shown) void read();
+            setShown(!shown);
+          }}
+        >
+          {shown ? 'Hide the keys in use' : 'Show the judge and hall screen keys in use'}
+        </button>
+      </div>
+      <p class="note" role="status">
+        {said}
+      </p>
+      {failed && (
+        <p class="error" role="alert">
+          Keys in use: {failed}
+        </p>
+      )}
+      {shown && keys && keys.length === 0 && <p>No judge or hall screen key of this tournament works now.</p>}
+      {shown && keys && keys.length > 0 && (
+        <ul class="keys-list">
+          {keys.map((key) => (
+            <li key={key.keyId}>
+              <span>{capitalised(keyWords(key))}</span>{' '}
+              {asking === key.keyId ? (
+                <span class="row">
+                  <button type="button" class="primary" onClick={() => revoke(key)}>
+                    Yes, revoke<span class="sr-only"> the {keyWords(key)}</span>
+                  </button>
+                  <button type="button" class="quiet" onClick={() => setAsking(undefined)}>
+                    Keep it<span class="sr-only"> ({keyWords(key)})</span>
+                  </button>
+                </span>
+              ) : (
+                <button type="button" class="quiet" onClick={() => setAsking(key.keyId)}>
+                  Revoke<span class="sr-only"> the {keyWords(key)}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

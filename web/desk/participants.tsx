@@ -3,8 +3,9 @@ import type { Api } from '../shared/api';
 import { QrCode } from '../shared/qr-code';
 import { copyText } from './copy';
 import { refusalText } from '../shared/refusal';
-import { newCommandId, type Participant } from '../shared/tournament-views';
+import { newCommandId, type Participant, type Round } from '../shared/tournament-views';
 import { type ImportedLine, importParticipants, lineWords } from './import-participants';
+import { LostPhone } from './lost-phone';
 import type { Act } from './rounds';
 
 /**
@@ -15,7 +16,9 @@ import type { Act } from './rounds';
 export function Participants(props: {
   api: Api;
   base: string;
+  tournamentId: string;
   participants: Participant[];
+  rounds: Round[];
   act: Act;
   started: boolean;
   /** Every round played: nobody is left to drop out. */
@@ -33,6 +36,8 @@ export function Participants(props: {
   const [links, setLinks] = useState<Record<string, string>>({});
   /** The participant whose drop the desk is asking to confirm: one at a time. */
   const [dropping, setDropping] = useState<string>();
+  /** The participant whose lost phone the desk is shutting out: one at a time. */
+  const [shuttingOut, setShuttingOut] = useState<string>();
   const checkedIn = participants.filter((p) => p.checkedIn && p.status === 'active').length;
 
   const importPasted = async () => {
@@ -161,6 +166,41 @@ export function Participants(props: {
                     Drop<span class="sr-only"> {p.name}</span>
                   </button>
                 ))}
+              {p.status !== 'withdrawn' &&
+                dropping !== p.participantId &&
+                (shuttingOut === p.participantId ? (
+                  <LostPhone
+                    api={props.api}
+                    tournamentId={props.tournamentId}
+                    participant={p}
+                    rounds={props.rounds}
+                    onCancel={() => {
+                      setShuttingOut(undefined);
+                      setTimeout(() => document.getElementById(lostPhoneButtonId(p.participantId))?.focus());
+                    }}
+                    onDone={(news) => {
+                      setShuttingOut(undefined);
+                      // The old invitation link would only say it was used: the next one is asked for anew.
+                      setLinks(({ [p.participantId]: _, ...rest }) => rest);
+                      props.onNews(news);
+                      setTimeout(() => document.getElementById(participantCardId(p.participantId))?.focus());
+                    }}
+                    onRefusal={props.onRefusal}
+                  />
+                ) : (
+                  <button
+                    type="button"
+                    class="quiet"
+                    id={lostPhoneButtonId(p.participantId)}
+                    aria-label={`Lost phone: shut out ${p.name}'s phone`}
+                    onClick={() => {
+                      props.onAction();
+                      setShuttingOut(p.participantId);
+                    }}
+                  >
+                    Lost phone
+                  </button>
+                ))}
             </li>
           );
         })}
@@ -172,6 +212,7 @@ export function Participants(props: {
 /** The id of a participant's card, which takes the focus once an action on it removed its button. */
 export const participantCardId = (participantId: string) => `participant-${participantId}`;
 const dropButtonId = (participantId: string) => `drop-${participantId}`;
+const lostPhoneButtonId = (participantId: string) => `lost-phone-button-${participantId}`;
 
 /** Where a participant stands, as their card says it. */
 function standingWords(p: Participant): string {

@@ -31,6 +31,15 @@ export class Api {
     return this.call<T>('POST', path, body);
   }
 
+  /** DELETE, which answers 204 with no body. */
+  async delete(path: string): Promise<void> {
+    const response = await fetch(path, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${this.key}`, accept: 'application/json, application/problem+json' },
+    });
+    if (!response.ok) throw await errorOf(response);
+  }
+
   /** An SSE body as a stream of bytes (fetch, not EventSource: see live.ts). */
   async stream(url: string, lastEventId: number, signal: AbortSignal): Promise<Response> {
     const response = await fetch(url, {
