@@ -4,7 +4,7 @@ import { QrCode } from '../shared/qr-code';
 import { copyText } from './copy';
 import { refusalText } from '../shared/refusal';
 import { newCommandId } from '../shared/tournament-views';
-import type { ListedKey } from './lost-phone';
+import type { ListedKey } from './acting-keys';
 
 type Kind = 'judge' | 'spectator';
 
