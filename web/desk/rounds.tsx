@@ -147,14 +147,22 @@ export function ResultRow(props: { pairing: Pairing; round: Round; act: Act; wor
   const details = useRef<HTMLDetailsElement>(null);
   const at = `/rounds/${round.round}/tables/${pairing.table}`;
   const id = `r${round.round}t${pairing.table}`;
-  // C-6: set as the desk saw the table, so a result a judge set meanwhile is not written over unseen.
-  const seen = { expectedStatus: pairing.status };
+  // C-6: the table's status as the organiser saw it when they opened the form, so that a result a
+  // judge set meanwhile is refused rather than written over unseen (the row below follows the feed,
+  // and would otherwise say the new status just before the send). Once the service refused it, the
+  // desk has said where the result stands, and the next send is made knowing it.
+  const [opened, setOpened] = useState<Pairing['status']>();
+  const seen = { expectedStatus: opened ?? pairing.status };
+  const changed = opened !== undefined && opened !== pairing.status;
   const act: Act = async (path, body, done) => {
     const recorded = await props.act(path, body, done);
     if (recorded) {
       setOutcome('A');
       setReason('');
+      setOpened(undefined);
       if (details.current) details.current.open = false;
+    } else {
+      setOpened(pairing.status);
     }
     return recorded;
   };
@@ -170,13 +178,18 @@ export function ResultRow(props: { pairing: Pairing; round: Round; act: Act; wor
       )}
       {pairing.status === 'disputed' && <DisputeSaid pairing={pairing} words={props.words} />}
       {round.status !== 'paired' && pairing.status !== 'void' && (
-        <details ref={details}>
+        <details ref={details} onToggle={(e) => setOpened(e.currentTarget.open ? pairing.status : undefined)}>
           <summary>
             Override, forfeit or void
             <span class="sr-only">
               : round {round.round}, table {pairing.table}
             </span>
           </summary>
+          {changed && (
+            <p class="note changed-meanwhile" role="status">
+              Table {pairing.table} changed since you opened this: it is now {statusWords(pairing, round)}.
+            </p>
+          )}
           <div class="row">
             <label>
               Result
