@@ -5,6 +5,8 @@ import { fold } from '../rules/common/decider.js';
 import {
   type Outcome,
   tournamentDecider,
+  TOURNAMENT_RULES_VERSIONS,
+  tournamentRulesVersion,
   type TournamentEvent,
   tournamentIdOf,
 } from '../rules/tournament/index.js';
@@ -32,6 +34,8 @@ export interface TournamentExportReport {
     checkpoint: string;
     summary: string;
     results: string;
+    /** The tournament rules its summary was recomputed under: "tournament rules 1.0.0". */
+    rules: string;
     ok: boolean;
   };
   /** Each match's verification; `rules` names the rules its log was replayed with, as a match's report does. */
@@ -99,6 +103,7 @@ export class TournamentExportVerifier {
       checkpoint: 'not checked',
       summary: 'not checked',
       results: 'not checked',
+      rules: 'not checked',
       ok: false,
     },
     matches: [],
@@ -196,7 +201,14 @@ export class TournamentExportVerifier {
     const events = section.events as unknown as TournamentEvent[];
     const state = fold(tournamentDecider, events);
     let summaryVerdict = 'the events do not create the tournament';
-    if (state.created) {
+    let rules = 'none: the events do not create the tournament';
+    const version = state.created ? tournamentRulesVersion(state.rulesVersion) : undefined;
+    if (version !== undefined && !TOURNAMENT_RULES_VERSIONS.includes(version)) {
+      // C-3: counted under other rules than its own, the standings would prove nothing.
+      rules = `tournament rules ${version}, which this verifier does not have (it has ${TOURNAMENT_RULES_VERSIONS.join(', ')}): verify it with a build that serves them`;
+      summaryVerdict = `not recomputed: the tournament was played under tournament rules ${version}`;
+    } else if (state.created) {
+      rules = `tournament rules ${version}${state.rulesVersion === undefined ? ' (recorded before versions were)' : ''}`;
       summaryVerdict =
         canonicalize(tournamentSummary(state, summary.exportedAt)) === canonicalize(summary)
           ? 'matches the events'
@@ -214,6 +226,7 @@ export class TournamentExportVerifier {
       chain,
       checkpoint,
       summary: summaryVerdict,
+      rules,
       results:
         this.reported.size === 0
           ? 'no referee match reported a result'

@@ -25,6 +25,7 @@ function reportLines(report: TournamentExportReport, file: string): string[] {
     `  chain         ${tournament.chain}`,
     `  closing       ${tournament.checkpoint}`,
     `  summary       ${tournament.summary} (standings recomputed from the events)`,
+    `  rules         ${tournament.rules}`,
     `  results       ${tournament.results}`,
     ...report.matches.flatMap((m) => [
       `  match         ${mark(m.ok)}: ${m.matchId}, ${m.events} events, ${m.message}`,

@@ -15,7 +15,11 @@ import { verifyTournamentExport } from '../../src/audit/tournament-export-verifi
 import { canonicalEnvelope } from '../../src/event-store/canonical-json.js';
 import { fold } from '../../src/rules/common/decider.js';
 import { currentMatchRules, currentRuleset } from '../../src/rulesets/registry.js';
-import { tournamentDecider, type TournamentEvent } from '../../src/rules/tournament/index.js';
+import {
+  TOURNAMENT_RULES_VERSION,
+  tournamentDecider,
+  type TournamentEvent,
+} from '../../src/rules/tournament/index.js';
 import { tournamentSummary } from '../../src/tournament/tournament-summary.js';
 import { runNode, umpire } from '../audit/support/cli.js';
 import { buildVerifyPackage } from '../audit/support/verify-package.js';
@@ -84,6 +88,7 @@ describe('a tournament export verified offline', () => {
     expect(run.stdout).toContain('closing       verified');
     expect(run.stdout).toContain('summary       matches the events');
     expect(run.stdout).toContain('results       1 reported by referee matches');
+    expect(run.stdout).toContain(`rules         tournament rules ${TOURNAMENT_RULES_VERSION}\n`);
     expect(run.stdout).toMatch(/match {9}ok: export-r1-t1, \d+ events, verified/);
     // Each match names the rules its log was replayed with, on the line after it.
     const ruleset = currentRuleset('hand-to-hand')!.version;
@@ -152,9 +157,11 @@ describe('a tournament export verified offline', () => {
     expect(again.stdout).toMatch(/chain {9}broken at revision \d+: hash does not match/);
   });
 
-  it('a result that disagrees with its match’s MatchEnded is reported, even with every chain and signature redone', async () => {
-    // A forger holding a signing key: the referee result turned round, the tournament chain and
-    // summary recomputed, every checkpoint signed again. Only the match's own log still says A.
+  /**
+   * The export as a forger holding a signing key would remake it: each event of the tournament's
+   * stream changed, its chain and summary recomputed, every checkpoint signed again.
+   */
+  function forge(change: (event: ExportedEvent) => void): { forged: string; forgedKey: string } {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     const lines = text.trim().split('\n');
     const streams = new Map<string, ExportedEvent[]>();
@@ -166,7 +173,7 @@ describe('a tournament export verified offline', () => {
     const own = streams.get(`tournament-${T}`)!;
     let prevHash = own[0]!.metadata.prevHash;
     for (const event of own) {
-      if (event.type === 'RefereeResultRecorded') (event.data as any).outcome = 'B';
+      change(event);
       event.metadata.prevHash = prevHash;
       event.metadata.hash = linkHash(prevHash, canonicalEnvelope(event));
       prevHash = event.metadata.hash;
@@ -186,13 +193,36 @@ describe('a tournament export verified offline', () => {
           JSON.stringify(closing(events)),
         ]),
       ].join('\n') + '\n';
-    const forgedKey = write('forged-key.json', JSON.stringify(publicKeyDocument(publicKey)));
+    return { forged, forgedKey: write('forged-key.json', JSON.stringify(publicKeyDocument(publicKey))) };
+  }
+
+  it('a result that disagrees with its match’s MatchEnded is reported, even with every chain and signature redone', async () => {
+    // A forger holding a signing key: the referee result turned round, the tournament chain and
+    // summary recomputed, every checkpoint signed again. Only the match's own log still says A.
+    const { forged, forgedKey } = forge((event) => {
+      if (event.type === 'RefereeResultRecorded') (event.data as any).outcome = 'B';
+    });
     const run = await umpire('verify', write('forged.ndjson', forged), '--public-key', forgedKey);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('summary       matches the events');
     expect(run.stdout).toContain(
       'match         FAILED: export-r1-t1, 11 events, the tournament recorded round 1 table 1 as B, but the match ended A',
     );
+  });
+
+  it('C-3 a tournament recorded under tournament rules this verifier does not have is not counted again, and fails', async () => {
+    const { forged, forgedKey } = forge((event) => {
+      if (event.type === 'TournamentCreated') (event.data as any).rulesVersion = '9.0.0';
+    });
+    const run = await umpire('verify', write('other-rules.ndjson', forged), '--public-key', forgedKey);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      'rules         tournament rules 9.0.0, which this verifier does not have (it has 1.0.0): verify it with a build that serves them',
+    );
+    expect(run.stdout).toContain(
+      'summary       not recomputed: the tournament was played under tournament rules 9.0.0',
+    );
+    expect(run.stdout.trim().split('\n').at(-1)).toMatch(/^FAILED: tournament: /);
   });
 
   it('a file cut short, a match left out, or a match added is reported', async () => {

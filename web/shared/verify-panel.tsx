@@ -133,6 +133,11 @@ function TournamentVerdictView({ verdict }: { verdict: TournamentVerdict }) {
         {item(chainOk, `Tournament hash chain: ${tournament.chain}`)}
         {item(checkpointOk, `Closing checkpoint: ${tournament.checkpoint}`)}
         {item(summaryOk, `Summary and standings, recomputed from the events: ${tournament.summary}`)}
+        <li class="note" data-testid="verify-tournament-rules">
+          {tournament.rules.startsWith('tournament rules')
+            ? `Standings counted under ${tournament.rules}`
+            : `Tournament rules: ${tournament.rules}`}
+        </li>
         {item(tournament.ok, `Results: ${tournament.results}`)}
         {verdict.matches.map((m) => (
           <li key={m.matchId} class={m.ok ? 'check-ok' : 'check-failed'} data-testid="verify-match">

@@ -6502,6 +6502,7 @@ export interface components {
         id: string;
         version: string;
       };
+      rulesVersion?: string;
     };
     TournamentTournamentCreatedEvent: components['schemas']['TournamentEventEnvelope'] & {
       /** @enum {string} */

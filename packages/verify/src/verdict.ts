@@ -96,6 +96,8 @@ export interface TournamentVerdict {
     checkpoint: string;
     summary: string;
     results: string;
+    /** The tournament rules its standings were recomputed under ("tournament rules 1.0.0"). */
+    rules: string;
     ok: boolean;
   };
   matches: { matchId: string; ok: boolean; events: number; message: string; rules: RulesLine }[];

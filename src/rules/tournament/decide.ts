@@ -15,6 +15,11 @@ import {
 } from './events.js';
 import { type ClockCommand, decideClock } from './clock.js';
 import { evolve } from './evolve.js';
+import {
+  TOURNAMENT_RULES_VERSION,
+  TOURNAMENT_RULES_VERSIONS,
+  tournamentRulesVersion,
+} from './rules-version.js';
 import { pairRound } from './pair-round.js';
 import {
   type PairingState,
@@ -119,7 +124,23 @@ const invalid = (message: string): never => violation('C-6', message, 'invalid')
 function requireTournament(state: TournamentState): Tournament {
   // The service answers 404 for a tournament with no stream before its rules are asked.
   if (!state.created) violation('C-6', 'the tournament does not exist');
+  requireServedRules(state);
   return state;
+}
+
+/**
+ * C-3: a tournament is decided under the rules it was created under. One written under a version
+ * these rules are not (a newer build's) is refused, never decided under other rules than its own.
+ */
+function requireServedRules(state: Tournament): void {
+  const version = tournamentRulesVersion(state.rulesVersion);
+  if (!TOURNAMENT_RULES_VERSIONS.includes(version)) {
+    violation(
+      'C-3',
+      `tournament ${state.tournamentId} is played under tournament rules ${version}; this service decides ${TOURNAMENT_RULES_VERSIONS.join(', ')}, so it changes nothing there`,
+      'conflict',
+    );
+  }
 }
 
 function createTournament(
@@ -146,6 +167,7 @@ function createTournament(
         ...(numberOfRounds !== undefined ? { numberOfRounds } : {}),
         ...(tables ? { tables } : {}),
         ...(ruleset ? { ruleset: { id: ruleset.id, version: ruleset.version } } : {}),
+        rulesVersion: TOURNAMENT_RULES_VERSION,
       },
     },
   ];

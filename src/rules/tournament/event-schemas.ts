@@ -37,8 +37,9 @@ export const TOURNAMENT_EVENT_SCHEMAS: Readonly<Record<TournamentEventType, Json
       numberOfRounds: int(),
       tables: oneOfWords(TABLE_MODES),
       ruleset: object({ id: str(), version: str() }),
+      rulesVersion: str(),
     },
-    ['tieBreaks', 'clubsApartInRoundOne', 'numberOfRounds', 'tables', 'ruleset'],
+    ['tieBreaks', 'clubsApartInRoundOne', 'numberOfRounds', 'tables', 'ruleset', 'rulesVersion'],
   ),
   MatchScheduled: object(
     {

@@ -114,6 +114,8 @@ export type TournamentEvent =
         tables?: TableMode;
         /** The ruleset and version its matches are played under; absent: chosen per match. */
         ruleset?: TournamentRuleset;
+        /** The tournament rules' version it is decided and counted under; absent: the first (1.0.0). */
+        rulesVersion?: string;
       };
     }
   | {

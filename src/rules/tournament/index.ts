@@ -18,6 +18,4 @@ export * from './swiss.js';
 export * from './round-robin.js';
 export { meetings, numberTables, pairRound } from './pair-round.js';
 export * from './clock.js';
-
-/** The tournament rules' version, as a ruleset's: a stream is read by the rules it was written under. */
-export const TOURNAMENT_RULES_VERSION = '1.0.0';
+export * from './rules-version.js';

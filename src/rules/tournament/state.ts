@@ -73,6 +73,8 @@ export type TournamentState =
       numberOfRounds?: number;
       tables: TableMode;
       ruleset?: TournamentRuleset;
+      /** The tournament rules' version, as TournamentCreated recorded it (absent before versions were). */
+      rulesVersion?: string;
       schedule: ScheduledMatch[];
       participants: Participant[];
       rounds: RoundState[];

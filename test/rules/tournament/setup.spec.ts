@@ -43,14 +43,14 @@ describe('a tournament’s rounds, tables and ruleset', () => {
         tables: 'refereed',
         ruleset: HH,
       })
-      .then([createdWith({ numberOfRounds: 3, tables: 'refereed', ruleset: HH })]);
+      .then([createdWith({ numberOfRounds: 3, tables: 'refereed', ruleset: HH, rulesVersion: '1.0.0' })]);
   });
 
-  it('C-6 created without them: the event is as before, and the tournament reads as report-only with no limit on rounds', () => {
+  it('C-6 created without them: the event records none of them, and the tournament reads as report-only with no limit on rounds', () => {
     tournament
       .given([])
       .when({ type: 'CreateTournament', tournamentId: 'cup', name: 'Cup', scoring })
-      .then([createdWith({})]);
+      .then([createdWith({ rulesVersion: '1.0.0' })]);
     const state = tournament.given([createdWith({})]).state;
     expect(state).toMatchObject({ created: true, tables: 'report-only' });
     expect(state).not.toHaveProperty('numberOfRounds');

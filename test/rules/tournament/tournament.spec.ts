@@ -17,7 +17,9 @@ describe('tournament rules', () => {
     tournament
       .given([])
       .when({ type: 'CreateTournament', tournamentId: 'cup', name: 'Cup', scoring })
-      .then([created]);
+      .then([
+        { type: 'TournamentCreated', data: { ...created.data, rulesVersion: '1.0.0' } } as TournamentEvent,
+      ]);
     const refusal = tournament
       .given([created])
       .when({ type: 'CreateTournament', tournamentId: 'cup', name: 'Cup again', scoring })
