@@ -1,23 +1,11 @@
 import canonicalize from 'canonicalize';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { type Principal, recordedCommandId } from '../auth/principal.js';
-import {
-  type Actor,
-  EVENT_STORE,
-  type EventStore,
-  type RecordedEvent,
-} from '../event-store/event-store.port.js';
+import type { Actor, RecordedEvent } from '../event-store/event-store.port.js';
 import { handleCommand } from '../command-loop/command-loop.js';
 import { StreamBusyError } from '../match/match-errors.js';
-import { fold } from '../rules/common/decider.js';
 import { violation } from '../rules/common/rule-violation.js';
-import {
-  type Tournament,
-  type TournamentCommand,
-  tournamentDecider,
-  type TournamentEvent,
-  tournamentStream,
-} from '../rules/tournament/index.js';
+import { type Tournament, type TournamentCommand, type TournamentEvent } from '../rules/tournament/index.js';
 import { unknownTournament } from './tournament-scope.js';
 import { TournamentService } from './tournament.service.js';
 
@@ -47,10 +35,7 @@ const MAX_ATTEMPTS = 8;
  */
 @Injectable()
 export class TournamentConduct {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly tournaments: TournamentService,
-  ) {}
+  constructor(private readonly tournaments: TournamentService) {}
 
   /**
    * `caller` is a key, or the service itself (referee results); `commandId` is the client's (recorded
@@ -70,7 +55,7 @@ export class TournamentConduct {
       {
         ...shared,
         earlierAnswer: async (_, id) => {
-          const events = await this.store.readStream(tournamentStream(tournamentId));
+          const events = (await this.tournaments.find(tournamentId))?.events ?? [];
           const mine = events.filter((e) => e.metadata.commandId === id);
           if (mine.length === 0) return undefined;
           if (canonicalize(comparable(mine[0]!.metadata.command)) !== canonicalize(comparable(plain))) {
@@ -98,8 +83,7 @@ export class TournamentConduct {
 
   /** The tournament folded from its stream, with its events; 404 when there is none. */
   async load(tournamentId: string): Promise<{ state: Tournament; events: RecordedEvent<TournamentEvent>[] }> {
-    const events = await this.tournaments.read(tournamentId);
-    const state = fold(tournamentDecider, events);
+    const { events, state } = await this.tournaments.current(tournamentId);
     if (!state.created) throw unknownTournament(tournamentId);
     return { state, events };
   }

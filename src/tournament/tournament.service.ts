@@ -13,7 +13,6 @@ import {
 import type { MatchCommandResult } from '../match/match-command-handler.js';
 import { CreateMatch } from '../match/match.commands.js';
 import { ReadModelProgress } from './read-model-ports.js';
-import { fold } from '../rules/common/decider.js';
 import { RuleViolation, violation } from '../rules/common/rule-violation.js';
 import { NO_DICE } from '../rules/common/dice.js';
 import {
@@ -28,6 +27,7 @@ import { currentRuleset, versionsOf } from '../rulesets/registry.js';
 import { type CommandSteps, handleCommand } from '../command-loop/command-loop.js';
 import { StreamBusyError } from '../match/match-errors.js';
 import { TournamentDirectory } from './tournament-directory.js';
+import { type FoldedTournament, FoldedTournaments } from './folded-tournaments.js';
 import { expectType, hasType, readTypedStream } from '../event-store/typed-events.js';
 import {
   DEFAULT_SCORING,
@@ -119,10 +119,14 @@ export class TournamentService {
     private readonly commands: CommandBus,
     private readonly projections: ReadModelProgress,
     private readonly directory: TournamentDirectory,
-  ) {}
+  ) {
+    this.folded = new FoldedTournaments(store);
+  }
 
   /** The schedules of each tournament running in this process, one after another (see schedule). */
   private readonly scheduling = new Map<string, Promise<unknown>>();
+  /** Each tournament kept folded: a read or command reads only the events appended since. */
+  private readonly folded: FoldedTournaments;
 
   async create(principal: Principal, request: CreateTournamentRequest): Promise<TournamentCreatedView> {
     // Without an id of the caller's, the same key and commandId always name the same tournament.
@@ -203,12 +207,7 @@ export class TournamentService {
   streamSteps(principal: Principal | Actor, tournamentId: string, recordedCommand?: RecordedCommand) {
     const actor: Actor = principal.role === 'system' ? principal : actorOf(principal as Principal);
     const stream = tournamentStream(tournamentId);
-    const load = async (): Promise<Tournament | undefined> => {
-      const events = await readTypedStream(this.store, stream, TOURNAMENT_EVENTS);
-      if (events.length === 0) return undefined;
-      const state = fold(tournamentDecider, events);
-      return { events, state, revision: events[events.length - 1]!.metadata.revision };
-    };
+    const load = (): Promise<Tournament | undefined> => this.folded.current(tournamentId);
     return {
       load,
       catchUp: load,
@@ -310,7 +309,7 @@ export class TournamentService {
     > = {
       ...shared,
       earlierAnswer: async (_, recordedId) => {
-        const events = await readTypedStream(this.store, tournamentStream(tournamentId), TOURNAMENT_EVENTS);
+        const events = (await this.find(tournamentId))?.events ?? [];
         const earlier = events
           .filter((e) => hasType(e, 'MatchScheduled'))
           .find((e) => e.metadata.commandId === recordedId);
@@ -386,9 +385,19 @@ export class TournamentService {
 
   /** The tournament's events; 404 when there is no such tournament. */
   async read(tournamentId: string): Promise<TournamentRecord[]> {
-    const events = await readTypedStream(this.store, tournamentStream(tournamentId), TOURNAMENT_EVENTS);
-    if (events.length === 0) throw new NotFoundException(`tournament ${tournamentId} does not exist`);
-    return events;
+    return (await this.current(tournamentId)).events;
+  }
+
+  /** The tournament's events and its state folded from them, as its stream stands now; 404 when it has none. */
+  async current(tournamentId: string): Promise<FoldedTournament> {
+    const folded = await this.find(tournamentId);
+    if (!folded) throw new NotFoundException(`tournament ${tournamentId} does not exist`);
+    return folded;
+  }
+
+  /** As current(), undefined when the tournament has no stream. */
+  find(tournamentId: string): Promise<FoldedTournament | undefined> {
+    return this.folded.current(tournamentId);
   }
 
   /**
