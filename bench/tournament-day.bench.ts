@@ -9,7 +9,8 @@ import { Service } from './support/service.js';
  * the rounds, the participants and the standings again at each change of the tournament. Measured on a
  * field of BENCH_TOURNAMENT_PLAYERS (200) after round 1 and after BENCH_TOURNAMENT_ROUNDS (6) rounds:
  * the service's CPU per read, and its ratio, which stays near 1 when a read's cost does not grow with
- * the tournament's history. BENCH_BASELINE_MAIN measures another build beside this one.
+ * the tournament's history. BENCH_BASELINE_MAIN measures another build beside this one;
+ * BENCH_TOURNAMENT_PROFILE_DIR writes a CPU profile of this build's service there.
  */
 const PLAYERS = Number(process.env.BENCH_TOURNAMENT_PLAYERS ?? 200);
 const ROUNDS = Number(process.env.BENCH_TOURNAMENT_ROUNDS ?? 6);
@@ -59,7 +60,12 @@ async function readCost(service: Service, org: HttpClient): Promise<number> {
 
 async function measure(main?: string): Promise<{ first: number; last: number; report: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'umpire-bench-day-'));
-  const service = await Service.start({ dataDir, ...(main ? { main } : {}) });
+  const profileDir = process.env.BENCH_TOURNAMENT_PROFILE_DIR;
+  const service = await Service.start({
+    dataDir,
+    ...(main ? { main } : {}),
+    ...(profileDir && !main ? { profileDir } : {}),
+  });
   const org = service.organiser;
   try {
     await expectOk(
