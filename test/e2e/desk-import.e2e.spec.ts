@@ -3,8 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { noSidewaysScroll, shot } from './support/table-browser.js';
+import { openDesk } from './support/desk-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
+import { organiser } from './support/umpire-client.js';
 
 /**
  * The desk's pasted import, in Chromium against the real service: a name already registered is
@@ -28,11 +29,7 @@ describeInBrowser('the desk imports pasted participants line by line', () => {
     await org.command(`/tournaments/${T}/participants`, { name: 'Ben', club: 'South', seed: 2 });
     browser = await launchChromium();
     desk = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-    await desk.goto(`${t.url}/desk/`);
-    await desk.getByLabel('Your organiser key').fill(ORGANISER_KEY);
-    await desk.getByRole('button', { name: 'Open' }).click();
-    await desk.goto(`${t.url}/desk/?tournament=${T}`);
-    await desk.getByRole('heading', { level: 1, name: 'Import Day' }).waitFor();
+    await openDesk(desk, t.url, T, 'Import Day');
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

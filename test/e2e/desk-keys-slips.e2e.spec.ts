@@ -3,8 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { noSidewaysScroll, shot, until } from './support/table-browser.js';
+import { openDesk } from './support/desk-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-import { Caller, ORGANISER_KEY, organiser } from './support/umpire-client.js';
+import { Caller, organiser } from './support/umpire-client.js';
 import { smallEvent } from './tournament-support.js';
 
 /**
@@ -41,11 +42,7 @@ describeInBrowser("the desk's slips and keys", () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
     desk = await context.newPage();
-    await desk.goto(`${t.url}/desk/`);
-    await desk.getByLabel('Your organiser key').fill(ORGANISER_KEY);
-    await desk.getByRole('button', { name: 'Open' }).click();
-    await desk.goto(`${t.url}/desk/?tournament=${T}`);
-    await desk.getByRole('heading', { level: 1, name: `Event ${T}` }).waitFor();
+    await openDesk(desk, t.url, T, `Event ${T}`);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

@@ -3,8 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { noSidewaysScroll, shot, until } from './support/table-browser.js';
+import { openDesk } from './support/desk-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-import { type Caller, issueKey, ORGANISER_KEY } from './support/umpire-client.js';
+import { type Caller, issueKey } from './support/umpire-client.js';
 import { scheduleTableOne, smallEvent, startFirstRound, type SmallEvent } from './tournament-support.js';
 
 /**
@@ -36,11 +37,7 @@ describeInBrowser('a lost phone shut out at the desk', () => {
     seatB = await issueKey(t, { role: 'player', matchId: MATCH, side: 'B', tournamentId: T });
     browser = await launchChromium();
     desk = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    await desk.goto(`${t.url}/desk/`);
-    await desk.getByLabel('Your organiser key').fill(ORGANISER_KEY);
-    await desk.getByRole('button', { name: 'Open' }).click();
-    await desk.goto(`${t.url}/desk/?tournament=${T}`);
-    await desk.getByRole('heading', { level: 1, name: `Event ${T}` }).waitFor();
+    await openDesk(desk, t.url, T, `Event ${T}`);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

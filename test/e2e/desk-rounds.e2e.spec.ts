@@ -3,8 +3,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { noSidewaysScroll, shot } from './support/table-browser.js';
+import { openDesk } from './support/desk-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
+import { organiser } from './support/umpire-client.js';
 
 /**
  * A two-round tournament run from the desk, in Chromium against the real service: each participant's
@@ -33,11 +34,7 @@ describeInBrowser('the desk through every round of a tournament', () => {
     }
     browser = await launchChromium();
     desk = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    await desk.goto(`${t.url}/desk/`);
-    await desk.getByLabel('Your organiser key').fill(ORGANISER_KEY);
-    await desk.getByRole('button', { name: 'Open' }).click();
-    await desk.goto(`${t.url}/desk/?tournament=${T}`);
-    await desk.getByRole('heading', { level: 1, name: 'Rounds Day' }).waitFor();
+    await openDesk(desk, t.url, T, 'Rounds Day');
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

@@ -3,8 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { shot } from './support/table-browser.js';
+import { openDesk } from './support/desk-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-import { type Caller, issueKey, ORGANISER_KEY, organiser } from './support/umpire-client.js';
+import { type Caller, issueKey, organiser } from './support/umpire-client.js';
 import { smallEvent, startFirstRound, type SmallEvent } from './tournament-support.js';
 
 /**
@@ -31,11 +32,7 @@ describeInBrowser("the desk's override after a judge decided the table", () => {
     judge = await issueKey(t, { role: 'judge', tournamentId: T });
     browser = await launchChromium();
     desk = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    await desk.goto(`${t.url}/desk/`);
-    await desk.getByLabel('Your organiser key').fill(ORGANISER_KEY);
-    await desk.getByRole('button', { name: 'Open' }).click();
-    await desk.goto(`${t.url}/desk/?tournament=${T}`);
-    await desk.getByRole('heading', { level: 1, name: `Event ${T}` }).waitFor();
+    await openDesk(desk, t.url, T, `Event ${T}`);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
