@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Api } from '../shared/api';
+import { everyPage } from '../shared/every-page';
 import { refusalText } from '../shared/refusal';
 import { StandingsTable } from '../shared/standings-table';
 import {
   currentRound,
   newCommandId,
-  type Page,
   type Participant,
   type Round,
   type Seat,
@@ -51,11 +51,11 @@ export function setupWords(setup: Setup): string {
 async function loadBoard(api: Api, base: string): Promise<Board> {
   const [tournament, participants, rounds, standings] = await Promise.all([
     api.get<{ name: string }>(base),
-    api.get<Page<Participant>>(`${base}/participants?limit=100`),
-    api.get<Page<Round>>(`${base}/rounds?limit=100`),
+    everyPage<Participant>(api, `${base}/participants?limit=100`),
+    everyPage<Round>(api, `${base}/rounds?limit=100`),
     api.get<Standings & Setup>(`${base}/standings`),
   ]);
-  return { name: tournament.name, participants: participants.items, rounds: rounds.items, standings };
+  return { name: tournament.name, participants, rounds, standings };
 }
 
 /**
