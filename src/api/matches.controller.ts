@@ -25,6 +25,7 @@ import {
   MatchStateDto,
 } from './dto/match.dto.js';
 import { MatchIdPipe } from './match-id.pipe.js';
+import { type MatchPlace, MatchPlaces } from '../tournament/match-places.js';
 
 @ApiTags('matches')
 @ApiBearerAuth()
@@ -34,6 +35,7 @@ export class MatchesController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly list: MatchListQueries,
+    private readonly places: MatchPlaces,
   ) {}
 
   @Get()
@@ -81,11 +83,16 @@ export class MatchesController {
       'The match as it stands, in the play contract every ruleset shares: turn, active side, phase, whether it ended, what it awaits (and the route that sends it), open undo requests and disputes, and the ruleset’s own state.',
   })
   @ApiOkResponse({ type: MatchStateDto })
-  get(
+  async get(
     @CurrentPrincipal() principal: Principal,
     @Param('id', MatchIdPipe) id: string,
-  ): Promise<MatchStateView> {
-    return this.queries.execute(new GetMatch(id, principal));
+  ): Promise<MatchStateView & { tournament?: MatchPlace }> {
+    // The place only with the match: a key that may not read the match learns nothing of it.
+    const [match, place] = await Promise.all([
+      this.queries.execute<GetMatch, MatchStateView>(new GetMatch(id, principal)),
+      this.places.of(id),
+    ]);
+    return place ? { ...match, tournament: place } : match;
   }
 
   @Post(':id/end-turn')

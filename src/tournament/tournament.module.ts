@@ -12,6 +12,7 @@ import { TournamentConduct } from './tournament-conduct.service.js';
 import { DeskResultsInMatches } from './desk-results-in-matches.js';
 import { TimeCalledInMatches } from './time-called-in-matches.js';
 import { TournamentService } from './tournament.service.js';
+import { MatchPlaces } from './match-places.js';
 
 /** Tournaments: their own stream, their schedule and standings, and the keys bound to them. */
 @Module({
@@ -20,6 +21,7 @@ import { TournamentService } from './tournament.service.js';
     TournamentService,
     TournamentConduct,
     TournamentBoard,
+    MatchPlaces,
     TimeCalledInMatches,
     DeskResultsInMatches,
     RefereeResults,
@@ -32,6 +34,7 @@ import { TournamentService } from './tournament.service.js';
   ],
   exports: [
     TournamentService,
+    MatchPlaces,
     TimeCalledInMatches,
     DeskResultsInMatches,
     TournamentConduct,

@@ -2386,6 +2386,27 @@ export interface components {
       /** @description The events this command appended (or first appended), as this caller may see them. */
       events: components['schemas']['EventViewDto'][];
     };
+    MatchPlaceDto: {
+      /** @example spring-cup */
+      tournamentId: string;
+      /**
+       * @description The tournament’s name.
+       * @example Spring Cup
+       */
+      name: string;
+      /** @example 2 */
+      round: number;
+      /** @example 3 */
+      table: number;
+      /**
+       * @description Who plays each side, when the schedule named them.
+       * @example {
+       *       "A": "Hana Ito",
+       *       "B": "Ben Cole"
+       *     }
+       */
+      players: components['schemas']['SideNamesDto'] | null;
+    };
     /**
      * @example {
      *       "matchId": "isandlwana",
@@ -2660,6 +2681,8 @@ export interface components {
       timeCalled?: components['schemas']['TimeCalledDto'];
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
       state: components['schemas']['HandToHandState'] | components['schemas']['AtomicAfricaState'];
+      /** @description Present when a tournament schedules the match: its name, round and table, for every key that may read the match (a seat’s key may not read the tournament itself). */
+      tournament?: components['schemas']['MatchPlaceDto'];
     };
     EndTurnDto: {
       /**

@@ -434,8 +434,30 @@ export class MinimalCommandResultDto extends CommandOutcomeDto {
   @ApiProperty({ description: 'The revision of the command’s last event.', example: 4 }) revision!: number;
 }
 
-/** `GET /matches/:id`: the play contract now. */
-export class MatchStateDto extends PlayContractDto {}
+/** Where a tournament plays the match. */
+export class MatchPlaceDto {
+  @ApiProperty({ example: 'spring-cup' }) tournamentId!: string;
+  @ApiProperty({ description: 'The tournament’s name.', example: 'Spring Cup' }) name!: string;
+  @ApiProperty({ example: 2 }) round!: number;
+  @ApiProperty({ example: 3 }) table!: number;
+  @ApiProperty({
+    type: SideNamesDto,
+    nullable: true,
+    description: 'Who plays each side, when the schedule named them.',
+    example: { A: 'Hana Ito', B: 'Ben Cole' },
+  })
+  players!: SideNamesDto | null;
+}
+
+/** `GET /matches/:id`: the play contract now, and where a tournament plays the match. */
+export class MatchStateDto extends PlayContractDto {
+  @ApiPropertyOptional({
+    type: MatchPlaceDto,
+    description:
+      'Present when a tournament schedules the match: its name, round and table, for every key that may read the match (a seat’s key may not read the tournament itself).',
+  })
+  tournament?: MatchPlaceDto;
+}
 
 /** `GET /matches`: a page of the matches this key may see, filtered. */
 export class MatchListQueryDto extends PageQueryDto {
