@@ -6,6 +6,7 @@ import { timeCalledNotice } from '../shared/time-called';
 import { sidesOf, standingOf, unitRows } from '../shared/match-view';
 import { StandingChips } from '../shared/standing-chips';
 import { UnitCards } from '../shared/unit-cards';
+import { withRosterFacts } from '../shared/unit-words';
 import {
   awaitedFromOthers,
   type ChoiceValue,
@@ -258,7 +259,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
   const standing = standingOf(match.state, match);
   const sides = sidesOf(match.state, roster.units);
   const sideName = (id?: string) => sides.find((side) => side.id === id)?.name ?? id ?? '—';
-  const rows = unitRows(match.state, roster.units);
+  const rows = withRosterFacts(unitRows(match.state, roster.units), roster, match.revision);
   const unitName = (id?: string) => rows.find((row) => row.unitId === id)?.name ?? id;
   const { mustDo, mayDo } = templatesFor(match, seat.side);
   const siblings = [...mustDo, ...mayDo];
