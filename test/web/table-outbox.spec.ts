@@ -74,7 +74,7 @@ describe('how the table page sends one command', () => {
       return new Response('{"matchId":"m","revision":4,"duplicate":false,"events":[]}', { status: 201 });
     }) as typeof fetch;
     const result = await sendOver(fetcher, 'umpire_key', { ...item('one'), state: 'pending' });
-    expect(result).toEqual({ kind: 'landed' });
+    expect(result).toEqual({ kind: 'landed', revisions: [] });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url).toBe('/matches/m/disputes');
     expect(calls[0]!.init.headers).toMatchObject({

@@ -1,5 +1,5 @@
 import { isRecord } from '../../src/rules/common/is-record.js';
-import { labelOf, type UnitRow } from './match-view.js';
+import { describeValue, type Fact, labelOf, type RosterAnswer, type UnitRow } from './match-view.js';
 
 /**
  * A unit as a player reads it at the table, for any ruleset: what it is (its numbers and kinds: "base
@@ -99,4 +99,30 @@ function inWords(value: unknown, nameOf: NameOf): string {
   }
   const head = signed ?? (amount === undefined || amount === null ? '' : inWords(amount, nameOf));
   return `${[head, parts.join(', ')].filter((part) => part !== '').join(' ')}${rule}`;
+}
+
+/**
+ * The rows with what the roster keeps about each unit beyond the state's own fields (whom it is in
+ * contact with, whether it is in a close combat, when a ruleset keeps those beside its units rather
+ * than in them). Only while the roster stands at the revision the rows were read at: a roster of
+ * another moment would say the contacts of another moment.
+ */
+export function withRosterFacts(rows: UnitRow[], roster: RosterAnswer, revision: number): UnitRow[] {
+  if (roster.revision !== revision) return rows;
+  const byId = new Map(roster.units.map((unit) => [unit.unitId, unit.detail]));
+  const names = new Map(rows.map((row) => [row.unitId, row.name]));
+  const nameOf = (id: string) => names.get(id);
+  return rows.map((row) => {
+    const detail = byId.get(row.unitId);
+    if (!detail) return row;
+    const held = new Set(row.facts.map((fact) => fact.key));
+    const more = Object.entries(detail)
+      .filter(([key]) => !held.has(key))
+      .map(([key, value]): Fact => {
+        const text = typeof value === 'boolean' ? (value ? 'yes' : 'no') : describeValue(value, nameOf);
+        const tone = value === true ? 'set' : value === false || text === '—' ? 'unset' : 'plain';
+        return { key, label: labelOf(key), text, tone, value };
+      });
+    return more.length === 0 ? row : { ...row, facts: [...row.facts, ...more] };
+  });
 }

@@ -14,6 +14,8 @@ export function OutboxPanel(props: {
   onRule: (ruleId: string) => void;
   /** Reopens a refused command's form, filled in as it was sent; absent when the match no longer offers it. */
   changeAgain: (item: OutboxItem) => (() => void) | undefined;
+  /** What another device playing this side did first, when that is why the step was refused or kept back. */
+  overtaken: (item: OutboxItem) => string | undefined;
 }) {
   if (props.items.length === 0) return null;
   return (
@@ -21,7 +23,9 @@ export function OutboxPanel(props: {
       <h2 id="outbox-heading">
         {props.pending > 0
           ? `${props.pending} waiting to be sent${props.online ? '…' : ' (no connection: kept on this device)'}`
-          : 'Refused'}
+          : props.items.every((item) => item.refusal?.notSent)
+            ? 'Not sent'
+            : 'Refused'}
       </h2>
       <ol>
         {props.items.map((item) => (
@@ -32,13 +36,7 @@ export function OutboxPanel(props: {
               </span>
             ) : (
               <div role="alert">
-                <p>
-                  <span class="badge refused">refused</span> {item.label}:{' '}
-                  <span class="refusal">
-                    {withoutRuleNamed(item.refusal?.message ?? '', item.refusal?.ruleId)}
-                  </span>{' '}
-                  {item.refusal?.ruleId && <RuleLink ruleId={item.refusal.ruleId} onRule={props.onRule} />}
-                </p>
+                <Refused item={item} overtaken={props.overtaken(item)} onRule={props.onRule} />
                 <ChangeAgain reopen={props.changeAgain(item)} />
                 <button type="button" class="quiet" onClick={() => props.onDismiss(item.commandId)}>
                   Dismiss
@@ -49,6 +47,51 @@ export function OutboxPanel(props: {
         ))}
       </ol>
     </section>
+  );
+}
+
+/**
+ * A refusal with its reason and rule; when another device playing this side sent a step first, that
+ * is said first, and a step kept back unsent says only why.
+ */
+function Refused(props: {
+  item: OutboxItem;
+  overtaken: string | undefined;
+  onRule: (ruleId: string) => void;
+}) {
+  const { item, overtaken } = props;
+  const refusal = item.refusal;
+  const reason = (
+    <>
+      <span class="refusal">{withoutRuleNamed(refusal?.message ?? '', refusal?.ruleId)}</span>{' '}
+      {refusal?.ruleId && <RuleLink ruleId={refusal.ruleId} onRule={props.onRule} />}
+    </>
+  );
+  if (refusal?.notSent)
+    return (
+      <p>
+        <span class="badge refused">not sent</span> {item.label}:{' '}
+        <span class="overtaken" data-testid="overtaken">
+          {overtaken ?? 'the match no longer takes it.'}
+        </span>
+      </p>
+    );
+  if (overtaken)
+    return (
+      <>
+        <p>
+          <span class="badge refused">refused</span> {item.label}:{' '}
+          <span class="overtaken" data-testid="overtaken">
+            {overtaken}
+          </span>
+        </p>
+        <p class="note">The service said: {reason}</p>
+      </>
+    );
+  return (
+    <p>
+      <span class="badge refused">refused</span> {item.label}: {reason}
+    </p>
   );
 }
 

@@ -9,7 +9,30 @@ export interface Refusal {
   message: string;
   ruleId?: string;
   status: number;
+  /**
+   * The events another device playing this side appended after the step was made, none of them by a
+   * command sent from here: that device played first, and the step was made for a match now gone.
+   */
+  overtakenBy?: number[];
+  /** Present when the step was never sent: the match as it is now showed it no longer makes sense. */
+  notSent?: NotSent;
 }
+
+/**
+ * Why a queued step was kept back. An undo request for a target that was asked since (from another
+ * device of this side) and answered would ask the opponent the same question twice (C-5); a step the
+ * match no longer offers after another device of this side played would only be refused.
+ */
+export type NotSent =
+  | {
+      kind: 'undo-answered';
+      toRevision: unknown;
+      answer: 'declined' | 'agreed';
+      answeredBy: string;
+      /** The request answered was sent from this device. */
+      askedHere: boolean;
+    }
+  | { kind: 'no-longer-offered' };
 
 export interface OutboxItem {
   commandId: string;
@@ -21,10 +44,23 @@ export interface OutboxItem {
   action: string;
   state: 'pending' | 'refused';
   refusal?: Refusal;
+  /** The revision of the match the page showed when the player made it. */
+  madeAt?: number;
+  /** Set once a send found no connection (or a busy service): the step has waited on this device. */
+  waited?: boolean;
 }
 
-/** The answer of one send: landed (or landed before), refused for good, or to be tried again later. */
-export type SendResult = { kind: 'landed' } | { kind: 'refused'; refusal: Refusal } | { kind: 'retry' };
+/**
+ * The answer of one send: landed (or landed before) with the revisions of the events it appended,
+ * refused for good, or to be tried again later.
+ */
+export type SendResult =
+  | { kind: 'landed'; revisions?: readonly number[] }
+  | { kind: 'refused'; refusal: Refusal }
+  | { kind: 'retry' };
+
+/** How many of the latest revisions appended from here are remembered: far more than one turn holds. */
+const SENT_HERE_KEPT = 500;
 
 export interface OutboxStorage {
   getItem(key: string): string | null;
@@ -33,15 +69,26 @@ export interface OutboxStorage {
 
 export class Outbox {
   private items: OutboxItem[];
+  /**
+   * The revisions of the events that commands sent from here appended: the events view names no
+   * commandId, so this device tells its own events from another device's of the same key by these.
+   */
+  private sentHere: number[];
   private flushing?: Promise<void>;
   private readonly listeners = new Set<(items: readonly OutboxItem[]) => void>();
 
   constructor(
     private readonly storage: OutboxStorage,
     private readonly storageKey: string,
-    private readonly send: (item: OutboxItem) => Promise<SendResult>,
+    private readonly send: (item: OutboxItem, sentHere: ReadonlySet<number>) => Promise<SendResult>,
   ) {
     this.items = read(storage, storageKey);
+    const kept = readList(storage, this.sentHereKey);
+    this.sentHere = kept.filter((revision): revision is number => typeof revision === 'number');
+  }
+
+  private get sentHereKey(): string {
+    return `${this.storageKey}.sent-here`;
   }
 
   list(): readonly OutboxItem[] {
@@ -77,8 +124,20 @@ export class Outbox {
         for (;;) {
           const next = this.items.find((item) => item.state === 'pending');
           if (!next) return;
-          const result = await this.send(next);
-          if (result.kind === 'retry') return;
+          const result = await this.send(next, new Set(this.sentHere));
+          if (result.kind === 'retry') {
+            if (!next.waited) {
+              this.items = this.items.map((item) =>
+                item.commandId === next.commandId ? { ...item, waited: true } : item,
+              );
+              this.changed();
+            }
+            return;
+          }
+          if (result.kind === 'landed') {
+            this.sentHere = [...this.sentHere, ...(result.revisions ?? [])].slice(-SENT_HERE_KEPT);
+            this.storage.setItem(this.sentHereKey, JSON.stringify(this.sentHere));
+          }
           this.items =
             result.kind === 'landed'
               ? this.items.filter((item) => item.commandId !== next.commandId)
@@ -104,9 +163,13 @@ export class Outbox {
 }
 
 function read(storage: OutboxStorage, key: string): OutboxItem[] {
+  return readList(storage, key) as OutboxItem[];
+}
+
+function readList(storage: OutboxStorage, key: string): unknown[] {
   try {
     const parsed: unknown = JSON.parse(storage.getItem(key) ?? '[]');
-    return Array.isArray(parsed) ? (parsed as OutboxItem[]) : [];
+    return Array.isArray(parsed) ? (parsed as unknown[]) : [];
   } catch {
     return [];
   }
@@ -134,7 +197,7 @@ export async function sendOver(fetcher: typeof fetch, token: string, item: Outbo
   } catch {
     return { kind: 'retry' };
   }
-  if (response.ok) return { kind: 'landed' };
+  if (response.ok) return { kind: 'landed', revisions: await revisionsOf(response) };
   if (response.status === 401 || response.status === 408 || response.status === 429 || response.status >= 500)
     return { kind: 'retry' };
   let detail = `the service answered ${response.status}`;
@@ -152,6 +215,19 @@ export async function sendOver(fetcher: typeof fetch, token: string, item: Outbo
     kind: 'refused',
     refusal: { message: detail, status: response.status, ...(ruleId ? { ruleId } : {}) },
   };
+}
+
+/** The revisions of the events a command's answer says it appended (none when it says nothing). */
+async function revisionsOf(response: Response): Promise<number[]> {
+  try {
+    const answer = (await response.json()) as { events?: unknown };
+    if (!Array.isArray(answer.events)) return [];
+    return answer.events
+      .map((event: unknown) => (event as { revision?: unknown } | null)?.revision)
+      .filter((revision): revision is number => typeof revision === 'number');
+  } catch {
+    return [];
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import { timeCalledNotice } from '../shared/time-called';
 import { sidesOf, standingOf, unitRows } from '../shared/match-view';
 import { StandingChips } from '../shared/standing-chips';
 import { UnitCards } from '../shared/unit-cards';
+import { withRosterFacts } from '../shared/unit-words';
 import {
   awaitedFromOthers,
   type ChoiceValue,
@@ -16,7 +17,8 @@ import {
   type TemplateChoice,
 } from '../shared/contract';
 import { Outcomes } from './outcomes';
-import { Outbox, type OutboxItem, sendOver, withFreshIds } from './outbox';
+import { Outbox, type OutboxItem, withFreshIds } from './outbox';
+import { overtakenWords, sendChecked } from './stale-steps';
 import { OutboxPanel } from './outbox-panel';
 import { RuleDialog, type RuleText } from '../shared/rule-link';
 import { CommitmentVault, phaseWords, presenterFor, presentTemplate } from './presenters';
@@ -118,15 +120,28 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
   const [leaving, setLeaving] = useState(false);
   const [ruleShown, setRuleShown] = useState<string>();
 
+  const shownRevision = useRef(0);
   const outbox = useMemo(
-    () => new Outbox(localStorage, outboxKey(seat), (item) => sendOver(fetch.bind(window), seat.token, item)),
+    () =>
+      new Outbox(localStorage, outboxKey(seat), (item, sentHere) =>
+        sendChecked(
+          {
+            fetcher: fetch.bind(window),
+            token: seat.token,
+            matchId: seat.matchId,
+            side: seat.side,
+            shown: () => shownRevision.current,
+          },
+          item,
+          sentHere,
+        ),
+      ),
     [seat],
   );
   const [queued, setQueued] = useState<readonly OutboxItem[]>(() => outbox.list());
   // Commands that landed, with the revision the page showed then: their step stays held until the page
   // shows the match after them (the answer is minimal; the page reads the match again to see it).
   const was = useRef<readonly OutboxItem[]>(queued);
-  const shownRevision = useRef(0);
   const [landed, setLanded] = useState<{ item: OutboxItem; shown: number }[]>([]);
 
   // The outbox: shown as it changes, sent on every chance (now, back online, every few seconds).
@@ -195,6 +210,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
         body,
         label: template.label,
         action: template.action,
+        madeAt: shownRevision.current,
       });
     },
     [outbox, closeForm],
@@ -258,7 +274,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
   const standing = standingOf(match.state, match);
   const sides = sidesOf(match.state, roster.units);
   const sideName = (id?: string) => sides.find((side) => side.id === id)?.name ?? id ?? '—';
-  const rows = unitRows(match.state, roster.units);
+  const rows = withRosterFacts(unitRows(match.state, roster.units), roster, match.revision);
   const unitName = (id?: string) => rows.find((row) => row.unitId === id)?.name ?? id;
   const { mustDo, mayDo } = templatesFor(match, seat.side);
   const siblings = [...mustDo, ...mayDo];
@@ -382,6 +398,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
         onDismiss={(id) => outbox.dismiss(id)}
         onRule={onRule}
         changeAgain={changeAgain}
+        overtaken={(item) => overtakenWords(item.refusal, log.entries, sideName, seat.side)}
       />
 
       {undoWaiting && (
