@@ -9,9 +9,9 @@ import { type Caller, organiser } from './support/umpire-client.js';
 
 /**
  * The way back from a tournament's table to the player's tournament page, in Chromium at phone size:
- * the table page finds the tournament from the match list (a player's key lists its own match), and
- * the participant from the tournament page's key kept on this phone. A phone that joined only the seat
- * is told where its tournament page comes from.
+ * the table page says where the match is played from the match answer (any key that may read the
+ * match is told), and finds the participant from the tournament page's key kept on this phone. A phone
+ * that joined only the seat is told where its tournament page comes from.
  */
 const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
@@ -73,9 +73,12 @@ describeInBrowser('the table page of a tournament’s match leads back to the pl
     await page.goto(`${t.url}${link}`);
     const note = page.getByTestId('tournament-link');
     await note.waitFor();
-    // A seat's key may not read the tournament: it is named by its id, as the match list gives it.
+    // A seat's key may not read the tournament, but the match answer says where it is played.
     expect(await note.textContent()).toBe(
-      `This match is part of the tournament ${T}: open your tournament page from the link your organiser gave you.`,
+      `Link day · round 1 · table ${pairing.table}Your tournament page opens from the link your organiser gave you.`,
+    );
+    expect(await page.getByTestId('tournament-place').textContent()).toBe(
+      `Link day · round 1 · table ${pairing.table}`,
     );
     expect(await note.getByRole('link').count()).toBe(0);
   }, 60_000);

@@ -22,7 +22,18 @@ export interface MatchAnswer {
   pending?: Pending;
   /** C-7: only once time was called on the match's round. */
   timeCalled?: TimeCalled;
+  /** Where a tournament plays the match (GET /matches/:id only). */
+  tournament?: MatchPlace;
   state: unknown;
+}
+
+/** Where a tournament plays a match: its name, round and table, and who plays each side. */
+export interface MatchPlace {
+  tournamentId: string;
+  name: string;
+  round: number;
+  table: number;
+  players: { A: string; B: string } | null;
 }
 
 /** C-5: the open disputes and undo requests of a match. */

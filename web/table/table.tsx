@@ -362,7 +362,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
           <p class="note">
             against {opponent} · match <span class="match-id">{seat.matchId}</span>
           </p>
-          <TournamentLink api={api} matchId={seat.matchId} />
+          <TournamentLink place={current?.match.tournament} />
         </div>
         <span class={`live-mode live-${liveMode}`} data-testid="live-mode">
           {online ? LIVE_LABEL[liveMode] : 'offline'}
