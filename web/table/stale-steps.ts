@@ -164,7 +164,9 @@ export async function sendChecked(
     const result = await sendOver(seat.fetcher, seat.token, item);
     if (result.kind !== 'refused' || madeAt === undefined) return result;
     if (result.refusal.status !== 409 && result.refusal.status !== 422) return result;
-    const others = fromOtherDevices((await eventsAfter(seat, madeAt)) ?? [], seat.side, sentHere);
+    // The refusal stands whatever comes of reading what happened since: it is never sent again for that.
+    const since = await eventsAfter(seat, madeAt).catch(() => undefined);
+    const others = fromOtherDevices(since ?? [], seat.side, sentHere);
     return others.length === 0 ? result : { ...result, refusal: { ...result.refusal, overtakenBy: others } };
   } catch (error) {
     if (error instanceof NoConnection) return { kind: 'retry' };
@@ -192,7 +194,7 @@ export function overtakenWords(
   if (!refusal) return undefined;
   const notSent = refusal.notSent;
   if (notSent?.kind === 'undo-answered') {
-    const back = said(entries, notSent.toRevision as number);
+    const back = said(entries, Number(notSent.toRevision));
     const answer =
       notSent.answer === 'declined'
         ? `already declined undoing back to event ${notSent.toRevision} (${back})`
