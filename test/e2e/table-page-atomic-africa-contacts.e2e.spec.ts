@@ -11,7 +11,7 @@ import {
   unitsFitThePhone,
 } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-import { type MatchTable, openMatch } from './support/umpire-client.js';
+import { issueKey, type MatchTable, openMatch } from './support/umpire-client.js';
 
 /**
  * AA-3: an Atomic Africa unit's card at the table says whom it is in base contact with, by the enemy
@@ -20,7 +20,7 @@ import { type MatchTable, openMatch } from './support/umpire-client.js';
  */
 const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
-describeInBrowser('table page in Chromium: Atomic Africa unit cards name their contacts', () => {
+describeInBrowser('table and watch pages in Chromium: Atomic Africa unit cards name their contacts', () => {
   let t: TestApp;
   let browser: Browser;
   let m: MatchTable;
@@ -86,5 +86,26 @@ describeInBrowser('table page in Chromium: Atomic Africa unit cards name their c
       await A.page
         .locator('.unit-cards')
         .screenshot({ path: join(folder, 'table-atomic-africa-unit-contacts-cards.png') });
+  }, 60_000);
+
+  it('AA-3 the watch page’s cards name the same contacts to a spectator', async () => {
+    const spectator = await issueKey(t, { role: 'spectator' });
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await page.goto(`${t.url}/watch/?match=${matchId}`);
+      await page.getByLabel(/your key/i).fill(spectator.token!);
+      await page.getByRole('button', { name: 'Watch' }).click();
+      const watched = (unitId: string) => page.locator(`.unit-cards [data-unit="${unitId}"]`);
+      await watched('z1')
+        .getByText(/In contact with B Company, Natal Native Contingent\./)
+        .waitFor();
+      await watched('b1')
+        .getByText(/In contact with uThulwana\./)
+        .waitFor();
+      expect(await watched('z2').textContent()).not.toMatch(/contact/);
+      await shot(page, 'watch-atomic-africa-unit-contacts');
+    } finally {
+      await page.close();
+    }
   }, 60_000);
 });

@@ -1,4 +1,5 @@
 import type { Api } from '../shared/api';
+import type { MatchPlace } from '../shared/match-view';
 
 /** A match a key may watch, with where it is played when a tournament schedules it. */
 export interface WatchableMatch {
@@ -80,8 +81,9 @@ export async function watchableMatches(api: Api): Promise<WatchableMatch[]> {
 }
 
 /** The place of one match, when a tournament this key may list schedules it. */
-export async function placeOf(api: Api, matchId: string): Promise<WatchableMatch['place']> {
-  return (await placesFor(api)).get(matchId);
+/** The place of a match answer's `tournament`, in the words the chooser uses. */
+export function placeFrom(place: MatchPlace | undefined): WatchableMatch['place'] {
+  return place && { tournament: place.name, round: place.round, table: place.table, players: place.players };
 }
 
 /** "Club day · round 2 · table 3". */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
 import { AwaitingList } from './awaiting-list';
-import { placeOf, placeWords, type WatchableMatch } from './match-places';
+import { placeFrom, placeWords, type WatchableMatch } from './match-places';
 import { type LiveMode, messageOf } from '../shared/live';
 import { useFollowedMatch } from '../shared/use-followed-match';
 import { type MatchAnswer, sidesOf, standingOf, type StateAtAnswer, unitRows } from '../shared/match-view';
@@ -9,6 +9,7 @@ import { StandingChips } from '../shared/standing-chips';
 import { ReplayBar } from './replay-bar';
 import { TurnLog } from '../shared/turn-log';
 import { UnitCards } from '../shared/unit-cards';
+import { withRosterFacts } from '../shared/unit-words';
 import { VerifyPanel } from '../shared/verify-panel';
 
 const LIVE_LABEL: Record<LiveMode, string> = {
@@ -23,19 +24,6 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
   const { matchId, onForgetKey } = props;
   const api = useMemo(() => new Api(props.apiKey), [props.apiKey]);
   const base = `/matches/${encodeURIComponent(matchId)}`;
-
-  /** Where a tournament plays this match, when the key may list it (read once). */
-  const [place, setPlace] = useState<WatchableMatch['place']>();
-  useEffect(() => {
-    let live = true;
-    placeOf(api, matchId).then(
-      (found) => live && setPlace(found),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, matchId]);
 
   /** The revision shown; undefined follows the newest one. */
   const [at, setAt] = useState<number>();
@@ -58,6 +46,8 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
     failed,
   );
   const latest = current?.match.revision ?? 0;
+  /** Where a tournament plays this match, as the match answer says. */
+  const place = placeFrom(current?.match.tournament);
   const fail = useCallback(
     (cause: unknown) => {
       const message = failed(cause);
@@ -144,7 +134,8 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
   const standing = replaying ? standingOf(state) : standingOf(state, match);
   const sides = sidesOf(match.state, roster.units);
   const sideName = (id?: string) => sides.find((side) => side.id === id)?.name ?? id ?? '—';
-  const rows = unitRows(state, roster.units);
+  // Contacts and the like that a ruleset keeps beside its units: only for the revision the roster stands at.
+  const rows = withRosterFacts(unitRows(state, roster.units), roster, shown);
   const unitName = (id?: string) => rows.find((row) => row.unitId === id)?.name ?? id;
 
   return (
