@@ -3417,7 +3417,7 @@ export interface components {
       /** @description With participants: the tie-breaks after points, in order. */
       tieBreaks?: ('buchholz' | 'median-buchholz' | 'sonneborn-berger' | 'head-to-head' | 'wins')[];
       /**
-       * @description With participants: rounds whose results count so far.
+       * @description With participants: the rounds the standings stand after, those closed (every table with its result). A round in play is not counted, though each of its results counts in the rows once it stands.
        * @example 2
        */
       rounds?: number;
