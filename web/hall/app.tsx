@@ -42,25 +42,47 @@ export function App() {
   return <HallScreen api={new Api(key)} tournamentId={tournamentId} onForgetKey={forget} />;
 }
 
+/** The calling key as GET /keys/current answers it: its grant, never its secret. */
+interface CurrentKey {
+  role: 'organiser' | 'judge' | 'spectator' | 'player';
+  tournamentId?: string;
+  participantId?: string;
+}
+
+/** What a key is, in the words of the people holding one. */
+function keyWords(key: CurrentKey): string {
+  if (key.role === 'player') return key.participantId ? 'participant key' : 'player key';
+  return `${key.role} key`;
+}
+
+interface KeyElsewhere {
+  tournamentId: string;
+  /** Read with the key, which reads its own tournament; none when that read failed. */
+  name?: string;
+  words: string;
+}
+
 /**
- * The tournament a key bound to one is for, when the hall asked it for another: the service answers a
- * tournament outside a key's scope exactly as one that does not exist (404), and lists for a bound key
- * only its own. Asked only once the tournament answered 404; one listed tournament that is not the one
- * asked for is the key's (an unbound key lists every tournament, so more than one means the tournament
- * asked for does not exist, and the service's words stand).
+ * The tournament the key is bound to, when it is not the one asked for: the service answers a
+ * tournament outside a key's scope exactly as one that does not exist (404), so the key's own grant
+ * tells the two apart. Asked only once the tournament answered 404; an unbound key, or one bound to
+ * the tournament asked for, finds nothing, and the service's words stand.
  */
-function useKeyElsewhere(api: Api, tournamentId: string, ask: boolean) {
-  const [found, setFound] = useState<{ tournamentId: string; name: string }>();
+function useKeyElsewhere(api: Api, tournamentId: string, ask: boolean): KeyElsewhere | undefined {
+  const [found, setFound] = useState<KeyElsewhere>();
   useEffect(() => {
     if (!ask) return;
     let live = true;
-    api.get<Page<{ tournamentId: string; name: string }>>('/tournaments?limit=2').then(
-      (page) => {
-        const only = page.items.length === 1 ? page.items[0] : undefined;
-        if (live && only && only.tournamentId !== tournamentId) setFound(only);
-      },
-      () => undefined,
-    );
+    (async () => {
+      const key = await api.get<CurrentKey>('/keys/current');
+      const bound = key.tournamentId;
+      if (!bound || bound === tournamentId) return;
+      const name = await api.get<{ name: string }>(`/tournaments/${encodeURIComponent(bound)}`).then(
+        (t) => t.name,
+        () => undefined,
+      );
+      if (live) setFound({ tournamentId: bound, name, words: keyWords(key) });
+    })().catch(() => undefined);
     return () => {
       live = false;
     };
@@ -84,13 +106,13 @@ function HallScreen(props: { api: Api; tournamentId: string; onForgetKey: () => 
             {elsewhere ? (
               <div class="error" role="alert">
                 <p>
-                  This spectator key is for another tournament, {elsewhere.name}, not for{' '}
-                  <code>{props.tournamentId}</code>.
+                  This {elsewhere.words} is for another tournament
+                  {elsewhere.name ? `, ${elsewhere.name},` : ''} not for <code>{props.tournamentId}</code>.
                 </p>
                 <p>
                   Enter the key for this tournament, or{' '}
                   <a href={`/hall/?tournament=${encodeURIComponent(elsewhere.tournamentId)}`}>
-                    open the hall screen of {elsewhere.name}
+                    open the hall screen of {elsewhere.name ?? 'the key’s tournament'}
                   </a>
                   .
                 </p>
