@@ -2,7 +2,14 @@ import { useEffect, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
 import { KeyGate, queryParam, useStoredKey } from '../shared/key-gate';
 import { RoundClock } from '../shared/round-clock';
-import { currentRound, type Page, type Round, type Standings, statusWords } from '../shared/tournament-views';
+import {
+  currentRound,
+  type Page,
+  type Pairing,
+  type Round,
+  type Standings,
+  statusWords,
+} from '../shared/tournament-views';
 import { useLiveTournament } from '../shared/use-live-tournament';
 import { HallStandings } from './hall-standings';
 
@@ -39,7 +46,7 @@ export function App() {
     );
   }
   if (!key) return <KeyGate title="Hall screen" label="A spectator key for the tournament" onKey={setKey} />;
-  return <HallScreen api={new Api(key)} tournamentId={tournamentId} onForgetKey={forget} />;
+  return <HallScreen api={new Api(key)} apiKey={key} tournamentId={tournamentId} onForgetKey={forget} />;
 }
 
 /** The calling key as GET /keys/current answers it: its grant, never its secret. */
@@ -90,7 +97,7 @@ function useKeyElsewhere(api: Api, tournamentId: string, ask: boolean): KeyElsew
   return ask ? found : undefined;
 }
 
-function HallScreen(props: { api: Api; tournamentId: string; onForgetKey: () => void }) {
+function HallScreen(props: { api: Api; apiKey: string; tournamentId: string; onForgetKey: () => void }) {
   const hall = useLiveTournament(props.api, props.tournamentId, () =>
     loadHall(props.api, props.tournamentId),
   );
@@ -157,6 +164,9 @@ function HallScreen(props: { api: Api; tournamentId: string; onForgetKey: () => 
                     {p.A.name} <span class="note">v</span> {p.B.name}
                   </span>
                   <span class="note">{statusWords(p, round)}</span>
+                  {p.matchId && round.status !== 'paired' && (
+                    <WatchLink matchId={p.matchId} pairing={p} apiKey={props.apiKey} />
+                  )}
                 </li>
               ))}
               {round.byes.map((b) => (
@@ -186,5 +196,31 @@ function HallScreen(props: { api: Api; tournamentId: string; onForgetKey: () => 
         </section>
       </div>
     </main>
+  );
+}
+
+/** Where the watch page keeps its key: for this tab only, as the hall keeps its own. */
+const WATCH_KEY_STORAGE = 'umpire.watch.key';
+
+/**
+ * A refereed table's link to the watch page, named for a screen reader by its table and players. The
+ * watch page asks for a key it does not hold; the hall's key reads every match of its tournament, so
+ * following the link in this tab hands it over (sessionStorage, never the URL), unless the watch
+ * page holds one already.
+ */
+function WatchLink(props: { matchId: string; pairing: Pairing; apiKey: string }) {
+  const { pairing } = props;
+  return (
+    <a
+      class="hall-watch"
+      href={`/watch/?match=${encodeURIComponent(props.matchId)}`}
+      aria-label={`Watch table ${pairing.table}: ${pairing.A.name} against ${pairing.B.name}`}
+      onClick={() => {
+        if (!sessionStorage.getItem(WATCH_KEY_STORAGE))
+          sessionStorage.setItem(WATCH_KEY_STORAGE, props.apiKey);
+      }}
+    >
+      Watch
+    </a>
   );
 }
