@@ -11,7 +11,7 @@ import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import { KeyRegistry, type ListedKey } from '../auth/key-registry.service.js';
 import { actorOf, type Principal } from '../auth/principal.js';
 import { KeyScope } from '../tournament/key-scope.js';
-import { IssueKeyDto, IssuedKeyDto, KeyGrantDto } from './dto/key.dto.js';
+import { CurrentKeyDto, IssueKeyDto, IssuedKeyDto, KeyGrantDto } from './dto/key.dto.js';
 
 @ApiTags('keys')
 @ApiBearerAuth()
@@ -41,6 +41,34 @@ export class KeysController {
   @ApiOkResponse({ type: [KeyGrantDto] })
   list(@CurrentPrincipal() principal: Principal): ListedKey[] {
     return this.keys.list((grant) => this.scope.covers(principal, grant));
+  }
+
+  @Get('current')
+  @Roles('organiser', 'judge', 'spectator', 'player')
+  @ApiOperation({
+    summary:
+      'The calling key as it is bound: its role, label and tournament, and for a participant or player key its participant, match and side. Never a secret. A page asked for a tournament that answers 404 reads here whether its key is bound to another one.',
+  })
+  @ApiOkResponse({
+    type: CurrentKeyDto,
+    example: {
+      keyId: 'abc123def456',
+      role: 'spectator',
+      label: 'hall screen',
+      tournamentId: 'spring-open-2026',
+    },
+  })
+  current(@CurrentPrincipal() principal: Principal): CurrentKeyDto {
+    const { keyId, role, label, tournamentId, participantId, matchId, side } = principal;
+    return {
+      keyId,
+      role,
+      ...(label !== undefined ? { label } : {}),
+      ...(tournamentId !== undefined ? { tournamentId } : {}),
+      ...(participantId !== undefined ? { participantId } : {}),
+      ...(matchId !== undefined ? { matchId } : {}),
+      ...(side !== undefined ? { side } : {}),
+    };
   }
 
   @Delete(':keyId')

@@ -94,7 +94,10 @@ export interface TournamentStandingsView {
   tournamentId: string;
   scoring: Scoring;
   tieBreaks: TieBreak[];
-  /** Rounds whose results count so far (started or closed). */
+  /**
+   * The rounds the standings stand after: those closed, every table with its result. A round in play
+   * is not one of them, though each of its results counts in the rows once it stands.
+   */
   rounds: number;
   /** How many rounds it plays, as created (null: no number was set). */
   numberOfRounds: number | null;
@@ -151,7 +154,7 @@ export function standingsView(state: Tournament): TournamentStandingsView {
     tournamentId: state.tournamentId,
     scoring: state.scoring,
     tieBreaks: state.tieBreaks,
-    rounds: state.rounds.filter((r) => r.status !== 'paired').length,
+    rounds: state.rounds.filter((r) => r.status === 'closed').length,
     numberOfRounds: state.numberOfRounds ?? null,
     tables: state.tables,
     ruleset: state.ruleset ?? null,

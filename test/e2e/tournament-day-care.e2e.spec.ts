@@ -19,8 +19,8 @@ import { Caller, ORGANISER_KEY, organiser } from './support/umpire-client.js';
  *   second report;
  * - the standings show byes and mark the dropped, say where the tournament is (final once it is), use
  *   the short tie-break headings on every page and say so when they scroll sideways on a phone;
- * - the hall says a key of another tournament is one, and offers another key; a used invitation says
- *   so once, in one message.
+ * - the hall says a key of another tournament is one (by the key's role, and that tournament's name and
+ *   hall), and offers another key; a used invitation says so once, in one message.
  */
 const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const T = 'care-day';
@@ -326,23 +326,45 @@ describeInBrowser('a tournament day, with care for what the pages say and where 
     await shot(phones.get('p5')!, 'care-farah-complete');
   }, 60_000);
 
-  it('the hall says a key for another tournament is one, and offers to enter another', async () => {
+  it('the hall says a key for another tournament is one, by its role and that tournament’s name, with a link to its hall, and offers to enter another', async () => {
     await org().command('/tournaments', { tournamentId: 'other-cup', name: 'Other Cup' });
+    /** The hall of this tournament, opened with the key: what it says. */
+    async function hallWith(tournamentId: string, token: string) {
+      const page = await (await browser.newContext({ viewport: PHONE })).newPage();
+      await page.goto(`${t.url}/hall/?tournament=${tournamentId}`);
+      await page.getByLabel(/spectator key/).fill(token);
+      await page.getByRole('button', { name: 'Open' }).click();
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      return { page, alert };
+    }
     const other = await org().post('/tournaments/other-cup/keys', { role: 'spectator', label: 'hall' });
-    const page = await (await browser.newContext({ viewport: PHONE })).newPage();
-    await page.goto(`${t.url}/hall/?tournament=${T}`);
-    await page.getByLabel(/spectator key/).fill(other.body.token);
-    await page.getByRole('button', { name: 'Open' }).click();
-    const alert = page.getByRole('alert');
+    const { page, alert } = await hallWith(T, other.body.token);
     await alert
-      .getByText('This spectator key is for another tournament, Other Cup', { exact: false })
+      .getByText(`This spectator key is for another tournament, Other Cup, not for ${T}.`, { exact: true })
       .waitFor();
     expect(await alert.innerText()).not.toMatch(/does not exist/);
-    await alert.getByRole('link', { name: 'open the hall screen of Other Cup' }).waitFor();
+    const link = alert.getByRole('link', { name: 'open the hall screen of Other Cup' });
+    expect(await link.getAttribute('href')).toBe('/hall/?tournament=other-cup');
     await shot(page, 'care-hall-other-key');
     await page.getByRole('button', { name: 'Enter another key' }).click();
     await page.getByLabel(/spectator key/).waitFor();
     await page.context().close();
+
+    // The key's role is the key's own, read from the service: a judge key is not called a spectator's.
+    const judge = await org().post('/tournaments/other-cup/keys', { role: 'judge', label: 'judge' });
+    const asJudge = await hallWith(T, judge.body.token);
+    await asJudge.alert
+      .getByText(`This judge key is for another tournament, Other Cup, not for ${T}.`, { exact: true })
+      .waitFor();
+    await asJudge.page.context().close();
+
+    // A key bound to no tournament is not for another one: a tournament it cannot find does not exist.
+    const unbound = await org().post('/keys', { role: 'spectator', label: 'press' });
+    const asUnbound = await hallWith('no-such-day', unbound.body.token);
+    await asUnbound.alert.getByText('tournament no-such-day does not exist').waitFor();
+    expect(await asUnbound.alert.innerText()).not.toMatch(/another tournament/);
+    await asUnbound.page.context().close();
   }, 60_000);
 
   it('an invitation opened again says so once, in a player’s words', async () => {

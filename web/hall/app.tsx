@@ -2,7 +2,14 @@ import { useEffect, useState } from 'preact/hooks';
 import { Api, ApiError } from '../shared/api';
 import { KeyGate, queryParam, useStoredKey } from '../shared/key-gate';
 import { RoundClock } from '../shared/round-clock';
-import { currentRound, type Page, type Round, type Standings, statusWords } from '../shared/tournament-views';
+import {
+  currentRound,
+  type Page,
+  type Pairing,
+  type Round,
+  type Standings,
+  statusWords,
+} from '../shared/tournament-views';
 import { useLiveTournament } from '../shared/use-live-tournament';
 import { HallStandings } from './hall-standings';
 
@@ -39,28 +46,50 @@ export function App() {
     );
   }
   if (!key) return <KeyGate title="Hall screen" label="A spectator key for the tournament" onKey={setKey} />;
-  return <HallScreen api={new Api(key)} tournamentId={tournamentId} onForgetKey={forget} />;
+  return <HallScreen api={new Api(key)} apiKey={key} tournamentId={tournamentId} onForgetKey={forget} />;
+}
+
+/** The calling key as GET /keys/current answers it: its grant, never its secret. */
+interface CurrentKey {
+  role: 'organiser' | 'judge' | 'spectator' | 'player';
+  tournamentId?: string;
+  participantId?: string;
+}
+
+/** What a key is, in the words of the people holding one. */
+function keyWords(key: CurrentKey): string {
+  if (key.role === 'player') return key.participantId ? 'participant key' : 'player key';
+  return `${key.role} key`;
+}
+
+interface KeyElsewhere {
+  tournamentId: string;
+  /** Read with the key, which reads its own tournament; none when that read failed. */
+  name?: string;
+  words: string;
 }
 
 /**
- * The tournament a key bound to one is for, when the hall asked it for another: the service answers a
- * tournament outside a key's scope exactly as one that does not exist (404), and lists for a bound key
- * only its own. Asked only once the tournament answered 404; one listed tournament that is not the one
- * asked for is the key's (an unbound key lists every tournament, so more than one means the tournament
- * asked for does not exist, and the service's words stand).
+ * The tournament the key is bound to, when it is not the one asked for: the service answers a
+ * tournament outside a key's scope exactly as one that does not exist (404), so the key's own grant
+ * tells the two apart. Asked only once the tournament answered 404; an unbound key, or one bound to
+ * the tournament asked for, finds nothing, and the service's words stand.
  */
-function useKeyElsewhere(api: Api, tournamentId: string, ask: boolean) {
-  const [found, setFound] = useState<{ tournamentId: string; name: string }>();
+function useKeyElsewhere(api: Api, tournamentId: string, ask: boolean): KeyElsewhere | undefined {
+  const [found, setFound] = useState<KeyElsewhere>();
   useEffect(() => {
     if (!ask) return;
     let live = true;
-    api.get<Page<{ tournamentId: string; name: string }>>('/tournaments?limit=2').then(
-      (page) => {
-        const only = page.items.length === 1 ? page.items[0] : undefined;
-        if (live && only && only.tournamentId !== tournamentId) setFound(only);
-      },
-      () => undefined,
-    );
+    (async () => {
+      const key = await api.get<CurrentKey>('/keys/current');
+      const bound = key.tournamentId;
+      if (!bound || bound === tournamentId) return;
+      const name = await api.get<{ name: string }>(`/tournaments/${encodeURIComponent(bound)}`).then(
+        (t) => t.name,
+        () => undefined,
+      );
+      if (live) setFound({ tournamentId: bound, name, words: keyWords(key) });
+    })().catch(() => undefined);
     return () => {
       live = false;
     };
@@ -68,7 +97,7 @@ function useKeyElsewhere(api: Api, tournamentId: string, ask: boolean) {
   return ask ? found : undefined;
 }
 
-function HallScreen(props: { api: Api; tournamentId: string; onForgetKey: () => void }) {
+function HallScreen(props: { api: Api; apiKey: string; tournamentId: string; onForgetKey: () => void }) {
   const hall = useLiveTournament(props.api, props.tournamentId, () =>
     loadHall(props.api, props.tournamentId),
   );
@@ -84,13 +113,13 @@ function HallScreen(props: { api: Api; tournamentId: string; onForgetKey: () => 
             {elsewhere ? (
               <div class="error" role="alert">
                 <p>
-                  This spectator key is for another tournament, {elsewhere.name}, not for{' '}
-                  <code>{props.tournamentId}</code>.
+                  This {elsewhere.words} is for another tournament
+                  {elsewhere.name ? `, ${elsewhere.name},` : ''} not for <code>{props.tournamentId}</code>.
                 </p>
                 <p>
                   Enter the key for this tournament, or{' '}
                   <a href={`/hall/?tournament=${encodeURIComponent(elsewhere.tournamentId)}`}>
-                    open the hall screen of {elsewhere.name}
+                    open the hall screen of {elsewhere.name ?? 'the key’s tournament'}
                   </a>
                   .
                 </p>
@@ -135,6 +164,9 @@ function HallScreen(props: { api: Api; tournamentId: string; onForgetKey: () => 
                     {p.A.name} <span class="note">v</span> {p.B.name}
                   </span>
                   <span class="note">{statusWords(p, round)}</span>
+                  {p.matchId && round.status !== 'paired' && (
+                    <WatchLink matchId={p.matchId} pairing={p} apiKey={props.apiKey} />
+                  )}
                 </li>
               ))}
               {round.byes.map((b) => (
@@ -164,5 +196,31 @@ function HallScreen(props: { api: Api; tournamentId: string; onForgetKey: () => 
         </section>
       </div>
     </main>
+  );
+}
+
+/** Where the watch page keeps its key: for this tab only, as the hall keeps its own. */
+const WATCH_KEY_STORAGE = 'umpire.watch.key';
+
+/**
+ * A refereed table's link to the watch page, named for a screen reader by its table and players. The
+ * watch page asks for a key it does not hold; the hall's key reads every match of its tournament, so
+ * following the link in this tab hands it over (sessionStorage, never the URL), unless the watch
+ * page holds one already.
+ */
+function WatchLink(props: { matchId: string; pairing: Pairing; apiKey: string }) {
+  const { pairing } = props;
+  return (
+    <a
+      class="hall-watch"
+      href={`/watch/?match=${encodeURIComponent(props.matchId)}`}
+      aria-label={`Watch table ${pairing.table}: ${pairing.A.name} against ${pairing.B.name}`}
+      onClick={() => {
+        if (!sessionStorage.getItem(WATCH_KEY_STORAGE))
+          sessionStorage.setItem(WATCH_KEY_STORAGE, props.apiKey);
+      }}
+    >
+      Watch
+    </a>
   );
 }

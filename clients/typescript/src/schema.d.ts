@@ -555,6 +555,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/keys/current': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The calling key as it is bound: its role, label and tournament, and for a participant or player key its participant, match and side. Never a secret. A page asked for a tournament that answers 404 reads here whether its key is bound to another one. */
+    get: operations['KeysController_current'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/keys/{keyId}': {
     parameters: {
       query?: never;
@@ -3049,6 +3066,37 @@ export interface components {
        */
       issuedBy: string | null;
     };
+    CurrentKeyDto: {
+      /** @example abc123def456 */
+      keyId: string;
+      /**
+       * @example spectator
+       * @enum {string}
+       */
+      role: 'organiser' | 'judge' | 'player' | 'spectator';
+      /** @example hall screen */
+      label?: string;
+      /**
+       * @description The tournament the key is bound to: it reads and acts only within it.
+       * @example spring-open-2026
+       */
+      tournamentId?: string;
+      /**
+       * @description A participant key: the participant it acts for.
+       * @example p3
+       */
+      participantId?: string;
+      /**
+       * @description A player key: the match it plays.
+       * @example r1-t4
+       */
+      matchId?: string;
+      /**
+       * @description A player key: the side it plays.
+       * @enum {string}
+       */
+      side?: 'A' | 'B';
+    };
     StreamTicketRequestDto: {
       /**
        * @description A ticket for this match’s live feed.
@@ -3392,7 +3440,7 @@ export interface components {
       /** @description With participants: the tie-breaks after points, in order. */
       tieBreaks?: ('buchholz' | 'median-buchholz' | 'sonneborn-berger' | 'head-to-head' | 'wins')[];
       /**
-       * @description With participants: rounds whose results count so far.
+       * @description With participants: the rounds the standings stand after, those closed (every table with its result). A round in play is not counted, though each of its results counts in the rows once it stands.
        * @example 2
        */
       rounds?: number;
@@ -18191,6 +18239,84 @@ export interface operations {
            *       "status": 413,
            *       "detail": "the request body is larger than 65536 bytes (UMPIRE_BODY_LIMIT_BYTES)",
            *       "field": "body"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Past the rate limit of this key (or of this address, without a valid key). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  KeysController_current: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "keyId": "abc123def456",
+           *       "role": "spectator",
+           *       "label": "hall screen",
+           *       "tournamentId": "spring-open-2026"
+           *     }
+           */
+          'application/json': components['schemas']['CurrentKeyDto'];
+        };
+      };
+      /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:unauthorized",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "detail": "an API key is required: Authorization: Bearer <key>"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A key of another role, match, side or tournament. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:forbidden",
+           *       "title": "Forbidden",
+           *       "status": 403,
+           *       "detail": "this route is for organiser keys; this key is a spectator key"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];

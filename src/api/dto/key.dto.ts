@@ -88,3 +88,24 @@ export class KeyGrantDto {
   })
   issuedBy!: string | null;
 }
+
+/**
+ * The key that calls, as it is bound: never its secret. Revoked keys never get here (401), so it has
+ * no `revoked`.
+ */
+export class CurrentKeyDto {
+  @ApiProperty({ example: 'abc123def456' }) keyId!: string;
+  @ApiProperty({ enum: ['organiser', 'judge', 'player', 'spectator'], example: 'spectator' }) role!: string;
+  @ApiPropertyOptional({ example: 'hall screen' }) label?: string;
+  @ApiPropertyOptional({
+    example: 'spring-open-2026',
+    description: 'The tournament the key is bound to: it reads and acts only within it.',
+  })
+  tournamentId?: string;
+  @ApiPropertyOptional({ description: 'A participant key: the participant it acts for.', example: 'p3' })
+  participantId?: string;
+  @ApiPropertyOptional({ description: 'A player key: the match it plays.', example: 'r1-t4' })
+  matchId?: string;
+  @ApiPropertyOptional({ enum: ['A', 'B'], description: 'A player key: the side it plays.' })
+  side?: string;
+}

@@ -368,7 +368,11 @@ export class StandingsDto {
     description: 'With participants: the tie-breaks after points, in order.',
   })
   tieBreaks?: TieBreak[];
-  @ApiPropertyOptional({ example: 2, description: 'With participants: rounds whose results count so far.' })
+  @ApiPropertyOptional({
+    example: 2,
+    description:
+      'With participants: the rounds the standings stand after, those closed (every table with its result). A round in play is not counted, though each of its results counts in the rows once it stands.',
+  })
   rounds?: number;
   @ApiPropertyOptional({
     type: Number,
