@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
@@ -11,7 +11,8 @@ import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import { KeyRegistry, type ListedKey } from '../auth/key-registry.service.js';
 import { actorOf, type Principal } from '../auth/principal.js';
 import { KeyScope } from '../tournament/key-scope.js';
-import { CurrentKeyDto, IssueKeyDto, IssuedKeyDto, KeyGrantDto } from './dto/key.dto.js';
+import { TournamentScope } from '../tournament/tournament-scope.js';
+import { CurrentKeyDto, IssueKeyDto, IssuedKeyDto, KeyGrantDto, KeyListQueryDto } from './dto/key.dto.js';
 
 @ApiTags('keys')
 @ApiBearerAuth()
@@ -21,6 +22,7 @@ export class KeysController {
   constructor(
     private readonly keys: KeyRegistry,
     private readonly scope: KeyScope,
+    private readonly tournaments: TournamentScope,
   ) {}
 
   @Post()
@@ -37,10 +39,26 @@ export class KeysController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'Every key issued within this key’s scope, without secrets.' })
+  @ApiOperation({
+    summary:
+      'Every key issued within this key’s scope, without secrets; ?tournament= narrows it to one tournament’s keys.',
+  })
   @ApiOkResponse({ type: [KeyGrantDto] })
-  list(@CurrentPrincipal() principal: Principal): ListedKey[] {
-    return this.keys.list((grant) => this.scope.covers(principal, grant));
+  async list(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: KeyListQueryDto,
+  ): Promise<ListedKey[]> {
+    const listed = this.keys.list((grant) => this.scope.covers(principal, grant));
+    const { tournament } = query;
+    if (tournament === undefined) return listed;
+    const kept: ListedKey[] = [];
+    for (const key of listed) {
+      if (key.tournamentId === tournament) kept.push(key);
+      else if (key.tournamentId === undefined && (await this.tournaments.holds(tournament, key.matchId))) {
+        kept.push(key);
+      }
+    }
+    return kept;
   }
 
   @Get('current')

@@ -137,7 +137,9 @@ function KeysInUse(props: { api: Api; tournamentId: string; issued: number }) {
   const read = async () => {
     setFailed(undefined);
     try {
-      const all = await props.api.get<ListedKey[]>('/keys');
+      const all = await props.api.get<ListedKey[]>(
+        `/keys?tournament=${encodeURIComponent(props.tournamentId)}`,
+      );
       setKeys(
         all.filter(
           (key) =>

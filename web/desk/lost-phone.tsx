@@ -27,7 +27,7 @@ export function LostPhone(props: {
   const id = `lost-phone-${p.participantId}`;
   useEffect(() => {
     let live = true;
-    props.api.get<ListedKey[]>('/keys').then(
+    props.api.get<ListedKey[]>(`/keys?tournament=${encodeURIComponent(props.tournamentId)}`).then(
       (keys) => live && setActing(keysActingFor(p.participantId, props.tournamentId, keys, props.rounds)),
       (error: unknown) => live && setFailed(refusalText(error)),
     );

@@ -544,7 +544,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every key issued within this key’s scope, without secrets. */
+    /** Every key issued within this key’s scope, without secrets; ?tournament= narrows it to one tournament’s keys. */
     get: operations['KeysController_list'];
     put?: never;
     /** Issue a key (organiser key) of the same role or a lower one, and the same scope or a narrower one: a key bound to a tournament issues keys bound to it. A player key is bound to one match and one side. Idempotent by commandId. */
@@ -18048,7 +18048,10 @@ export interface operations {
   };
   KeysController_list: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Only the keys of this tournament: those bound to it, and the seat keys of its matches (issued by an unbound key, a seat's key names its match only). */
+        tournament?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -18076,6 +18079,24 @@ export interface operations {
            *     ]
            */
           'application/json': components['schemas']['KeyGrantDto'][];
+        };
+      };
+      /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:validation",
+           *       "title": "Bad Request",
+           *       "status": 400,
+           *       "detail": "limit must not be greater than 500",
+           *       "field": "limit"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
       /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Length, Matches, ValidateIf } from 'class-validator';
 import { MATCH_ID_PATTERN } from '../../match/match-stream.js';
 import { SIDES } from '../../rules/common/sides.js';
+import { TOURNAMENT_ID_PATTERN } from '../../rules/tournament/events.js';
 
 /**
  * A key's optional commandId: sent again by the same key with the same grant, the first key is
@@ -108,4 +109,16 @@ export class CurrentKeyDto {
   matchId?: string;
   @ApiPropertyOptional({ enum: ['A', 'B'], description: 'A player key: the side it plays.' })
   side?: string;
+}
+
+/** `GET /keys`: the keys listed, narrowed. */
+export class KeyListQueryDto {
+  @ApiPropertyOptional({
+    description:
+      "Only the keys of this tournament: those bound to it, and the seat keys of its matches (issued by an unbound key, a seat's key names its match only).",
+    example: 'spring-cup',
+  })
+  @IsOptional()
+  @Matches(TOURNAMENT_ID_PATTERN, { message: 'tournament must be 1–64 letters, digits, _ or -' })
+  tournament?: string;
 }
