@@ -102,6 +102,8 @@ export function Player(props: {
     (p) => p.A.participantId === me.participantId || p.B.participantId === me.participantId,
   );
   const bye = round?.byes.some((s) => s.participantId === me.participantId);
+  // Until a new round starts, the round that closed last is the one whose result the player was told.
+  const previous = round ? rounds.find((r) => r.round === round.round - 1) : undefined;
 
   return (
     <main class="player">
@@ -152,12 +154,36 @@ export function Player(props: {
           {round.status !== 'paired' && (
             <RoundClock key={round.clock?.asOf} clock={round.clock} closed={round.status === 'closed'} />
           )}
-          {mine ? (
-            <MyTable api={api} base={base} pairing={mine} me={me.participantId} round={round} act={act} />
-          ) : bye ? (
-            <p>You have a bye this round.</p>
+          {round.status === 'closed' ? (
+            <>
+              {/* The result line of the table that was: an action that closed the round leaves the focus here. */}
+              <p
+                class="table-result"
+                role="status"
+                aria-live="polite"
+                data-testid="my-result"
+                id={MY_RESULT_ID}
+                tabIndex={-1}
+              >
+                Result: {roundResultWords(round, me.participantId)}.
+              </p>
+              <p data-testid="next-round">{nextRoundWords(round, me, standings.numberOfRounds)}</p>
+            </>
           ) : (
-            <p>You are not paired this round.</p>
+            <>
+              {round.status === 'paired' && previous && (
+                <p class="note" data-testid="last-round-result">
+                  Round {previous.round}: {roundResultWords(previous, me.participantId)}.
+                </p>
+              )}
+              {mine ? (
+                <MyTable api={api} base={base} pairing={mine} me={me.participantId} round={round} act={act} />
+              ) : bye ? (
+                <p>You have a bye this round.</p>
+              ) : (
+                <p>You are not paired this round.</p>
+              )}
+            </>
           )}
         </section>
       )}
@@ -241,6 +267,41 @@ function resultLine(pairing: Pairing, round: Round, side: 'A' | 'B', me: string,
     case 'void':
       return `This pairing was voided${because(pairing)}: it counts for nobody.`;
   }
+}
+
+/**
+ * This player's result in a round that closed, from their side: "you won against Ben Levy, confirmed
+ * by both players", their bye, or a round they sat out. A closed round has every result standing.
+ */
+function roundResultWords(round: Round, me: string): string {
+  if (round.byes.some((s) => s.participantId === me)) return 'you had a bye';
+  const pairing = round.pairings.find((p) => p.A.participantId === me || p.B.participantId === me);
+  if (!pairing) return 'you were not paired';
+  const side: 'A' | 'B' = pairing.A.participantId === me ? 'A' : 'B';
+  const opponent = pairing[side === 'A' ? 'B' : 'A'].name;
+  if (pairing.status === 'void')
+    return `your game against ${opponent} was voided${because(pairing)}: it counts for nobody`;
+  const result = pairing.result;
+  if (!result) return `your game against ${opponent} has no result`;
+  const what =
+    result.outcome === 'draw'
+      ? `you drew with ${opponent}`
+      : result.outcome === side
+        ? `you won against ${opponent}`
+        : `you lost to ${opponent}`;
+  if (result.source === 'forfeit') {
+    const who = result.forfeitedBy === me ? 'you' : opponent;
+    return `${what}: ${who} forfeited${pairing.reason ? ` (“${pairing.reason}”)` : ''}`;
+  }
+  return `${what}, ${SOURCE_WORDS[result.source] ?? result.source}${because(pairing)}`;
+}
+
+/** What comes after a closed round, for this player: the next round's pairing, or nothing more. */
+function nextRoundWords(round: Round, me: Participant, numberOfRounds?: number | null): string {
+  if (numberOfRounds && round.round >= numberOfRounds)
+    return 'That was the last round: the standings below are final.';
+  if (me.status !== 'active') return 'You are no longer paired: the standings below keep what you scored.';
+  return `Round ${round.round + 1} has not been paired yet: your table shows here once it is.`;
 }
 
 function MyTable(props: {
