@@ -409,7 +409,13 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
 
     // Meanwhile the other side asks for an undo first: A's own request can no longer stand (C-5).
     await askUndo(B, 'B asks first');
-    await A.page.waitForTimeout(500);
+    // B's request stands at the service before A's connection returns: sent from B's page, it lands
+    // when B's outbox gets to it, which on a loaded machine may be after A's own request.
+    const deadline = Date.now() + 15_000;
+    while (!((await m.organiser.get(`/matches/${matchId}`)).body.pending?.undoRequests ?? []).length) {
+      if (Date.now() > deadline) throw new Error("B's undo request did not land within 15 s");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
 
     await A.context.setOffline(false);
     const refused = A.page.locator('.outbox-refused');
