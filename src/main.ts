@@ -12,10 +12,13 @@ if (cluster.isWorker) {
   const { runPrimary } = await import('./cluster/primary.js');
   await runPrimary(config, fileURLToPath(import.meta.url));
 } else {
-  const [{ Logger }, { createApp }] = await Promise.all([import('@nestjs/common'), import('./app.js')]);
+  const [{ Logger }, { createApp }, { listeningWords }] = await Promise.all([
+    import('@nestjs/common'),
+    import('./app.js'),
+    import('./config/listening-words.js'),
+  ]);
   const app = await createApp(config);
   await app.listen(config.port, config.host);
-  new Logger('umpire').log(
-    `listening on ${config.host}:${config.port}, store: ${config.eventStoreConnectionString ? 'EventStoreDB' : config.dataDir}`,
-  );
+  const logger = new Logger('umpire');
+  for (const words of listeningWords(config)) logger.log(words);
 }

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AppConfig } from '../config/app-config.js';
+import { listeningWords } from '../config/listening-words.js';
 import {
   firstLineComplete,
   instanceOf,
@@ -86,9 +87,7 @@ export async function runPrimary(config: AppConfig, entry: string): Promise<void
     server.once('error', failed);
     server.listen(config.port, config.host, () => listening());
   });
-  logger.log(
-    `listening on ${config.host}:${config.port} with ${config.instances} instances, store: ${config.eventStoreConnectionString ? 'EventStoreDB' : config.dataDir}`,
-  );
+  for (const words of listeningWords(config)) logger.log(words);
 
   const stop = () => {
     if (stopping) return;
