@@ -95,6 +95,10 @@ export function CreateTournament(props: { api: Api }) {
     <main class="narrow desk">
       <TournamentList {...tournaments} />
       <h1>New tournament</h1>
+      <p class="note">
+        Or <a href="/desk/?new=match">set up a single match</a>: one game outside any tournament, its seats
+        joined from this screen.
+      </p>
       {refusal && (
         <p class="error" role="alert">
           {refusal}

@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { ensurePagesBuilt } from './support/pages-build.js';
+import { noSidewaysScroll, PHONE, seatBrowser, shot, until } from './support/table-browser.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
+
+/**
+ * A single match, outside any tournament, set up at the organiser's desk in Chromium against the real
+ * service: made from a form (no JSON typed), then each seat joined by its invitation from the desk's
+ * screen, on a phone, which plays that side from then on. Opened again, the desk shows the same
+ * invitations; a new one for a seat is another code, for another phone.
+ */
+const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
+
+describeInBrowser('a single match set up at the desk', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let desk: Page;
+
+  beforeAll(async () => {
+    await ensurePagesBuilt();
+    t = await startTestApp();
+    browser = await launchChromium();
+    desk = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await desk.goto(`${t.url}/desk/`);
+    await desk.getByLabel('Your organiser key').fill(ORGANISER_KEY);
+    await desk.getByRole('button', { name: 'Open' }).click();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const codeOf = async (name: string) =>
+    (
+      await desk
+        .getByRole('region', { name: new RegExp(`: ${name}$`) })
+        .locator('.invite-code')
+        .innerText()
+    ).trim();
+
+  it('C-1 the match is made from a form: ruleset, side names and dice; the service holds it as chosen', async () => {
+    await desk.getByRole('link', { name: 'set up a single match' }).click();
+    await desk.getByRole('heading', { level: 1, name: 'A single match' }).waitFor();
+    await desk.getByLabel('Name of side A').fill('Zulus');
+    await desk.getByLabel('Name of side B').fill('British');
+    await desk.getByLabel('Ruleset', { exact: true }).selectOption('hand-to-hand');
+    await desk.getByLabel('Table dice: the players roll real dice and enter the faces').check();
+    await desk.getByLabel(/Match id/).fill('friendly-1');
+    await shot(desk, 'desk-single-match-form');
+    await desk.getByRole('button', { name: 'Create the match' }).click();
+    await desk.getByRole('heading', { level: 1, name: 'Zulus v British' }).waitFor();
+    expect(new URL(desk.url()).search).toBe('?match=friendly-1');
+
+    const match = (await organiser(t).get('/matches/friendly-1')).body;
+    expect(match.ruleset.id).toBe('hand-to-hand');
+    expect(match.state.sides).toEqual({ A: 'Zulus', B: 'British' });
+    expect(match.state.diceMode).toBe('table');
+  }, 60_000);
+
+  it('each seat has its invitation on the screen: a QR code, a link and a code, the same when opened again', async () => {
+    for (const name of ['Zulus', 'British']) {
+      await desk.getByRole('img', { name: `The invitation link for ${name}` }).waitFor();
+      expect(await codeOf(name)).toMatch(/\S{6,}/);
+    }
+    await shot(desk, 'desk-single-match-seats');
+    const before = await codeOf('British');
+    await desk.reload();
+    await desk.getByRole('img', { name: 'The invitation link for British' }).waitFor();
+    expect(await codeOf('British')).toBe(before);
+    await desk.setViewportSize(PHONE);
+    await noSidewaysScroll(desk);
+    await shot(desk, 'desk-single-match-seats-phone');
+    await desk.setViewportSize({ width: 1280, height: 800 });
+  }, 60_000);
+
+  it('C-1 a phone joins side A from its link and is asked to register its units; a new invitation joins a second phone', async () => {
+    const link = await desk.getByLabel('Invitation link for Zulus (opens once)').inputValue();
+    const phone = await seatBrowser(browser);
+    await phone.page.goto(link);
+    await phone.page.getByRole('button', { name: 'Register a unit for Zulus' }).waitFor({ timeout: 15_000 });
+    expect(await phone.page.getByRole('button', { name: 'Register a unit for British' }).count()).toBe(0);
+    await shot(phone.page, 'table-single-match-joined');
+
+    // The code is used: the desk makes another for the seat, and a second phone joins the same side.
+    const used = await codeOf('Zulus');
+    await desk.getByRole('button', { name: 'New invitation for Zulus' }).click();
+    await until(
+      desk,
+      `document.querySelector('[aria-labelledby="seat-A"] .invite-code')?.textContent.trim() !== ${JSON.stringify(used)}`,
+    );
+    const second = await seatBrowser(browser);
+    await second.page.goto(`${t.url}/table/`);
+    await second.page.getByLabel('Invitation code').fill(await codeOf('Zulus'));
+    await second.page.getByRole('button', { name: /Join/ }).click();
+    await second.page.getByRole('button', { name: 'Register a unit for Zulus' }).waitFor({ timeout: 15_000 });
+
+    // The first phone's code opens no third seat.
+    const third = await seatBrowser(browser);
+    await third.page.goto(link);
+    await third.page.getByRole('alert').waitFor();
+    expect(await third.page.getByRole('alert').innerText()).toMatch(/used|expired/);
+    for (const seat of [phone, second, third]) await seat.context.close();
+  }, 90_000);
+
+  it('C-6 a refusal names what is wrong and the form keeps what was typed', async () => {
+    await desk.goto(`${t.url}/desk/?new=match`);
+    await desk.getByLabel('Name of side A').fill('Impi');
+    await desk.getByLabel('Name of side B').fill('NNC');
+    await desk.getByLabel(/Match id/).fill('friendly-1');
+    await desk.getByRole('button', { name: 'Create the match' }).click();
+    const refusal = desk.getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toMatch(/friendly-1|exists/);
+    expect(await desk.getByLabel('Name of side A').inputValue()).toBe('Impi');
+    expect((await organiser(t).get('/matches/friendly-1')).body.state.sides.A).toBe('Zulus');
+  }, 60_000);
+});

@@ -1,0 +1,329 @@
+import { useEffect, useState } from 'preact/hooks';
+import { type Api, ApiError } from '../shared/api';
+import { sidesOf } from '../shared/match-view';
+import { refusalText } from '../shared/refusal';
+import { newCommandId } from '../shared/tournament-views';
+import { InvitationLink } from './invitation-link';
+
+/** A ruleset the service serves, as GET /rulesets lists it. */
+interface ServedRuleset {
+  id: string;
+  versions: string[];
+  current: string;
+}
+
+/** The parts of GET /matches/:id this page reads. */
+interface MatchHeader {
+  matchId: string;
+  ruleset: { id: string; version: string };
+  state: unknown;
+  tournament?: { tournamentId: string; name: string; round: number; table: number };
+}
+
+const SIDES = ['A', 'B'] as const;
+type Side = (typeof SIDES)[number];
+
+/** A match id as the service takes it (the `pattern` attribute's `v` flag wants the `-` escaped). */
+const MATCH_ID_PATTERN = '[A-Za-z0-9][A-Za-z0-9_\\-]{0,63}';
+
+export const singleMatchLink = (matchId: string) => `/desk/?match=${encodeURIComponent(matchId)}`;
+
+/**
+ * A match played on its own, outside any tournament: its ruleset (and version), the names of its two
+ * sides and how dice are rolled. The service checks each and names the field it refuses; the id is
+ * the service's unless one is typed. Created, the page goes on to the match's seats.
+ */
+export function NewMatch(props: { api: Api }) {
+  const [commandId] = useState(newCommandId);
+  const [served, setServed] = useState<ServedRuleset[]>();
+  const [ruleset, setRuleset] = useState('');
+  const [version, setVersion] = useState('');
+  const [diceMode, setDiceMode] = useState<'server' | 'table'>('server');
+  const [refusal, setRefusal] = useState<string>();
+  const [sending, setSending] = useState(false);
+  useEffect(() => {
+    props.api.get<ServedRuleset[]>('/rulesets').then(
+      (rulesets) => {
+        setServed(rulesets);
+        setRuleset((chosen) => chosen || (rulesets[0]?.id ?? ''));
+      },
+      (error: unknown) => {
+        setServed([]);
+        setRefusal(refusalText(error));
+      },
+    );
+  }, [props.api]);
+  const chosen = served?.find((r) => r.id === ruleset);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    setRefusal(undefined);
+    setSending(true);
+    try {
+      const created = await props.api.post<{ matchId: string }>('/matches', {
+        commandId,
+        ...(text('matchId') ? { matchId: text('matchId') } : {}),
+        ruleset,
+        ...(version ? { rulesetVersion: version } : {}),
+        sides: { A: text('sideA'), B: text('sideB') },
+        diceMode,
+      });
+      window.location.search = `?match=${encodeURIComponent(created.matchId)}`;
+    } catch (error) {
+      setRefusal(refusalText(error));
+      setSending(false);
+    }
+  };
+
+  return (
+    <main class="narrow desk">
+      <p>
+        <a href="/desk/">Tournaments</a>
+      </p>
+      <h1>A single match</h1>
+      <p class="note">
+        One game outside any tournament. Once it is made, each player joins a side by scanning its code from
+        this screen, registers their units and plays from the phone.
+      </p>
+      {refusal && (
+        <p class="error" role="alert">
+          {refusal}
+        </p>
+      )}
+      <form class="stack" onSubmit={(event) => void submit(event)}>
+        <label for="m-side-a">Name of side A</label>
+        <input id="m-side-a" name="sideA" required maxLength={80} autocomplete="off" />
+        <label for="m-side-b">Name of side B</label>
+        <input id="m-side-b" name="sideB" required maxLength={80} autocomplete="off" />
+        <label for="m-ruleset">Ruleset</label>
+        <select
+          id="m-ruleset"
+          name="ruleset"
+          required
+          value={ruleset}
+          onChange={(e) => {
+            setRuleset(e.currentTarget.value);
+            setVersion('');
+          }}
+        >
+          {!served && <option value="">Loading the rulesets…</option>}
+          {served?.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.id}
+            </option>
+          ))}
+        </select>
+        <label for="m-ruleset-version">Ruleset version</label>
+        <select
+          id="m-ruleset-version"
+          name="rulesetVersion"
+          value={version}
+          disabled={!chosen}
+          onChange={(e) => setVersion(e.currentTarget.value)}
+        >
+          <option value="">{chosen ? `${chosen.current} (current)` : 'Choose a ruleset first'}</option>
+          {chosen?.versions
+            .filter((v) => v !== chosen.current)
+            .reverse()
+            .map((v) => (
+              <option key={v} value={v}>
+                {v} (older: its rules as they were)
+              </option>
+            ))}
+        </select>
+        <fieldset>
+          <legend>Dice</legend>
+          <label class="choice">
+            <input
+              name="diceMode"
+              type="radio"
+              value="server"
+              checked={diceMode === 'server'}
+              onChange={() => setDiceMode('server')}
+            />
+            <span>Server dice: the service rolls, provably fair (C-2)</span>
+          </label>
+          <label class="choice">
+            <input
+              name="diceMode"
+              type="radio"
+              value="table"
+              checked={diceMode === 'table'}
+              onChange={() => setDiceMode('table')}
+            />
+            <span>Table dice: the players roll real dice and enter the faces</span>
+          </label>
+        </fieldset>
+        <label for="m-id">Match id (optional: letters, digits, - or _)</label>
+        <input
+          id="m-id"
+          name="matchId"
+          pattern={MATCH_ID_PATTERN}
+          maxLength={64}
+          autocomplete="off"
+          spellcheck={false}
+        />
+        <button type="submit" class="primary" disabled={!chosen || sending}>
+          Create the match
+        </button>
+      </form>
+    </main>
+  );
+}
+
+/** Where the seats' invitations were made again: a seat's n-th invitation is sent under its n-th commandId. */
+const issuedKey = (matchId: string) => `umpire.desk.seat-invitations.${matchId}`;
+
+function issuedCounts(matchId: string): Record<Side, number> {
+  try {
+    const kept = JSON.parse(localStorage.getItem(issuedKey(matchId)) ?? '{}') as Partial<
+      Record<Side, unknown>
+    >;
+    const count = (side: Side) => (Number.isInteger(kept[side]) ? Number(kept[side]) : 1);
+    return { A: count('A'), B: count('B') };
+  } catch {
+    return { A: 1, B: 1 };
+  }
+}
+
+/**
+ * The commandId a seat's invitation is made under. Inviting is idempotent by the key and the commandId:
+ * opening this page again shows the same invitation; a new one for that seat (a code expired, or the
+ * player joins on another phone) takes the next number.
+ */
+export const seatCommandId = (matchId: string, side: Side, n: number) => `seat-${matchId}-${side}-${n}`;
+
+/**
+ * A single match's seats: for each side, an invitation with its QR code to scan from this screen, its
+ * link to send and its code to type; a new invitation for a seat on demand. A seat's invitation trades
+ * once for that side's player key, on the phone that opens it first.
+ */
+export function MatchSeats(props: { api: Api; matchId: string }) {
+  const { api, matchId } = props;
+  const [match, setMatch] = useState<MatchHeader>();
+  const [refusal, setRefusal] = useState<string>();
+  const [counts, setCounts] = useState(() => issuedCounts(matchId));
+  useEffect(() => {
+    api
+      .get<MatchHeader>(`/matches/${encodeURIComponent(matchId)}`)
+      .then(setMatch, (error: unknown) =>
+        setRefusal(
+          error instanceof ApiError && error.status === 404
+            ? `There is no match ${matchId} (or this key may not see it).`
+            : refusalText(error),
+        ),
+      );
+  }, [api, matchId]);
+  const another = (side: Side) => {
+    const next = { ...counts, [side]: counts[side] + 1 };
+    localStorage.setItem(issuedKey(matchId), JSON.stringify(next));
+    setCounts(next);
+  };
+  const sides = match ? sidesOf(match.state, []) : [];
+  const nameOf = (side: Side) => sides.find((s) => s.id === side)?.name ?? `Side ${side}`;
+
+  return (
+    <main class="desk single-match">
+      <p>
+        <a href="/desk/">Tournaments</a> · <a href="/desk/?new=match">Another single match</a>
+      </p>
+      <h1>{match ? `${nameOf('A')} v ${nameOf('B')}` : `Match ${matchId}`}</h1>
+      {refusal && (
+        <p class="error" role="alert">
+          {refusal}
+        </p>
+      )}
+      {match && (
+        <>
+          <p class="note">
+            match <span class="match-id">{matchId}</span> · ruleset {match.ruleset.id} {match.ruleset.version}{' '}
+            · <a href={`/watch/?match=${encodeURIComponent(matchId)}`}>watch it live</a>
+          </p>
+          {match.tournament && (
+            <p class="note">
+              It is round {match.tournament.round}, table {match.tournament.table} of {match.tournament.name}:
+              its slips are printed from{' '}
+              <a href={`/desk/?tournament=${encodeURIComponent(match.tournament.tournamentId)}`}>
+                that tournament's desk
+              </a>
+              .
+            </p>
+          )}
+          <ul class="seats">
+            {SIDES.map((side) => (
+              <li key={side}>
+                <Seat
+                  api={api}
+                  matchId={matchId}
+                  side={side}
+                  name={nameOf(side)}
+                  n={counts[side]}
+                  onAnother={() => another(side)}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </main>
+  );
+}
+
+function Seat(props: {
+  api: Api;
+  matchId: string;
+  side: Side;
+  name: string;
+  n: number;
+  onAnother: () => void;
+}) {
+  const { api, matchId, side, name, n } = props;
+  const [invited, setInvited] = useState<{ link: string; code: string; expiresAt: string }>();
+  const [refusal, setRefusal] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    setInvited(undefined);
+    setRefusal(undefined);
+    api
+      .post<{ link: string; code: string; expiresAt: string }>(
+        `/matches/${encodeURIComponent(matchId)}/invitations`,
+        { commandId: seatCommandId(matchId, side, n), side, label: `${name}'s seat` },
+      )
+      .then(
+        (made) => live && setInvited({ ...made, link: `${window.location.origin}${made.link}` }),
+        (error: unknown) => live && setRefusal(refusalText(error)),
+      );
+    return () => {
+      live = false;
+    };
+  }, [api, matchId, side, n, name]);
+  const until = invited ? new Date(invited.expiresAt) : undefined;
+  return (
+    <section class="seat" aria-labelledby={`seat-${side}`}>
+      <h2 id={`seat-${side}`}>
+        Side {side}: {name}
+      </h2>
+      {refusal && (
+        <p class="error" role="alert">
+          {refusal}
+        </p>
+      )}
+      {invited && (
+        <>
+          <InvitationLink name={name} link={invited.link} qrShown />
+          <p class="note">
+            Or open <span class="match-id">/table/</span> and type the code{' '}
+            <strong class="invite-code">{invited.code}</strong>. Good until{' '}
+            {until!.toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}; it opens once.
+          </p>
+        </>
+      )}
+      <button type="button" class="quiet" onClick={props.onAnother}>
+        New invitation for {name}
+      </button>
+      <p class="note">A new one is for a player on another phone, or once this one has expired.</p>
+    </section>
+  );
+}
