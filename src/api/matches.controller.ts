@@ -53,8 +53,8 @@ export class MatchesController {
     @CurrentPrincipal() principal: Principal,
     @Query() query: MatchListQueryDto,
   ): Promise<MatchListPage> {
-    const { limit, ...filters } = query;
-    return this.list.list(principal, { limit: limit ?? 50, ...filters });
+    const { limit, standalone, ...filters } = query;
+    return this.list.list(principal, { limit: limit ?? 50, ...filters, standalone: standalone === 'true' });
   }
 
   @Post()

@@ -39,6 +39,8 @@ export interface MatchListFilter {
   /** Only this match (a player key). */
   matchId?: string;
   tournamentId?: string;
+  /** Only the matches no tournament schedules. */
+  standalone?: boolean;
   status?: MatchListStatus;
   /** ISO 8601: matches whose last event was recorded at or after it. */
   updatedSince?: string;
@@ -66,19 +68,22 @@ interface MatchRow {
  * The matches a key may list (`GET /matches`): one row per match with its ruleset, sides, status,
  * result, tournament and last change, so that a list is an index seek, never a scan of the store.
  * Tournament membership comes from MatchScheduled in the tournament streams, kept in a table of its
- * own so that it does not matter which of the two streams' events is read first.
+ * own so that it does not matter which of the two streams' events is read first; `in_tournament` says
+ * the same on the match's row (set by whichever of the two comes second), so that the matches outside
+ * every tournament are an index of their own too.
  */
 @Injectable()
 export class MatchesProjection implements Projection {
   readonly name = 'matches';
-  readonly version = 1;
+  readonly version = 2;
   private statements?: {
     get: Statement<[string], MatchRow>;
-    created: Statement<[string, string, string, string, string, number, string, string]>;
+    created: Statement<[string, string, string, string, string, number, string, string, string]>;
     touched: Statement<[number, string, string]>;
     ended: Statement<[string | null, string, number, number, string, string]>;
     reopened: Statement<[number, string, string]>;
     scheduled: Statement<[string, string, number]>;
+    inTournament: Statement<[string]>;
   };
   /** Per match, the last event of this page not written yet: most events only move a match's revision on. */
   private readonly pending = new Map<string, { revision: number; at: string }>();
@@ -88,6 +93,10 @@ export class MatchesProjection implements Projection {
   constructor(private readonly database: ProjectionDatabase) {}
 
   setUp(db: Database): void {
+    // A copy from before `in_tournament` is dropped: the version differs, so it is rebuilt anyway.
+    const columns = db.prepare<[], { name: string }>('PRAGMA table_info(match_list)').all();
+    if (columns.length > 0 && !columns.some((column) => column.name === 'in_tournament'))
+      db.exec('DROP TABLE match_list');
     db.exec(`
       CREATE TABLE IF NOT EXISTS match_list (
         match_id        TEXT PRIMARY KEY,
@@ -101,7 +110,8 @@ export class MatchesProjection implements Projection {
         ended_revision  INTEGER,
         revision        INTEGER NOT NULL,
         created_at      TEXT NOT NULL,
-        updated_at      TEXT NOT NULL
+        updated_at      TEXT NOT NULL,
+        in_tournament   INTEGER NOT NULL DEFAULT 0
       );
       CREATE TABLE IF NOT EXISTS match_list_tournament (
         match_id           TEXT PRIMARY KEY,
@@ -110,14 +120,17 @@ export class MatchesProjection implements Projection {
       );
       CREATE INDEX IF NOT EXISTS match_list_by_tournament ON match_list_tournament (tournament_id, match_id);
       CREATE INDEX IF NOT EXISTS match_list_by_update ON match_list (updated_at);
+      CREATE INDEX IF NOT EXISTS match_list_standalone ON match_list (match_id) WHERE in_tournament = 0;
     `);
     this.lists.clear();
     this.statements = {
       get: db.prepare(`${SELECT} WHERE m.match_id = ?`),
       created: db.prepare(
         `INSERT OR REPLACE INTO match_list
-           (match_id, ruleset_id, ruleset_version, side_a, side_b, status, revision, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?)`,
+           (match_id, ruleset_id, ruleset_version, side_a, side_b, status, revision, created_at, updated_at,
+            in_tournament)
+         VALUES (?, ?, ?, ?, ?, 'open', ?, ?, ?,
+           EXISTS (SELECT 1 FROM match_list_tournament WHERE match_id = ?))`,
       ),
       touched: db.prepare('UPDATE match_list SET revision = ?, updated_at = ? WHERE match_id = ?'),
       ended: db.prepare(
@@ -132,6 +145,7 @@ export class MatchesProjection implements Projection {
       scheduled: db.prepare(
         `INSERT OR IGNORE INTO match_list_tournament (match_id, tournament_id, scheduled_position) VALUES (?, ?, ?)`,
       ),
+      inTournament: db.prepare('UPDATE match_list SET in_tournament = 1 WHERE match_id = ?'),
     };
   }
 
@@ -146,7 +160,10 @@ export class MatchesProjection implements Projection {
     if (tournamentId !== undefined) {
       if (!isEventOf(TOURNAMENT_EVENTS, event) || !hasType(event, 'MatchScheduled')) return undefined;
       const { matchId } = event.data;
-      return () => s.scheduled.run(matchId, tournamentId, event.position);
+      return () => {
+        s.scheduled.run(matchId, tournamentId, event.position);
+        s.inTournament.run(matchId);
+      };
     }
     const matchId = matchIdOf(event.metadata.stream);
     if (matchId === undefined) return undefined;
@@ -165,6 +182,7 @@ export class MatchesProjection implements Projection {
           revision,
           at,
           at,
+          matchId,
         );
       };
     }
@@ -214,6 +232,7 @@ export class MatchesProjection implements Projection {
       where.push('t.tournament_id = ?');
       values.push(filter.tournamentId);
     }
+    if (filter.standalone) where.push('m.in_tournament = 0');
     if (filter.status !== undefined) {
       where.push('m.status = ?');
       values.push(filter.status);
@@ -283,6 +302,7 @@ export interface MatchListQuery {
   limit: number;
   cursor?: string;
   tournament?: string;
+  standalone?: boolean;
   status?: MatchListStatus;
   updatedSince?: string;
 }
@@ -305,6 +325,10 @@ export class MatchListQueries {
   async list(principal: Principal, query: MatchListQuery): Promise<MatchListPage> {
     await this.runner.settle(['matches']);
     const bound = principal.tournamentId;
+    if (query.standalone && query.tournament !== undefined)
+      throw new BadRequestException(
+        'standalone=true lists the matches outside every tournament: it does not go with tournament',
+      );
     if (bound !== undefined && query.tournament !== undefined && query.tournament !== bound) {
       throw unknownTournament(query.tournament);
     }
@@ -312,6 +336,7 @@ export class MatchListQueries {
     const rows = this.matches.list({
       ...(principal.role === 'player' ? { matchId: principal.matchId ?? '' } : {}),
       ...((bound ?? query.tournament) !== undefined ? { tournamentId: bound ?? query.tournament } : {}),
+      ...(query.standalone ? { standalone: true } : {}),
       ...(query.status !== undefined ? { status: query.status } : {}),
       ...(query.updatedSince !== undefined
         ? { updatedSince: new Date(query.updatedSince).toISOString() }

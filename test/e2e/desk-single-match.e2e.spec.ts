@@ -105,6 +105,25 @@ describeInBrowser('a single match set up at the desk', () => {
     for (const seat of [phone, second, third]) await seat.context.close();
   }, 90_000);
 
+  it('the desk lists the single matches in play, each a link to its seats, and no tournament match among them', async () => {
+    await organiser(t).command('/tournaments', { tournamentId: 'cup', name: 'Cup' });
+    await organiser(t).command('/tournaments/cup/matches', {
+      matchId: 'cup-1',
+      round: 1,
+      table: 1,
+      ruleset: 'hand-to-hand',
+      sides: { A: 'Alice', B: 'Bob' },
+      diceMode: 'table',
+    });
+    await desk.goto(`${t.url}/desk/`);
+    const list = desk.getByRole('region', { name: 'Single matches in play' });
+    await list.waitFor();
+    expect(await list.getByRole('listitem').allTextContents()).toEqual(['Zulus v British (friendly-1)']);
+    await list.getByRole('link', { name: 'Zulus v British' }).click();
+    await desk.getByRole('img', { name: 'The invitation link for British' }).waitFor();
+    expect(new URL(desk.url()).search).toBe('?match=friendly-1');
+  }, 60_000);
+
   it('C-6 a refusal names what is wrong and the form keeps what was typed', async () => {
     await desk.goto(`${t.url}/desk/?new=match`);
     await desk.getByLabel('Name of side A').fill('Impi');

@@ -81,6 +81,10 @@ describe('match lists over HTTP', () => {
     expect(await ids(org, '&status=ended')).toEqual(['loose-1']);
     expect(await ids(org, '&status=open&tournament=shield')).toEqual(['shield-1']);
     expect(await ids(org, '&updatedSince=2999-01-01T00:00:00Z')).toEqual([]);
+    // The matches no tournament schedules: a single match, as the desk sets one up.
+    expect(await ids(org, '&standalone=true')).toEqual(['loose-1']);
+    expect(await ids(org, '&standalone=true&status=open')).toEqual([]);
+    expect(await ids(org, '&standalone=false')).toEqual(['cup-1', 'cup-2', 'loose-1', 'shield-1']);
     const since = all.body.items.find((m: { matchId: string }) => m.matchId === 'loose-1').updatedAt;
     expect(await ids(org, `&updatedSince=${encodeURIComponent(since)}`)).toContain('loose-1');
 
@@ -90,6 +94,7 @@ describe('match lists over HTTP', () => {
     const cupJudge = await issueKey(t, { role: 'judge', tournamentId: 'cup' });
     expect(await ids(cupJudge, '')).toEqual(['cup-1', 'cup-2']);
     expect(await ids(cupJudge, '&tournament=cup')).toEqual(['cup-1', 'cup-2']);
+    expect(await ids(cupJudge, '&standalone=true')).toEqual([]);
     // Another tournament is answered as one that does not exist, as on every route.
     const away = await cupJudge.get('/matches?tournament=shield');
     expect(away.status).toBe(404);
@@ -99,6 +104,12 @@ describe('match lists over HTTP', () => {
     expect((await org.get('/matches?limit=0')).status).toBe(400);
     expect((await org.get('/matches?status=playing')).status).toBe(400);
     expect((await org.get('/matches?updatedSince=yesterday')).status).toBe(400);
+    const notBoth = await org.get('/matches?standalone=true&tournament=cup');
+    expect(notBoth.status).toBe(400);
+    expect(notBoth.body.detail).toMatch(/standalone=true .* does not go with tournament/);
+    expect((await org.get('/matches?standalone=yes')).body.detail).toMatch(
+      /standalone must be true or false/,
+    );
     expect((await org.get('/matches?cursor=nonsense')).status).toBe(400);
     expect((await new (org.constructor as typeof Caller)(t.url, undefined).get('/matches')).status).toBe(401);
   });

@@ -3,6 +3,7 @@ import { type Api, ApiError } from '../shared/api';
 import { newCommandId } from '../shared/tournament-views';
 import { refusalText } from '../shared/refusal';
 import { DEFAULT_TIE_BREAKS, TieBreakOrder, tieBreaksSent } from './tie-break-order';
+import { SingleMatchList } from './single-match';
 import { deskLink, TournamentList, useTournaments } from './tournament-list';
 
 /**
@@ -94,6 +95,7 @@ export function CreateTournament(props: { api: Api }) {
   return (
     <main class="narrow desk">
       <TournamentList {...tournaments} />
+      <SingleMatchList api={props.api} />
       <h1>New tournament</h1>
       <p class="note">
         Or <a href="/desk/?new=match">set up a single match</a>: one game outside any tournament, its seats

@@ -327,3 +327,50 @@ function Seat(props: {
     </section>
   );
 }
+
+/** A match as GET /matches lists it (the fields this list shows). */
+interface ListedMatch {
+  matchId: string;
+  sides: { A: string; B: string };
+}
+
+/**
+ * The single matches still in play (no tournament schedules them), each a link to its seats, so that
+ * a closed tab does not lose a seat's invitation; nothing while there are none. One page of the
+ * service's list, the open ones only: an ended match is watched, not joined.
+ */
+export function SingleMatchList(props: { api: Api }) {
+  const [listed, setListed] = useState<{ items: ListedMatch[]; more: boolean }>();
+  useEffect(() => {
+    let live = true;
+    props.api
+      .get<{ items: ListedMatch[]; nextCursor: string | null }>(
+        '/matches?standalone=true&status=open&limit=100',
+      )
+      .then(
+        (page) => live && setListed({ items: page.items, more: page.nextCursor !== null }),
+        // A key that may list no matches has none to show here: the tournaments are what it runs.
+        () => live && setListed({ items: [], more: false }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [props.api]);
+  if (!listed || listed.items.length === 0) return null;
+  return (
+    <section aria-labelledby="single-matches">
+      <h2 id="single-matches">Single matches in play</h2>
+      <ul class="tournament-list">
+        {listed.items.map((m) => (
+          <li key={m.matchId}>
+            <a href={singleMatchLink(m.matchId)}>
+              {m.sides.A} v {m.sides.B}
+            </a>{' '}
+            <span class="note">({m.matchId})</span>
+          </li>
+        ))}
+      </ul>
+      {listed.more && <p class="note">Only the first {listed.items.length} are listed.</p>}
+    </section>
+  );
+}

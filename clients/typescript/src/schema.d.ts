@@ -7239,6 +7239,8 @@ export interface operations {
         cursor?: string;
         /** @description Only the matches of this tournament. */
         tournament?: string;
+        /** @description `true`: only the matches no tournament schedules (single matches, as the desk sets them up). Not together with `tournament`. */
+        standalone?: 'true' | 'false';
         status?: 'open' | 'ended';
         /** @description Only matches whose last event was recorded at or after this time (ISO 8601). */
         updatedSince?: string;

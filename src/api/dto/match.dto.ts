@@ -466,6 +466,15 @@ export class MatchListQueryDto extends PageQueryDto {
   @Matches(ID, { message: `tournament ${ID_MESSAGE}` })
   tournament?: string;
 
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    description:
+      '`true`: only the matches no tournament schedules (single matches, as the desk sets them up). Not together with `tournament`.',
+  })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'standalone must be true or false' })
+  standalone?: 'true' | 'false';
+
   @ApiPropertyOptional({ enum: ['open', 'ended'] })
   @IsOptional()
   @IsIn(['open', 'ended'])
