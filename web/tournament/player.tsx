@@ -213,6 +213,12 @@ export function Player(props: {
                 <span class="note"> · {statusWords(p, round)}</span>
               </li>
             ))}
+            {/* A bye is a place in the round too: without it, an odd field's list leaves one player out. */}
+            {round.byes.map((b) => (
+              <li key={`bye-${b.participantId}`} data-testid="bye">
+                {b.name} has the bye
+              </li>
+            ))}
           </ul>
         </section>
       )}
