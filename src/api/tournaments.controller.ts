@@ -25,7 +25,7 @@ import {
   ScheduleMatchDto,
   StandingsDto,
   TournamentCreatedDto,
-  TournamentDto,
+  TournamentDetailDto,
   TournamentKeyDto,
   TournamentMatchPageDto,
   TournamentPageDto,
@@ -106,23 +106,25 @@ export class TournamentsController {
   @Get(':id')
   @Roles('organiser', 'judge', 'spectator', 'player')
   @ApiAccess('any key of the tournament, a participant’s own included')
-  @ApiOperation({ summary: 'One tournament.' })
+  @ApiOperation({ summary: 'One tournament, with the version of the tournament rules it runs under.' })
   @ApiOkResponse({
-    type: TournamentDto,
+    type: TournamentDetailDto,
     example: {
       tournamentId: 'spring-open-2026',
       name: 'Spring Open 2026',
       scoring: { win: 3, draw: 1, loss: 0 },
       createdAt: '2026-04-11T09:00:00.000Z',
       matches: 12,
+      rulesVersion: '1.0.0',
     },
   })
-  get(
+  async get(
     @CurrentPrincipal() principal: Principal,
     @Param('id', TournamentIdPipe) id: string,
-  ): Promise<TournamentSummary> {
+  ): Promise<TournamentSummary & { rulesVersion: string }> {
     assertParticipantKey(principal);
-    return this.queries.tournament(id);
+    const tournament = await this.queries.tournament(id);
+    return { ...tournament, rulesVersion: await this.board.rulesVersion(id) };
   }
 
   @Post(':id/matches')

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
-import type { Tournament } from '../rules/tournament/index.js';
+import { type Tournament, tournamentRulesVersion } from '../rules/tournament/index.js';
 import { type Page, pageBy } from './page-cursor.js';
 import { RefereeResults } from './referee-results.js';
 import { TournamentConduct } from './tournament-conduct.service.js';
@@ -31,6 +31,15 @@ export class TournamentBoard {
     return (await this.referee.catchUp(tournamentId, loaded.state))
       ? this.conduct.load(tournamentId)
       : loaded;
+  }
+
+  /**
+   * The version of the tournament rules it is decided and counted under, as its TournamentCreated
+   * recorded it; the first for one created before versions were recorded.
+   */
+  async rulesVersion(tournamentId: string): Promise<string> {
+    const { state } = await this.conduct.load(tournamentId);
+    return tournamentRulesVersion(state.rulesVersion);
   }
 
   async participants(tournamentId: string, limit: number, cursor?: string): Promise<Page<ParticipantView>> {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { TOURNAMENT_RULES_VERSION } from '../../src/rules/tournament/rules-version.js';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
 import { buildPages } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -7,9 +8,10 @@ import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
 
 /**
  * The desk's create page, in Chromium against the real service: a tournament's number of rounds,
- * refereed tables and ruleset chosen there, refereed tables without a ruleset refused naming the field, the setup shown
- * on the desk, and once its rounds are played the desk says it is complete, offering no round past them (which
- * the service refuses naming C-6).
+ * refereed tables and ruleset chosen there, refereed tables without a ruleset refused naming the
+ * field, the setup and the tournament rules' version shown on the desk, and once its rounds are
+ * played the desk says it is complete, offering no round past them (which the service refuses naming
+ * C-6).
  */
 const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
@@ -49,12 +51,22 @@ describeInBrowser('the desk creates a refereed tournament with its rounds and ru
     await desk.getByLabel(/Ruleset of the matches/).selectOption('hand-to-hand');
     await desk.getByRole('button', { name: 'Create' }).click();
     await desk.getByRole('heading', { level: 1, name: 'Refereed day' }).waitFor();
+    // The tournament rules it runs under, as GET /tournaments/:id says, from the start.
+    const { rulesVersion } = (await organiser(t).get('/tournaments/ref-day')).body;
+    expect(rulesVersion).toBe(TOURNAMENT_RULES_VERSION);
+    await desk
+      .getByTestId('tournament-setup')
+      .getByText(`Tournament rules ${rulesVersion}`, { exact: true })
+      .waitFor();
     await desk.getByLabel(/Paste participants/).fill('name,club,seed\nAnn,N,1\nBen,S,2');
     await desk.getByRole('button', { name: 'Import' }).click();
     const version = (await organiser(t).get('/tournaments/ref-day/standings')).body.ruleset.version;
     await desk
       .getByTestId('tournament-setup')
-      .getByText(`1 round · refereed tables, ruleset hand-to-hand ${version}`)
+      .getByText(
+        `1 round · refereed tables, ruleset hand-to-hand ${version} · tournament rules ${rulesVersion}`,
+        { exact: true },
+      )
       .waitFor();
   }, 60_000);
 

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { TOURNAMENT_RULES_VERSION } from '../../src/rules/tournament/rules-version.js';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
 import { buildPages, noSidewaysScroll, PHONE, shot } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -10,6 +11,7 @@ import { type SmallEvent, smallEvent } from './tournament-support.js';
  * starts the page says so (not "playing"); "I won" asks first, since a report cannot be changed once
  * sent; after the opponent disputes it, the reporter's page says so and nothing still says the
  * opponent confirms it. A player on a browser without their place is told to open their link again.
+ * The page's footnote names the tournament rules the tournament runs under.
  */
 const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const TID = 'report-day';
@@ -46,6 +48,14 @@ describeInBrowser('a player reports a result on the tournament page in Chromium'
     expect(pairings).toContain('not started yet');
     expect(pairings).not.toMatch(/playing/);
     await shot(phone, 'player-round-paired');
+  }, 60_000);
+
+  it('the page’s footnote names the tournament rules the tournament runs under', async () => {
+    const { rulesVersion } = (await event.org.get(`/tournaments/${TID}`)).body;
+    expect(rulesVersion).toBe(TOURNAMENT_RULES_VERSION);
+    expect(await phone.getByTestId('rules-version').innerText()).toBe(
+      `This tournament runs under tournament rules ${rulesVersion}.`,
+    );
   }, 60_000);
 
   it('"I won" asks first, and says the report cannot be changed once sent', async () => {

@@ -11,7 +11,7 @@ import { Caller, organiser } from './support/umpire-client.js';
  * says the result of their table (won, lost or drew against whom, or their bye) and that the next
  * round is not paired yet, never the side they played as though the game were still on; once the
  * next round is paired the last result stays beside the new table until that round starts; after
- * the last round it says the standings are final.
+ * the last round it says the standings are final. Each round's pairings list names its bye in words.
  */
 const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const T = 'closing-day';
@@ -33,8 +33,16 @@ describeInBrowser('the player’s page after a round closed', () => {
   const lastResult = (id: string) => phones.get(id)!.getByTestId('last-round-result');
   const next = (id: string) => phones.get(id)!.getByTestId('next-round');
 
-  async function round(n: number): Promise<{ pairings: PairingView[]; byes: { participantId: string }[] }> {
+  async function round(
+    n: number,
+  ): Promise<{ pairings: PairingView[]; byes: { participantId: string; name: string }[] }> {
     return (await org().get(`/tournaments/${T}/rounds/${n}`)).body;
+  }
+
+  /** The round's pairings list on a phone, a line a place: its tables, then its bye in words. */
+  async function pairingsList(page: Page, n: number): Promise<string[]> {
+    const list = page.getByRole('region', { name: `Round ${n} pairings` }).getByRole('listitem');
+    return (await list.allInnerTexts()).map((line) => line.replace(/\s+/g, ' ').trim());
   }
 
   /** Waits for the element to say exactly these words. */
@@ -80,6 +88,14 @@ describeInBrowser('the player’s page after a round closed', () => {
     const B = table!.B;
     const playing = phones.get(A.participantId)!;
     await playing.getByText(`You play side A against ${B.name}.`).waitFor();
+    // Three players: the round's list says who has the bye, on every phone, the bye holder's too.
+    const byeName = NAMES[Number(bye.slice(1)) - 1]!;
+    for (const page of phones.values()) {
+      expect(await pairingsList(page, 1)).toEqual([
+        expect.stringMatching(new RegExp(`^Table 1 ${A.name} v ${B.name} · `)),
+        `${byeName} has the bye`,
+      ]);
+    }
 
     await as(A.participantId).command(`/tournaments/${T}/rounds/1/tables/1/report`, { outcome: 'A' });
     // The confirm that closes the round, on the opponent's phone: the focus goes to the result line.
@@ -128,6 +144,8 @@ describeInBrowser('the player’s page after a round closed', () => {
           : 'Round 1: you had a bye.';
     expect(await lastResult(player.participantId).innerText()).toBe(before);
     expect(await next(player.participantId).count()).toBe(0);
+    const [bye] = (await round(2)).byes;
+    expect((await pairingsList(page, 2)).at(-1)).toBe(`${bye!.name} has the bye`);
     await shot(page, 'player-next-round-paired');
 
     await org().command(`/tournaments/${T}/rounds/2/start`);

@@ -33,29 +33,36 @@ interface Setup {
 
 interface Board {
   name: string;
+  /** The version of the tournament rules it runs under (pairing, results, standings). */
+  rulesVersion: string;
   participants: Participant[];
   rounds: Round[];
   standings: Standings & Setup;
 }
 
-/** The setup in words: "3 rounds · refereed tables, ruleset x 1.0.0". */
-export function setupWords(setup: Setup): string {
+/**
+ * The setup in words, then the tournament rules it runs under: "3 rounds · refereed tables, ruleset
+ * x 1.0.0 · tournament rules 1.0.0". Before it has participants the standings say no setup; the
+ * tournament rules are said alone.
+ */
+export function setupWords(setup: Setup, rulesVersion: string): string {
+  if (!setup.tables) return `Tournament rules ${rulesVersion}`;
   const rounds = setup.numberOfRounds
     ? `${setup.numberOfRounds} round${setup.numberOfRounds === 1 ? '' : 's'}`
     : 'rounds as paired';
   const tables = setup.tables === 'refereed' ? 'refereed tables' : 'report-only tables';
   const ruleset = setup.ruleset ? `, ruleset ${setup.ruleset.id} ${setup.ruleset.version}` : '';
-  return `${rounds} · ${tables}${ruleset}`;
+  return `${rounds} · ${tables}${ruleset} · tournament rules ${rulesVersion}`;
 }
 
 async function loadBoard(api: Api, base: string): Promise<Board> {
   const [tournament, participants, rounds, standings] = await Promise.all([
-    api.get<{ name: string }>(base),
+    api.get<{ name: string; rulesVersion: string }>(base),
     everyPage<Participant>(api, `${base}/participants?limit=100`),
     everyPage<Round>(api, `${base}/rounds?limit=100`),
     api.get<Standings & Setup>(`${base}/standings`),
   ]);
-  return { name: tournament.name, participants, rounds, standings };
+  return { name: tournament.name, rulesVersion: tournament.rulesVersion, participants, rounds, standings };
 }
 
 /**
@@ -135,7 +142,7 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
       </main>
     );
   }
-  const { name, participants, rounds, standings } = board.data;
+  const { name, rulesVersion, participants, rounds, standings } = board.data;
   const words = disputeWords.words;
   const round = currentRound(rounds);
   const nextRound = rounds.length + 1;
@@ -147,11 +154,9 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
     <main class="desk">
       <header class="page-header">
         <h1>{name}</h1>
-        {standings.tables && (
-          <p class="note" data-testid="tournament-setup">
-            {setupWords(standings)}
-          </p>
-        )}
+        <p class="note" data-testid="tournament-setup">
+          {setupWords(standings, rulesVersion)}
+        </p>
         <p class="note">
           <a href={`/hall/?tournament=${encodeURIComponent(tournamentId)}`}>Hall screen</a> (it asks for a
           spectator key: <a href="#keys">issue one</a>)

@@ -11,6 +11,7 @@ import {
   statusWords,
 } from '../shared/tournament-views';
 import { useLiveTournament } from '../shared/use-live-tournament';
+import { WATCH_KEY_STORAGE } from '../shared/watch-key';
 import { HallStandings } from './hall-standings';
 
 interface Hall {
@@ -198,9 +199,6 @@ function HallScreen(props: { api: Api; apiKey: string; tournamentId: string; onF
     </main>
   );
 }
-
-/** Where the watch page keeps its key: for this tab only, as the hall keeps its own. */
-const WATCH_KEY_STORAGE = 'umpire.watch.key';
 
 /**
  * A refereed table's link to the watch page, named for a screen reader by its table and players. The

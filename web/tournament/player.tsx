@@ -26,6 +26,8 @@ type PlayerAct = (path: string, body: object, done?: string) => Promise<void>;
 
 interface Day {
   name: string;
+  /** The version of the tournament rules the tournament runs under (pairing, results, standings). */
+  rulesVersion: string;
   me: Participant;
   rounds: Round[];
   standings: Standings;
@@ -34,12 +36,18 @@ interface Day {
 async function loadDay(api: Api, tournamentId: string, participantId: string): Promise<Day> {
   const base = `/tournaments/${encodeURIComponent(tournamentId)}`;
   const [tournament, me, rounds, standings] = await Promise.all([
-    api.get<{ name: string }>(base),
+    api.get<{ name: string; rulesVersion: string }>(base),
     api.get<Participant>(`${base}/participants/${encodeURIComponent(participantId)}`),
     api.get<Page<Round>>(`${base}/rounds?limit=100`),
     api.get<Standings>(`${base}/standings`),
   ]);
-  return { name: tournament.name, me, rounds: rounds.items, standings };
+  return {
+    name: tournament.name,
+    rulesVersion: tournament.rulesVersion,
+    me,
+    rounds: rounds.items,
+    standings,
+  };
 }
 
 export function Player(props: {
@@ -96,7 +104,7 @@ export function Player(props: {
       </main>
     );
   }
-  const { name, me, rounds, standings } = day.data;
+  const { name, rulesVersion, me, rounds, standings } = day.data;
   const round = currentRound(rounds);
   const mine = round?.pairings.find(
     (p) => p.A.participantId === me.participantId || p.B.participantId === me.participantId,
@@ -205,9 +213,20 @@ export function Player(props: {
                 <span class="note"> · {statusWords(p, round)}</span>
               </li>
             ))}
+            {/* A bye is a place in the round too: without it, an odd field's list leaves one player out. */}
+            {round.byes.map((b) => (
+              <li key={`bye-${b.participantId}`} data-testid="bye">
+                {b.name} has the bye
+              </li>
+            ))}
           </ul>
         </section>
       )}
+      <footer>
+        <p class="note" data-testid="rules-version">
+          This tournament runs under tournament rules {rulesVersion}.
+        </p>
+      </footer>
     </main>
   );
 }

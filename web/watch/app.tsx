@@ -1,10 +1,8 @@
 import { useState } from 'preact/hooks';
 import { useStoredKey } from '../shared/key-gate';
+import { WATCH_KEY_STORAGE } from '../shared/watch-key';
 import { KeyForm, MatchChooser, MatchForm } from './forms';
 import { Watch } from './watch';
-
-/** Kept for this tab only, and never in the URL: a link to the page can be shared, the key cannot. */
-const KEY_STORAGE = 'umpire.watch.key';
 
 function matchIdFromUrl(): string | undefined {
   const id = new URLSearchParams(window.location.search).get('match')?.trim();
@@ -13,7 +11,7 @@ function matchIdFromUrl(): string | undefined {
 
 export function App() {
   const matchId = matchIdFromUrl();
-  const [key, setKey, forget] = useStoredKey(KEY_STORAGE);
+  const [key, setKey, forget] = useStoredKey(WATCH_KEY_STORAGE);
   const [refusal, setRefusal] = useState<string>();
 
   const useKey = (value: string) => {

@@ -654,7 +654,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One tournament. */
+    /** One tournament, with the version of the tournament rules it runs under. */
     get: operations['TournamentsController_get'];
     put?: never;
     post?: never;
@@ -3233,6 +3233,25 @@ export interface components {
       items: components['schemas']['TournamentDto'][];
       /** @description Pass as ?cursor= for the next page; null on the last page. */
       nextCursor: string | null;
+    };
+    TournamentDetailDto: {
+      /** @example spring-open-2026 */
+      tournamentId: string;
+      /** @example Spring Open 2026 */
+      name: string;
+      scoring: components['schemas']['ScoringDto'];
+      /** @example 2026-04-11T09:00:00.000Z */
+      createdAt: string;
+      /**
+       * @description How many matches it has scheduled.
+       * @example 12
+       */
+      matches: number;
+      /**
+       * @description The version of the tournament rules (pairing, results, standings) it is decided and counted under, recorded when it was created; 1.0.0, the first, for a tournament created before versions were recorded.
+       * @example 1.0.0
+       */
+      rulesVersion: string;
     };
     PlayersDto: {
       /** @example Alice Moyo */
@@ -19021,10 +19040,11 @@ export interface operations {
            *         "loss": 0
            *       },
            *       "createdAt": "2026-04-11T09:00:00.000Z",
-           *       "matches": 12
+           *       "matches": 12,
+           *       "rulesVersion": "1.0.0"
            *     }
            */
-          'application/json': components['schemas']['TournamentDto'];
+          'application/json': components['schemas']['TournamentDetailDto'];
         };
       };
       /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */

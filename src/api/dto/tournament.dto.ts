@@ -162,6 +162,16 @@ export class TournamentDto {
   @ApiProperty({ description: 'How many matches it has scheduled.', example: 12 }) matches!: number;
 }
 
+/** One tournament as GET /tournaments/:id answers it: as listed, and the tournament rules it runs under. */
+export class TournamentDetailDto extends TournamentDto {
+  @ApiProperty({
+    example: '1.0.0',
+    description:
+      'The version of the tournament rules (pairing, results, standings) it is decided and counted under, recorded when it was created; 1.0.0, the first, for a tournament created before versions were recorded.',
+  })
+  rulesVersion!: string;
+}
+
 export class TournamentPageDto {
   @ApiProperty({ type: [TournamentDto] }) items!: TournamentDto[];
   @ApiProperty({
