@@ -1,10 +1,9 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Api } from '../shared/api';
-import { QrCode } from '../shared/qr-code';
-import { copyText } from './copy';
 import { refusalText } from '../shared/refusal';
 import { newCommandId, type Participant, type Round } from '../shared/tournament-views';
 import { type ImportedLine, importParticipants, lineWords } from './import-participants';
+import { InvitationLink } from './invitation-link';
 import { LostPhone } from './lost-phone';
 import type { Act } from './rounds';
 
@@ -290,34 +289,5 @@ function DropConfirm(props: { participant: Participant; act: Act; onCancel: () =
         </button>
       </div>
     </form>
-  );
-}
-
-/**
- * A participant's invitation link, for the player at the desk: copied to send it, or scanned from the
- * desk's screen with the player's phone. It opens once, on the phone that opens it.
- */
-function InvitationLink(props: { name: string; link: string }) {
-  const [said, setSaid] = useState<string>();
-  const copy = async () => setSaid(await copyText(props.link, 'Link'));
-  return (
-    <div class="link-out">
-      <label>
-        Invitation link for {props.name} (opens once)
-        <input readOnly value={props.link} onFocus={(e) => e.currentTarget.select()} />
-      </label>
-      <button type="button" class="quiet" onClick={copy}>
-        Copy<span class="sr-only"> the invitation link for {props.name}</span>
-      </button>
-      <span class="note" role="status">
-        {said}
-      </span>
-      <details>
-        <summary>
-          QR code<span class="sr-only"> of the invitation link for {props.name}</span>
-        </summary>
-        <QrCode text={props.link} label={`The invitation link for ${props.name}`} />
-      </details>
-    </div>
   );
 }
