@@ -124,6 +124,35 @@ describeInBrowser('a single match set up at the desk', () => {
     expect(new URL(desk.url()).search).toBe('?match=friendly-1');
   }, 60_000);
 
+  it("C-4 with the desk's own key, the judge's console linked from the seats ends the single match", async () => {
+    await desk.goto(`${t.url}/desk/?match=friendly-1`);
+    await desk.getByRole('link', { name: "the judge's console" }).click();
+    await desk.getByLabel('Your judge key').fill(ORGANISER_KEY);
+    await desk.getByRole('button', { name: 'Open' }).click();
+    await desk.locator('button[data-match="friendly-1"]').click();
+    await desk.getByRole('button', { name: /End the match with its result/ }).click();
+    const form = desk.locator('.may-do form');
+    await form.getByRole('button', { name: 'Zulus', exact: true }).click();
+    await form.getByRole('button', { name: 'Send' }).click();
+    await desk.getByRole('button', { name: 'Yes, end the match' }).click();
+    const deadline = Date.now() + 10_000;
+    while (!(await organiser(t).get('/matches/friendly-1')).body.ended) {
+      if (Date.now() > deadline) throw new Error('the match did not end within 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Ended, it is no longer among the single matches in play; another one still is.
+    await organiser(t).command('/matches', {
+      matchId: 'friendly-2',
+      ruleset: 'atomic-africa',
+      sides: { A: 'Impi', B: 'NNC' },
+      diceMode: 'server',
+    });
+    await desk.goto(`${t.url}/desk/`);
+    const list = desk.getByRole('region', { name: 'Single matches in play' });
+    await list.waitFor();
+    expect(await list.getByRole('listitem').allTextContents()).toEqual(['Impi v NNC (friendly-2)']);
+  }, 60_000);
+
   it('C-6 a refusal names what is wrong and the form keeps what was typed', async () => {
     await desk.goto(`${t.url}/desk/?new=match`);
     await desk.getByLabel('Name of side A').fill('Impi');

@@ -239,7 +239,8 @@ export function MatchSeats(props: { api: Api; matchId: string }) {
         <>
           <p class="note">
             match <span class="match-id">{matchId}</span> · ruleset {match.ruleset.id} {match.ruleset.version}{' '}
-            · <a href={`/watch/?match=${encodeURIComponent(matchId)}`}>watch it live</a>
+            · <a href={`/watch/?match=${encodeURIComponent(matchId)}`}>watch it live</a> ·{' '}
+            <a href="/judge/">the judge's console</a> (with this key: rules on disputes, ends the match)
           </p>
           {match.tournament && (
             <p class="note">
