@@ -37,10 +37,11 @@ export function OutboxPanel(props: {
             ) : (
               <div role="alert">
                 <Refused item={item} overtaken={props.overtaken(item)} onRule={props.onRule} />
-                <ChangeAgain reopen={props.changeAgain(item)} />
-                <button type="button" class="quiet" onClick={() => props.onDismiss(item.commandId)}>
-                  Dismiss
-                </button>
+                <Choices
+                  item={item}
+                  reopen={props.changeAgain(item)}
+                  dismiss={() => props.onDismiss(item.commandId)}
+                />
               </div>
             )}
           </li>
@@ -95,11 +96,43 @@ function Refused(props: {
   );
 }
 
-function ChangeAgain(props: { reopen: (() => void) | undefined }) {
-  if (!props.reopen) return null;
+/**
+ * What the player may do with a refused step: put it aside, or open it again when the match offers it.
+ * An undo request kept back because the opponent already answered it (C-5) is put aside first: agreed,
+ * the match already went back; declined, asking the very same question again is a choice the player
+ * makes on purpose, offered second and by its own name.
+ */
+function Choices(props: { item: OutboxItem; reopen: (() => void) | undefined; dismiss: () => void }) {
+  const { item, reopen, dismiss } = props;
+  const notSent = item.refusal?.notSent;
+  if (notSent?.kind === 'undo-answered')
+    return (
+      <div class="outbox-choices">
+        <button type="button" onClick={dismiss}>
+          Dismiss
+        </button>
+        {reopen && notSent.answer === 'declined' && (
+          <button
+            type="button"
+            class="quiet"
+            aria-label={`Ask again to undo back to event ${String(notSent.toRevision)}`}
+            onClick={reopen}
+          >
+            Ask again
+          </button>
+        )}
+      </div>
+    );
   return (
-    <button type="button" onClick={props.reopen}>
-      Change and send again
-    </button>
+    <div class="outbox-choices">
+      {reopen && (
+        <button type="button" onClick={reopen}>
+          Change and send again
+        </button>
+      )}
+      <button type="button" class="quiet" onClick={dismiss}>
+        Dismiss
+      </button>
+    </div>
   );
 }
