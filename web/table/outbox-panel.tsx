@@ -2,6 +2,9 @@ import type { OutboxItem } from './outbox';
 import { RuleLink } from '../shared/rule-link';
 import { withoutRuleNamed } from '../shared/rule-named';
 
+/** A refused step the match offers again: how to open its form filled in, or why it cannot be. */
+export type Again = { reopen: () => void } | { cannot: string };
+
 /**
  * Commands made here and not yet answered: pending ones wait to be sent; refused ones say why, and
  * one the match still offers may be opened again with the answers it was sent with.
@@ -13,7 +16,7 @@ export function OutboxPanel(props: {
   onDismiss: (commandId: string) => void;
   onRule: (ruleId: string) => void;
   /** Reopens a refused command's form, filled in as it was sent; absent when the match no longer offers it. */
-  changeAgain: (item: OutboxItem) => (() => void) | undefined;
+  changeAgain: (item: OutboxItem) => Again | undefined;
   /** What another device playing this side did first, when that is why the step was refused or kept back. */
   overtaken: (item: OutboxItem) => string | undefined;
 }) {
@@ -39,7 +42,7 @@ export function OutboxPanel(props: {
                 <Refused item={item} overtaken={props.overtaken(item)} onRule={props.onRule} />
                 <Choices
                   item={item}
-                  reopen={props.changeAgain(item)}
+                  again={props.changeAgain(item)}
                   dismiss={() => props.onDismiss(item.commandId)}
                 />
               </div>
@@ -102,8 +105,9 @@ function Refused(props: {
  * the match already went back; declined, asking the very same question again is a choice the player
  * makes on purpose, offered second and by its own name.
  */
-function Choices(props: { item: OutboxItem; reopen: (() => void) | undefined; dismiss: () => void }) {
-  const { item, reopen, dismiss } = props;
+function Choices(props: { item: OutboxItem; again: Again | undefined; dismiss: () => void }) {
+  const { item, again, dismiss } = props;
+  const reopen = again && 'reopen' in again ? again.reopen : undefined;
   const notSent = item.refusal?.notSent;
   if (notSent?.kind === 'undo-answered')
     return (
@@ -124,15 +128,22 @@ function Choices(props: { item: OutboxItem; reopen: (() => void) | undefined; di
       </div>
     );
   return (
-    <div class="outbox-choices">
-      {reopen && (
-        <button type="button" onClick={reopen}>
-          Change and send again
-        </button>
+    <>
+      {again && 'cannot' in again && (
+        <p class="note" data-testid="cannot-reopen">
+          {again.cannot}
+        </p>
       )}
-      <button type="button" class="quiet" onClick={dismiss}>
-        Dismiss
-      </button>
-    </div>
+      <div class="outbox-choices">
+        {reopen && (
+          <button type="button" onClick={reopen}>
+            Change and send again
+          </button>
+        )}
+        <button type="button" class="quiet" onClick={dismiss}>
+          Dismiss
+        </button>
+      </div>
+    </>
   );
 }
