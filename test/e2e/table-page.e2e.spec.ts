@@ -351,6 +351,7 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     const refused = A3.page.locator('.outbox-refused');
     await refused.waitFor({ timeout: 15_000 });
     expect(await refused.innerText()).toMatch(/sealing for turn 2 closed at its first activation/);
+    await shot(A3.page, 'table-seal-refused');
     // The match offers no sealing now: nothing to send again.
     expect(await refused.getByRole('button', { name: 'Change and send again' }).count()).toBe(0);
 

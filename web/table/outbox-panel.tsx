@@ -55,8 +55,9 @@ export function OutboxPanel(props: {
 }
 
 /**
- * A refusal with its reason and rule; when another device playing this side sent a step first, that
- * is said first, and a step kept back unsent says only why.
+ * A refusal: the step on a line of its own, then why, in sentences of their own. When another device
+ * playing this side sent a step first, that is said first and the service's reason after it; a step
+ * kept back unsent says only why.
  */
 function Refused(props: {
   item: OutboxItem;
@@ -71,31 +72,36 @@ function Refused(props: {
       {refusal?.ruleId && <RuleLink ruleId={refusal.ruleId} onRule={props.onRule} />}
     </>
   );
+  const step = (
+    <p class="outbox-step">
+      <span class="badge refused">{refusal?.notSent ? 'not sent' : 'refused'}</span>{' '}
+      <span class="step-label">{item.label}</span>
+    </p>
+  );
   if (refusal?.notSent)
     return (
-      <p>
-        <span class="badge refused">not sent</span> {item.label}:{' '}
-        <span class="overtaken" data-testid="overtaken">
-          {overtaken ?? 'the match no longer takes it.'}
-        </span>
-      </p>
+      <>
+        {step}
+        <p class="overtaken" data-testid="overtaken">
+          {overtaken ?? 'The match no longer takes it.'}
+        </p>
+      </>
     );
   if (overtaken)
     return (
       <>
-        <p>
-          <span class="badge refused">refused</span> {item.label}:{' '}
-          <span class="overtaken" data-testid="overtaken">
-            {overtaken}
-          </span>
+        {step}
+        <p class="overtaken" data-testid="overtaken">
+          {overtaken}
         </p>
         <p class="note">The service said: {reason}</p>
       </>
     );
   return (
-    <p>
-      <span class="badge refused">refused</span> {item.label}: {reason}
-    </p>
+    <>
+      {step}
+      <p>Reason: {reason}</p>
+    </>
   );
 }
 
