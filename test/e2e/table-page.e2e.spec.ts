@@ -362,7 +362,21 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     });
     const request = (await c.B.get(`/matches/${id}`)).body.pending.undoRequests[0] as { requestId: string };
     await c.B.command(`/matches/${id}/undo-requests/${request.requestId}/answer`, { agree: true });
-    await refused.getByRole('button', { name: 'Change and send again' }).click();
+    const changeAgain = refused.getByRole('button', { name: 'Change and send again' });
+    await changeAgain.waitFor();
+    // A phone that no longer holds the card cannot open the sealing as it was, and says so.
+    const vaultKey = `umpire.table.sealed.${id}.A`;
+    const vault = (await A3.page.evaluate(`localStorage.getItem('${vaultKey}')`)) as string;
+    await A3.page.evaluate(`localStorage.removeItem('${vaultKey}')`);
+    await A3.page.reload();
+    expect(await refused.getByTestId('cannot-reopen').innerText()).toMatch(
+      /card chosen for it is no longer kept on this phone/,
+    );
+    expect(await changeAgain.count()).toBe(0);
+    await shot(A3.page, 'table-seal-card-gone');
+    await A3.page.evaluate(`localStorage.setItem('${vaultKey}', ${JSON.stringify(vault)})`);
+    await A3.page.reload();
+    await changeAgain.click();
     await refused.waitFor({ state: 'detached' });
     const again = A3.page.locator('.may-do form');
     expect(await again.getByRole('button', { name: '9 of spades' }).getAttribute('aria-pressed')).toBe(
