@@ -152,10 +152,25 @@ describeInBrowser('table page in Chromium: two devices playing one side', () => 
       `Your queued undo request was not sent: Side B already declined undoing back to event ${target} (${await sentenceAt(target)}). The same request was asked from another device playing Side A.`,
     );
     await shot(second.page, 'table-same-side-undo-not-sent');
+    // Put aside first; asking the very question side B declined is offered second, by its own name,
+    // and opens the request as it was made.
+    const refused = second.page.locator('.outbox-refused');
+    expect(await refused.getByRole('button').allInnerTexts()).toEqual(['Dismiss', 'Ask again']);
+    expect(
+      await refused.getByRole('button', { name: `Ask again to undo back to event ${target}` }).count(),
+    ).toBe(1);
     // Asked once, answered once; nothing waits for side B.
     await second.page.waitForTimeout(500);
     const log = await logOf();
     expect(log.filter((entry) => entry.type === 'UndoRequested')).toHaveLength(1);
     expect((await m.B.get(`/matches/${matchId}`)).body.pending.undoRequests).toEqual([]);
+
+    await refused.getByRole('button', { name: /^Ask again/ }).click();
+    await refused.waitFor({ state: 'detached' });
+    const again = second.page.locator('.may-do form');
+    expect(await again.getByLabel('Why').inputValue()).toBe('asked from the second phone');
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    await again.waitFor({ state: 'detached' });
+    expect((await logOf()).filter((entry) => entry.type === 'UndoRequested')).toHaveLength(1);
   }, 60_000);
 });

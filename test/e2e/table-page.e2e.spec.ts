@@ -248,7 +248,13 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
       (await A2.page.evaluate(`localStorage.getItem('umpire.table.sealed.${id}.A')`)) as string,
     ) as { unitId: string; turn: number; card: string; salt: string }[];
     expect(kept).toEqual([
-      { unitId: 'a1', turn: 2, card: '9S', salt: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      {
+        unitId: 'a1',
+        turn: 2,
+        card: '9S',
+        salt: expect.stringMatching(/^[0-9a-f]{64}$/),
+        commitment: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
     ]);
     const { salt } = kept[0]!;
     const sealed = (await c.organiser.get(`/matches/${id}/log`)).body.entries as { sentence: string }[];
@@ -301,6 +307,125 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     expect((await c.organiser.get(`/matches/${id}/verify`)).body.ok).toBe(true);
     await A2.context.close();
     await B2.context.close();
+  }, 90_000);
+
+  it('AA-2 Q-21 a sealing by commitment refused while the phone was offline opens again with the card chosen on this phone, read from its own storage; sent again as a fresh commitment only', async () => {
+    const id = 'aa-reseal';
+    const c = await atomicAfricaInContact(t, id);
+    const [A3, B3] = [await seatBrowser(browser), await seatBrowser(browser)];
+    await joinSeats(t.url, c.organiser, id, [
+      [A3, 'A'],
+      [B3, 'B'],
+    ]);
+    await asked(A3.page, /Seal the orders card of a1/);
+    await asked(B3.page, /Seal the orders card of b1/);
+    // What a page sent stands at the service: the revision moved past `before`.
+    const landedAfter = async (before: number, what: string) => {
+      const deadline = Date.now() + 15_000;
+      while ((await c.revision()) === before) {
+        if (Date.now() > deadline) throw new Error(`${what} did not land within 15 s`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const start = await c.revision();
+    await mustDo(B3.page).getByRole('button', { name: '4 of clubs' }).click();
+    await send(B3.page);
+    await landedAfter(start, "B's sealing");
+    const sealedB = await c.revision();
+    await caughtUp(A3.page, sealedB);
+
+    // A's phone loses its connection and seals a1 by commitment; meanwhile B activates, which closes
+    // sealing for the turn (Q-21): the sealing kept on the phone is refused once it is back.
+    await A3.context.setOffline(true);
+    await A3.page.getByRole('button', { name: /Seal a commitment to the orders card of a1/ }).click();
+    const form = A3.page.locator('.may-do form');
+    await form.getByRole('button', { name: '9 of spades' }).click();
+    await form.getByRole('button', { name: 'Send' }).click();
+    await A3.page.locator('.outbox-pending').waitFor();
+    await B3.page.getByRole('button', { name: /Activate b1/ }).click();
+    const activate = B3.page.locator('.may-do form');
+    await activate.getByRole('button', { name: 'Fight' }).click();
+    await activate.getByRole('button', { name: 'Send' }).click();
+    await landedAfter(sealedB, "B's activation");
+    await A3.context.setOffline(false);
+    const refused = A3.page.locator('.outbox-refused');
+    await refused.waitFor({ timeout: 15_000 });
+    expect(await refused.innerText()).toMatch(/sealing for turn 2 closed at its first activation/);
+    await shot(A3.page, 'table-seal-refused');
+    // The match offers no sealing now: nothing to send again.
+    expect(await refused.getByRole('button', { name: 'Change and send again' }).count()).toBe(0);
+
+    // The activation is undone by agreement (C-5): sealing is open again, and so is the refused step.
+    await c.A.command(`/matches/${id}/undo-requests`, {
+      toRevision: sealedB,
+      reason: 'my phone was offline',
+    });
+    const request = (await c.B.get(`/matches/${id}`)).body.pending.undoRequests[0] as { requestId: string };
+    await c.B.command(`/matches/${id}/undo-requests/${request.requestId}/answer`, { agree: true });
+    const changeAgain = refused.getByRole('button', { name: 'Change and send again' });
+    await changeAgain.waitFor();
+    // A phone that no longer holds the card cannot open the sealing as it was, and says so.
+    const vaultKey = `umpire.table.sealed.${id}.A`;
+    const vault = (await A3.page.evaluate(`localStorage.getItem('${vaultKey}')`)) as string;
+    await A3.page.evaluate(`localStorage.removeItem('${vaultKey}')`);
+    await A3.page.reload();
+    expect(await refused.getByTestId('cannot-reopen').innerText()).toMatch(
+      /card chosen for it is no longer kept on this phone/,
+    );
+    expect(await changeAgain.count()).toBe(0);
+    await shot(A3.page, 'table-seal-card-gone');
+    await A3.page.evaluate(`localStorage.setItem('${vaultKey}', ${JSON.stringify(vault)})`);
+    await A3.page.reload();
+    await changeAgain.click();
+    await refused.waitFor({ state: 'detached' });
+    const again = A3.page.locator('.may-do form');
+    expect(await again.getByRole('button', { name: '9 of spades' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(await again.locator('[aria-pressed="true"]').count()).toBe(1);
+    await shot(A3.page, 'table-seal-change-again');
+    await again.getByRole('button', { name: 'Send' }).click();
+    await A3.page.locator('.outbox-pending').first().waitFor({ state: 'detached' });
+    const kept = JSON.parse(
+      (await A3.page.evaluate(`localStorage.getItem('umpire.table.sealed.${id}.A')`)) as string,
+    ) as { unitId: string; card: string; salt: string; commitment: string }[];
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ unitId: 'a1', card: '9S' });
+    const sealedAs = (
+      (await c.organiser.get(`/matches/${id}/events`)).body.events as {
+        type: string;
+        data: { unitId: string; commitment: string | null };
+      }[]
+    ).filter((e) => e.type === 'OrderSealed' && e.data.unitId === 'a1');
+    expect(sealedAs.map((e) => e.data.commitment)).toEqual([kept[0]!.commitment]);
+
+    // Before the reveal no request of A's page named the card, and B's page holds it nowhere.
+    expect(A3.sent.filter((r) => /\b9S\b/.test(r.body) || r.url.includes('9S'))).toEqual([]);
+    expect(await B3.page.content()).not.toContain('9S');
+    expect(await storageBesideKeys(B3)).not.toContain('9S');
+    expect(
+      B3.bodies.filter((body) => /\b9S\b|9♠/.test(JSON.stringify(withoutOptions(JSON.parse(body))))),
+    ).toEqual([]);
+
+    // The commitment sent again is the one the reveal opens: card and salt from this phone.
+    await B3.page.getByRole('button', { name: /Activate b1/ }).click();
+    await activate.getByRole('button', { name: 'Fight' }).click();
+    await activate.getByRole('button', { name: 'Send' }).click();
+    await asked(A3.page, /Declare fight or flee for a1/);
+    await mustDo(A3.page).getByRole('button', { name: 'Fight' }).click();
+    await send(A3.page);
+    await asked(A3.page, /Reveal the orders card of a1/);
+    await send(A3.page);
+    await A3.page.locator('.outbox-pending').first().waitFor({ state: 'detached' });
+    const log = ((await c.organiser.get(`/matches/${id}/log`)).body.entries as { sentence: string }[]).map(
+      (e) => e.sentence,
+    );
+    expect(
+      log.some((sentence) => /a1's orders card was revealed: 9♠.*matching its commitment/.test(sentence)),
+    ).toBe(true);
+    expect((await c.organiser.get(`/matches/${id}/verify`)).body.ok).toBe(true);
+    await A3.context.close();
+    await B3.context.close();
   }, 90_000);
 
   it('C-3 the service’s log of the match played through the pages verifies', async () => {

@@ -80,4 +80,20 @@ describe('the table page seals by commitment on the device (AA-2)', () => {
     expect(vault.find('a1', 2)).toBeUndefined();
     expect(withCommitment(reveal, [reveal], vault, 2)).toBeUndefined();
   });
+
+  it('AA-2 a sealing sent from this device refills with its card from the vault; one sealed over since, or whose card is gone, does not', async () => {
+    const storage = memoryStorage();
+    const vault = new CommitmentVault(storage, 'sealed');
+    const shown = withCommitment(commitment, [seal, commitment], vault, 2)!;
+    const first = await shown.finish!({ unitId: 'a1', turn: 2, card: '7S', commandId: 'c1' });
+    expect(shown.refill!(first)).toEqual({ card: '7S' });
+    // Sealed again from here (for the same unit and turn): only the latest is known by its card.
+    const second = await shown.finish!({ unitId: 'a1', turn: 2, card: 'KH', commandId: 'c2' });
+    expect(shown.refill!(second)).toEqual({ card: 'KH' });
+    expect(shown.refill!(first)).toBeUndefined();
+    // A commitment this vault never made, and a vault emptied, refill nothing.
+    expect(shown.refill!({ ...second, commitment: '0'.repeat(64) })).toBeUndefined();
+    vault.forgetBefore(3);
+    expect(shown.refill!(second)).toBeUndefined();
+  });
 });

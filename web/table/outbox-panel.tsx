@@ -2,6 +2,9 @@ import type { OutboxItem } from './outbox';
 import { RuleLink } from '../shared/rule-link';
 import { withoutRuleNamed } from '../shared/rule-named';
 
+/** A refused step the match offers again: how to open its form filled in, or why it cannot be. */
+export type Again = { reopen: () => void } | { cannot: string };
+
 /**
  * Commands made here and not yet answered: pending ones wait to be sent; refused ones say why, and
  * one the match still offers may be opened again with the answers it was sent with.
@@ -13,7 +16,7 @@ export function OutboxPanel(props: {
   onDismiss: (commandId: string) => void;
   onRule: (ruleId: string) => void;
   /** Reopens a refused command's form, filled in as it was sent; absent when the match no longer offers it. */
-  changeAgain: (item: OutboxItem) => (() => void) | undefined;
+  changeAgain: (item: OutboxItem) => Again | undefined;
   /** What another device playing this side did first, when that is why the step was refused or kept back. */
   overtaken: (item: OutboxItem) => string | undefined;
 }) {
@@ -37,10 +40,11 @@ export function OutboxPanel(props: {
             ) : (
               <div role="alert">
                 <Refused item={item} overtaken={props.overtaken(item)} onRule={props.onRule} />
-                <ChangeAgain reopen={props.changeAgain(item)} />
-                <button type="button" class="quiet" onClick={() => props.onDismiss(item.commandId)}>
-                  Dismiss
-                </button>
+                <Choices
+                  item={item}
+                  again={props.changeAgain(item)}
+                  dismiss={() => props.onDismiss(item.commandId)}
+                />
               </div>
             )}
           </li>
@@ -51,8 +55,9 @@ export function OutboxPanel(props: {
 }
 
 /**
- * A refusal with its reason and rule; when another device playing this side sent a step first, that
- * is said first, and a step kept back unsent says only why.
+ * A refusal: the step on a line of its own, then why, in sentences of their own. When another device
+ * playing this side sent a step first, that is said first and the service's reason after it; a step
+ * kept back unsent says only why.
  */
 function Refused(props: {
   item: OutboxItem;
@@ -67,39 +72,84 @@ function Refused(props: {
       {refusal?.ruleId && <RuleLink ruleId={refusal.ruleId} onRule={props.onRule} />}
     </>
   );
+  const step = (
+    <p class="outbox-step">
+      <span class="badge refused">{refusal?.notSent ? 'not sent' : 'refused'}</span>{' '}
+      <span class="step-label">{item.label}</span>
+    </p>
+  );
   if (refusal?.notSent)
     return (
-      <p>
-        <span class="badge refused">not sent</span> {item.label}:{' '}
-        <span class="overtaken" data-testid="overtaken">
-          {overtaken ?? 'the match no longer takes it.'}
-        </span>
-      </p>
+      <>
+        {step}
+        <p class="overtaken" data-testid="overtaken">
+          {overtaken ?? 'The match no longer takes it.'}
+        </p>
+      </>
     );
   if (overtaken)
     return (
       <>
-        <p>
-          <span class="badge refused">refused</span> {item.label}:{' '}
-          <span class="overtaken" data-testid="overtaken">
-            {overtaken}
-          </span>
+        {step}
+        <p class="overtaken" data-testid="overtaken">
+          {overtaken}
         </p>
         <p class="note">The service said: {reason}</p>
       </>
     );
   return (
-    <p>
-      <span class="badge refused">refused</span> {item.label}: {reason}
-    </p>
+    <>
+      {step}
+      <p>Reason: {reason}</p>
+    </>
   );
 }
 
-function ChangeAgain(props: { reopen: (() => void) | undefined }) {
-  if (!props.reopen) return null;
+/**
+ * What the player may do with a refused step: put it aside, or open it again when the match offers it.
+ * An undo request kept back because the opponent already answered it (C-5) is put aside first: agreed,
+ * the match already went back; declined, asking the very same question again is a choice the player
+ * makes on purpose, offered second and by its own name.
+ */
+function Choices(props: { item: OutboxItem; again: Again | undefined; dismiss: () => void }) {
+  const { item, again, dismiss } = props;
+  const reopen = again && 'reopen' in again ? again.reopen : undefined;
+  const notSent = item.refusal?.notSent;
+  if (notSent?.kind === 'undo-answered')
+    return (
+      <div class="outbox-choices">
+        <button type="button" onClick={dismiss}>
+          Dismiss
+        </button>
+        {reopen && notSent.answer === 'declined' && (
+          <button
+            type="button"
+            class="quiet"
+            aria-label={`Ask again to undo back to event ${String(notSent.toRevision)}`}
+            onClick={reopen}
+          >
+            Ask again
+          </button>
+        )}
+      </div>
+    );
   return (
-    <button type="button" onClick={props.reopen}>
-      Change and send again
-    </button>
+    <>
+      {again && 'cannot' in again && (
+        <p class="note" data-testid="cannot-reopen">
+          {again.cannot}
+        </p>
+      )}
+      <div class="outbox-choices">
+        {reopen && (
+          <button type="button" onClick={reopen}>
+            Change and send again
+          </button>
+        )}
+        <button type="button" class="quiet" onClick={dismiss}>
+          Dismiss
+        </button>
+      </div>
+    </>
   );
 }

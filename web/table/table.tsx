@@ -47,6 +47,12 @@ const UNDO_ANSWER = 'undo-answer';
  * ruleset), never by a ruleset's own route or command.
  */
 const TURN_RULE = 'C-4';
+/**
+ * A refused sealing whose card this device no longer holds (sealed again since, or its storage
+ * cleared): it cannot be opened as it was, since the service was sent only the commitment.
+ */
+const CARD_GONE =
+  'It cannot be opened again as it was: the card chosen for it is no longer kept on this phone. Seal the unit’s card again, from the start.';
 /** How long after a step is sent a focus lost to the page is brought back to what is to do. */
 const REFOCUS_WITHIN_MS = 10_000;
 
@@ -336,16 +342,23 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     const at = must ? -1 : listed.findIndex((template) => isFor(template)(item));
     const template = must ?? listed[at];
     if (!template) return undefined;
-    return () => {
-      const answers: Record<string, ChoiceValue> = {};
-      for (const choice of template.choices) {
-        const value = valueAt(item.body, choice.path);
-        if (value !== undefined) answers[choice.path] = value as ChoiceValue;
-      }
-      const id = must ? formId(must, 'must') : mayIds[at]!;
-      outbox.dismiss(item.commandId);
-      setRefilled((was) => ({ formId: id, answers, n: (was?.n ?? 0) + 1 }));
-      if (!must) setOpenForm(id);
+    // Read as the form asks it: a sealing's body holds only its commitment, its card is on this device.
+    const shown = presentTemplate(template, siblings, vault, standing.turn);
+    const kept = shown.refill ? shown.refill(item.body) : {};
+    if (!kept) return { cannot: CARD_GONE };
+    return {
+      reopen: () => {
+        const answers: Record<string, ChoiceValue> = {};
+        for (const choice of shown.template.choices) {
+          const value = valueAt(item.body, choice.path);
+          if (value !== undefined) answers[choice.path] = value as ChoiceValue;
+        }
+        Object.assign(answers, kept);
+        const id = must ? formId(must, 'must') : mayIds[at]!;
+        outbox.dismiss(item.commandId);
+        setRefilled((was) => ({ formId: id, answers, n: (was?.n ?? 0) + 1 }));
+        if (!must) setOpenForm(id);
+      },
     };
   };
   const ruleOf = ruleShown

@@ -16,6 +16,8 @@ interface Secret {
   turn: number;
   card: string;
   salt: string;
+  /** The digest sent for them: tells which sealing a refused step was when it is opened again. */
+  commitment?: string;
 }
 
 export interface SecretStorage {
@@ -43,6 +45,11 @@ export class CommitmentVault {
     return this.read().find((secret) => secret.unitId === unitId && secret.turn === turn);
   }
 
+  /** What was sealed as this commitment from this device, while it is kept. */
+  sealedAs(commitment: string): Secret | undefined {
+    return this.read().find((secret) => secret.commitment === commitment);
+  }
+
   keep(secret: Secret): void {
     const others = this.read().filter((s) => !(s.unitId === secret.unitId && s.turn === secret.turn));
     this.storage.setItem(this.key, JSON.stringify([...others, secret]));
@@ -60,6 +67,12 @@ export interface Shown {
   template: CommandTemplate;
   initial?: Record<string, ChoiceValue>;
   finish?: (body: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  /**
+   * For a template whose sent body holds less than its form asked (a commitment instead of the card):
+   * the answers a step sent from it was made with, read on this device, or nothing when this device
+   * no longer holds them.
+   */
+  refill?: (body: Record<string, unknown>) => Record<string, ChoiceValue> | undefined;
 }
 
 function commitmentChoice(
@@ -129,9 +142,19 @@ export function withCommitment(
       finish: async (body) => {
         const chosen = String(body[card.path]);
         const salt = newSalt();
-        vault.keep({ unitId: asked.unitId, turn: asked.turn, card: chosen, salt });
+        const commitment = await commitmentOf(chosen, asked.unitId, asked.turn, salt);
+        vault.keep({ unitId: asked.unitId, turn: asked.turn, card: chosen, salt, commitment });
         const { [card.path]: _card, ...rest } = body;
-        return { ...rest, [asked.choice.path]: await commitmentOf(chosen, asked.unitId, asked.turn, salt) };
+        return { ...rest, [asked.choice.path]: commitment };
+      },
+      // The card chosen for a sealing sent from here, from this device's own storage: a refused sealing
+      // opens again with it, and is sent again, as ever, as a fresh commitment only.
+      refill: (body) => {
+        const sent = body[asked.choice.path];
+        const secret = typeof sent === 'string' ? vault.sealedAs(sent) : undefined;
+        return secret && secret.unitId === asked.unitId && secret.turn === asked.turn
+          ? { [card.path]: secret.card }
+          : undefined;
       },
     };
   }
