@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  mkdirSync,
   closeSync,
   existsSync,
   openSync,
@@ -53,6 +54,9 @@ function upToDate(hash: string): boolean {
 
 function takeLock(): boolean {
   try {
+    // On a checkout never built, dist/ does not exist yet: the lock could never be taken, and every
+    // worker would wait for it forever.
+    mkdirSync(dirname(LOCK), { recursive: true });
     closeSync(openSync(LOCK, 'wx'));
     return true;
   } catch {
