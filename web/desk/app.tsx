@@ -14,7 +14,7 @@ export function App() {
   if (!api) return <KeyGate title="Organiser's desk" label="Your organiser key" onKey={setKey} />;
   // A single match, outside any tournament: made here, then its seats' invitations.
   const matchId = queryParam('match');
-  if (matchId) return <MatchSeats api={api} matchId={matchId} />;
+  if (matchId) return <MatchSeats api={api} deskKey={key!} matchId={matchId} />;
   if (queryParam('new') === 'match') return <NewMatch api={api} />;
   if (!tournamentId) return <CreateTournament api={api} />;
   return <Desk api={api} tournamentId={tournamentId} onForgetKey={forget} />;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type Api, ApiError } from '../shared/api';
 import { sidesOf } from '../shared/match-view';
+import { handKeyTo, JUDGE_KEY_STORAGE, WATCH_KEY_STORAGE } from '../shared/page-keys';
 import { refusalText } from '../shared/refusal';
 import { newCommandId } from '../shared/tournament-views';
 import { InvitationLink } from './invitation-link';
@@ -200,7 +201,7 @@ export const seatCommandId = (matchId: string, side: Side, n: number) => `seat-$
  * link to send and its code to type; a new invitation for a seat on demand. A seat's invitation trades
  * once for that side's player key, on the phone that opens it first.
  */
-export function MatchSeats(props: { api: Api; matchId: string }) {
+export function MatchSeats(props: { api: Api; deskKey: string; matchId: string }) {
   const { api, matchId } = props;
   const [match, setMatch] = useState<MatchHeader>();
   const [refusal, setRefusal] = useState<string>();
@@ -239,8 +240,18 @@ export function MatchSeats(props: { api: Api; matchId: string }) {
         <>
           <p class="note">
             match <span class="match-id">{matchId}</span> · ruleset {match.ruleset.id} {match.ruleset.version}{' '}
-            · <a href={`/watch/?match=${encodeURIComponent(matchId)}`}>watch it live</a> ·{' '}
-            <a href="/judge/">the judge's console</a> (with this key: rules on disputes, ends the match)
+            ·{' '}
+            <a
+              href={`/watch/?match=${encodeURIComponent(matchId)}`}
+              onClick={() => handKeyTo(WATCH_KEY_STORAGE, props.deskKey)}
+            >
+              watch it live
+            </a>{' '}
+            ·{' '}
+            <a href="/judge/" onClick={() => handKeyTo(JUDGE_KEY_STORAGE, props.deskKey)}>
+              the judge's console
+            </a>{' '}
+            (with this key: rules on disputes, ends the match)
           </p>
           {match.tournament && (
             <p class="note">

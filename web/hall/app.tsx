@@ -11,7 +11,7 @@ import {
   statusWords,
 } from '../shared/tournament-views';
 import { useLiveTournament } from '../shared/use-live-tournament';
-import { WATCH_KEY_STORAGE } from '../shared/watch-key';
+import { handKeyTo, WATCH_KEY_STORAGE } from '../shared/page-keys';
 import { HallStandings } from './hall-standings';
 
 interface Hall {
@@ -213,10 +213,7 @@ function WatchLink(props: { matchId: string; pairing: Pairing; apiKey: string })
       class="hall-watch"
       href={`/watch/?match=${encodeURIComponent(props.matchId)}`}
       aria-label={`Watch table ${pairing.table}: ${pairing.A.name} against ${pairing.B.name}`}
-      onClick={() => {
-        if (!sessionStorage.getItem(WATCH_KEY_STORAGE))
-          sessionStorage.setItem(WATCH_KEY_STORAGE, props.apiKey);
-      }}
+      onClick={() => handKeyTo(WATCH_KEY_STORAGE, props.apiKey)}
     >
       Watch
     </a>

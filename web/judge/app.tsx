@@ -1,14 +1,12 @@
 import { useState } from 'preact/hooks';
 import { KeyGate, useStoredKey } from '../shared/key-gate';
+import { JUDGE_KEY_STORAGE } from '../shared/page-keys';
 import { MatchDesk } from './match-desk';
 import { MatchList } from './match-list';
 import type { Place } from './tournament-tables';
 
-/** Kept for this tab only, never in the URL: a link to a match can be shared, the key cannot. */
-const KEY_STORAGE = 'umpire.judge.key';
-
 export function App() {
-  const [key, setKey, clearKey] = useStoredKey(KEY_STORAGE);
+  const [key, setKey, clearKey] = useStoredKey(JUDGE_KEY_STORAGE);
   const [opened, setOpened] = useState<{ matchId: string; place?: Place }>();
   const [refusal, setRefusal] = useState<string>();
   const forget = (why?: string) => {

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { useStoredKey } from '../shared/key-gate';
-import { WATCH_KEY_STORAGE } from '../shared/watch-key';
+import { WATCH_KEY_STORAGE } from '../shared/page-keys';
 import { KeyForm, MatchChooser, MatchForm } from './forms';
 import { Watch } from './watch';
 
