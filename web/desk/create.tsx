@@ -3,6 +3,7 @@ import { type Api, ApiError } from '../shared/api';
 import { newCommandId } from '../shared/tournament-views';
 import { refusalText } from '../shared/refusal';
 import { DEFAULT_TIE_BREAKS, TieBreakOrder, tieBreaksSent } from './tie-break-order';
+import { RulesetChoice, type ServedRuleset } from './ruleset-choice';
 import { SingleMatchList } from './single-match';
 import { deskLink, TournamentList, useTournaments } from './tournament-list';
 
@@ -19,13 +20,6 @@ const SCORES: [Score, string][] = [
   ['loss', 'Loss'],
   ['bye', 'Bye'],
 ];
-
-/** A ruleset the service serves, as GET /rulesets lists it: every version a tournament may name. */
-interface ServedRuleset {
-  id: string;
-  versions: string[];
-  current: string;
-}
 
 /** The optional text of a field, left out of the request when blank. */
 function optional(form: FormData, name: string): string | undefined {
@@ -60,7 +54,6 @@ export function CreateTournament(props: { api: Api }) {
       setRefusal(refusalText(error));
     });
   }, [props.api]);
-  const chosen = served?.find((r) => r.id === ruleset);
   const submit = async (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
@@ -192,41 +185,18 @@ export function CreateTournament(props: { api: Api }) {
             <span>Refereed: each pairing is a match the service referees, and its end is the result</span>
           </label>
         </fieldset>
-        <label for="t-ruleset">Ruleset of the matches (needed for refereed tables)</label>
-        <select
-          id="t-ruleset"
-          name="ruleset"
-          value={ruleset}
-          onChange={(e) => {
-            setRuleset(e.currentTarget.value);
-            setVersion('');
+        <RulesetChoice
+          idPrefix="t"
+          label="Ruleset of the matches (needed for refereed tables)"
+          none="None: chosen per match"
+          served={served}
+          ruleset={ruleset}
+          version={version}
+          onChange={(id, v) => {
+            setRuleset(id);
+            setVersion(v);
           }}
-        >
-          <option value="">{served ? 'None: chosen per match' : 'Loading the rulesets…'}</option>
-          {served?.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.id}
-            </option>
-          ))}
-        </select>
-        <label for="t-ruleset-version">Ruleset version</label>
-        <select
-          id="t-ruleset-version"
-          name="rulesetVersion"
-          value={version}
-          disabled={!chosen}
-          onChange={(e) => setVersion(e.currentTarget.value)}
-        >
-          <option value="">{chosen ? `${chosen.current} (current)` : 'Choose a ruleset first'}</option>
-          {chosen?.versions
-            .filter((v) => v !== chosen.current)
-            .reverse()
-            .map((v) => (
-              <option key={v} value={v}>
-                {v} (older: its rules as they were)
-              </option>
-            ))}
-        </select>
+        />
         <button type="submit" class="primary">
           Create
         </button>

@@ -5,13 +5,7 @@ import { handKeyTo, JUDGE_KEY_STORAGE, WATCH_KEY_STORAGE } from '../shared/page-
 import { refusalText } from '../shared/refusal';
 import { newCommandId } from '../shared/tournament-views';
 import { InvitationLink } from './invitation-link';
-
-/** A ruleset the service serves, as GET /rulesets lists it. */
-interface ServedRuleset {
-  id: string;
-  versions: string[];
-  current: string;
-}
+import { RulesetChoice, type ServedRuleset } from './ruleset-choice';
 
 /** The parts of GET /matches/:id this page reads. */
 interface MatchHeader {
@@ -98,42 +92,17 @@ export function NewMatch(props: { api: Api }) {
         <input id="m-side-a" name="sideA" required maxLength={80} autocomplete="off" />
         <label for="m-side-b">Name of side B</label>
         <input id="m-side-b" name="sideB" required maxLength={80} autocomplete="off" />
-        <label for="m-ruleset">Ruleset</label>
-        <select
-          id="m-ruleset"
-          name="ruleset"
-          required
-          value={ruleset}
-          onChange={(e) => {
-            setRuleset(e.currentTarget.value);
-            setVersion('');
+        <RulesetChoice
+          idPrefix="m"
+          label="Ruleset"
+          served={served}
+          ruleset={ruleset}
+          version={version}
+          onChange={(id, v) => {
+            setRuleset(id);
+            setVersion(v);
           }}
-        >
-          {!served && <option value="">Loading the rulesets…</option>}
-          {served?.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.id}
-            </option>
-          ))}
-        </select>
-        <label for="m-ruleset-version">Ruleset version</label>
-        <select
-          id="m-ruleset-version"
-          name="rulesetVersion"
-          value={version}
-          disabled={!chosen}
-          onChange={(e) => setVersion(e.currentTarget.value)}
-        >
-          <option value="">{chosen ? `${chosen.current} (current)` : 'Choose a ruleset first'}</option>
-          {chosen?.versions
-            .filter((v) => v !== chosen.current)
-            .reverse()
-            .map((v) => (
-              <option key={v} value={v}>
-                {v} (older: its rules as they were)
-              </option>
-            ))}
-        </select>
+        />
         <fieldset>
           <legend>Dice</legend>
           <label class="choice">
