@@ -41,15 +41,17 @@ export class KeysController {
   @Get()
   @ApiOperation({
     summary:
-      'Every key issued within this key’s scope, without secrets; ?tournament= narrows it to one tournament’s keys.',
+      'Every key issued within this key’s scope, without secrets; ?tournament= narrows it to one tournament’s keys, ?match= to one match’s seat keys.',
   })
   @ApiOkResponse({ type: [KeyGrantDto] })
   async list(
     @CurrentPrincipal() principal: Principal,
     @Query() query: KeyListQueryDto,
   ): Promise<ListedKey[]> {
-    const listed = this.keys.list((grant) => this.scope.covers(principal, grant));
-    const { tournament } = query;
+    const { tournament, match } = query;
+    const listed = this.keys.list(
+      (grant) => (match === undefined || grant.matchId === match) && this.scope.covers(principal, grant),
+    );
     if (tournament === undefined) return listed;
     const kept: ListedKey[] = [];
     for (const key of listed) {

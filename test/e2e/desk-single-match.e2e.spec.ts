@@ -103,7 +103,52 @@ describeInBrowser('a single match set up at the desk', () => {
     await third.page.getByRole('alert').waitFor();
     expect(await third.page.getByRole('alert').innerText()).toMatch(/used|expired/);
     for (const seat of [phone, second, third]) await seat.context.close();
+    // The desk follows the seats' keys: two phones play side A, none side B yet.
+    await desk.locator('[aria-labelledby="seat-A"]').getByText('Joined: 2 phones play this seat.').waitFor();
+    expect(await desk.locator('[aria-labelledby="seat-B"] [data-testid="seat-joined"]').innerText()).toBe(
+      'Not joined yet.',
+    );
   }, 90_000);
+
+  it("C-1 a lost phone: the seat's keys are revoked after one more yes, and a new code joins another phone", async () => {
+    const seatA = desk.locator('[aria-labelledby="seat-A"]');
+    const before = await codeOf('Zulus');
+    await seatA.getByRole('button', { name: "Lost phone: shut out Zulus's phones" }).click();
+    const ask = seatA.getByRole('group', { name: "Shut out Zulus's phones?" });
+    await ask.getByText("The seat's 2 keys stop working at once").waitFor();
+    // Kept, nothing is revoked and the focus is back on the button that asked.
+    await desk.keyboard.press('Escape');
+    await ask.waitFor({ state: 'detached' });
+    expect(
+      await seatA
+        .getByRole('button', { name: "Lost phone: shut out Zulus's phones" })
+        .evaluate((b) => b === b.ownerDocument.activeElement),
+    ).toBe(true);
+    const inUse = async () =>
+      (
+        (await organiser(t).get('/keys?match=friendly-1')).body as { side: string; revoked: boolean }[]
+      ).filter((k) => k.side === 'A' && !k.revoked).length;
+    expect(await inUse()).toBe(2);
+
+    await seatA.getByRole('button', { name: "Lost phone: shut out Zulus's phones" }).click();
+    await ask.getByRole('button', { name: "Yes, shut out Zulus's phones" }).click();
+    await desk
+      .getByRole('status')
+      .getByText("Zulus's phones are shut out: their 2 keys were revoked.")
+      .waitFor();
+    expect(await inUse()).toBe(0);
+    await seatA.getByText('Not joined yet.').waitFor();
+    await until(
+      desk,
+      `document.querySelector('[aria-labelledby="seat-A"] .invite-code')?.textContent.trim() !== ${JSON.stringify(before)}`,
+    );
+    await shot(desk, 'desk-single-match-shut-out');
+    const next = await seatBrowser(browser);
+    await next.page.goto(await desk.getByLabel('Invitation link for Zulus (opens once)').inputValue());
+    await next.page.getByRole('button', { name: 'Register a unit for Zulus' }).waitFor({ timeout: 15_000 });
+    await seatA.getByText('Joined: one phone plays this seat.').waitFor({ timeout: 10_000 });
+    await next.context.close();
+  }, 60_000);
 
   it('the desk lists the single matches in play, each a link to its seats, and no tournament match among them', async () => {
     await organiser(t).command('/tournaments', { tournamentId: 'cup', name: 'Cup' });

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { type Api, ApiError } from '../shared/api';
 import { sidesOf } from '../shared/match-view';
@@ -6,6 +7,9 @@ import { refusalText } from '../shared/refusal';
 import { newCommandId } from '../shared/tournament-views';
 import { InvitationLink } from './invitation-link';
 import { RulesetChoice, type ServedRuleset } from './ruleset-choice';
+import { SeatPhones, seatKeys } from './seat-phones';
+import type { ListedKey } from './acting-keys';
+import { usePoll } from '../shared/use-poll';
 
 /** The parts of GET /matches/:id this page reads. */
 interface MatchHeader {
@@ -143,6 +147,9 @@ export function NewMatch(props: { api: Api }) {
   );
 }
 
+/** How often the seats page reads the seats' keys again. */
+const KEYS_EVERY_MS = 5000;
+
 /** Where the seats' invitations were made again: a seat's n-th invitation is sent under its n-th commandId. */
 const issuedKey = (matchId: string) => `umpire.desk.seat-invitations.${matchId}`;
 
@@ -175,6 +182,12 @@ export function MatchSeats(props: { api: Api; deskKey: string; matchId: string }
   const [match, setMatch] = useState<MatchHeader>();
   const [refusal, setRefusal] = useState<string>();
   const [counts, setCounts] = useState(() => issuedCounts(matchId));
+  // The seats' keys, read again every few seconds: the desk sees a seat joined as its phone joins.
+  const keys = usePoll(
+    () => api.get<ListedKey[]>(`/keys?match=${encodeURIComponent(matchId)}`),
+    KEYS_EVERY_MS,
+  );
+  const [news, setNews] = useState<string>();
   useEffect(() => {
     api
       .get<MatchHeader>(`/matches/${encodeURIComponent(matchId)}`)
@@ -232,6 +245,9 @@ export function MatchSeats(props: { api: Api; deskKey: string; matchId: string }
               .
             </p>
           )}
+          <p role="status" class="news">
+            {news}
+          </p>
           <ul class="seats">
             {SIDES.map((side) => (
               <li key={side}>
@@ -242,6 +258,18 @@ export function MatchSeats(props: { api: Api; deskKey: string; matchId: string }
                   name={nameOf(side)}
                   n={counts[side]}
                   onAnother={() => another(side)}
+                  phones={
+                    <SeatPhones
+                      api={api}
+                      name={nameOf(side)}
+                      keys={seatKeys(keys.data, side)}
+                      onShutOut={(said) => {
+                        setNews(said);
+                        another(side);
+                        keys.refresh();
+                      }}
+                    />
+                  }
                 />
               </li>
             ))}
@@ -259,6 +287,8 @@ function Seat(props: {
   name: string;
   n: number;
   onAnother: () => void;
+  /** Whether the seat was joined, and its lost phone shut out. */
+  phones: ComponentChildren;
 }) {
   const { api, matchId, side, name, n } = props;
   const [invited, setInvited] = useState<{ link: string; code: string; expiresAt: string }>();
@@ -286,6 +316,7 @@ function Seat(props: {
       <h2 id={`seat-${side}`}>
         Side {side}: {name}
       </h2>
+      {props.phones}
       {refusal && (
         <p class="error" role="alert">
           {refusal}

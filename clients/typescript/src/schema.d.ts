@@ -544,7 +544,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every key issued within this key’s scope, without secrets; ?tournament= narrows it to one tournament’s keys. */
+    /** Every key issued within this key’s scope, without secrets; ?tournament= narrows it to one tournament’s keys, ?match= to one match’s seat keys. */
     get: operations['KeysController_list'];
     put?: never;
     /** Issue a key (organiser key) of the same role or a lower one, and the same scope or a narrower one: a key bound to a tournament issues keys bound to it. A player key is bound to one match and one side. Idempotent by commandId. */
@@ -18072,6 +18072,8 @@ export interface operations {
       query?: {
         /** @description Only the keys of this tournament: those bound to it, and the seat keys of its matches (issued by an unbound key, a seat's key names its match only). */
         tournament?: string;
+        /** @description Only the seat keys of this match (a player key names its match and side): which seats have been joined, and the keys to revoke for a lost phone. */
+        match?: string;
       };
       header?: never;
       path?: never;

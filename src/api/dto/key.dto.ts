@@ -121,4 +121,13 @@ export class KeyListQueryDto {
   @IsOptional()
   @Matches(TOURNAMENT_ID_PATTERN, { message: 'tournament must be 1–64 letters, digits, _ or -' })
   tournament?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Only the seat keys of this match (a player key names its match and side): which seats have been joined, and the keys to revoke for a lost phone.',
+    example: 'isandlwana',
+  })
+  @IsOptional()
+  @Matches(MATCH_ID_PATTERN, { message: 'match must be 1–64 letters, digits, _ or -' })
+  match?: string;
 }

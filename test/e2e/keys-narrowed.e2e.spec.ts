@@ -2,11 +2,12 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 import { issueKey, organiser } from './support/umpire-client.js';
 
 /**
- * GET /keys?tournament=, over HTTP on the real app: the keys of one tournament, those bound to it and
- * the seat keys of its matches an unbound key issued, not another tournament's nor a lone match's; a
- * tournament id that cannot be one is 400 naming the field.
+ * GET /keys narrowed, over HTTP on the real app: ?tournament= the keys of one tournament, those bound to
+ * it and the seat keys of its matches an unbound key issued, not another tournament's nor a lone
+ * match's; ?match= the seat keys of one match, revoked ones marked. An id that cannot be one is 400
+ * naming the field.
  */
-describe('GET /keys?tournament=: one tournament’s keys', () => {
+describe('GET /keys?tournament= and ?match=: one tournament’s keys, one match’s seats', () => {
   let t: TestApp;
   const org = () => organiser(t);
 
@@ -53,6 +54,29 @@ describe('GET /keys?tournament=: one tournament’s keys', () => {
     ]);
     const all = await org().get('/keys');
     expect((all.body as unknown[]).length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('?match= lists the seat keys of one match, revoked ones marked, and no other key', async () => {
+    const seats = async () =>
+      ((await org().get('/keys?match=lone')).body as { label?: string; side?: string; revoked: boolean }[])
+        .map((k) => `${k.label} ${k.side} ${k.revoked ? 'revoked' : 'in use'}`)
+        .sort();
+    const second = await issueKey(t, { role: 'player', matchId: 'lone', side: 'B', label: 'lone seat B' });
+    expect(await seats()).toEqual(['lone seat A in use', 'lone seat B B in use']);
+    const keyId = ((await second.get('/keys/current')).body as { keyId: string }).keyId;
+    expect((await org().delete(`/keys/${keyId}`)).status).toBeLessThan(300);
+    expect(await seats()).toEqual(['lone seat A in use', 'lone seat B B revoked']);
+    // Narrowed both ways, a key must hold both.
+    expect((await org().get('/keys?match=lone&tournament=east-cup')).body).toEqual([]);
+    expect(((await org().get('/keys?match=east-r1-t1&tournament=east-cup')).body as unknown[]).length).toBe(
+      1,
+    );
+  });
+
+  it('refuses a match id that cannot be one, naming the field', async () => {
+    const refused = await org().get('/keys?match=not%20an%20id');
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('match must be');
   });
 
   it('refuses a tournament id that cannot be one, naming the field', async () => {
