@@ -49,9 +49,7 @@ export class KeysController {
     @Query() query: KeyListQueryDto,
   ): Promise<ListedKey[]> {
     const { tournament, match } = query;
-    const listed = this.keys.list(
-      (grant) => (match === undefined || grant.matchId === match) && this.scope.covers(principal, grant),
-    );
+    const listed = this.keys.list((grant) => this.scope.covers(principal, grant), match);
     if (tournament === undefined) return listed;
     const kept: ListedKey[] = [];
     for (const key of listed) {

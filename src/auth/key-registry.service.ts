@@ -65,6 +65,8 @@ type KeyEvent =
 export class KeyRegistry implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('keys');
   private readonly keys = new Map<string, StoredKey>();
+  /** The seat keys of each match, by id: a match's seats are listed without going through every key. */
+  private readonly seatKeys = new Map<string, string[]>();
   private revision = 0;
   private following?: NodeJS.Timeout;
   private readonly revokedListeners = new Set<(keyId: string) => void>();
@@ -285,8 +287,13 @@ export class KeyRegistry implements OnModuleInit, OnModuleDestroy {
     return this.keys.get(keyId)?.grant;
   }
 
-  list(filter: (grant: KeyGrant) => boolean = () => true): ListedKey[] {
-    return [...this.keys.values()]
+  /** The keys whose grant passes `filter`; with `matchId`, only that match's seat keys are looked at. */
+  list(filter: (grant: KeyGrant) => boolean = () => true, matchId?: string): ListedKey[] {
+    const looked =
+      matchId === undefined
+        ? [...this.keys.values()]
+        : (this.seatKeys.get(matchId) ?? []).map((keyId) => this.keys.get(keyId)!);
+    return looked
       .filter((k) => filter(k.grant))
       .map((k) => ({ ...k.grant, revoked: k.revoked, issuedBy: k.issuedBy }));
   }
@@ -324,6 +331,11 @@ export class KeyRegistry implements OnModuleInit, OnModuleDestroy {
         const generated = recorded.metadata.actor.role === 'system' && grant.role === 'organiser';
         const issuedBy = recorded.metadata.actor.keyId ?? null;
         this.keys.set(grant.keyId, { grant, secretHash, revoked: false, generated, issuedBy });
+        if (grant.matchId !== undefined) {
+          const seats = this.seatKeys.get(grant.matchId);
+          if (seats) seats.push(grant.keyId);
+          else this.seatKeys.set(grant.matchId, [grant.keyId]);
+        }
         this.issuedBy.set(recorded.metadata.commandId, grant.keyId);
         break;
       }
