@@ -351,8 +351,9 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     const refused = A3.page.locator('.outbox-refused');
     await refused.waitFor({ timeout: 15_000 });
     expect(await refused.innerText()).toMatch(/sealing for turn 2 closed at its first activation/);
+    // The match offers no sealing now: once the page shows it as it stands, nothing to send again.
+    await caughtUp(A3.page, await c.revision());
     await shot(A3.page, 'table-seal-refused');
-    // The match offers no sealing now: nothing to send again.
     expect(await refused.getByRole('button', { name: 'Change and send again' }).count()).toBe(0);
 
     // The activation is undone by agreement (C-5): sealing is open again, and so is the refused step.
