@@ -8,6 +8,7 @@ import {
   bigEnoughTargets,
   buildPages,
   caughtUp,
+  landedAfter,
   joinSeats,
   mustDo,
   noSidewaysScroll,
@@ -242,8 +243,9 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     expect(await form.getByLabel(/Hex SHA-256/).count()).toBe(0);
     await shot(A2.page, 'table-atomic-africa-commitment');
     await form.getByRole('button', { name: '9 of spades' }).click();
+    const beforeSealing = await c.revision();
     await form.getByRole('button', { name: 'Send' }).click();
-    await A2.page.locator('.outbox-pending').first().waitFor({ state: 'detached' });
+    await landedAfter(() => c.revision(), beforeSealing, "A's sealing");
     const kept = JSON.parse(
       (await A2.page.evaluate(`localStorage.getItem('umpire.table.sealed.${id}.A')`)) as string,
     ) as { unitId: string; turn: number; card: string; salt: string }[];
@@ -295,8 +297,9 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
       await mustDo(A2.page).getByRole('button', { name: '9 of spades' }).getAttribute('aria-pressed'),
     ).toBe('true');
     const before = A2.sent.length;
+    const beforeReveal = await c.revision();
     await send(A2.page);
-    await A2.page.locator('.outbox-pending').first().waitFor({ state: 'detached' });
+    await landedAfter(() => c.revision(), beforeReveal, "A's reveal");
     const reveal = A2.sent.slice(before).filter((r) => r.body.includes(salt));
     expect(reveal).toHaveLength(1);
     expect(JSON.parse(reveal[0]!.body)).toMatchObject({ unitId: 'a1', card: '9S', salt });
@@ -319,18 +322,11 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     ]);
     await asked(A3.page, /Seal the orders card of a1/);
     await asked(B3.page, /Seal the orders card of b1/);
-    // What a page sent stands at the service: the revision moved past `before`.
-    const landedAfter = async (before: number, what: string) => {
-      const deadline = Date.now() + 15_000;
-      while ((await c.revision()) === before) {
-        if (Date.now() > deadline) throw new Error(`${what} did not land within 15 s`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    };
+    const landed = (before: number, what: string) => landedAfter(() => c.revision(), before, what);
     const start = await c.revision();
     await mustDo(B3.page).getByRole('button', { name: '4 of clubs' }).click();
     await send(B3.page);
-    await landedAfter(start, "B's sealing");
+    await landed(start, "B's sealing");
     const sealedB = await c.revision();
     await caughtUp(A3.page, sealedB);
 
@@ -346,7 +342,7 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     const activate = B3.page.locator('.may-do form');
     await activate.getByRole('button', { name: 'Fight' }).click();
     await activate.getByRole('button', { name: 'Send' }).click();
-    await landedAfter(sealedB, "B's activation");
+    await landed(sealedB, "B's activation");
     await A3.context.setOffline(false);
     const refused = A3.page.locator('.outbox-refused');
     await refused.waitFor({ timeout: 15_000 });
@@ -385,8 +381,10 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     );
     expect(await again.locator('[aria-pressed="true"]').count()).toBe(1);
     await shot(A3.page, 'table-seal-change-again');
+    const beforeResealing = await c.revision();
     await again.getByRole('button', { name: 'Send' }).click();
-    await A3.page.locator('.outbox-pending').first().waitFor({ state: 'detached' });
+    // The commitment is computed on the phone before the step is even kept: wait for the service.
+    await landed(beforeResealing, "A's sealing sent again");
     const kept = JSON.parse(
       (await A3.page.evaluate(`localStorage.getItem('umpire.table.sealed.${id}.A')`)) as string,
     ) as { unitId: string; card: string; salt: string; commitment: string }[];
@@ -416,8 +414,9 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     await mustDo(A3.page).getByRole('button', { name: 'Fight' }).click();
     await send(A3.page);
     await asked(A3.page, /Reveal the orders card of a1/);
+    const beforeReveal = await c.revision();
     await send(A3.page);
-    await A3.page.locator('.outbox-pending').first().waitFor({ state: 'detached' });
+    await landed(beforeReveal, "A's reveal");
     const log = ((await c.organiser.get(`/matches/${id}/log`)).body.entries as { sentence: string }[]).map(
       (e) => e.sentence,
     );

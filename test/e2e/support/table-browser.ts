@@ -122,6 +122,23 @@ export async function caughtUp(page: Page, revision: number): Promise<void> {
   }
 }
 
+/**
+ * Waits until what a page sent stands at the service: the match's revision moved past `before`. A step
+ * with a stage of its own on the phone (a commitment computed first) is not in the outbox at once, so
+ * the outbox emptying says nothing yet.
+ */
+export async function landedAfter(
+  revision: () => Promise<number>,
+  before: number,
+  what: string,
+): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while ((await revision()) === before) {
+    if (Date.now() > deadline) throw new Error(`${what} did not land within 15 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Each seat joins from its own invitation link, as a player who scanned the organiser's QR code. */
 export async function joinSeats(
   url: string,
