@@ -84,6 +84,36 @@ describeInBrowser('a single match set up at the desk', () => {
     expect(await phone.page.getByRole('button', { name: 'Register a unit for British' }).count()).toBe(0);
     await shot(phone.page, 'table-single-match-joined');
 
+    // HH-1: a morale of 10 typed key by key, as a phone keyboard sends it: the 1 (below 6) stays in the
+    // field, said to be out of range, and the 0 makes it 10; a 12 is said out of range and not sent.
+    await phone.page.getByRole('button', { name: 'Register a unit for Zulus' }).click();
+    const form = phone.page.locator('.may-do form');
+    await form.getByLabel('Its name').fill('Impi');
+    const morale = form.getByLabel(/Its base morale/);
+    await morale.pressSequentially('12');
+    expect(await morale.inputValue()).toBe('12');
+    expect(await form.getByText('12 is not between 6 and 10.').count()).toBe(1);
+    await morale.fill('');
+    await morale.pressSequentially('1');
+    expect(await morale.inputValue()).toBe('1');
+    await form.getByText('1 is not between 6 and 10.').waitFor();
+    await morale.pressSequentially('0');
+    expect(await morale.inputValue()).toBe('10');
+    expect(await form.locator('.error').count()).toBe(0);
+    await form.getByLabel(/Its move, in inches/).pressSequentially('6');
+    await form.getByRole('button', { name: 'Send' }).click();
+    const deadline = Date.now() + 15_000;
+    const registered = async () =>
+      ((await organiser(t).get('/matches/friendly-1')).body.state.units as Record<
+        string,
+        { morale: number }
+      >) ?? {};
+    while (Object.keys(await registered()).length === 0) {
+      if (Date.now() > deadline) throw new Error('the unit was not registered within 15 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(Object.values(await registered()).map((unit) => unit.baseMorale)).toEqual([10]);
+
     // The code is used: the desk makes another for the seat, and a second phone joins the same side.
     const used = await codeOf('Zulus');
     await desk.getByRole('button', { name: 'New invitation for Zulus' }).click();

@@ -12,6 +12,7 @@ import {
   type TemplateChoice,
 } from './contract';
 import { DiceEntry } from './dice-entry';
+import { IntegerField } from './integer-field';
 import { RuleLink } from './rule-link';
 
 /** How a one-of choice is shown: the page's own buttons, or a ruleset's presentation of its own. */
@@ -256,44 +257,23 @@ function Choice(props: {
           </div>
         </fieldset>
       );
-    case 'integer': {
-      const hint = typeof value === 'number' ? props.describe?.(choice, value) : undefined;
+    case 'integer':
       return (
-        <div class="field">
-          <label for={id}>
-            {choice.label}
-            {optional}{' '}
-            <span class="note">
-              ({choice.min}–{choice.max})
-            </span>
-          </label>
-          <input
-            id={id}
-            type="number"
-            inputMode="numeric"
-            min={choice.min}
-            max={choice.max}
-            step={1}
-            value={typeof value === 'number' ? String(value) : ''}
-            onInput={(event) => {
-              const text = event.currentTarget.value;
-              const number = Number(text);
-              onValue(
-                text === '' || !Number.isInteger(number) || number < choice.min || number > choice.max
-                  ? undefined
-                  : number,
-              );
-            }}
-            aria-describedby={hint ? `${id}-hint` : undefined}
-          />
-          {hint && (
-            <p class="note" id={`${id}-hint`} aria-live="polite" data-testid="value-named">
-              {hint}
-            </p>
-          )}
-        </div>
+        <IntegerField
+          id={id}
+          label={
+            <>
+              {choice.label}
+              {optional}
+            </>
+          }
+          min={choice.min}
+          max={choice.max}
+          value={typeof value === 'number' ? value : undefined}
+          onValue={onValue}
+          hint={typeof value === 'number' ? props.describe?.(choice, value) : undefined}
+        />
       );
-    }
     case 'text': {
       const long = choice.maxLength > 200;
       const onInput = (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
