@@ -4,7 +4,7 @@ import { CHROMIUM, launchChromium } from './support/chromium.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { noSidewaysScroll, PHONE, seatBrowser, shot, until } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
+import { issueKey, ORGANISER_KEY, organiser } from './support/umpire-client.js';
 
 /**
  * A single match, outside any tournament, set up at the organiser's desk in Chromium against the real
@@ -199,17 +199,39 @@ describeInBrowser('a single match set up at the desk', () => {
     expect(new URL(desk.url()).search).toBe('?match=friendly-1');
   }, 60_000);
 
-  it("C-4 with the desk's own key, the judge's console linked from the seats ends the single match", async () => {
+  it("C-5 C-4 'Judge this match' opens the console with a judge key: a dispute raised at the table is ruled on, and the match ended", async () => {
+    const zulus = await issueKey(t, { role: 'player', matchId: 'friendly-1', side: 'A' });
+    const disputed = await zulus.command('/matches/friendly-1/disputes', {
+      revision: 1,
+      claim: 'we agreed on server dice',
+    });
+    expect(disputed.status).toBeLessThan(300);
     await desk.goto(`${t.url}/desk/?match=friendly-1`);
-    // The desk hands its key to the watch page and the console in this tab: neither asks for it again.
+    // The desk hands its key to the watch page in this tab: it does not ask for it again.
     await desk.getByRole('link', { name: 'watch it live' }).click();
     await desk.getByText(/The match began: Zulus \(side A\) against British/).waitFor();
     expect(await desk.getByLabel(/key/i).count()).toBe(0);
     await desk.goBack();
-    await desk.getByRole('link', { name: "the judge's console" }).click();
+    await desk.getByRole('button', { name: 'Judge this match' }).click();
     await desk.locator('button[data-match="friendly-1"]').click();
+    await desk.getByRole('button', { name: /Rule on Zulus's dispute of event 1/ }).click();
+    let form = desk.locator('.may-do form');
+    await form.getByRole('button', { name: 'Dismissed' }).click();
+    const rule = form.getByLabel('The rule it rests on');
+    await rule.selectOption(await rule.locator('option').filter({ hasText: /^C-2 / }).getAttribute('value'));
+    await form.getByLabel('The note').fill('table dice were chosen at the desk');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await desk
+      .getByRole('region', { name: /Open disputes/ })
+      .getByText('None.')
+      .waitFor();
+    const log = (await organiser(t).get('/matches/friendly-1/log')).body.entries as { sentence: string }[];
+    expect(log.some((e) => /dismissed/i.test(e.sentence) && /table dice were chosen/.test(e.sentence))).toBe(
+      true,
+    );
+
     await desk.getByRole('button', { name: /End the match with its result/ }).click();
-    const form = desk.locator('.may-do form');
+    form = desk.locator('.may-do form');
     await form.getByRole('button', { name: 'Zulus', exact: true }).click();
     await form.getByRole('button', { name: 'Send' }).click();
     await desk.getByRole('button', { name: 'Yes, end the match' }).click();

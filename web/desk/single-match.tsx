@@ -229,12 +229,8 @@ export function MatchSeats(props: { api: Api; deskKey: string; matchId: string }
             >
               watch it live
             </a>{' '}
-            ·{' '}
-            <a href="/judge/" onClick={() => handKeyTo(JUDGE_KEY_STORAGE, props.deskKey)}>
-              the judge's console
-            </a>{' '}
-            (with this key: rules on disputes, ends the match)
           </p>
+          <JudgeThisMatch api={api} matchId={matchId} />
           {match.tournament && (
             <p class="note">
               It is round {match.tournament.round}, table {match.tournament.table} of {match.tournament.name}:
@@ -384,5 +380,48 @@ export function SingleMatchList(props: { api: Api }) {
       </ul>
       {listed.more && <p class="note">Only the first {listed.items.length} are listed.</p>}
     </section>
+  );
+}
+
+/**
+ * The judge's console for a single match: a dispute is ruled on by a judge key alone (C-5), and a
+ * single match has no tournament desk to issue one, so this desk issues it (POST /keys, role judge;
+ * the same one each time, by its commandId) and opens the console with it in this tab. Without a
+ * key a dispute raised at the table could be seen but never ruled on.
+ */
+function JudgeThisMatch(props: { api: Api; matchId: string }) {
+  const [refusal, setRefusal] = useState<string>();
+  const [opening, setOpening] = useState(false);
+  const open = async () => {
+    setOpening(true);
+    setRefusal(undefined);
+    try {
+      const judge = await props.api.post<{ token: string }>('/keys', {
+        commandId: `judge-${props.matchId}`,
+        role: 'judge',
+        label: `judge of the single match ${props.matchId}`,
+      });
+      // Asked for by name: this key replaces one the console held, where handKeyTo would keep it.
+      sessionStorage.setItem(JUDGE_KEY_STORAGE, judge.token);
+      window.location.assign('/judge/');
+    } catch (error) {
+      setRefusal(refusalText(error));
+      setOpening(false);
+    }
+  };
+  return (
+    <div class="judge-this-match">
+      <button type="button" class="quiet" disabled={opening} onClick={() => void open()}>
+        Judge this match
+      </button>{' '}
+      <span class="note">
+        opens the judge's console with a judge key for it: rule on a dispute, back the match up, end it
+      </span>
+      {refusal && (
+        <p class="error" role="alert">
+          {refusal}
+        </p>
+      )}
+    </div>
   );
 }
