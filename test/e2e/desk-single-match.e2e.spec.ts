@@ -65,6 +65,10 @@ describeInBrowser('a single match set up at the desk', () => {
       await desk.getByRole('img', { name: `The invitation link for ${name}` }).waitFor();
       expect(await codeOf(name)).toMatch(/\S{6,}/);
     }
+    // Opened at 127.0.0.1, the codes would point a phone at itself: the desk says so before them.
+    expect(await desk.getByRole('note').innerText()).toMatch(
+      /open at this computer's own address \(127\.0\.0\.1:\d+\): a phone that scans these codes cannot reach it/,
+    );
     await shot(desk, 'desk-single-match-seats');
     const before = await codeOf('British');
     await desk.reload();
@@ -106,7 +110,7 @@ describeInBrowser('a single match set up at the desk', () => {
     const registered = async () =>
       ((await organiser(t).get('/matches/friendly-1')).body.state.units as Record<
         string,
-        { morale: number }
+        { baseMorale: number }
       >) ?? {};
     while (Object.keys(await registered()).length === 0) {
       if (Date.now() > deadline) throw new Error('the unit was not registered within 15 s');

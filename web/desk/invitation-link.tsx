@@ -35,3 +35,23 @@ export function InvitationLink(props: { name: string; link: string; qrShown?: bo
     </div>
   );
 }
+
+/** Whether this page was opened at this computer's own address, which no other device reaches. */
+export function openedLocally(hostname: string = window.location.hostname): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\./.test(hostname);
+}
+
+/**
+ * Invitation links and QR codes carry the address this page was opened at: opened as localhost, they
+ * point a phone at the phone itself. Said before the codes, with what to do instead.
+ */
+export function LocalAddressWarning() {
+  if (!openedLocally()) return null;
+  return (
+    <p class="warning" role="note">
+      This page is open at this computer's own address ({window.location.host}): a phone that scans these
+      codes cannot reach it. Open the desk at this computer's network address (the service prints it when it
+      starts, e.g. http://192.168.1.20:3000/desk/) and the codes will point there.
+    </p>
+  );
+}

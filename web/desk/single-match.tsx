@@ -5,7 +5,7 @@ import { sidesOf } from '../shared/match-view';
 import { handKeyTo, JUDGE_KEY_STORAGE, WATCH_KEY_STORAGE } from '../shared/page-keys';
 import { refusalText } from '../shared/refusal';
 import { newCommandId } from '../shared/tournament-views';
-import { InvitationLink } from './invitation-link';
+import { InvitationLink, LocalAddressWarning } from './invitation-link';
 import { RulesetChoice, type ServedRuleset } from './ruleset-choice';
 import { SeatPhones, seatKeys } from './seat-phones';
 import type { ListedKey } from './acting-keys';
@@ -241,6 +241,7 @@ export function MatchSeats(props: { api: Api; deskKey: string; matchId: string }
               .
             </p>
           )}
+          <LocalAddressWarning />
           <p role="status" class="news">
             {news}
           </p>
@@ -322,7 +323,7 @@ function Seat(props: {
         <>
           <InvitationLink name={name} link={invited.link} qrShown />
           <p class="note">
-            Or open <span class="match-id">/table/</span> and type the code{' '}
+            Or open <span class="match-id">{window.location.origin}/table/</span> and type the code{' '}
             <strong class="invite-code">{invited.code}</strong>. Good until{' '}
             {until!.toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}; it opens once.
           </p>

@@ -102,6 +102,9 @@ function CodeForm(props: { onCode: (code: string) => void }) {
       <input
         id="invitation-code"
         autocomplete="off"
+        // A code is case-sensitive: a phone keyboard's capital first letter would make it another code.
+        autocapitalize="none"
+        autocorrect="off"
         spellcheck={false}
         required
         value={value}
