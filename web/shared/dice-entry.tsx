@@ -1,6 +1,11 @@
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { DiceNeeded } from '../../src/rules/common/play-contract';
 
-/** Table dice (C-1): the faces rolled at the table, tapped in, exactly as many as the step needs. */
+/**
+ * Table dice (C-1): the faces rolled at the table, tapped in, exactly as many as the step needs. The
+ * last face tapped disables the faces, the one focused among them: the focus goes on to the form's
+ * Send once it can be pressed, else to "Take back the last die", never to the page itself.
+ */
 export function DiceEntry(props: {
   dice: DiceNeeded;
   faces: readonly number[];
@@ -9,8 +14,18 @@ export function DiceEntry(props: {
 }) {
   const { dice, faces, onFaces } = props;
   const full = faces.length >= dice.count;
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  const tappedLast = useRef(false);
+  useLayoutEffect(() => {
+    if (!full || !tappedLast.current) return;
+    tappedLast.current = false;
+    const send = fieldset.current?.form?.querySelector<HTMLButtonElement>(
+      'button[type="submit"]:not([disabled])',
+    );
+    (send ?? fieldset.current?.querySelector<HTMLButtonElement>('.take-back'))?.focus();
+  }, [full]);
   return (
-    <fieldset class="dice-entry">
+    <fieldset class="dice-entry" ref={fieldset}>
       <legend>
         Tap the {dice.count === 1 ? 'die' : `${dice.count} dice`} rolled for the {dice.purpose}{' '}
         <span class="note">({dice.ruleId})</span>
@@ -23,7 +38,10 @@ export function DiceEntry(props: {
             key={face}
             disabled={full}
             aria-label={`Rolled a ${face}`}
-            onClick={() => onFaces([...faces, face])}
+            onClick={() => {
+              tappedLast.current = faces.length + 1 >= dice.count;
+              onFaces([...faces, face]);
+            }}
           >
             {face}
           </button>
@@ -41,7 +59,7 @@ export function DiceEntry(props: {
           </>
         )}
         {faces.length > 0 && (
-          <button type="button" class="quiet" onClick={() => onFaces(faces.slice(0, -1))}>
+          <button type="button" class="quiet take-back" onClick={() => onFaces(faces.slice(0, -1))}>
             Take back the last die
           </button>
         )}
