@@ -215,6 +215,8 @@ describeInBrowser('a single match set up at the desk', () => {
     await desk.getByRole('link', { name: 'watch it live' }).click();
     await desk.getByText(/The match began: Zulus \(side A\) against British/).waitFor();
     expect(await desk.getByLabel(/key/i).count()).toBe(0);
+    // Its phase in the words of the table page, not its id.
+    expect(await desk.getByTestId('phase').innerText()).toBe('Moving and shooting');
     await desk.goBack();
     await desk.getByRole('button', { name: 'Judge this match' }).click();
     await desk.locator('button[data-match="friendly-1"]').click();

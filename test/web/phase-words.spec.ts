@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { phaseAsWords } from '../../web/shared/phase-words.js';
-import { phaseWords } from '../../web/table/presenters/phase-words.js';
+import { phaseAsWords, phaseWords } from '../../web/shared/phase-words.js';
 
 /** The phases docs/playing.md lists for every ruleset and version: the ids a match answer may carry. */
 function documentedPhases(): string[] {

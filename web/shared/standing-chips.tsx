@@ -1,11 +1,11 @@
 import type { Standing } from './match-view';
-import { phaseAsWords } from './phase-words';
+import { phaseWords as playerPhaseWords } from './phase-words';
 import { resultSentence } from './result-sentence';
 
 /**
  * Where a match stands, as the chips of a `<dl class="chips">`: its turn, the side to act (until it
  * ends: nobody acts after the end), the phase in words and, once ended, its result. `activeLabel` is
- * the page's word for the side to act; `phaseWords` its words for a phase (else the id, spaced out).
+ * the page's word for the side to act; `phaseWords` its words for a phase (else every page's own).
  */
 export function StandingChips(props: {
   standing: Standing;
@@ -14,7 +14,7 @@ export function StandingChips(props: {
   unitName: (id: string) => string | undefined;
   phaseWords?: (phase: string) => string;
 }) {
-  const { standing, sideName, unitName, phaseWords = phaseAsWords } = props;
+  const { standing, sideName, unitName, phaseWords = playerPhaseWords } = props;
   return (
     <>
       <div>

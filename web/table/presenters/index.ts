@@ -4,7 +4,7 @@ import { CardPicker, isCardChoice } from './card-picker';
 import { CommitmentVault, type Shown, withCommitment } from './commitment';
 
 export { CommitmentVault, type Shown };
-export { phaseWords } from './phase-words';
+export { phaseWords } from '../../shared/phase-words';
 
 export type { ChoicePresenter };
 
