@@ -32,11 +32,13 @@ function template(state: MatchState, step: AwaitedStep): TemplateDraft {
       const target = charge === undefined ? '' : ` on ${nameOf(state, charge.defenderId)}`;
       // Q-17 (from 2.1.0): the closing roll that leaves no attack to strike records the surrenders, no die.
       const noDie = ruleId === 'Q-17' && closesWithoutImpact(state);
+      // Q-17: the first roll closes the declarations; an attack not declared before it is not made.
+      const first = ruleId === 'Q-17' ? ' (the first roll: declare every other attack before it)' : '';
       return {
         action: noDie ? 'close-declarations' : 'impact-roll',
         label: noDie
           ? `Close the declarations: judge the surrenders (no die)`
-          : `Roll the impact of ${unit}${target}`,
+          : `Roll the impact of ${unit}${target}${first}`,
         command: 'RollImpact',
         side,
         body: { chargeId: step.chargeId },
