@@ -58,6 +58,22 @@ export class InvitationDto {
   @ApiPropertyOptional({ example: 'spring-open-2026' }) tournamentId?: string;
   @ApiPropertyOptional({ example: 'table 4, Zulu player' }) label?: string;
   @ApiProperty({ example: '2026-05-02T21:00:00.000Z' }) expiresAt!: string;
+  @ApiProperty({
+    description:
+      'Whether the invitation was traded for the seat’s key already (asked again with its commandId, the answer says so): the seat is then played from the device that redeemed it, and another device needs a new invitation.',
+    example: false,
+  })
+  redeemed!: boolean;
+  @ApiPropertyOptional({
+    description: 'When it was redeemed, if it was.',
+    example: '2026-05-02T09:14:03.120Z',
+  })
+  redeemedAt?: string;
+  @ApiPropertyOptional({
+    description: 'The key it was traded for, if it was (GET /keys lists it, and whether it was revoked).',
+    example: 'f0e1d2c3b4a5',
+  })
+  redeemedKeyId?: string;
 }
 
 export class CreateParticipantInvitationDto {
@@ -138,11 +154,5 @@ export class CreateOwnSeatInvitationDto {
   side!: 'A' | 'B';
 }
 
-export class OwnSeatInvitationDto extends InvitationDto {
-  @ApiProperty({
-    description:
-      'Whether the invitation was traded for the seat’s key already: the seat is then played from the device that redeemed it.',
-    example: false,
-  })
-  redeemed!: boolean;
-}
+/** A participant's own seat invitation: a seat invitation like any other, `redeemed` included. */
+export class OwnSeatInvitationDto extends InvitationDto {}

@@ -42,6 +42,10 @@ export interface CreatedInvitation extends SeatGrant {
   code: string;
   link: string;
   expiresAt: string;
+  /** Whether it was traded for the seat's key already, and when, and for which key. */
+  redeemed: boolean;
+  redeemedAt?: string;
+  redeemedKeyId?: string;
 }
 
 export interface CreatedParticipantInvitation extends ParticipantGrant {
@@ -52,9 +56,7 @@ export interface CreatedParticipantInvitation extends ParticipantGrant {
 }
 
 /** A participant's own seat invitation, and whether it was traded for its key already. */
-export interface OwnSeatInvitation extends CreatedInvitation {
-  redeemed: boolean;
-}
+export type OwnSeatInvitation = CreatedInvitation;
 
 /** What a redemption answers: the key, and the seat or the participant it is for. */
 export type Redeemed = (SeatGrant | ParticipantGrant) & { token: string; keyId: string };
@@ -103,12 +105,15 @@ export class Invitations {
       data: { ...invitation, ...seat },
     }));
     const { matchId, side, tournamentId, label } = this.sameGrant(made, seat, 'seat', request.commandId);
+    // A new invitation cannot have been used; one answered again (its commandId sent again) may have.
+    const redemption = made.fresh ? undefined : await this.redemption(made.data.invitationId);
     return {
       ...handedOut(made, invitationLinkPath),
       matchId,
       side,
       ...(tournamentId ? { tournamentId } : {}),
       ...(label ? { label } : {}),
+      ...said(redemption),
     };
   }
 
@@ -183,7 +188,7 @@ export class Invitations {
     // The seat's invitation of this key; one that expired unused gives way to the next of the seat's
     // line (each made fresh, so the line ends at the first live or redeemed one).
     let made: InvitationCreated & { code: string };
-    let redeemed: boolean;
+    let redemption: Redemption | undefined;
     for (let generation = 1; ; generation++) {
       made = await this.record(
         principal,
@@ -195,16 +200,15 @@ export class Invitations {
         (invitation) => ({ type: 'SeatInvitationCreated', data: { ...invitation, ...seat } }),
       );
       this.sameGrant(made, seat, 'seat', undefined);
-      const events = await this.store.readStream(invitationStream(made.data.invitationId));
-      redeemed = events.some((e) => REDEEMED_TYPES.includes(e.type));
-      if (redeemed || now < Date.parse(made.data.expiresAt)) break;
+      redemption = await this.redemption(made.data.invitationId);
+      if (redemption || now < Date.parse(made.data.expiresAt)) break;
     }
     return {
       ...handedOut(made, invitationLinkPath),
       matchId,
       side,
       tournamentId,
-      redeemed,
+      ...said(redemption),
     };
   }
 
@@ -221,7 +225,7 @@ export class Invitations {
       secretHash: string;
       expiresAt: string;
     }) => InvitationCreated,
-  ): Promise<InvitationCreated & { code: string }> {
+  ): Promise<InvitationCreated & { code: string; fresh: boolean }> {
     const { invitationId, code, secretHash } =
       request.commandId === undefined
         ? newInvitationCode()
@@ -229,7 +233,7 @@ export class Invitations {
     const stream = invitationStream(invitationId);
     if (request.commandId !== undefined) {
       const earlier = await this.created(stream);
-      if (earlier) return { ...earlier, code };
+      if (earlier) return { ...earlier, code, fresh: false };
     }
     const expiresAt = new Date(now + request.expiresInMinutes * 60_000).toISOString();
     const event = creation({ invitationId, secretHash, expiresAt });
@@ -246,9 +250,9 @@ export class Invitations {
           ? await this.created(stream)
           : undefined;
       if (!raced) throw error;
-      return { ...raced, code };
+      return { ...raced, code, fresh: false };
     }
-    return { ...event, code };
+    return { ...event, code, fresh: true };
   }
 
   /** The grant an invitation was made with, when it is the one asked for; 409 otherwise (C-6). */
@@ -270,6 +274,14 @@ export class Invitations {
 
   private async created(stream: string): Promise<InvitationCreated | undefined> {
     return (await this.store.readStream(stream, { maxCount: 1 })).map(asInvitationEvent).find(isCreation);
+  }
+
+  /** The redemption that spent an invitation, if one did. */
+  private async redemption(invitationId: string): Promise<Redemption | undefined> {
+    const events = await this.store.readStream(invitationStream(invitationId));
+    const spent = events.find((e) => REDEEMED_TYPES.includes(e.type));
+    if (!spent) return undefined;
+    return { at: spent.metadata.at, keyId: (spent.data as { keyId: string }).keyId };
   }
 
   private secret(): Buffer {
@@ -351,6 +363,18 @@ function grantOf(created: InvitationCreated): {
     },
     answer: { matchId, side, ...(tournamentId ? { tournamentId } : {}), ...(label ? { label } : {}) },
   };
+}
+
+interface Redemption {
+  at: string;
+  keyId: string;
+}
+
+/** What a seat invitation's answer says of its use. */
+function said(redemption: Redemption | undefined) {
+  return redemption
+    ? { redeemed: true, redeemedAt: redemption.at, redeemedKeyId: redemption.keyId }
+    : { redeemed: false };
 }
 
 function isCreation(event: InvitationEvent): event is InvitationCreated {

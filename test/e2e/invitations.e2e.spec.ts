@@ -115,10 +115,14 @@ describe('seat invitations', () => {
     const deputy = await issueKey(t, { role: 'organiser' });
     const theirs = await deputy.post('/matches/club-1/invitations', { commandId: 'inv-t1-A', side: 'A' });
     expect(theirs.body.code).not.toBe(first.body.code);
-    expect((await redeem(first.body.code)).status).toBe(200);
-    expect(
-      (await org.post('/matches/club-1/invitations', { commandId: 'inv-t1-A', side: 'A' })).body.code,
-    ).toBe(first.body.code);
+    expect(first.body.redeemed).toBe(false);
+    const traded = await redeem(first.body.code);
+    expect(traded.status).toBe(200);
+    // Asked again once used, the same invitation says it was used, when, and for which key.
+    const used = await org.post('/matches/club-1/invitations', { commandId: 'inv-t1-A', side: 'A' });
+    expect(used.body.code).toBe(first.body.code);
+    expect(used.body).toMatchObject({ redeemed: true, redeemedKeyId: traded.body.keyId });
+    expect(Math.abs(Date.parse(used.body.redeemedAt as string) - Date.now())).toBeLessThan(60_000);
     expect((await redeem(first.body.code)).status).toBe(410);
   });
 
