@@ -4464,6 +4464,21 @@ export interface components {
       label?: string;
       /** @example 2026-05-02T21:00:00.000Z */
       expiresAt: string;
+      /**
+       * @description Whether the invitation was traded for the seat’s key already (asked again with its commandId, the answer says so): the seat is then played from the device that redeemed it, and another device needs a new invitation.
+       * @example false
+       */
+      redeemed: boolean;
+      /**
+       * @description When it was redeemed, if it was.
+       * @example 2026-05-02T09:14:03.120Z
+       */
+      redeemedAt?: string;
+      /**
+       * @description The key it was traded for, if it was (GET /keys lists it, and whether it was revoked).
+       * @example f0e1d2c3b4a5
+       */
+      redeemedKeyId?: string;
     };
     CreateParticipantInvitationDto: {
       /**
@@ -4540,10 +4555,20 @@ export interface components {
       /** @example 2026-05-02T21:00:00.000Z */
       expiresAt: string;
       /**
-       * @description Whether the invitation was traded for the seat’s key already: the seat is then played from the device that redeemed it.
+       * @description Whether the invitation was traded for the seat’s key already (asked again with its commandId, the answer says so): the seat is then played from the device that redeemed it, and another device needs a new invitation.
        * @example false
        */
       redeemed: boolean;
+      /**
+       * @description When it was redeemed, if it was.
+       * @example 2026-05-02T09:14:03.120Z
+       */
+      redeemedAt?: string;
+      /**
+       * @description The key it was traded for, if it was (GET /keys lists it, and whether it was revoked).
+       * @example f0e1d2c3b4a5
+       */
+      redeemedKeyId?: string;
     };
     RedeemedSeatDto: {
       /**
@@ -27765,7 +27790,10 @@ export interface operations {
            *       "side": "A",
            *       "tournamentId": "spring-open-2026",
            *       "label": "table 4, Zulu player",
-           *       "expiresAt": "2026-05-02T21:00:00.000Z"
+           *       "expiresAt": "2026-05-02T21:00:00.000Z",
+           *       "redeemed": false,
+           *       "redeemedAt": "2026-05-02T09:14:03.120Z",
+           *       "redeemedKeyId": "f0e1d2c3b4a5"
            *     }
            */
           'application/json': components['schemas']['InvitationDto'];
