@@ -4,14 +4,13 @@ import { type Tournament, tournamentRulesVersion } from '../rules/tournament/ind
 import { type Page, pageBy } from './page-cursor.js';
 import { RefereeResults } from './referee-results.js';
 import { TournamentConduct } from './tournament-conduct.service.js';
+import { KeptTournamentViews } from './kept-tournament-views.js';
 import {
   type ParticipantView,
   participantView,
   type RoundView,
-  roundView,
   standingsCsv,
   type TournamentStandingsView,
-  standingsView,
 } from './tournament-views.js';
 
 /**
@@ -21,6 +20,8 @@ import {
  */
 @Injectable()
 export class TournamentBoard {
+  private readonly views = new KeptTournamentViews();
+
   constructor(
     private readonly conduct: TournamentConduct,
     private readonly referee: RefereeResults,
@@ -44,7 +45,7 @@ export class TournamentBoard {
 
   async participants(tournamentId: string, limit: number, cursor?: string): Promise<Page<ParticipantView>> {
     const { state } = await this.conduct.load(tournamentId);
-    return pageBy(state.participants.map(participantView), (p) => p.registered, limit, cursor);
+    return pageBy(this.views.participants(state), (p) => p.registered, limit, cursor);
   }
 
   async participant(tournamentId: string, participantId: string): Promise<ParticipantView> {
@@ -56,25 +57,20 @@ export class TournamentBoard {
 
   async rounds(tournamentId: string, limit: number, cursor?: string): Promise<Page<RoundView>> {
     const { state } = await this.current(tournamentId);
-    return pageBy(
-      state.rounds.map((r) => roundView(state, r, new Date().toISOString())),
-      (r) => r.round,
-      limit,
-      cursor,
-    );
+    return pageBy(this.views.rounds(state, new Date().toISOString()), (r) => r.round, limit, cursor);
   }
 
   async round(tournamentId: string, round: number): Promise<RoundView> {
     const { state } = await this.current(tournamentId);
     const found = state.rounds.find((r) => r.round === round);
     if (!found) throw new NotFoundException(`tournament ${tournamentId} has no round ${round}`);
-    return roundView(state, found, new Date().toISOString());
+    return this.views.round(state, found, new Date().toISOString());
   }
 
   /** Undefined for a tournament run the old way, without participants: its standings are the read model's. */
   async standings(tournamentId: string): Promise<TournamentStandingsView | undefined> {
     const { state } = await this.current(tournamentId);
-    return state.participants.length > 0 ? standingsView(state) : undefined;
+    return state.participants.length > 0 ? this.views.standings(state) : undefined;
   }
 
   async standingsCsv(tournamentId: string): Promise<string> {

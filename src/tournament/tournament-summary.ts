@@ -3,6 +3,7 @@ import {
   type ParticipantView,
   participantView,
   type RoundView,
+  participantNames,
   roundView,
   standingsView,
   type TournamentStandingsView,
@@ -24,13 +25,14 @@ export interface TournamentSummary {
 }
 
 export function tournamentSummary(state: Tournament, exportedAt: string): TournamentSummary {
+  const names = participantNames(state);
   return {
     format: TOURNAMENT_EXPORT_FORMAT,
     tournamentId: state.tournamentId,
     name: state.name,
     exportedAt,
     participants: state.participants.map(participantView),
-    rounds: state.rounds.map((r) => roundView(state, r, exportedAt)),
+    rounds: state.rounds.map((r) => roundView(state, r, exportedAt, names)),
     standings: standingsView(state).standings,
     matches: state.schedule.map((m) => m.matchId),
   };

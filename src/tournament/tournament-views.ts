@@ -121,10 +121,26 @@ export function participantView(p: Participant): ParticipantView {
   };
 }
 
-export function roundView(state: Tournament, round: RoundState, asOf: string): RoundView {
+export function roundView(
+  state: Tournament,
+  round: RoundState,
+  asOf: string,
+  names: ReadonlyMap<string, string> = participantNames(state),
+): RoundView {
+  const clock = round.clock ? { clock: clockView(round.clock, asOf) } : {};
+  return { ...roundViewWithoutClock(round, names), ...clock };
+}
+
+/** Each participant's name by id: a round's seats are named from it. */
+export function participantNames(state: Tournament): Map<string, string> {
+  return new Map(state.participants.map((p) => [p.participantId, p.name]));
+}
+
+/** A round as shown, but for its clock (which counts down as of each read). */
+export function roundViewWithoutClock(round: RoundState, names: ReadonlyMap<string, string>): RoundView {
   const seat = (participantId: string): SeatView => ({
     participantId,
-    name: state.participants.find((p) => p.participantId === participantId)?.name ?? participantId,
+    name: names.get(participantId) ?? participantId,
   });
   return {
     round: round.round,
@@ -145,7 +161,6 @@ export function roundView(state: Tournament, round: RoundState, asOf: string): R
       reason: p.status === 'final' || p.status === 'void' ? (p.reason ?? null) : null,
     })),
     byes: round.byes.map(seat),
-    ...(round.clock ? { clock: clockView(round.clock, asOf) } : {}),
   };
 }
 

@@ -1,0 +1,73 @@
+import type { RoundState, Tournament } from '../rules/tournament/index.js';
+import {
+  clockView,
+  type ParticipantView,
+  participantNames,
+  participantView,
+  type RoundView,
+  roundViewWithoutClock,
+  standingsView,
+  type TournamentStandingsView,
+} from './tournament-views.js';
+
+interface Kept {
+  standings?: TournamentStandingsView;
+  participants?: ParticipantView[];
+  rounds?: Map<RoundState, RoundView>;
+}
+
+/**
+ * The tournament's views, computed once per folded state: every page of a tournament reads its
+ * rounds, participants and standings again at each change, hundreds of reads of one state. A
+ * folded state is never changed in place (each event folds into a new one), so a view computed
+ * from it stands for as long as the state is the current one, and is dropped with it. Views handed
+ * out are shared: callers read them and never change them. A round's clock is the one part that
+ * moves without an event, so it is computed at each read.
+ */
+export class KeptTournamentViews {
+  private readonly kept = new WeakMap<Tournament, Kept>();
+
+  standings(state: Tournament): TournamentStandingsView {
+    const kept = this.of(state);
+    return (kept.standings ??= standingsView(state));
+  }
+
+  participants(state: Tournament): ParticipantView[] {
+    const kept = this.of(state);
+    return (kept.participants ??= state.participants.map(participantView));
+  }
+
+  /** One round as of `asOf`, its clock counted down to then. */
+  round(state: Tournament, round: RoundState, asOf: string): RoundView {
+    const kept = this.of(state);
+    const views = (kept.rounds ??= new Map());
+    let view = views.get(round);
+    if (!view) {
+      view = roundViewWithoutClock(round, participantNames(state));
+      views.set(round, view);
+    }
+    return round.clock ? { ...view, clock: clockView(round.clock, asOf) } : view;
+  }
+
+  /** Every round as of `asOf`. */
+  rounds(state: Tournament, asOf: string): RoundView[] {
+    const kept = this.of(state);
+    if (!kept.rounds || kept.rounds.size < state.rounds.length) {
+      const names = participantNames(state);
+      const views = (kept.rounds ??= new Map());
+      for (const round of state.rounds) {
+        if (!views.has(round)) views.set(round, roundViewWithoutClock(round, names));
+      }
+    }
+    return state.rounds.map((round) => this.round(state, round, asOf));
+  }
+
+  private of(state: Tournament): Kept {
+    let kept = this.kept.get(state);
+    if (!kept) {
+      kept = {};
+      this.kept.set(state, kept);
+    }
+    return kept;
+  }
+}
