@@ -103,9 +103,14 @@ export function installRequestLogging(fastify: FastifyInstance): void {
  */
 const INVITATION_IN_PATH = /^\/+invitations(?:\/|%2f)[^/]+/i;
 const INVITATION_CODE = /inv(?:_|%5f)[a-z0-9]{12}(?:_|%5f)[a-z0-9_%-]+/gi;
+/** A short code as shown, in groups of four (not a piece of a longer dashed id, such as a UUID's). */
+const SHORT_INVITATION_CODE = /(?<![0-9a-z-])[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}(?![0-9a-z-])/gi;
 
 function loggablePath(path: string): string {
-  return path.replace(INVITATION_IN_PATH, '/invitations/[redacted]').replace(INVITATION_CODE, '[redacted]');
+  return path
+    .replace(INVITATION_IN_PATH, '/invitations/[redacted]')
+    .replace(INVITATION_CODE, '[redacted]')
+    .replace(SHORT_INVITATION_CODE, '[redacted]');
 }
 
 function pathOf(url: string): string {

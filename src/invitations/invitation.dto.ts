@@ -43,14 +43,15 @@ export class CreateInvitationDto {
 export class InvitationDto {
   @ApiProperty({ example: 'k3x9a0b2c4d6' }) invitationId!: string;
   @ApiProperty({
-    description: 'The invitation code. Shown once: only its hash is kept. Redeemed once.',
-    example: 'inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4',
+    description:
+      'The invitation code: 12 characters in groups of four, read in any case, dashes and spaces ignored, O as 0, I and L as 1 (codes made before short codes, `inv_…`, still redeem). Kept nowhere: the service stores only what checks it. Redeemed once.',
+    example: 'K3X9-A0B2-C4D6',
   })
   code!: string;
   @ApiProperty({
     description:
       'The path of the player’s page that joins this seat, the code in its fragment (which no server, log or referrer sees): prefix it with the service’s origin for a link or a QR code.',
-    example: '/table/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4',
+    example: '/table/#invite=K3X9-A0B2-C4D6',
   })
   link!: string;
   @ApiProperty({ example: 'r1-t4' }) matchId!: string;
@@ -106,14 +107,15 @@ export class CreateParticipantInvitationDto {
 export class ParticipantInvitationDto {
   @ApiProperty({ example: 'k3x9a0b2c4d6' }) invitationId!: string;
   @ApiProperty({
-    description: 'The invitation code. Shown once: only its hash is kept. Redeemed once.',
-    example: 'inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4',
+    description:
+      'The invitation code: 12 characters in groups of four, read in any case, dashes and spaces ignored, O as 0, I and L as 1 (codes made before short codes, `inv_…`, still redeem). Kept nowhere: the service stores only what checks it. Redeemed once.',
+    example: 'K3X9-A0B2-C4D6',
   })
   code!: string;
   @ApiProperty({
     description:
       'The path of the player’s tournament page that trades it for the participant’s key, the code in its fragment (which no server, log or referrer sees): prefix it with the service’s origin for a link or a QR code.',
-    example: '/tournament/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4',
+    example: '/tournament/#invite=K3X9-A0B2-C4D6',
   })
   link!: string;
   @ApiProperty({ example: 'spring-open-2026' }) tournamentId!: string;

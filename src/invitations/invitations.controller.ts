@@ -95,8 +95,8 @@ export class InvitationsController {
     type: OwnSeatInvitationDto,
     example: {
       invitationId: 'k3x9a0b2c4d6',
-      code: 'inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4',
-      link: '/table/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4',
+      code: 'K3X9-A0B2-C4D6',
+      link: '/table/#invite=K3X9-A0B2-C4D6',
       expiresAt: '2026-05-02T21:00:00.000Z',
       matchId: 'm-3f2a9c0b1d4e5f60718a',
       side: 'A',

@@ -22,6 +22,7 @@ import { TournamentConduct } from '../tournament/tournament-conduct.service.js';
 import { DEFAULT_INVITATION_MINUTES } from './invitation.dto.js';
 import {
   derivedInvitationCode,
+  firstDerivedInvitationCode,
   invitationLinkPath,
   invitationStream,
   newInvitationCode,
@@ -226,9 +227,15 @@ export class Invitations {
       expiresAt: string;
     }) => InvitationCreated,
   ): Promise<InvitationCreated & { code: string; fresh: boolean }> {
+    if (request.commandId !== undefined) {
+      // A commandId sent before short codes were: its invitation stands, under its first code.
+      const first = firstDerivedInvitationCode(this.secret(), principal.keyId, request.commandId);
+      const earlier = await this.created(invitationStream(first.invitationId));
+      if (earlier) return { ...earlier, code: first.code, fresh: false };
+    }
     const { invitationId, code, secretHash } =
       request.commandId === undefined
-        ? newInvitationCode()
+        ? newInvitationCode(this.secret())
         : derivedInvitationCode(this.secret(), principal.keyId, request.commandId);
     const stream = invitationStream(invitationId);
     if (request.commandId !== undefined) {
@@ -290,7 +297,7 @@ export class Invitations {
   }
 
   async redeem(code: string, now = Date.now()): Promise<Redeemed> {
-    const parsed = parseInvitationCode(code);
+    const parsed = parseInvitationCode(this.secret(), code);
     if (!parsed) throw new NotFoundException(UNKNOWN);
     const stream = invitationStream(parsed.invitationId);
     const events = await this.store.readStream(stream);

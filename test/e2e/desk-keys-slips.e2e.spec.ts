@@ -56,7 +56,7 @@ describeInBrowser("the desk's slips and keys", () => {
     await desk.getByRole('button', { name: `Invite ${name}` }).click();
     const link = desk.getByLabel(`Invitation link for ${name} (opens once)`);
     const invitation = await link.inputValue();
-    expect(invitation).toMatch(new RegExp(`^${t.url}/tournament/#invite=inv_`));
+    expect(invitation).toMatch(new RegExp(`^${t.url}/tournament/#invite=[0-9A-Z]{4}-`));
     await desk.getByRole('button', { name: `Copy the invitation link for ${name}` }).click();
     expect(await desk.evaluate('navigator.clipboard.readText()')).toBe(invitation);
     await desk.getByText(`QR code of the invitation link for ${name}`).click();
@@ -87,7 +87,7 @@ describeInBrowser("the desk's slips and keys", () => {
         label: `round 1, table 1, ${pairings[0]![side].name}`,
       });
       expect(again.status).toBe(201);
-      expect(again.body.code).toMatch(/^inv_/);
+      expect(again.body.code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
       expect(await desk.getByTestId(`slip-code-1-${side}`).textContent()).toBe(again.body.code);
     }
     const refereed = desk.locator('.match-slip[data-table="1"]');

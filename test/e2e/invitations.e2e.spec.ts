@@ -1,6 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { hashSecret } from '../../src/auth/api-key.js';
+import { APP_CONFIG, type AppConfig } from '../../src/config/app-config.js';
+import { loadOrCreateServerSecret } from '../../src/config/server-secret.js';
+import { EVENT_STORE, type EventStore } from '../../src/event-store/event-store.port.js';
+import { firstDerivedInvitationCode, invitationStream } from '../../src/invitations/invitation-code.js';
 import { Invitations } from '../../src/invitations/invitations.service.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { Caller, issueKey, ORGANISER_KEY, organiser } from './support/umpire-client.js';
@@ -70,6 +75,71 @@ describe('seat invitations', () => {
     expect(again.status).toBe(410);
     expect(again.body.detail).toMatch(/already used/);
     expect(again.text).not.toContain(code);
+  });
+
+  it('a code is 12 characters in groups of four, and reads the same typed in any case, without dashes, with O for 0 and I or L for 1', async () => {
+    const codes: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      codes.push((await org.post('/matches/club-1/invitations', { side: 'A' })).body.code as string);
+    }
+    for (const code of codes)
+      expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    const [first, second, third, fourth] = codes as [string, string, string, string];
+    // Typed as a player might: lower case, run together, spaces for dashes; 0 typed as o, 1 as l.
+    const typed = [
+      first.toLowerCase(),
+      second.replace(/-/g, ''),
+      ` ${third.replace(/-/g, ' ')} `,
+      fourth.replace(/0/g, 'o').replace(/1/g, 'l'),
+    ];
+    for (const [i, code] of typed.entries()) {
+      const seat = await redeem(encodeURIComponent(code));
+      expect({ i, status: seat.status }).toEqual({ i, status: 200 });
+      expect(seat.body).toMatchObject({ matchId: 'club-1', side: 'A' });
+    }
+    expect((await redeem(first)).status).toBe(410);
+    // One character off is another code: no invitation of this service.
+    const off = `${fourth.slice(0, -1)}${fourth.endsWith('Z') ? 'Y' : 'Z'}`;
+    expect((await redeem(off)).status).toBe(404);
+    expect((await redeem('K3X9-A0B2-C4U6')).status).toBe(404);
+  });
+
+  it('an invitation made with the first, long codes still redeems once, and its commandId sent again answers it, not a new one', async () => {
+    const store = t.app.get<EventStore>(EVENT_STORE);
+    const config = t.app.get<AppConfig>(APP_CONFIG);
+    const old = firstDerivedInvitationCode(
+      loadOrCreateServerSecret(config.dataDir, config.serverSecret),
+      ORGANISER.keyId,
+      'before-short-codes',
+    );
+    await store.append(
+      invitationStream(old.invitationId),
+      [
+        {
+          type: 'SeatInvitationCreated',
+          data: {
+            invitationId: old.invitationId,
+            secretHash: old.secretHash,
+            expiresAt: new Date(Date.now() + 60 * 60_000).toISOString(),
+            matchId: 'club-1',
+            side: 'B',
+          },
+        },
+      ],
+      { expectedRevision: 'no_stream', commandId: `create-${old.invitationId}`, actor: ORGANISER },
+    );
+    expect(old.code).toMatch(/^inv_[a-z0-9]{12}_/);
+    const again = await org.post('/matches/club-1/invitations', {
+      commandId: 'before-short-codes',
+      side: 'B',
+    });
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ invitationId: old.invitationId, code: old.code, redeemed: false });
+    expect((await redeem(old.code)).status).toBe(200);
+    expect((await redeem(old.code)).status).toBe(410);
+    const other = { invitationId: 'abcdefghjk12', secret: 'S'.repeat(22) };
+    expect((await redeem(`inv_${other.invitationId}_${other.secret}`)).status).toBe(404);
+    expect(hashSecret(other.secret)).not.toBe(old.secretHash);
   });
 
   it('an expired invitation is 410 naming its expiry; an unknown or altered code is 404, saying nothing more', async () => {

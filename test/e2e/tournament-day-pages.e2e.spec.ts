@@ -108,7 +108,7 @@ describeInBrowser(title, () => {
       const link = desk.getByLabel(`Invitation link for ${name} (opens once)`);
       await link.waitFor();
       const invitation = await link.inputValue();
-      expect(invitation).toMatch(new RegExp(`^${t.url}/tournament/#invite=inv_`));
+      expect(invitation).toMatch(new RegExp(`^${t.url}/tournament/#invite=[0-9A-Z]{4}-`));
       const phone = await (
         await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
       ).newPage();

@@ -150,7 +150,7 @@ describeInBrowser(title, () => {
     const anyone = new Caller(t.url, undefined);
     const bySide = new Map<string, string>();
     for (const url of refereed) {
-      expect(url).toMatch(new RegExp(`^${t.url}/table/#invite=inv_`));
+      expect(url).toMatch(new RegExp(`^${t.url}/table/#invite=[0-9A-Z]{4}-`));
       const code = new URLSearchParams(new URL(url).hash.slice(1)).get('invite')!;
       const seat = await anyone.post(`/invitations/${code}/redeem`);
       expect(seat.status).toBe(200);

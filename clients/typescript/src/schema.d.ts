@@ -4445,13 +4445,13 @@ export interface components {
       /** @example k3x9a0b2c4d6 */
       invitationId: string;
       /**
-       * @description The invitation code. Shown once: only its hash is kept. Redeemed once.
-       * @example inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4
+       * @description The invitation code: 12 characters in groups of four, read in any case, dashes and spaces ignored, O as 0, I and L as 1 (codes made before short codes, `inv_…`, still redeem). Kept nowhere: the service stores only what checks it. Redeemed once.
+       * @example K3X9-A0B2-C4D6
        */
       code: string;
       /**
        * @description The path of the player’s page that joins this seat, the code in its fragment (which no server, log or referrer sees): prefix it with the service’s origin for a link or a QR code.
-       * @example /table/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4
+       * @example /table/#invite=K3X9-A0B2-C4D6
        */
       link: string;
       /** @example r1-t4 */
@@ -4501,13 +4501,13 @@ export interface components {
       /** @example k3x9a0b2c4d6 */
       invitationId: string;
       /**
-       * @description The invitation code. Shown once: only its hash is kept. Redeemed once.
-       * @example inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4
+       * @description The invitation code: 12 characters in groups of four, read in any case, dashes and spaces ignored, O as 0, I and L as 1 (codes made before short codes, `inv_…`, still redeem). Kept nowhere: the service stores only what checks it. Redeemed once.
+       * @example K3X9-A0B2-C4D6
        */
       code: string;
       /**
        * @description The path of the player’s tournament page that trades it for the participant’s key, the code in its fragment (which no server, log or referrer sees): prefix it with the service’s origin for a link or a QR code.
-       * @example /tournament/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4
+       * @example /tournament/#invite=K3X9-A0B2-C4D6
        */
       link: string;
       /** @example spring-open-2026 */
@@ -4535,13 +4535,13 @@ export interface components {
       /** @example k3x9a0b2c4d6 */
       invitationId: string;
       /**
-       * @description The invitation code. Shown once: only its hash is kept. Redeemed once.
-       * @example inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4
+       * @description The invitation code: 12 characters in groups of four, read in any case, dashes and spaces ignored, O as 0, I and L as 1 (codes made before short codes, `inv_…`, still redeem). Kept nowhere: the service stores only what checks it. Redeemed once.
+       * @example K3X9-A0B2-C4D6
        */
       code: string;
       /**
        * @description The path of the player’s page that joins this seat, the code in its fragment (which no server, log or referrer sees): prefix it with the service’s origin for a link or a QR code.
-       * @example /table/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4
+       * @example /table/#invite=K3X9-A0B2-C4D6
        */
       link: string;
       /** @example r1-t4 */
@@ -27784,8 +27784,8 @@ export interface operations {
           /**
            * @example {
            *       "invitationId": "k3x9a0b2c4d6",
-           *       "code": "inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4",
-           *       "link": "/table/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4",
+           *       "code": "K3X9-A0B2-C4D6",
+           *       "link": "/table/#invite=K3X9-A0B2-C4D6",
            *       "matchId": "r1-t4",
            *       "side": "A",
            *       "tournamentId": "spring-open-2026",
@@ -27953,8 +27953,8 @@ export interface operations {
           /**
            * @example {
            *       "invitationId": "k3x9a0b2c4d6",
-           *       "code": "inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4",
-           *       "link": "/tournament/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4",
+           *       "code": "K3X9-A0B2-C4D6",
+           *       "link": "/tournament/#invite=K3X9-A0B2-C4D6",
            *       "tournamentId": "spring-open-2026",
            *       "participantId": "p4",
            *       "label": "Dan Evans",
@@ -28118,8 +28118,8 @@ export interface operations {
           /**
            * @example {
            *       "invitationId": "k3x9a0b2c4d6",
-           *       "code": "inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4",
-           *       "link": "/table/#invite=inv_k3x9a0b2c4d6_Q2hlY2sgdGhlIGxpbmsgYWdhaW4",
+           *       "code": "K3X9-A0B2-C4D6",
+           *       "link": "/table/#invite=K3X9-A0B2-C4D6",
            *       "expiresAt": "2026-05-02T21:00:00.000Z",
            *       "matchId": "m-3f2a9c0b1d4e5f60718a",
            *       "side": "A",
