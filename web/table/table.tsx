@@ -25,6 +25,7 @@ import { CommitmentVault, phaseWords, presenterFor, presentTemplate } from './pr
 import { outboxKey, sealedKey, type Seat } from './seat-store';
 import { ConfirmDialog } from './confirm-dialog';
 import { TournamentLink } from './tournament-link';
+import { diceModeOf, textWithDiceWords, withDiceWords } from './undo-words';
 import { type FormProps, TemplateForm } from '../shared/template-form';
 import { eventNamed, eventOfNumber, withEventList, withEventSentences } from '../shared/event-labels';
 
@@ -276,7 +277,9 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     );
   }
 
-  const { match, roster, log } = current;
+  const { match, roster } = current;
+  const diceMode = diceModeOf(match.state);
+  const log = { ...current.log, entries: withDiceWords(current.log.entries, diceMode) };
   const standing = standingOf(match.state, match);
   const sides = sidesOf(match.state, roster.units);
   const sideName = (id?: string) => sides.find((side) => side.id === id)?.name ?? id ?? '—';
@@ -566,7 +569,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
       {ruleOf && <RuleDialog rule={ruleOf} onClose={() => setRuleShown(undefined)} />}
 
       <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">
-        {announcement}
+        {textWithDiceWords(announcement, diceMode)}
       </div>
     </main>
   );
