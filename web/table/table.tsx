@@ -25,6 +25,7 @@ import { CommitmentVault, phaseWords, presenterFor, presentTemplate } from './pr
 import { outboxKey, sealedKey, type Seat } from './seat-store';
 import { ConfirmDialog } from './confirm-dialog';
 import { TournamentLink } from './tournament-link';
+import { DisputeNotice } from './dispute-notice';
 import { diceModeOf, textWithDiceWords, withDiceWords } from './undo-words';
 import { type FormProps, TemplateForm } from '../shared/template-form';
 import { eventNamed, eventOfNumber, withEventList, withEventSentences } from '../shared/event-labels';
@@ -427,6 +428,15 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
           <p class="note">It lapses if the turn ends before {opponent} answers.</p>
         </section>
       )}
+
+      <DisputeNotice
+        pending={match.pending}
+        entries={log.entries}
+        turn={standing.turn}
+        side={seat.side}
+        sideName={sideName}
+        onRule={onRule}
+      />
 
       {prompts.map((template, i) => (
         <section class="prompt" aria-label="The other side asks" key={`p${i}`}>
