@@ -290,9 +290,9 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
   const siblings = [...mustDo, ...mayDo];
   /** A template's form, shown as the presenters say (a ruleset's own step, if any, runs before it is sent). */
   const Form = (p: Omit<FormProps, 'onSend' | 'taken' | 'onRule' | 'presenterFor' | 'describe'>) => {
-    const shown = presentTemplate(p.template, siblings, vault, standing.turn);
+    const shown = presentTemplate(p.template, siblings, vault, standing.turn, match.state);
     const again = refilled?.formId === p.formId ? refilled : undefined;
-    return (
+    const form = (
       <TemplateForm
         {...p}
         key={again?.n ?? 0}
@@ -309,6 +309,15 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
         presenterFor={presenterFor}
         describe={eventOfNumber(log.entries)}
       />
+    );
+    if (!shown.note) return form;
+    return (
+      <>
+        <p class="note presenter-note" data-testid="presenter-note">
+          {shown.note}
+        </p>
+        {form}
+      </>
     );
   };
   const prompts = mayDo.filter((t) => t.action === UNDO_ANSWER);
@@ -347,7 +356,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     const template = must ?? listed[at];
     if (!template) return undefined;
     // Read as the form asks it: a sealing's body holds only its commitment, its card is on this device.
-    const shown = presentTemplate(template, siblings, vault, standing.turn);
+    const shown = presentTemplate(template, siblings, vault, standing.turn, match.state);
     const kept = shown.refill ? shown.refill(item.body) : {};
     if (!kept) return { cannot: CARD_GONE };
     return {
