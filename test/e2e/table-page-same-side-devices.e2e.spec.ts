@@ -149,7 +149,7 @@ describeInBrowser('table page in Chromium: two devices playing one side', () => 
     const notSent = second.page.locator('.outbox-refused [data-testid="overtaken"]');
     await notSent.waitFor({ timeout: 15_000 });
     expect(await notSent.innerText()).toBe(
-      `Your queued undo request was not sent: Side B already declined undoing back to event ${target} (${await sentenceAt(target)}). The same request was asked from another device playing Side A.`,
+      `Side B already declined undoing back to event ${target} (${await sentenceAt(target)}). The same request was asked from another device playing Side A.`,
     );
     await shot(second.page, 'table-same-side-undo-not-sent');
     // Put aside first; asking the very question side B declined is offered second, by its own name,

@@ -89,7 +89,7 @@ describe('table page: steps made for a match that moved on', () => {
     ] as LogEntry[];
     const name = (side: string) => (side === 'A' ? 'Zulus' : 'British');
     expect(overtakenWords(result.kind === 'refused' ? result.refusal : undefined, entries, name, 'A')).toBe(
-      'Your queued undo request was not sent: British already declined undoing back to event 6 (Turn 1: the Impi made contact with the NNC’s front). The same request was asked from another device playing Zulus.',
+      'British already declined undoing back to event 6 (Turn 1: the Impi made contact with the NNC’s front). The same request was asked from another device playing Zulus.',
     );
   });
 
@@ -128,6 +128,14 @@ describe('table page: steps made for a match that moved on', () => {
       refusal: expect.objectContaining({ notSent: { kind: 'no-longer-offered' }, overtakenBy: [7] }),
     });
     expect(gone.posted).toEqual([]);
+    // Said under the step's "not sent" badge: why, once, and never "not sent" again.
+    const entries = [{ revision: 7, sentence: 'Turn 1: the Impi charged the NNC.' }] as LogEntry[];
+    const refusal = await sendChecked(seat(gone.fetcher, 8), undoRequest(6, 6), new Set());
+    expect(
+      overtakenWords(refusal.kind === 'refused' ? refusal.refusal : undefined, entries, () => 'Zulus', 'A'),
+    ).toBe(
+      'Another device playing Zulus sent a step first: Turn 1: the Impi charged the NNC. The match no longer offers your step. This page now shows the match as it stands.',
+    );
   });
 
   it('C-6 a refusal after another device of the side played names its events; events this device appended are not another device’s', async () => {

@@ -183,7 +183,8 @@ const SAID_AT_MOST = 3;
 
 /**
  * A step kept back or overtaken, in a player's words: what the other device did (from the turn log),
- * and that the page shows the match as it stands now. Nothing for an ordinary refusal.
+ * and that the page shows the match as it stands now. Nothing for an ordinary refusal. Said under the
+ * step's "not sent" or "refused" badge and its name, so it says why, never again that it was not sent.
  */
 export function overtakenWords(
   refusal: Refusal | undefined,
@@ -202,7 +203,7 @@ export function overtakenWords(
     const where = notSent.askedHere
       ? ''
       : ` The same request was asked from another device playing ${sideName(side)}.`;
-    return `Your queued undo request was not sent: ${sideName(notSent.answeredBy)} ${answer}.${where}`;
+    return `${sideName(notSent.answeredBy)} ${answer}.${where}`;
   }
   const others = refusal.overtakenBy ?? [];
   if (others.length === 0) return undefined;
@@ -211,6 +212,6 @@ export function overtakenWords(
   const what = `${lines.join(' ')}${more > 0 ? ` And ${more} more ${more === 1 ? 'step' : 'steps'}.` : ''}`;
   const first = `Another device playing ${sideName(side)} sent a step first: ${what}`;
   return notSent?.kind === 'no-longer-offered'
-    ? `${first} Yours was not sent: the match no longer offers it. This page now shows the match as it stands.`
+    ? `${first} The match no longer offers your step. This page now shows the match as it stands.`
     : `${first} This page now shows the match as it stands.`;
 }

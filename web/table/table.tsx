@@ -25,6 +25,8 @@ import { CommitmentVault, phaseWords, presenterFor, presentTemplate } from './pr
 import { outboxKey, sealedKey, type Seat } from './seat-store';
 import { ConfirmDialog } from './confirm-dialog';
 import { TournamentLink } from './tournament-link';
+import { DisputeNotice } from './dispute-notice';
+import { diceModeOf, textWithDiceWords, withDiceWords } from './undo-words';
 import { type FormProps, TemplateForm } from '../shared/template-form';
 import { eventNamed, eventOfNumber, withEventList, withEventSentences } from '../shared/event-labels';
 
@@ -276,7 +278,9 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     );
   }
 
-  const { match, roster, log } = current;
+  const { match, roster } = current;
+  const diceMode = diceModeOf(match.state);
+  const log = { ...current.log, entries: withDiceWords(current.log.entries, diceMode) };
   const standing = standingOf(match.state, match);
   const sides = sidesOf(match.state, roster.units);
   const sideName = (id?: string) => sides.find((side) => side.id === id)?.name ?? id ?? '—';
@@ -286,9 +290,9 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
   const siblings = [...mustDo, ...mayDo];
   /** A template's form, shown as the presenters say (a ruleset's own step, if any, runs before it is sent). */
   const Form = (p: Omit<FormProps, 'onSend' | 'taken' | 'onRule' | 'presenterFor' | 'describe'>) => {
-    const shown = presentTemplate(p.template, siblings, vault, standing.turn);
+    const shown = presentTemplate(p.template, siblings, vault, standing.turn, match.state);
     const again = refilled?.formId === p.formId ? refilled : undefined;
-    return (
+    const form = (
       <TemplateForm
         {...p}
         key={again?.n ?? 0}
@@ -305,6 +309,15 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
         presenterFor={presenterFor}
         describe={eventOfNumber(log.entries)}
       />
+    );
+    if (!shown.note) return form;
+    return (
+      <>
+        <p class="note presenter-note" data-testid="presenter-note">
+          {shown.note}
+        </p>
+        {form}
+      </>
     );
   };
   const prompts = mayDo.filter((t) => t.action === UNDO_ANSWER);
@@ -343,7 +356,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     const template = must ?? listed[at];
     if (!template) return undefined;
     // Read as the form asks it: a sealing's body holds only its commitment, its card is on this device.
-    const shown = presentTemplate(template, siblings, vault, standing.turn);
+    const shown = presentTemplate(template, siblings, vault, standing.turn, match.state);
     const kept = shown.refill ? shown.refill(item.body) : {};
     if (!kept) return { cannot: CARD_GONE };
     return {
@@ -424,6 +437,15 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
           <p class="note">It lapses if the turn ends before {opponent} answers.</p>
         </section>
       )}
+
+      <DisputeNotice
+        pending={match.pending}
+        entries={log.entries}
+        turn={standing.turn}
+        side={seat.side}
+        sideName={sideName}
+        onRule={onRule}
+      />
 
       {prompts.map((template, i) => (
         <section class="prompt" aria-label="The other side asks" key={`p${i}`}>
@@ -566,7 +588,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
       {ruleOf && <RuleDialog rule={ruleOf} onClose={() => setRuleShown(undefined)} />}
 
       <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">
-        {announcement}
+        {textWithDiceWords(announcement, diceMode)}
       </div>
     </main>
   );

@@ -73,6 +73,39 @@ export interface Shown {
    * no longer holds them.
    */
   refill?: (body: Record<string, unknown>) => Record<string, ChoiceValue> | undefined;
+  /** What the player must know before filling it in (the card it asks for is not on this device). */
+  note?: string;
+}
+
+/**
+ * A reveal whose commitment this device did not make (another device of the side sealed the unit, or
+ * this one's storage was cleared since): a card kept here for the unit would be the wrong one.
+ */
+const CARD_ELSEWHERE =
+  'The card sealed for this unit is not on this phone: it was sealed from another device of your side (or this phone’s storage was cleared since). Reveal it from the device that sealed it.';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * AA-2: the commitment the match holds for the unit's order of the turn (public: the card is not).
+ * Found by its shape, in a record of the state keyed by unit id whose entry names the unit, the turn
+ * and a hex SHA-256, never by a ruleset's name for it.
+ */
+export function sealedCommitment(state: unknown, unitId: string, turn: number): string | undefined {
+  if (!isRecord(state)) return undefined;
+  for (const value of Object.values(state)) {
+    const order = isRecord(value) && Object.hasOwn(value, unitId) ? value[unitId] : undefined;
+    if (
+      isRecord(order) &&
+      order.unitId === unitId &&
+      order.turn === turn &&
+      typeof order.commitment === 'string' &&
+      /^[0-9a-f]{64}$/i.test(order.commitment)
+    )
+      return order.commitment.toLowerCase();
+  }
+  return undefined;
 }
 
 function commitmentChoice(
@@ -119,6 +152,7 @@ export function withCommitment(
   siblings: readonly CommandTemplate[],
   vault: CommitmentVault,
   turn: number | undefined,
+  state: unknown,
 ): Shown | undefined {
   const asked = commitmentChoice(template);
   if (asked && crypto.subtle) {
@@ -161,8 +195,14 @@ export function withCommitment(
   const salt = template.choices.find((choice) => choice.kind === 'text' && choice.path === 'salt');
   const unitId = typeof template.body.unitId === 'string' ? template.body.unitId : template.unitId;
   if (salt && unitId && turn !== undefined) {
-    const secret = vault.find(unitId, turn);
-    if (secret) return { template, initial: { card: secret.card, [salt.path]: secret.salt } };
+    // Only the card sealed as the match's commitment opens it: any other kept here would be refused,
+    // and would have been sent in the clear for nothing.
+    const sealed = sealedCommitment(state, unitId, turn);
+    if (sealed === undefined) return undefined;
+    const secret = vault.sealedAs(sealed);
+    if (secret && secret.unitId === unitId && secret.turn === turn)
+      return { template, initial: { card: secret.card, [salt.path]: secret.salt } };
+    return { template, note: CARD_ELSEWHERE };
   }
   return undefined;
 }

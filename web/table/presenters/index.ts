@@ -29,6 +29,7 @@ export function presentTemplate(
   siblings: readonly CommandTemplate[],
   vault: CommitmentVault,
   turn: number | undefined,
+  state: unknown,
 ): Shown {
-  return withCommitment(template, siblings, vault, turn) ?? { template };
+  return withCommitment(template, siblings, vault, turn, state) ?? { template };
 }
