@@ -150,7 +150,7 @@ describeInBrowser('table page in Chromium: a dispute open, then ruled', () => {
     }
     // The backup's line, and what a screen reader is told of it, in the words of table dice.
     const outcomes = A.page.getByRole('region', { name: 'Last outcomes' });
-    await outcomes.getByText(/with the dice rolled for them at the table/).waitFor();
+    await outcomes.getByText(/with the faces rolled for them at the table/).waitFor();
     expect(await A.page.locator('main').innerText()).not.toMatch(/dice keep counting/);
     await until(A.page, `!document.body.textContent.includes('dice keep counting')`);
     await shot(A.page, 'table-dispute-ruled');

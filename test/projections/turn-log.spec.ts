@@ -145,7 +145,7 @@ describe('turn log', () => {
 
     const revert = (await log('hh-undo-range')).find((e) => e.type === 'ActionsReverted')!;
     expect(revert.sentence).toBe(
-      `Turn 1: events ${before + 1} to ${charged} were undone, back to the match as it stood after event ${before} (asked by Zulus, agreed by British): “wrong unit”; they stay in the log and the dice keep counting.`,
+      `Turn 1: events ${before + 1} to ${charged} were undone, back to the match as it stood after event ${before} (asked by Zulus, agreed by British): “wrong unit”; they stay in the log, with the faces rolled for them at the table.`,
     );
   });
 
@@ -179,7 +179,7 @@ describe('turn log', () => {
 
     const revert = (await log('hh-upheld')).find((e) => e.type === 'ActionsReverted')!;
     expect(revert.sentence).toBe(
-      `Turn 1: events ${before + 1} to ${charged} were undone, back to the match as it stood after event ${before} (ordered by the judge on British's dispute of event ${charged}): “${note}”; they stay in the log and the dice keep counting.`,
+      `Turn 1: events ${before + 1} to ${charged} were undone, back to the match as it stood after event ${before} (ordered by the judge on British's dispute of event ${charged}): “${note}”; they stay in the log, with the faces rolled for them at the table.`,
     );
   });
 

@@ -26,7 +26,6 @@ import { outboxKey, sealedKey, type Seat } from './seat-store';
 import { ConfirmDialog } from './confirm-dialog';
 import { TournamentLink } from './tournament-link';
 import { DisputeNotice } from './dispute-notice';
-import { diceModeOf, textWithDiceWords, withDiceWords } from './undo-words';
 import { type FormProps, TemplateForm } from '../shared/template-form';
 import { eventNamed, eventOfNumber, withEventList, withEventSentences } from '../shared/event-labels';
 
@@ -278,9 +277,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
     );
   }
 
-  const { match, roster } = current;
-  const diceMode = diceModeOf(match.state);
-  const log = { ...current.log, entries: withDiceWords(current.log.entries, diceMode) };
+  const { match, roster, log } = current;
   const standing = standingOf(match.state, match);
   const sides = sidesOf(match.state, roster.units);
   const sideName = (id?: string) => sides.find((side) => side.id === id)?.name ?? id ?? '—';
@@ -588,7 +585,7 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
       {ruleOf && <RuleDialog rule={ruleOf} onClose={() => setRuleShown(undefined)} />}
 
       <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">
-        {textWithDiceWords(announcement, diceMode)}
+        {announcement}
       </div>
     </main>
   );

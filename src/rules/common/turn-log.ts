@@ -27,6 +27,11 @@ export interface LogContext {
    * stand. Absent before the first such event, and in older contexts.
    */
   lastUndoable?: number;
+  /**
+   * C-1: how the match's dice are rolled, as MatchCreated recorded it, so that an undo's line says
+   * what became of them. Absent in contexts kept before it was.
+   */
+  diceMode?: 'server' | 'table';
 }
 
 export interface LogLine {
@@ -52,6 +57,7 @@ export function namesAfter(context: LogContext, event: { type: string; data: unk
         sides: { ...(data.sides as Record<Side, string>) },
         turn: Number(data.turn ?? 1),
         activeSide: (data.activeSide as Side | undefined) ?? 'A',
+        ...(data.diceMode === 'server' || data.diceMode === 'table' ? { diceMode: data.diceMode } : {}),
       };
     case 'UnitRegistered': {
       const { unitId, name, side } = data as { unitId: string; name: string; side: Side };

@@ -59,10 +59,20 @@ function actionsReverted(context: LogContext, d: Data<'ActionsReverted'>): LogLi
       : `events ${d.fromRevision} to ${last} were undone`;
   return line(
     context,
-    `${undone}, back to the match as it stood after event ${d.toRevision} (${who}): ${reason}; they stay in the log and the dice keep counting.`,
+    `${undone}, back to the match as it stood after event ${d.toRevision} (${who}): ${reason}; ${UNDONE_DICE[context.diceMode ?? 'unknown']}`,
     ['C-5'],
   );
 }
+
+/**
+ * What an undo does to the dice (C-2, C-5): server dice count on, so an undone roll is never rolled
+ * again; table dice were rolled at the table, and their faces stay on the record with the events.
+ */
+const UNDONE_DICE: Record<'server' | 'table' | 'unknown', string> = {
+  server: 'they stay in the log, and the server dice count on: an undone roll is never rolled again.',
+  table: 'they stay in the log, with the faces rolled for them at the table.',
+  unknown: 'they stay in the log and the dice keep counting.',
+};
 
 function matchEnded(context: LogContext, d: Data<'MatchEnded'>): LogLine {
   const result = d.result.winner ? `${sideName(context, d.result.winner)} won` : 'a draw';
