@@ -220,7 +220,7 @@ describeInBrowser('a single match set up at the desk', () => {
     await desk.goBack();
     await desk.getByRole('button', { name: 'Judge this match' }).click();
     await desk.locator('button[data-match="friendly-1"]').click();
-    await desk.getByRole('button', { name: /Rule on Zulus's dispute of event 1/ }).click();
+    await desk.getByRole('button', { name: /Rule on Zulus' dispute of event 1/ }).click();
     let form = desk.locator('.may-do form');
     await form.getByRole('button', { name: 'Dismissed' }).click();
     const rule = form.getByLabel('The rule it rests on');

@@ -127,6 +127,21 @@ describe('the play contract, built by the MatchViewer', () => {
     ]);
   });
 
+  it('C-5 given a side whose name ends in s, when the judge is offered a ruling on its dispute, then the label says Zulus’ dispute, not Zulus’s', () => {
+    const match = foldMatch(
+      'm',
+      recorded([
+        ...charged(),
+        { type: 'DisputeRaised', data: { disputeId: 'd1', revision: 5, claim: 'out of range', side: 'A' } },
+      ]),
+    );
+    const labels = viewer
+      .contractNow(match, { role: 'judge' })
+      .available.filter((template) => template.action === 'ruling')
+      .map((template) => template.label);
+    expect(labels).toEqual(["Rule on Zulus' dispute of event 5: “out of range”"]);
+  });
+
   it('AA-2 awaiting carries only its own fields, whatever a ruleset adds; a command with no route is named by its type', () => {
     const careless = {
       ...handToHand,

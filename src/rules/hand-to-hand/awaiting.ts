@@ -1,4 +1,5 @@
 import { assertNever, violation } from '../common/index.js';
+import { possessive } from '../common/turn-log.js';
 import { nameOf, type AwaitedStep, type MatchState } from './state.js';
 
 /** An awaited step as a refusal names it to the players: units and sides by their names. */
@@ -9,7 +10,9 @@ export function describeStep(state: MatchState, step: AwaitedStep): string {
     case 'impact-roll': {
       const charge = state.charges.find((c) => c.chargeId === step.chargeId);
       const attack =
-        charge === undefined ? `${unit}'s attack` : `${unit}'s attack on ${nameOf(state, charge.defenderId)}`;
+        charge === undefined
+          ? `${possessive(unit)} attack`
+          : `${possessive(unit)} attack on ${nameOf(state, charge.defenderId)}`;
       if (step.ruleId === 'Q-17')
         return `the first impact roll, of ${attack} (${side}), or more declarations`;
       return `the impact roll of ${attack} (${side})`;
@@ -17,7 +20,7 @@ export function describeStep(state: MatchState, step: AwaitedStep): string {
     case 'morale-test':
       return `the melee morale test of ${unit} (${side})`;
     case 'give-ground-report':
-      return `${side}'s report of how ${unit} gave ground after its ${step.outcome}`;
+      return `${possessive(side)} report of how ${unit} gave ground after its ${step.outcome}`;
     case 'rally-test':
       return `the rally test of ${unit}, broken (${side})`;
     default:

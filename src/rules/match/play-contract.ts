@@ -1,5 +1,6 @@
 import type { ChoiceOption, TemplateChoice, TemplateDraft } from '../common/play-contract.js';
 import { SIDES, type Side } from '../common/sides.js';
+import { possessive } from '../common/turn-log.js';
 import type { Viewer } from '../ruleset.js';
 import type { MatchMeta } from './match-level.js';
 
@@ -183,7 +184,7 @@ function judgeActions(input: MatchLevelContractInput): TemplateDraft[] {
     drafts.push({
       action: 'ruling',
       // The claim tells two disputes of one event apart.
-      label: `Rule on ${input.sides[dispute.side]}'s dispute of event ${dispute.revision}: “${clipped(dispute.claim)}”`,
+      label: `Rule on ${possessive(input.sides[dispute.side])} dispute of event ${dispute.revision}: “${clipped(dispute.claim)}”`,
       command: 'RuleDispute',
       role: 'judge',
       body: {},
