@@ -171,6 +171,18 @@ export function MatchDesk(props: {
   const disputes = match.pending?.disputes ?? [];
   const undos = match.pending?.undoRequests ?? [];
   const place = placeOf(match.tournament) ?? props.place;
+  /** The ruling form on a dispute, opened from the end's confirmation (C-4: ruling first may still back up). */
+  const ruleOn = (disputeId: string) => {
+    const segment = `/disputes/${encodeURIComponent(disputeId)}/ruling`;
+    const at = mine.findIndex((t) => t.action === 'ruling' && t.route.endsWith(segment));
+    if (at < 0) return undefined;
+    const id = formIdOf(mine[at]!, at);
+    return () => {
+      opener.current = id;
+      setSaid(undefined);
+      setOpen(id);
+    };
+  };
   const ruleOf = ruleShown
     ? (rules?.find((r) => r.ruleId === ruleShown) ?? { ruleId: ruleShown })
     : undefined;
@@ -247,6 +259,9 @@ export function MatchDesk(props: {
                       template={filling.confirming.template}
                       body={filling.confirming.body}
                       sideName={sideName}
+                      pending={match.pending}
+                      eventName={(revision) => eventNamed(log.entries, revision)}
+                      ruleOn={ruleOn}
                       onConfirm={() => void send(filling.confirming!.body, filling.confirming!.template, id)}
                       onBack={() => reopen(id, filling.kept ?? {})}
                     />
