@@ -98,6 +98,7 @@ describeInBrowser('judge console address in Chromium', () => {
       await openDispute(other).waitFor();
       expect(other.url()).toBe(link);
       await noSidewaysScroll(other);
+      await shot(other, 'judge-url-match-open-desk');
       // Opened at the match, the page has no list behind it in history: All matches shows it all the same.
       await other.getByRole('button', { name: 'All matches' }).click();
       await matchList(other).waitFor();
