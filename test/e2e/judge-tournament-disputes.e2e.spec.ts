@@ -142,8 +142,14 @@ describeInBrowser('a tournament judge decides a disputed result in Chromium', ()
     await bigEnoughTargets(page);
     await shot(page, 'judge-tournament-list');
     await entry.click();
-    await page.getByRole('heading', { level: 1, name: `Event ${TID} · round 1 · table 2` }).waitFor();
+    const heading = page.getByRole('heading', { level: 1, name: `Event ${TID} · round 1 · table 2` });
+    await heading.waitFor();
     await shot(page, 'judge-tournament-match');
+    // Its address opens it again, named as the list named it: the match's own answer says where it is.
+    expect(new URL(page.url()).searchParams.get('match')).toBe('judged-m-1');
+    await page.reload();
+    await heading.waitFor();
+    await page.getByText(/^Player 2 v Player 4 · match judged-m-1$/).waitFor();
     await page.context().close();
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { type RosterUnit, unitRows } from '../../web/shared/match-view.js';
-import { unitWords } from '../../web/shared/unit-words.js';
+import { unitNamesOf, unitWords } from '../../web/shared/unit-words.js';
 
 /**
  * The table page says each unit in words (web/shared/unit-words.ts), from its facts' names and the
@@ -50,6 +50,16 @@ describe('pages: a unit in words', () => {
         'contacts: Z2 (aspect left flank, since turn 1)',
       ],
     });
+  });
+
+  it('given the names of the rows themselves, when a contact is said, then its enemy reads by name and its aspect as words', () => {
+    const n2 = { unitId: 'n2', name: 'N2', side: 'B', contacts: [{ unitId: 'z2', aspect: 'left-flank' }] };
+    const z2 = { unitId: 'z2', name: 'Zulu impi', side: 'A' };
+    const rows = unitRows({ units: { n2, z2 } }, []);
+    // An id no unit has ("left-flank") gets no name, so it is said as words, as the table page says it.
+    expect(unitWords(rows[0]!, unitNamesOf(rows)).conditions).toEqual([
+      'contacts: Zulu impi (aspect left flank)',
+    ]);
   });
 
   it('given a unit removed by a rout, when it is said, then why is its status, said once', () => {

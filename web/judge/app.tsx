@@ -3,11 +3,14 @@ import { KeyGate, useStoredKey } from '../shared/key-gate';
 import { JUDGE_KEY_STORAGE } from '../shared/page-keys';
 import { MatchDesk } from './match-desk';
 import { MatchList } from './match-list';
+import { useMatchInUrl } from './match-url';
 import type { Place } from './tournament-tables';
 
 export function App() {
   const [key, setKey, clearKey] = useStoredKey(JUDGE_KEY_STORAGE);
-  const [opened, setOpened] = useState<{ matchId: string; place?: Place }>();
+  const [matchId, open, back] = useMatchInUrl();
+  /** Where the list said the match it opened is played, until the match's own answer says it. */
+  const [listed, setListed] = useState<{ matchId: string; place?: Place }>();
   const [refusal, setRefusal] = useState<string>();
   const forget = (why?: string) => {
     clearKey();
@@ -18,7 +21,11 @@ export function App() {
       <KeyGate
         title="Judge’s console"
         label="Your judge key"
-        note="You see the matches it may see."
+        note={
+          matchId
+            ? `You see the matches it may see; this link opens match ${matchId}.`
+            : 'You see the matches it may see.'
+        }
         refusal={refusal}
         table
         onKey={(value) => {
@@ -28,17 +35,25 @@ export function App() {
       />
     );
   }
-  if (opened)
+  if (matchId)
     return (
       <MatchDesk
+        key={matchId}
         apiKey={key}
-        matchId={opened.matchId}
-        place={opened.place}
-        onBack={() => setOpened(undefined)}
+        matchId={matchId}
+        place={listed?.matchId === matchId ? listed.place : undefined}
+        onBack={back}
         onForgetKey={forget}
       />
     );
   return (
-    <MatchList apiKey={key} onOpen={(matchId, place) => setOpened({ matchId, place })} onForgetKey={forget} />
+    <MatchList
+      apiKey={key}
+      onOpen={(id, place) => {
+        setListed({ matchId: id, place });
+        open(id);
+      }}
+      onForgetKey={forget}
+    />
   );
 }

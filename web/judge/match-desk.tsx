@@ -3,7 +3,7 @@ import { Api, ApiError } from '../shared/api';
 import { messageOf } from '../shared/live';
 import { refusalText } from '../shared/refusal';
 import { useFollowedMatch } from '../shared/use-followed-match';
-import { sidesOf, standingOf } from '../shared/match-view';
+import { type MatchPlace, sidesOf, standingOf } from '../shared/match-view';
 import { TurnLog } from '../shared/turn-log';
 import { VerifyPanel } from '../shared/verify-panel';
 import type { ChoiceValue, CommandTemplate, ContractAnswer } from '../shared/contract';
@@ -23,6 +23,17 @@ interface Filling {
   confirming?: { body: Record<string, unknown>; template: CommandTemplate };
 }
 
+/** A form's id: its place among this key's actions and what it does. */
+const formIdOf = (template: CommandTemplate, index: number) =>
+  `j-${index}-${template.action}`.replace(/[^A-Za-z0-9_-]/g, '_');
+
+/** Where the match's own answer says a tournament plays it. */
+function placeOf(place: MatchPlace | undefined): Place | undefined {
+  if (!place?.players) return undefined;
+  const { tournamentId, name, round, table, players } = place;
+  return { tournamentId, tournament: name, round, table, A: players.A, B: players.B };
+}
+
 /** The first field of a form, where focus goes when it opens (its rule link comes after). */
 const FIRST_FIELD = '.choice button, .field input, .field select, .field textarea, .dice-entry button';
 
@@ -34,7 +45,7 @@ const FIRST_FIELD = '.choice button, .field input, .field select, .field textare
 export function MatchDesk(props: {
   apiKey: string;
   matchId: string;
-  /** Where it is played, when it belongs to a tournament. */
+  /** Where it is played, when the list that opened it knew (the match's own answer says it too). */
   place?: Place;
   onBack: () => void;
   onForgetKey: (why?: string) => void;
@@ -129,9 +140,17 @@ export function MatchDesk(props: {
     }
   };
 
+  const allMatches = (
+    <p>
+      <button type="button" class="quiet" onClick={props.onBack}>
+        All matches
+      </button>
+    </p>
+  );
   if (!match || !log) {
     return (
-      <main class="table-page">
+      <main class="table-page judge-page">
+        {allMatches}
         <h1>
           Match <span class="match-id">{matchId}</span>
         </h1>
@@ -151,29 +170,38 @@ export function MatchDesk(props: {
   const mine = (match.available ?? []).filter((t) => t.role !== undefined && t.side === undefined);
   const disputes = match.pending?.disputes ?? [];
   const undos = match.pending?.undoRequests ?? [];
+  const place = placeOf(match.tournament) ?? props.place;
+  /** The ruling form on a dispute, opened from the end's confirmation (C-4: ruling first may still back up). */
+  const ruleOn = (disputeId: string) => {
+    const segment = `/disputes/${encodeURIComponent(disputeId)}/ruling`;
+    const at = mine.findIndex((t) => t.action === 'ruling' && t.route.endsWith(segment));
+    if (at < 0) return undefined;
+    const id = formIdOf(mine[at]!, at);
+    return () => {
+      opener.current = id;
+      setSaid(undefined);
+      setOpen(id);
+    };
+  };
   const ruleOf = ruleShown
     ? (rules?.find((r) => r.ruleId === ruleShown) ?? { ruleId: ruleShown })
     : undefined;
 
   return (
     <main class="table-page judge-page">
-      <p>
-        <button type="button" class="quiet" onClick={props.onBack}>
-          All matches
-        </button>
-      </p>
+      {allMatches}
       <h1>
-        {props.place ? (
-          placeWords(props.place)
+        {place ? (
+          placeWords(place)
         ) : (
           <>
             Match <span class="match-id">{matchId}</span>
           </>
         )}
       </h1>
-      {props.place && (
+      {place && (
         <p class="note">
-          {props.place.A} v {props.place.B} · match <span class="match-id">{matchId}</span>
+          {place.A} v {place.B} · match <span class="match-id">{matchId}</span>
         </p>
       )}
       <p class="note">
@@ -214,7 +242,7 @@ export function MatchDesk(props: {
           <h2 id="judge-actions-heading">You may</h2>
           <ul class="action-list">
             {mine.map((template, i) => {
-              const id = `j-${i}-${template.action}`.replace(/[^A-Za-z0-9_-]/g, '_');
+              const id = formIdOf(template, i);
               return (
                 <li
                   key={`${template.route}-${template.action}-${i}`}
@@ -231,6 +259,9 @@ export function MatchDesk(props: {
                       template={filling.confirming.template}
                       body={filling.confirming.body}
                       sideName={sideName}
+                      pending={match.pending}
+                      eventName={(revision) => eventNamed(log.entries, revision)}
+                      ruleOn={ruleOn}
                       onConfirm={() => void send(filling.confirming!.body, filling.confirming!.template, id)}
                       onBack={() => reopen(id, filling.kept ?? {})}
                     />

@@ -10,6 +10,7 @@ export function UnitCards(props: {
   sides: Side[];
   rows: UnitRow[];
   activeSide?: string;
+  /** A unit's name by its id, undefined for any other word (unitNamesOf): "left-flank" names no unit. */
   nameOf: (id: string) => string | undefined;
 }) {
   return (

@@ -102,6 +102,15 @@ function inWords(value: unknown, nameOf: NameOf): string {
 }
 
 /**
+ * The names of these units by id, and nothing for any other word: a value that names no unit
+ * ("left-flank") is then said in words ("left flank"), as the table page says it.
+ */
+export function unitNamesOf(rows: readonly UnitRow[]): NameOf {
+  const names = new Map(rows.map((row) => [row.unitId, row.name]));
+  return (id) => names.get(id);
+}
+
+/**
  * The rows with what the roster keeps about each unit beyond the state's own fields (whom it is in
  * contact with, whether it is in a close combat, when a ruleset keeps those beside its units rather
  * than in them). Only while the roster stands at the revision the rows were read at: a roster of

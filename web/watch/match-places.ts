@@ -80,7 +80,6 @@ export async function watchableMatches(api: Api): Promise<WatchableMatch[]> {
   });
 }
 
-/** The place of one match, when a tournament this key may list schedules it. */
 /** The place of a match answer's `tournament`, in the words the chooser uses. */
 export function placeFrom(place: MatchPlace | undefined): WatchableMatch['place'] {
   return place && { tournament: place.name, round: place.round, table: place.table, players: place.players };

@@ -9,7 +9,7 @@ import { StandingChips } from '../shared/standing-chips';
 import { ReplayBar } from './replay-bar';
 import { TurnLog } from '../shared/turn-log';
 import { UnitCards } from '../shared/unit-cards';
-import { withRosterFacts } from '../shared/unit-words';
+import { unitNamesOf, withRosterFacts } from '../shared/unit-words';
 import { VerifyPanel } from '../shared/verify-panel';
 
 const LIVE_LABEL: Record<LiveMode, string> = {
@@ -136,7 +136,9 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
   const sideName = (id?: string) => sides.find((side) => side.id === id)?.name ?? id ?? '—';
   // Contacts and the like that a ruleset keeps beside its units: only for the revision the roster stands at.
   const rows = withRosterFacts(unitRows(state, roster.units), roster, shown);
-  const unitName = (id?: string) => rows.find((row) => row.unitId === id)?.name ?? id;
+  const unitNamed = unitNamesOf(rows);
+  /** A unit by its name where one is shown alone (a chip, an awaited step): its id if it has none. */
+  const unitName = (id?: string) => (id === undefined ? undefined : (unitNamed(id) ?? id));
 
   return (
     <main>
@@ -215,7 +217,7 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
           sides={sides}
           rows={rows}
           activeSide={standing.ended ? undefined : standing.activeSide}
-          nameOf={unitName}
+          nameOf={unitNamed}
         />
         <TurnLog entries={log.entries} shown={shown} onGoTo={goTo} />
       </div>
