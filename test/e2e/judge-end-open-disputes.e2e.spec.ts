@@ -11,7 +11,7 @@ import { type Caller, issueKey, organiser } from './support/umpire-client.js';
  * (whose, of which event, the claim) and what ending does to them: they stay open and may still be
  * ruled on, but a ruling can then no longer back the match up, so it cannot change the result. Each
  * offers its ruling first. In Chromium on the real service, with sides whose names end in s
- * ("Romans’ dispute", never "Romans’s"), at phone and desk size.
+ * ("Romans' dispute", never "Romans's"), at phone and desk size.
  */
 const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
@@ -104,7 +104,7 @@ describeInBrowser('judge ends a match with open disputes in Chromium', () => {
     const dispute = await confirmation().locator('li[data-open-dispute="d1"]').innerText();
     expect(dispute).toMatch(
       new RegExp(
-        `^Romans’ dispute of event ${willpower} \\(.*willpower test.*\\): “the dice showed 6 and 6”`,
+        `^Romans' dispute of event ${willpower} \\(.*willpower test.*\\): “the dice showed 6 and 6”`,
       ),
     );
     expect(text).not.toMatch(/s['’]s\b/);
@@ -170,7 +170,7 @@ describeInBrowser('judge ends a match with open disputes in Chromium', () => {
     await page.locator('li[data-dispute="d2"]').waitFor();
     await askToEnd();
     expect(await confirmation().locator('li[data-open-dispute="d2"]').innerText()).toMatch(
-      /^Carthaginians’ dispute of event \d+ \(.*\): “the Hastati were not there”/,
+      /^Carthaginians' dispute of event \d+ \(.*\): “the Hastati were not there”/,
     );
     await confirmation().getByRole('button', { name: 'Yes, end the match' }).click();
     await said()

@@ -1,6 +1,6 @@
 import type { CommandTemplate } from '../shared/contract';
 import type { Pending } from '../shared/match-view';
-import { possessive } from './possessive';
+import { possessive } from '../shared/possessive';
 
 type Dispute = NonNullable<Pending['disputes']>[number];
 
