@@ -101,15 +101,20 @@ function CodeForm(props: { onCode: (code: string) => void }) {
       <label for="invitation-code">Invitation code</label>
       <input
         id="invitation-code"
+        aria-describedby="invitation-code-form"
         autocomplete="off"
-        // A code is case-sensitive: a phone keyboard's capital first letter would make it another code.
-        autocapitalize="none"
+        // Codes are shown in capitals; the service reads them in any case, with or without dashes.
+        autocapitalize="characters"
         autocorrect="off"
         spellcheck={false}
+        placeholder="K3X9-A0B2-C4D6"
         required
         value={value}
         onInput={(event) => setValue(event.currentTarget.value)}
       />
+      <p class="note" id="invitation-code-form">
+        Twelve letters and digits, as on the slip or the organiser’s screen; capitals or not, dashes or not.
+      </p>
       <p class="note">An invitation joins one seat, once. The seat’s key then stays in this browser only.</p>
       <button type="submit" class="big">
         Join
