@@ -1,6 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  ConflictException,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+} from '@nestjs/common';
 import {
   ApiBearerAuth,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
@@ -13,6 +24,7 @@ import { actorOf, type Principal } from '../auth/principal.js';
 import { KeyScope } from '../tournament/key-scope.js';
 import { TournamentScope } from '../tournament/tournament-scope.js';
 import { CurrentKeyDto, IssueKeyDto, IssuedKeyDto, KeyGrantDto, KeyListQueryDto } from './dto/key.dto.js';
+import { ErrorDto } from './dto/error.dto.js';
 
 @ApiTags('keys')
 @ApiBearerAuth()
@@ -28,7 +40,7 @@ export class KeysController {
   @Post()
   @ApiOperation({
     summary:
-      'Issue a key (organiser key) of the same role or a lower one, and the same scope or a narrower one: a key bound to a tournament issues keys bound to it. A player key is bound to one match and one side. Idempotent by commandId.',
+      'Issue a key (organiser key) of the same role or a lower one, and the same scope or a narrower one: a key bound to a tournament issues keys bound to it, and matches of it only. A player key is bound to one match and one side; a judge or spectator key may be bound to one match (matchId), and then reaches that match alone, by every route. Idempotent by commandId.',
   })
   @ApiCreatedResponse({ type: IssuedKeyDto })
   async issue(@CurrentPrincipal() principal: Principal, @Body() body: IssueKeyDto): Promise<IssuedKeyDto> {
@@ -41,7 +53,7 @@ export class KeysController {
   @Get()
   @ApiOperation({
     summary:
-      'Every key issued within this key’s scope, without secrets; ?tournament= narrows it to one tournament’s keys, ?match= to one match’s seat keys.',
+      'Every key issued within this key’s scope, without secrets; ?tournament= narrows it to one tournament’s keys, ?match= to the keys bound to one match (its seats’, and a judge or spectator key of that match alone).',
   })
   @ApiOkResponse({ type: [KeyGrantDto] })
   async list(
@@ -65,7 +77,7 @@ export class KeysController {
   @Roles('organiser', 'judge', 'spectator', 'player')
   @ApiOperation({
     summary:
-      'The calling key as it is bound: its role, label and tournament, and for a participant or player key its participant, match and side. Never a secret. A page asked for a tournament that answers 404 reads here whether its key is bound to another one.',
+      'The calling key as it is bound: its role, label and tournament, its match (a player key’s, or a judge or spectator key bound to one match), and for a participant or player key its participant and side. Never a secret. A page asked for a tournament or match that answers 404 reads here whether its key is bound to another one.',
   })
   @ApiOkResponse({
     type: CurrentKeyDto,
@@ -87,6 +99,26 @@ export class KeysController {
       ...(matchId !== undefined ? { matchId } : {}),
       ...(side !== undefined ? { side } : {}),
     };
+  }
+
+  @Delete('current')
+  @HttpCode(204)
+  @Roles('organiser', 'judge', 'spectator', 'player')
+  @ApiOperation({
+    summary:
+      'The calling key revokes itself, whatever its role: it stops working at once and its open live feeds end (a phone giving up its seat). The organiser key set by UMPIRE_ORGANISER_KEY is not an issued key and cannot be revoked (409).',
+  })
+  @ApiNoContentResponse({ description: 'Revoked: the key is refused (401) from now on.' })
+  @ApiConflictResponse({
+    type: ErrorDto,
+    description: 'The configured organiser key, which only its setting retires.',
+  })
+  async revokeCurrent(@CurrentPrincipal() principal: Principal): Promise<void> {
+    if (!(await this.keys.revoke(principal.keyId, actorOf(principal)))) {
+      throw new ConflictException(
+        'this is the organiser key set by UMPIRE_ORGANISER_KEY, not an issued key: unset it to retire it',
+      );
+    }
   }
 
   @Delete(':keyId')

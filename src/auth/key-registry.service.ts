@@ -65,7 +65,7 @@ type KeyEvent =
 export class KeyRegistry implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('keys');
   private readonly keys = new Map<string, StoredKey>();
-  /** The seat keys of each match, by id: a match's seats are listed without going through every key. */
+  /** The keys bound to each match (its seats, a judge or spectator of it alone), by id: listed without going through every key. */
   private readonly seatKeys = new Map<string, string[]>();
   private revision = 0;
   private following?: NodeJS.Timeout;
@@ -287,7 +287,7 @@ export class KeyRegistry implements OnModuleInit, OnModuleDestroy {
     return this.keys.get(keyId)?.grant;
   }
 
-  /** The keys whose grant passes `filter`; with `matchId`, only that match's seat keys are looked at. */
+  /** The keys whose grant passes `filter`; with `matchId`, only the keys bound to that match are looked at. */
   list(filter: (grant: KeyGrant) => boolean = () => true, matchId?: string): ListedKey[] {
     const looked =
       matchId === undefined

@@ -308,9 +308,10 @@ export interface MatchListQuery {
 }
 
 /**
- * `GET /matches`: the matches a key may see, from the read model. A player key sees its own match, a
- * key bound to a tournament that tournament's matches (naming another answers as an unknown one
- * does), organiser, judge and spectator keys every match. A spectator held behind live play is told
+ * `GET /matches`: the matches a key may see, from the read model. A player key sees its own match (so
+ * does a judge or spectator key bound to one), a key bound to a tournament that tournament's matches
+ * (naming another answers as an unknown one does), other organiser, judge and spectator keys every
+ * match. A spectator held behind live play is told
  * no later revision than it may read.
  */
 @Injectable()
@@ -334,7 +335,10 @@ export class MatchListQueries {
     }
     const after = query.cursor !== undefined ? cursorAfter(query.cursor) : '';
     const rows = this.matches.list({
-      ...(principal.role === 'player' ? { matchId: principal.matchId ?? '' } : {}),
+      // A key bound to one match (a seat, or a judge or spectator of it) lists that match alone.
+      ...(principal.role === 'player' || principal.matchId !== undefined
+        ? { matchId: principal.matchId ?? '' }
+        : {}),
       ...((bound ?? query.tournament) !== undefined ? { tournamentId: bound ?? query.tournament } : {}),
       ...(query.standalone ? { standalone: true } : {}),
       ...(query.status !== undefined ? { status: query.status } : {}),

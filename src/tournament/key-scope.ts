@@ -12,7 +12,8 @@ export type RequestedGrant = Omit<KeyGrant, 'keyId'>;
  * (key-policy.ts), and of its own scope or a narrower one: a key bound to a tournament issues keys
  * bound to that tournament only (a grant that names none is bound to it), sees and revokes only keys
  * bound to it, and is answered about anything outside it exactly as about something that does not
- * exist.
+ * exist. A key bound to a match (a player's seat, a judge or spectator of one match) names a match
+ * that exists, and for an issuer bound to a tournament one of that tournament's.
  */
 @Injectable()
 export class KeyScope {
@@ -26,9 +27,16 @@ export class KeyScope {
   async grantFor(issuer: Principal, requested: RequestedGrant): Promise<RequestedGrant> {
     const meaningless = fieldsMeaningless(requested);
     if (meaningless.length > 0) {
-      throw new BadRequestException(
-        `${meaningless.join(' and ')} ${meaningless.length > 1 ? 'go' : 'goes'} with player keys only; a ${requested.role} key has none`,
-      );
+      throw new BadRequestException({
+        message: meaningless
+          .map((field) =>
+            field === 'side'
+              ? `side goes with player keys only; a ${requested.role} key plays no side`
+              : `matchId goes with player, judge and spectator keys only; an ${requested.role} key reaches past any one match`,
+          )
+          .join('; '),
+        field: meaningless[0],
+      });
     }
     if (!mayIssueRole(issuer.role, requested.role)) {
       throw new ForbiddenException(`a ${issuer.role} key cannot issue ${requested.role} keys`);

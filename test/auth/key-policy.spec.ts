@@ -1,4 +1,4 @@
-import { fieldsMeaningless, mayIssueRole } from '../../src/auth/key-policy.js';
+import { boundMatch, fieldsMeaningless, mayIssueRole } from '../../src/auth/key-policy.js';
 
 describe('key policy', () => {
   it('a key issues keys of its own role or a lower one: organiser > judge > player > spectator', () => {
@@ -11,10 +11,19 @@ describe('key policy', () => {
     expect(mayIssueRole('spectator', 'spectator')).toBe(true);
   });
 
-  it('matchId and side mean something on a player key only', () => {
+  it('side means something on a player key only; matchId on a player, judge or spectator key, never an organiser key', () => {
     expect(fieldsMeaningless({ role: 'player', matchId: 'm', side: 'A' })).toEqual([]);
-    expect(fieldsMeaningless({ role: 'judge', matchId: 'm' })).toEqual(['matchId']);
+    expect(fieldsMeaningless({ role: 'judge', matchId: 'm' })).toEqual([]);
+    expect(fieldsMeaningless({ role: 'spectator', matchId: 'm' })).toEqual([]);
+    expect(fieldsMeaningless({ role: 'judge', matchId: 'm', side: 'A' })).toEqual(['side']);
     expect(fieldsMeaningless({ role: 'organiser', matchId: 'm', side: 'B' })).toEqual(['matchId', 'side']);
     expect(fieldsMeaningless({ role: 'spectator' })).toEqual([]);
+  });
+
+  it('a judge or spectator key with a matchId is bound to that match; a player key’s match is its seat', () => {
+    expect(boundMatch({ role: 'judge', matchId: 'm' })).toBe('m');
+    expect(boundMatch({ role: 'spectator', matchId: 'm' })).toBe('m');
+    expect(boundMatch({ role: 'judge' })).toBeUndefined();
+    expect(boundMatch({ role: 'player', matchId: 'm' })).toBeUndefined();
   });
 });

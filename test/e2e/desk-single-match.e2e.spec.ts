@@ -4,7 +4,7 @@ import { CHROMIUM, launchChromium } from './support/chromium.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { noSidewaysScroll, PHONE, seatBrowser, shot, until } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-import { issueKey, ORGANISER_KEY, organiser } from './support/umpire-client.js';
+import { Caller, issueKey, ORGANISER_KEY, organiser } from './support/umpire-client.js';
 
 /**
  * A single match, outside any tournament, set up at the organiser's desk in Chromium against the real
@@ -219,7 +219,16 @@ describeInBrowser('a single match set up at the desk', () => {
     expect(await desk.getByTestId('phase').innerText()).toBe('Moving and shooting');
     await desk.goBack();
     await desk.getByRole('button', { name: 'Judge this match' }).click();
+    await desk.locator('button[data-match="friendly-1"]').waitFor();
+    // The console's key judges this match alone: the only one it lists, and the same key each time.
+    const judgeKey = String(await desk.evaluate("sessionStorage.getItem('umpire.judge.key')"));
+    const judge = new Caller(t.url, judgeKey);
+    expect((await judge.get('/keys/current')).body).toMatchObject({ role: 'judge', matchId: 'friendly-1' });
+    expect(await desk.locator('button[data-match]').count()).toBe(1);
+    await desk.goBack();
+    await desk.getByRole('button', { name: 'Judge this match' }).click();
     await desk.locator('button[data-match="friendly-1"]').click();
+    expect(await desk.evaluate("sessionStorage.getItem('umpire.judge.key')")).toBe(judgeKey);
     await desk.getByRole('button', { name: /Rule on Zulus' dispute of event 1/ }).click();
     let form = desk.locator('.may-do form');
     await form.getByRole('button', { name: 'Dismissed' }).click();
@@ -257,6 +266,45 @@ describeInBrowser('a single match set up at the desk', () => {
     const list = desk.getByRole('region', { name: 'Single matches in play' });
     await list.waitFor();
     expect(await list.getByRole('listitem').allTextContents()).toEqual(['Impi v NNC (friendly-2)']);
+  }, 60_000);
+
+  it("'Watch this match' gives a link for another device, its spectator key in the fragment, that watches this match alone", async () => {
+    await desk.goto(`${t.url}/desk/?match=friendly-2`);
+    await desk.getByRole('button', { name: 'Watch this match' }).click();
+    const field = desk.getByLabel(/Link to watch Impi v NNC/);
+    await field.waitFor();
+    await desk.getByRole('img', { name: 'The link to watch Impi v NNC' }).waitFor();
+    const link = new URL(await field.inputValue());
+    expect(`${link.origin}${link.pathname}${link.search}`).toBe(`${t.url}/watch/?match=friendly-2`);
+    const token = new URLSearchParams(link.hash.slice(1)).get('key')!;
+    expect(token).toMatch(/^umpire_/);
+    const spectator = new Caller(t.url, token);
+    expect((await spectator.get('/keys/current')).body).toMatchObject({
+      role: 'spectator',
+      matchId: 'friendly-2',
+    });
+    expect((await spectator.get('/matches/friendly-1')).status).toBe(404);
+    await noSidewaysScroll(desk);
+    await shot(desk, 'desk-single-match-watch');
+    await desk.setViewportSize(PHONE);
+    await noSidewaysScroll(desk);
+    await shot(desk, 'desk-single-match-watch-phone');
+    await desk.setViewportSize({ width: 1280, height: 800 });
+    // Opened again, the same link: the same key, not another.
+    await desk.reload();
+    await desk.getByRole('button', { name: 'Watch this match' }).click();
+    expect(await desk.getByLabel(/Link to watch Impi v NNC/).inputValue()).toBe(link.href);
+
+    // Another device: the link alone opens the match, asks for no key, and leaves none in the address.
+    const phone = await (
+      await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true })
+    ).newPage();
+    await phone.goto(link.href);
+    await phone.getByText(/The match began: Impi \(side A\) against NNC/).waitFor();
+    expect(await phone.getByLabel(/key/i).count()).toBe(0);
+    expect(phone.url()).toBe(`${t.url}/watch/?match=friendly-2`);
+    expect(await phone.evaluate("sessionStorage.getItem('umpire.watch.key')")).toBe(token);
+    await phone.context().close();
   }, 60_000);
 
   it('C-6 a refusal names what is wrong and the form keeps what was typed', async () => {

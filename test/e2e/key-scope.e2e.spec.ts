@@ -148,16 +148,29 @@ describe('keys: scope and role', () => {
     expect(told.body.detail).toMatch(/tournament away/);
   });
 
-  it('matchId and side on a judge, spectator or organiser key are refused, not ignored', async () => {
-    for (const grant of [
-      { role: 'judge', matchId: 'home-1' },
-      { role: 'spectator', side: 'A' },
-      { role: 'organiser', matchId: 'home-1', side: 'B' },
-    ]) {
+  it('side on a judge or spectator key, and matchId on an organiser key, are refused, not ignored', async () => {
+    for (const [grant, field] of [
+      [{ role: 'judge', matchId: 'home-1', side: 'A' }, 'side'],
+      [{ role: 'spectator', side: 'A' }, 'side'],
+      [{ role: 'organiser', matchId: 'home-1', side: 'B' }, 'matchId'],
+      [{ role: 'organiser', matchId: 'home-1' }, 'matchId'],
+    ] as const) {
       const reply = await org.post('/keys', grant);
       expect(reply.status).toBe(400);
-      expect(reply.body.detail).toMatch(/player keys only/);
+      expect(reply.body.field).toBe(field);
+      expect(reply.body.detail).toMatch(
+        field === 'side' ? /player keys only/ : /judge and spectator keys only/,
+      );
       expect((await org.post('/tournaments/home/keys', grant)).status).toBe(400);
+    }
+  });
+
+  it('a judge or spectator key issued for a tournament may be bound to one of its matches, not another’s', async () => {
+    for (const role of ['judge', 'spectator']) {
+      const own = await org.post('/tournaments/home/keys', { role, matchId: 'home-1' });
+      expect(own.status).toBe(201);
+      expect(own.body).toMatchObject({ role, matchId: 'home-1', tournamentId: 'home' });
+      expect((await org.post('/tournaments/home/keys', { role, matchId: 'away-1' })).status).toBe(400);
     }
   });
 

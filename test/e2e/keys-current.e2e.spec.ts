@@ -1,3 +1,4 @@
+import { openSse } from './organiser-support.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { Caller, organiser } from './support/umpire-client.js';
 
@@ -43,6 +44,12 @@ describe('GET /keys/current: the calling key, as it is bound', () => {
       { role: 'spectator', label: 'hall screen' },
     ],
     ['a player key', '/keys', { role: 'player', matchId: 'north-r1-t1', side: 'B', label: 'table 1 B' }],
+    ['a judge key bound to a match', '/keys', { role: 'judge', matchId: 'north-r1-t1' }],
+    [
+      'a spectator key bound to a match',
+      '/tournaments/north-cup/keys',
+      { role: 'spectator', matchId: 'north-r1-t1' },
+    ],
   ])('%s reads its own grant, without a secret', async (_kind, path, grant) => {
     const { caller, keyId } = await issued(path, grant);
     const reply = await caller.get('/keys/current');
@@ -81,5 +88,45 @@ describe('GET /keys/current: the calling key, as it is bound', () => {
     expect(revoked.status).toBe(401);
     expect(revoked.body.keyId).toBeUndefined();
     expect((await new Caller(t.url, undefined).get('/keys/current')).status).toBe(401);
+  });
+
+  it('DELETE /keys/current: a player key gives its seat up at once, its live feeds end, and it reads nothing after', async () => {
+    const { caller, keyId } = await issued('/keys', { role: 'player', matchId: 'north-r1-t1', side: 'A' });
+    const byHeader = await openSse(t, '/matches/north-r1-t1/stream', caller.token);
+    const ticket = await caller.post('/stream-tickets', { matchId: 'north-r1-t1' });
+    const byTicket = await openSse(t, ticket.body.url as string, undefined);
+    expect([byHeader.status, byTicket.status]).toEqual([200, 200]);
+
+    const left = await caller.delete('/keys/current');
+    expect(left.status).toBe(204);
+    expect(left.text).toBe('');
+    // Revoked on the record, by itself: the desk sees the seat given up.
+    const listed = (await org().get('/keys?match=north-r1-t1')).body.find(
+      (k: { keyId: string }) => k.keyId === keyId,
+    );
+    expect(listed).toMatchObject({ keyId, revoked: true });
+    expect((await caller.get('/keys/current')).status).toBe(401);
+    expect((await caller.get('/matches/north-r1-t1')).status).toBe(401);
+    expect((await caller.delete('/keys/current')).status).toBe(401);
+    await Promise.all([byHeader.ended, byTicket.ended]);
+  });
+
+  it.each([
+    ['a judge key', { role: 'judge' }],
+    ['a spectator key bound to a match', { role: 'spectator', matchId: 'north-r1-t1' }],
+    ['an organiser key', { role: 'organiser' }],
+  ])('DELETE /keys/current: %s revokes itself, and nothing else', async (_kind, grant) => {
+    const { caller } = await issued('/keys', grant);
+    const bystander = await issued('/keys', grant);
+    expect((await caller.delete('/keys/current')).status).toBe(204);
+    expect((await caller.get('/keys/current')).status).toBe(401);
+    expect((await bystander.caller.get('/keys/current')).status).toBe(200);
+  });
+
+  it('DELETE /keys/current: the configured organiser key is no issued key and is not revoked (409)', async () => {
+    const reply = await org().delete('/keys/current');
+    expect(reply.status).toBe(409);
+    expect(reply.body.detail).toMatch(/UMPIRE_ORGANISER_KEY/);
+    expect((await org().get('/keys/current')).status).toBe(200);
   });
 });

@@ -6,7 +6,17 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 import { Caller, commandId, issueKey, organiser, type Reply } from './support/umpire-client.js';
 
 /** The kinds of key the access table of docs/keys-and-security.md has a column for. */
-const KINDS = ['organiser', 'organiser@T', 'judge', 'judge@T', 'spectator', 'spectator@T', 'player'] as const;
+const KINDS = [
+  'organiser',
+  'organiser@T',
+  'judge',
+  'judge@T',
+  'spectator',
+  'spectator@T',
+  'player',
+  'judge@M',
+  'spectator@M',
+] as const;
 type Kind = (typeof KINDS)[number];
 type Cell = 'yes' | 'T' | 'M' | 'no';
 
@@ -199,6 +209,8 @@ describe('organiser: every route, every key', () => {
       playerA: await issueKey(t, { role: 'player', matchId: 'home-1', side: 'A' }),
       playerAaa: await issueKey(t, { role: 'player', matchId: 'home-aa', side: 'A' }),
       otherPlayer: await issueKey(t, { role: 'player', matchId: 'away-1', side: 'A' }),
+      matchJudge: await issueKey(t, { role: 'judge', matchId: 'home-1' }),
+      matchSpectator: await issueKey(t, { role: 'spectator', matchId: 'home-1' }),
       noKey: new Caller(t.url, undefined),
       badKey: new Caller(t.url, 'umpire_000000000000_this-is-not-a-key-this-is-not-a-key'),
       garbage: new Caller(t.url, 'garbage'),
@@ -238,6 +250,8 @@ describe('organiser: every route, every key', () => {
 
   /** The kind of key each caller holds, as the access table names it. */
   function kindOf(name: string): Kind {
+    if (name === 'matchJudge') return 'judge@M';
+    if (name === 'matchSpectator') return 'spectator@M';
     const role = /^(home|away)?(organiser|judge|spectator)$/i.exec(name);
     if (!role) return 'player';
     const base = role[2]!.toLowerCase() as 'organiser' | 'judge' | 'spectator';
@@ -253,6 +267,12 @@ describe('organiser: every route, every key', () => {
     const away = name.startsWith('away');
     // (A stream ticket names its match in the body: for home-1, as the calls send.)
     if (away && /^\/(tournaments|matches)\/\{id\}|^\/stream-tickets$/.test(template)) return 404;
+    // A key bound to home-1 alone: the tournament (it is bound to none) and the other match are unknown to it.
+    if (name.startsWith('match')) {
+      const atomic = ATOMIC.includes(template.split('/').at(-1) ?? '');
+      if (template.startsWith('/tournaments/{id}')) return 404;
+      if (template.startsWith('/matches/{id}') && atomic) return 404;
+    }
     if (cell === 'no') return 403;
     // The spare key is the home tournament's: out of the away key's scope, hence unknown to it.
     if (away && template.includes('{keyId}')) return 404;
@@ -283,7 +303,9 @@ describe('organiser: every route, every key', () => {
 
   it('every route, every kind of key: the published access table holds (401 without a valid key, 404 for another tournament’s ids, 403 for the wrong role or match)', async () => {
     const failures: string[] = [];
-    for (const route of Object.keys(ACCESS)) {
+    // Last, as each key revokes itself there (the configured organiser key is refused, 409).
+    const self = 'DELETE /keys/current';
+    for (const route of [...Object.keys(ACCESS).filter((r) => r !== self), self]) {
       for (const [name, caller] of Object.entries(callers)) {
         const want = expected(route, name);
         const reply = await call(route, caller);

@@ -2,9 +2,11 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { type Api, ApiError } from '../shared/api';
 import { sidesOf } from '../shared/match-view';
-import { handKeyTo, JUDGE_KEY_STORAGE, WATCH_KEY_STORAGE } from '../shared/page-keys';
+import { handKeyTo, JUDGE_KEY_STORAGE, WATCH_KEY_STORAGE, watchLink } from '../shared/page-keys';
+import { QrCode } from '../shared/qr-code';
 import { refusalText } from '../shared/refusal';
 import { newCommandId } from '../shared/tournament-views';
+import { copyText } from './copy';
 import { InvitationLink, LocalAddressWarning } from './invitation-link';
 import { RulesetChoice, type ServedRuleset } from './ruleset-choice';
 import { SeatPhones, seatKeys } from './seat-phones';
@@ -242,6 +244,7 @@ export function MatchSeats(props: { api: Api; deskKey: string; matchId: string }
             </p>
           )}
           <LocalAddressWarning />
+          <WatchThisMatch api={api} matchId={matchId} title={`${nameOf('A')} v ${nameOf('B')}`} />
           <p role="status" class="news">
             {news}
           </p>
@@ -386,9 +389,10 @@ export function SingleMatchList(props: { api: Api }) {
 
 /**
  * The judge's console for a single match: a dispute is ruled on by a judge key alone (C-5), and a
- * single match has no tournament desk to issue one, so this desk issues it (POST /keys, role judge;
- * the same one each time, by its commandId) and opens the console with it in this tab. Without a
- * key a dispute raised at the table could be seen but never ruled on.
+ * single match has no tournament desk to issue one, so this desk issues it (POST /keys, role judge,
+ * bound to this match: it judges this match and no other; the same one each time, by its commandId)
+ * and opens the console with it in this tab. Without a key a dispute raised at the table could be seen
+ * but never ruled on.
  */
 function JudgeThisMatch(props: { api: Api; matchId: string }) {
   const [refusal, setRefusal] = useState<string>();
@@ -398,8 +402,9 @@ function JudgeThisMatch(props: { api: Api; matchId: string }) {
     setRefusal(undefined);
     try {
       const judge = await props.api.post<{ token: string }>('/keys', {
-        commandId: `judge-${props.matchId}`,
+        commandId: judgeCommandId(props.matchId),
         role: 'judge',
+        matchId: props.matchId,
         label: `judge of the single match ${props.matchId}`,
       });
       // Asked for by name: this key replaces one the console held, where handKeyTo would keep it.
@@ -416,7 +421,8 @@ function JudgeThisMatch(props: { api: Api; matchId: string }) {
         Judge this match
       </button>{' '}
       <span class="note">
-        opens the judge's console with a judge key for it: rule on a dispute, back the match up, end it
+        opens the judge's console with a judge key for this match alone: rule on a dispute, back the match up,
+        end it
       </span>
       {refusal && (
         <p class="error" role="alert">
@@ -424,5 +430,93 @@ function JudgeThisMatch(props: { api: Api; matchId: string }) {
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The commandId of a single match's judge key: one per match, so reopening the page gives the same key.
+ * (`judge-<id>` issued keys that judged every match; those are not answered again.)
+ */
+export const judgeCommandId = (matchId: string) => `match-judge-${matchId}`;
+
+/** The commandId of a single match's spectator key: one per match, the same link each time. */
+export const watchCommandId = (matchId: string) => `watch-${matchId}`;
+
+/**
+ * A link to watch this match from another device (a phone, the hall's screen): a spectator key bound
+ * to this match alone (POST /keys; the same one each time, by its commandId), carried in the link's
+ * fragment, which no request sends. Whoever holds the link watches this match as a spectator sees
+ * it, and reaches nothing else: it plays no side and rules on nothing.
+ */
+function WatchThisMatch(props: { api: Api; matchId: string; title: string }) {
+  const [link, setLink] = useState<string>();
+  const [refusal, setRefusal] = useState<string>();
+  const [asking, setAsking] = useState(false);
+  const [said, setSaid] = useState<string>();
+  const issue = async () => {
+    setAsking(true);
+    setRefusal(undefined);
+    try {
+      const spectator = await props.api.post<{ token: string }>('/keys', {
+        commandId: watchCommandId(props.matchId),
+        role: 'spectator',
+        matchId: props.matchId,
+        label: `watching the single match ${props.matchId}`,
+      });
+      setLink(watchLink(window.location.origin, props.matchId, spectator.token));
+    } catch (error) {
+      setRefusal(refusalText(error));
+    } finally {
+      setAsking(false);
+    }
+  };
+  return (
+    <section class="watch-this-match" aria-labelledby="watch-this-match">
+      <h2 id="watch-this-match" class="sr-only">
+        Watch this match
+      </h2>
+      {!link && (
+        <>
+          <button type="button" class="quiet" disabled={asking} onClick={() => void issue()}>
+            Watch this match
+          </button>{' '}
+          <span class="note">
+            a link and QR code to watch it from another device, with a key that sees this match alone
+          </span>
+        </>
+      )}
+      {refusal && (
+        <p class="error" role="alert">
+          {refusal}
+        </p>
+      )}
+      {link && (
+        <div class="link-out">
+          <p>To watch from another device, scan this code or send the link:</p>
+          <p class="qr-shown">
+            <QrCode text={link} label={`The link to watch ${props.title}`} />
+          </p>
+          <label>
+            Link to watch {props.title} (holds its key: share it with watchers only)
+            <input readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+          </label>
+          <button
+            type="button"
+            class="quiet"
+            aria-label={`Copy the link to watch ${props.title}`}
+            onClick={() => void copyText(link, 'Link').then(setSaid)}
+          >
+            Copy
+          </button>
+          <span class="note" role="status">
+            {said}
+          </span>
+          <p class="note">
+            It watches this match only, as a spectator sees it (no sealed order before it is revealed), and
+            cannot play or rule. It works on any device until its key is revoked.
+          </p>
+        </div>
+      )}
+    </section>
   );
 }

@@ -397,7 +397,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A judge backs the match up to any earlier event (C-5); nothing is deleted, dice keep counting. */
+    /** A judge backs the match up to any earlier event (C-5); nothing is deleted, and server dice count on. */
     post: operations['MatchConductController_backup'];
     delete?: never;
     options?: never;
@@ -544,10 +544,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every key issued within this key’s scope, without secrets; ?tournament= narrows it to one tournament’s keys, ?match= to one match’s seat keys. */
+    /** Every key issued within this key’s scope, without secrets; ?tournament= narrows it to one tournament’s keys, ?match= to the keys bound to one match (its seats’, and a judge or spectator key of that match alone). */
     get: operations['KeysController_list'];
     put?: never;
-    /** Issue a key (organiser key) of the same role or a lower one, and the same scope or a narrower one: a key bound to a tournament issues keys bound to it. A player key is bound to one match and one side. Idempotent by commandId. */
+    /** Issue a key (organiser key) of the same role or a lower one, and the same scope or a narrower one: a key bound to a tournament issues keys bound to it, and matches of it only. A player key is bound to one match and one side; a judge or spectator key may be bound to one match (matchId), and then reaches that match alone, by every route. Idempotent by commandId. */
     post: operations['KeysController_issue'];
     delete?: never;
     options?: never;
@@ -562,11 +562,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The calling key as it is bound: its role, label and tournament, and for a participant or player key its participant, match and side. Never a secret. A page asked for a tournament that answers 404 reads here whether its key is bound to another one. */
+    /** The calling key as it is bound: its role, label and tournament, its match (a player key’s, or a judge or spectator key bound to one match), and for a participant or player key its participant and side. Never a secret. A page asked for a tournament or match that answers 404 reads here whether its key is bound to another one. */
     get: operations['KeysController_current'];
     put?: never;
     post?: never;
-    delete?: never;
+    /** The calling key revokes itself, whatever its role: it stops working at once and its open live feeds end (a phone giving up its seat). The organiser key set by UMPIRE_ORGANISER_KEY is not an issued key and cannot be revoked (409). */
+    delete: operations['KeysController_revokeCurrent'];
     options?: never;
     head?: never;
     patch?: never;
@@ -3011,7 +3012,7 @@ export interface components {
       /** @enum {string} */
       role: 'organiser' | 'judge' | 'player' | 'spectator';
       /**
-       * @description Required for a player key: the one match it plays.
+       * @description Required for a player key: the one match it plays. On a judge or spectator key, optional: the one match it reaches, by every route (its commands and rulings, reads, live feed, log and export); another match answers 404, as an unknown one, and GET /matches lists this one alone. Not on an organiser key. An issuer bound to a tournament names a match of that tournament.
        * @example isandlwana-1
        */
       matchId?: string;
@@ -3033,6 +3034,7 @@ export interface components {
       token: string;
       keyId: string;
       role: string;
+      /** @description The one match the key plays (player) or reaches (judge, spectator). */
       matchId?: string;
       side?: string;
       tournamentId?: string;
@@ -3047,7 +3049,10 @@ export interface components {
       role: 'organiser' | 'judge' | 'player' | 'spectator';
       /** @example table 4, Zulu player */
       label?: string;
-      /** @example r1-t4 */
+      /**
+       * @description The one match the key plays (player) or reaches (judge, spectator).
+       * @example r1-t4
+       */
       matchId?: string;
       /** @enum {string} */
       side?: 'A' | 'B';
@@ -3087,7 +3092,7 @@ export interface components {
        */
       participantId?: string;
       /**
-       * @description A player key: the match it plays.
+       * @description A player key: the match it plays. A judge or spectator key bound to one match: the match it reaches, and nothing else.
        * @example r1-t4
        */
       matchId?: string;
@@ -3490,7 +3495,7 @@ export interface components {
        */
       role: 'organiser' | 'judge' | 'spectator' | 'player';
       /**
-       * @description Player keys: a match of this tournament.
+       * @description Player keys: a match of this tournament. Judge and spectator keys, optionally: the one match of it they reach.
        * @example r1-t4
        */
       matchId?: string;
@@ -18097,7 +18102,7 @@ export interface operations {
       query?: {
         /** @description Only the keys of this tournament: those bound to it, and the seat keys of its matches (issued by an unbound key, a seat's key names its match only). */
         tournament?: string;
-        /** @description Only the seat keys of this match (a player key names its match and side): which seats have been joined, and the keys to revoke for a lost phone. */
+        /** @description Only the keys bound to this match: its seat keys (a player key names its match and side), which tell the seats joined and the keys to revoke for a lost phone, and judge or spectator keys bound to it alone. */
         match?: string;
       };
       header?: never;
@@ -18386,6 +18391,92 @@ export interface operations {
            *       "title": "Forbidden",
            *       "status": 403,
            *       "detail": "this route is for organiser keys; this key is a spectator key"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description Past the rate limit of this key (or of this address, without a valid key). */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:rate-limited",
+           *       "title": "Too Many Requests",
+           *       "status": 429,
+           *       "detail": "rate limit reached: at most 1200 requests per 60000 ms for one key; retry in 1 minute"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+    };
+  };
+  KeysController_revokeCurrent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked: the key is refused (401) from now on. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description No key, or a key that is not valid (with `WWW-Authenticate: Bearer`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:unauthorized",
+           *       "title": "Unauthorized",
+           *       "status": 401,
+           *       "detail": "an API key is required: Authorization: Bearer <key>"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description A key of another role, match, side or tournament. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:forbidden",
+           *       "title": "Forbidden",
+           *       "status": 403,
+           *       "detail": "this route is for organiser keys; this key is a spectator key"
+           *     }
+           */
+          'application/problem+json': components['schemas']['ErrorDto'];
+        };
+      };
+      /** @description The configured organiser key, which only its setting retires. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "type": "urn:umpire:problem:conflict",
+           *       "title": "Conflict",
+           *       "status": 409,
+           *       "detail": "The configured organiser key, which only its setting retires."
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];

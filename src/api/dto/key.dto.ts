@@ -25,7 +25,8 @@ export class IssueKeyDto {
   role!: 'organiser' | 'judge' | 'player' | 'spectator';
 
   @ApiPropertyOptional({
-    description: 'Required for a player key: the one match it plays.',
+    description:
+      'Required for a player key: the one match it plays. On a judge or spectator key, optional: the one match it reaches, by every route (its commands and rulings, reads, live feed, log and export); another match answers 404, as an unknown one, and GET /matches lists this one alone. Not on an organiser key. An issuer bound to a tournament names a match of that tournament.',
     example: 'isandlwana-1',
   })
   @ValidateIf((key: IssueKeyDto) => key.role === 'player' || key.matchId !== undefined)
@@ -61,7 +62,8 @@ export class IssuedKeyDto {
   token!: string;
   @ApiProperty() keyId!: string;
   @ApiProperty() role!: string;
-  @ApiPropertyOptional() matchId?: string;
+  @ApiPropertyOptional({ description: 'The one match the key plays (player) or reaches (judge, spectator).' })
+  matchId?: string;
   @ApiPropertyOptional() side?: string;
   @ApiPropertyOptional() tournamentId?: string;
   @ApiPropertyOptional() label?: string;
@@ -74,7 +76,11 @@ export class KeyGrantDto {
   @ApiProperty({ example: 'abc123def456' }) keyId!: string;
   @ApiProperty({ enum: ['organiser', 'judge', 'player', 'spectator'] }) role!: string;
   @ApiPropertyOptional({ example: 'table 4, Zulu player' }) label?: string;
-  @ApiPropertyOptional({ example: 'r1-t4' }) matchId?: string;
+  @ApiPropertyOptional({
+    example: 'r1-t4',
+    description: 'The one match the key plays (player) or reaches (judge, spectator).',
+  })
+  matchId?: string;
   @ApiPropertyOptional({ enum: ['A', 'B'] }) side?: string;
   @ApiPropertyOptional({ example: 'spring-open-2026' }) tournamentId?: string;
   @ApiPropertyOptional({ description: 'A participant key: the participant it acts for.', example: 'p3' })
@@ -105,7 +111,11 @@ export class CurrentKeyDto {
   tournamentId?: string;
   @ApiPropertyOptional({ description: 'A participant key: the participant it acts for.', example: 'p3' })
   participantId?: string;
-  @ApiPropertyOptional({ description: 'A player key: the match it plays.', example: 'r1-t4' })
+  @ApiPropertyOptional({
+    description:
+      'A player key: the match it plays. A judge or spectator key bound to one match: the match it reaches, and nothing else.',
+    example: 'r1-t4',
+  })
   matchId?: string;
   @ApiPropertyOptional({ enum: ['A', 'B'], description: 'A player key: the side it plays.' })
   side?: string;
@@ -124,7 +134,7 @@ export class KeyListQueryDto {
 
   @ApiPropertyOptional({
     description:
-      'Only the seat keys of this match (a player key names its match and side): which seats have been joined, and the keys to revoke for a lost phone.',
+      'Only the keys bound to this match: its seat keys (a player key names its match and side), which tell the seats joined and the keys to revoke for a lost phone, and judge or spectator keys bound to it alone.',
     example: 'isandlwana',
   })
   @IsOptional()

@@ -427,7 +427,11 @@ export class IssueTournamentKeyDto {
   @IsIn(['organiser', 'judge', 'spectator', 'player'])
   role!: 'organiser' | 'judge' | 'spectator' | 'player';
 
-  @ApiPropertyOptional({ description: 'Player keys: a match of this tournament.', example: 'r1-t4' })
+  @ApiPropertyOptional({
+    description:
+      'Player keys: a match of this tournament. Judge and spectator keys, optionally: the one match of it they reach.',
+    example: 'r1-t4',
+  })
   @ValidateIf((key: IssueTournamentKeyDto) => key.role === 'player' || key.matchId !== undefined)
   @Matches(MATCH_ID_PATTERN, { message: 'matchId is required for a player key, and must be a match id' })
   matchId?: string;
