@@ -41,10 +41,12 @@ interface StoredKey {
   generated: boolean;
   /** The key that issued it; null when the service did (its first key, or for a redeemed invitation). */
   issuedBy: string | null;
+  /** When it was issued (its KeyIssued was recorded). */
+  issuedAt: string;
 }
 
-/** A key as listed: its grant, whether it was revoked, and which key issued it. */
-export type ListedKey = KeyGrant & { revoked: boolean; issuedBy: string | null };
+/** A key as listed: its grant, whether it was revoked, which key issued it, and when. */
+export type ListedKey = KeyGrant & { revoked: boolean; issuedBy: string | null; issuedAt: string };
 
 export interface IssuedKey {
   token: string;
@@ -295,7 +297,7 @@ export class KeyRegistry implements OnModuleInit, OnModuleDestroy {
         : (this.seatKeys.get(matchId) ?? []).map((keyId) => this.keys.get(keyId)!);
     return looked
       .filter((k) => filter(k.grant))
-      .map((k) => ({ ...k.grant, revoked: k.revoked, issuedBy: k.issuedBy }));
+      .map((k) => ({ ...k.grant, revoked: k.revoked, issuedBy: k.issuedBy, issuedAt: k.issuedAt }));
   }
 
   /**
@@ -330,7 +332,8 @@ export class KeyRegistry implements OnModuleInit, OnModuleDestroy {
         const { secretHash, ...grant } = event.data;
         const generated = recorded.metadata.actor.role === 'system' && grant.role === 'organiser';
         const issuedBy = recorded.metadata.actor.keyId ?? null;
-        this.keys.set(grant.keyId, { grant, secretHash, revoked: false, generated, issuedBy });
+        const issuedAt = recorded.metadata.at;
+        this.keys.set(grant.keyId, { grant, secretHash, revoked: false, generated, issuedBy, issuedAt });
         if (grant.matchId !== undefined) {
           const seats = this.seatKeys.get(grant.matchId);
           if (seats) seats.push(grant.keyId);

@@ -47,6 +47,11 @@ describe('keys: scope and role', () => {
     ).issuedBy as string;
     const homeKey = (await org.get('/keys')).body.find((k: { keyId: string }) => k.keyId === homeKeyId);
     expect(homeKey).toMatchObject({ role: 'organiser', tournamentId: 'home', issuedBy: 'configured' });
+    // And when: a seat's phones are told apart by when each joined.
+    const listedAt = (await org.get('/keys')).body.find(
+      (k: { keyId: string }) => k.keyId === minted.body.keyId,
+    ).issuedAt as string;
+    expect(Math.abs(Date.parse(listedAt) - Date.now())).toBeLessThan(60_000);
     expect((await deputy.get('/tournaments/away')).status).toBe(404);
     expect((await deputy.post('/keys', { role: 'organiser', tournamentId: 'away' })).status).toBe(404);
 

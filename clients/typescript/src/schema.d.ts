@@ -3070,6 +3070,11 @@ export interface components {
        * @example f0e1d2c3b4a5
        */
       issuedBy: string | null;
+      /**
+       * @description When it was issued: for a seat key traded for an invitation, when its phone joined.
+       * @example 2026-05-02T09:14:03.120Z
+       */
+      issuedAt: string;
     };
     CurrentKeyDto: {
       /** @example abc123def456 */
@@ -18127,7 +18132,8 @@ export interface operations {
            *         "tournamentId": "spring-open-2026",
            *         "participantId": "p3",
            *         "revoked": false,
-           *         "issuedBy": "f0e1d2c3b4a5"
+           *         "issuedBy": "f0e1d2c3b4a5",
+           *         "issuedAt": "2026-05-02T09:14:03.120Z"
            *       }
            *     ]
            */

@@ -94,6 +94,11 @@ export class KeyGrantDto {
       'The keyId of the key that issued it (after a leak, the keys a revoked key issued are listed by it); null when the service issued it: its first organiser key, or a key traded for an invitation.',
   })
   issuedBy!: string | null;
+  @ApiProperty({
+    example: '2026-05-02T09:14:03.120Z',
+    description: 'When it was issued: for a seat key traded for an invitation, when its phone joined.',
+  })
+  issuedAt!: string;
 }
 
 /**
