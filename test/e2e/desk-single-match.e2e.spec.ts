@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
-import { noSidewaysScroll, PHONE, seatBrowser, shot, until } from './support/table-browser.js';
+import { noSidewaysScroll, PHONE, seatBrowser, shot } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { Caller, issueKey, ORGANISER_KEY, organiser } from './support/umpire-client.js';
 
@@ -118,16 +118,23 @@ describeInBrowser('a single match set up at the desk', () => {
     }
     expect(Object.values(await registered()).map((unit) => unit.baseMorale)).toEqual([10]);
 
-    // The code is used: the desk makes another for the seat, and a second phone joins the same side.
-    const used = await codeOf('Zulus');
+    // The code is used: the desk says so and shows it no more, nor its QR code; it makes another for
+    // the seat, and a second phone joins the same side by typing it as a player might.
+    const seatA = desk.locator('[aria-labelledby="seat-A"]');
+    await seatA
+      .getByTestId('invitation-used')
+      .getByText(/was used at .+: a phone joined the seat with it, and it opens no more/)
+      .waitFor({ timeout: 15_000 });
+    expect(await seatA.locator('.invite-code').count()).toBe(0);
+    expect(await seatA.getByRole('img').count()).toBe(0);
+    await shot(desk, 'desk-single-match-used');
     await desk.getByRole('button', { name: 'New invitation for Zulus' }).click();
-    await until(
-      desk,
-      `document.querySelector('[aria-labelledby="seat-A"] .invite-code')?.textContent.trim() !== ${JSON.stringify(used)}`,
-    );
+    await seatA.locator('.invite-code').waitFor();
+    expect(await seatA.getByTestId('invitation-used').count()).toBe(0);
     const second = await seatBrowser(browser);
     await second.page.goto(`${t.url}/table/`);
-    await second.page.getByLabel('Invitation code').fill(await codeOf('Zulus'));
+    const typed = (await codeOf('Zulus')).toLowerCase().replace(/-/g, '');
+    await second.page.getByLabel('Invitation code').pressSequentially(typed);
     await second.page.getByRole('button', { name: /Join/ }).click();
     await second.page.getByRole('button', { name: 'Register a unit for Zulus' }).waitFor({ timeout: 15_000 });
 
@@ -144,38 +151,60 @@ describeInBrowser('a single match set up at the desk', () => {
     );
   }, 90_000);
 
-  it("C-1 a lost phone: the seat's keys are revoked after one more yes, and a new code joins another phone", async () => {
+  it('C-1 a lost phone: one phone of two is shut out after one more yes, the other plays on; then the last; a new code joins another phone', async () => {
     const seatA = desk.locator('[aria-labelledby="seat-A"]');
-    const before = await codeOf('Zulus');
-    await seatA.getByRole('button', { name: "Lost phone: shut out Zulus's phones" }).click();
-    const ask = seatA.getByRole('group', { name: "Shut out Zulus's phones?" });
-    await ask.getByText("The seat's 2 keys stop working at once").waitFor();
+    // Both invitations were used: the seat shows no code until one is made.
+    expect(await seatA.locator('.invite-code').count()).toBe(0);
+    const seatKeys = async () =>
+      (
+        (await organiser(t).get('/keys?match=friendly-1')).body as {
+          keyId: string;
+          side: string;
+          revoked: boolean;
+          issuedAt: string;
+        }[]
+      )
+        .filter((k) => k.side === 'A')
+        .sort((a, b) => a.issuedAt.localeCompare(b.issuedAt));
+    const inUse = async () => (await seatKeys()).filter((k) => !k.revoked).length;
+    expect(await inUse()).toBe(2);
+    // Two phones play the seat: each is told apart by when it joined, and all can go at once.
+    const lost = seatA.getByRole('button', { name: /^Lost phone: shut out the phone that joined at / });
+    expect(await lost.count()).toBe(2);
+    await seatA.getByRole('button', { name: "Shut out all of Zulus' phones" }).waitFor();
+    const first = lost.first();
+    const firstName = (await first.innerText()).replace(/^Lost phone: shut out /, '');
+    await first.click();
+    const ask = seatA.getByRole('group', { name: `Shut out ${firstName}?` });
+    await ask.getByText('Its key stops working at once').waitFor();
     // Kept, nothing is revoked and the focus is back on the button that asked.
     await desk.keyboard.press('Escape');
     await ask.waitFor({ state: 'detached' });
-    expect(
-      await seatA
-        .getByRole('button', { name: "Lost phone: shut out Zulus's phones" })
-        .evaluate((b) => b === b.ownerDocument.activeElement),
-    ).toBe(true);
-    const inUse = async () =>
-      (
-        (await organiser(t).get('/keys?match=friendly-1')).body as { side: string; revoked: boolean }[]
-      ).filter((k) => k.side === 'A' && !k.revoked).length;
+    expect(await lost.first().evaluate((b) => b === b.ownerDocument.activeElement)).toBe(true);
     expect(await inUse()).toBe(2);
 
-    await seatA.getByRole('button', { name: "Lost phone: shut out Zulus's phones" }).click();
-    await ask.getByRole('button', { name: "Yes, shut out Zulus's phones" }).click();
+    await lost.first().click();
+    await ask.getByRole('button', { name: `Yes, shut out ${firstName}` }).click();
     await desk
       .getByRole('status')
-      .getByText("Zulus's phones are shut out: their 2 keys were revoked.")
+      .getByText(/is shut out: its key was revoked\. The seat's other phone plays on/)
       .waitFor();
+    // The phone that joined first is the one shut out; the other's key still plays.
+    const [earlier, later] = await seatKeys();
+    expect([earlier!.revoked, later!.revoked]).toEqual([true, false]);
+    await seatA.getByText('Joined: one phone plays this seat.').waitFor();
+    await shot(desk, 'desk-single-match-one-shut-out');
+
+    await seatA.getByRole('button', { name: "Lost phone: shut out Zulus' phone" }).click();
+    await seatA
+      .getByRole('group', { name: "Shut out Zulus' phone?" })
+      .getByRole('button', { name: "Yes, shut out Zulus' phone" })
+      .click();
+    await desk.getByRole('status').getByText("Zulus' phone is shut out: its key was revoked.").waitFor();
     expect(await inUse()).toBe(0);
     await seatA.getByText('Not joined yet.').waitFor();
-    await until(
-      desk,
-      `document.querySelector('[aria-labelledby="seat-A"] .invite-code')?.textContent.trim() !== ${JSON.stringify(before)}`,
-    );
+    // Shutting out makes a new invitation, for the player's other phone.
+    await seatA.locator('.invite-code').waitFor();
     await shot(desk, 'desk-single-match-shut-out');
     const next = await seatBrowser(browser);
     await next.page.goto(await desk.getByLabel('Invitation link for Zulus (opens once)').inputValue());
@@ -219,15 +248,19 @@ describeInBrowser('a single match set up at the desk', () => {
     expect(await desk.getByTestId('phase').innerText()).toBe('Moving and shooting');
     await desk.goBack();
     await desk.getByRole('button', { name: 'Judge this match' }).click();
-    await desk.locator('button[data-match="friendly-1"]').waitFor();
+    // The console opens at this match, which its address names.
+    await desk.getByRole('button', { name: /Rule on Zulus' dispute of event 1/ }).waitFor();
+    expect(new URL(desk.url()).search).toBe('?match=friendly-1');
     // The console's key judges this match alone: the only one it lists, and the same key each time.
     const judgeKey = String(await desk.evaluate("sessionStorage.getItem('umpire.judge.key')"));
     const judge = new Caller(t.url, judgeKey);
     expect((await judge.get('/keys/current')).body).toMatchObject({ role: 'judge', matchId: 'friendly-1' });
+    await desk.getByRole('button', { name: 'All matches' }).click();
+    await desk.locator('button[data-match="friendly-1"]').waitFor();
     expect(await desk.locator('button[data-match]').count()).toBe(1);
-    await desk.goBack();
+    await desk.goto(`${t.url}/desk/?match=friendly-1`);
     await desk.getByRole('button', { name: 'Judge this match' }).click();
-    await desk.locator('button[data-match="friendly-1"]').click();
+    await desk.getByRole('button', { name: /Rule on Zulus' dispute of event 1/ }).waitFor();
     expect(await desk.evaluate("sessionStorage.getItem('umpire.judge.key')")).toBe(judgeKey);
     await desk.getByRole('button', { name: /Rule on Zulus' dispute of event 1/ }).click();
     let form = desk.locator('.may-do form');
@@ -255,6 +288,12 @@ describeInBrowser('a single match set up at the desk', () => {
       if (Date.now() > deadline) throw new Error('the match did not end within 10 s');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    // Ended, its seats page says so and invites nobody.
+    await desk.goto(`${t.url}/desk/?match=friendly-1`);
+    await desk.getByText(/^The match has ended: Zulus won/).waitFor();
+    expect(await desk.locator('.invite-code').count()).toBe(0);
+    expect(await desk.getByRole('button', { name: /^New invitation for/ }).count()).toBe(0);
+    await shot(desk, 'desk-single-match-ended');
     // Ended, it is no longer among the single matches in play; another one still is.
     await organiser(t).command('/matches', {
       matchId: 'friendly-2',

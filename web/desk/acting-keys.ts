@@ -10,6 +10,8 @@ export interface ListedKey {
   tournamentId?: string;
   participantId?: string;
   revoked: boolean;
+  /** When it was issued: for a seat key, when its phone joined. */
+  issuedAt?: string;
 }
 
 /** A key that acts for a participant, with the words the desk says of it. */

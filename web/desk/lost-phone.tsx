@@ -3,6 +3,7 @@ import type { Api } from '../shared/api';
 import { refusalText } from '../shared/refusal';
 import type { Participant, Round } from '../shared/tournament-views';
 import { type ActingKey, keysActingFor, type ListedKey } from './acting-keys';
+import { possessive } from '../shared/possessive';
 
 /**
  * A lost or stolen phone shut out at the desk: every key that acts for the participant is revoked at
@@ -46,12 +47,12 @@ export function LostPhone(props: {
         revoked++;
       }
       props.onDone(
-        `${p.name}'s phone is shut out: ${revoked === 1 ? 'its key was' : `its ${revoked} keys were`} revoked. ` +
+        `${possessive(p.name)} phone is shut out: ${revoked === 1 ? 'its key was' : `its ${revoked} keys were`} revoked. ` +
           `Invite ${p.name} again to go on playing on another phone.`,
       );
     } catch (error) {
       const done = revoked > 0 ? ` (${revoked} of ${keys.length} keys were revoked first)` : '';
-      props.onRefusal(`${p.name}'s phone is not shut out${done}: ${refusalText(error)}`);
+      props.onRefusal(`${possessive(p.name)} phone is not shut out${done}: ${refusalText(error)}`);
       setSending(false);
     }
   };
@@ -69,7 +70,7 @@ export function LostPhone(props: {
       }}
     >
       <p id={`${id}-title`}>
-        <strong>Shut out {p.name}'s phone?</strong>
+        <strong>Shut out {possessive(p.name)} phone?</strong>
       </p>
       {failed ? (
         <p class="error" role="alert">
@@ -105,7 +106,7 @@ export function LostPhone(props: {
             aria-describedby={`${id}-what`}
             onClick={() => shutOut(acting)}
           >
-            Yes, shut out {p.name}'s phone
+            Yes, shut out {possessive(p.name)} phone
           </button>
         )}
         <button

@@ -6,6 +6,7 @@ import { type ImportedLine, importParticipants, lineWords } from './import-parti
 import { InvitationLink } from './invitation-link';
 import { LostPhone } from './lost-phone';
 import type { Act } from './rounds';
+import { possessive } from '../shared/possessive';
 
 /**
  * The participants: the pasted import (before round 1), the check-in board with each one's invitation,
@@ -191,7 +192,7 @@ export function Participants(props: {
                     type="button"
                     class="quiet"
                     id={lostPhoneButtonId(p.participantId)}
-                    aria-label={`Lost phone: shut out ${p.name}'s phone`}
+                    aria-label={`Lost phone: shut out ${possessive(p.name)} phone`}
                     onClick={() => {
                       props.onAction();
                       setShuttingOut(p.participantId);

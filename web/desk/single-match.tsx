@@ -1,4 +1,3 @@
-import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { type Api, ApiError } from '../shared/api';
 import { sidesOf } from '../shared/match-view';
@@ -7,9 +6,10 @@ import { QrCode } from '../shared/qr-code';
 import { refusalText } from '../shared/refusal';
 import { newCommandId } from '../shared/tournament-views';
 import { copyText } from './copy';
-import { InvitationLink, LocalAddressWarning } from './invitation-link';
+import { LocalAddressWarning } from './invitation-link';
 import { RulesetChoice, type ServedRuleset } from './ruleset-choice';
 import { SeatPhones, seatKeys } from './seat-phones';
+import { Seat } from './seat-invitation';
 import type { ListedKey } from './acting-keys';
 import { usePoll } from '../shared/use-poll';
 
@@ -19,6 +19,8 @@ interface MatchHeader {
   ruleset: { id: string; version: string };
   state: unknown;
   tournament?: { tournamentId: string; name: string; round: number; table: number };
+  ended: boolean;
+  result?: { winner: Side | null; winnerName: string | null; note: string };
 }
 
 const SIDES = ['A', 'B'] as const;
@@ -152,6 +154,9 @@ export function NewMatch(props: { api: Api }) {
 /** How often the seats page reads the seats' keys again. */
 const KEYS_EVERY_MS = 5000;
 
+/** How often it reads the match again, to see it end. */
+const MATCH_EVERY_MS = 10_000;
+
 /** Where the seats' invitations were made again: a seat's n-th invitation is sent under its n-th commandId. */
 const issuedKey = (matchId: string) => `umpire.desk.seat-invitations.${matchId}`;
 
@@ -166,13 +171,6 @@ function issuedCounts(matchId: string): Record<Side, number> {
     return { A: 1, B: 1 };
   }
 }
-
-/**
- * The commandId a seat's invitation is made under. Inviting is idempotent by the key and the commandId:
- * opening this page again shows the same invitation; a new one for that seat (a code expired, or the
- * player joins on another phone) takes the next number.
- */
-export const seatCommandId = (matchId: string, side: Side, n: number) => `seat-${matchId}-${side}-${n}`;
 
 /**
  * A single match's seats: for each side, an invitation with its QR code to scan from this screen, its
@@ -190,17 +188,24 @@ export function MatchSeats(props: { api: Api; deskKey: string; matchId: string }
     KEYS_EVERY_MS,
   );
   const [news, setNews] = useState<string>();
+  // The match, read again while it is played: an ended match's seats are no longer invited.
+  const followed = usePoll(
+    () => api.get<MatchHeader>(`/matches/${encodeURIComponent(matchId)}`),
+    match?.ended ? 24 * 60 * 60_000 : MATCH_EVERY_MS,
+  );
   useEffect(() => {
-    api
-      .get<MatchHeader>(`/matches/${encodeURIComponent(matchId)}`)
-      .then(setMatch, (error: unknown) =>
-        setRefusal(
-          error instanceof ApiError && error.status === 404
-            ? `There is no match ${matchId} (or this key may not see it).`
-            : refusalText(error),
-        ),
+    if (followed.data) {
+      setMatch(followed.data);
+      setRefusal(undefined);
+    } else if (followed.error && !match) {
+      const error = followed.error;
+      setRefusal(
+        error instanceof ApiError && error.status === 404
+          ? `There is no match ${matchId} (or this key may not see it).`
+          : refusalText(error),
       );
-  }, [api, matchId]);
+    }
+  }, [followed.data, followed.error]);
   const another = (side: Side) => {
     const next = { ...counts, [side]: counts[side] + 1 };
     localStorage.setItem(issuedKey(matchId), JSON.stringify(next));
@@ -232,6 +237,20 @@ export function MatchSeats(props: { api: Api; deskKey: string; matchId: string }
               watch it live
             </a>{' '}
           </p>
+          {match.ended && (
+            <p class="ended-match" role="status">
+              <strong>
+                The match has ended
+                {match.result
+                  ? match.result.winner
+                    ? `: ${match.result.winnerName ?? nameOf(match.result.winner)} won`
+                    : ': a draw'
+                  : ''}
+                {match.result?.note ? ` (${match.result.note})` : ''}.
+              </strong>{' '}
+              Its seats are invited no more; it can still be watched, and judged.
+            </p>
+          )}
           <JudgeThisMatch api={api} matchId={matchId} />
           {match.tournament && (
             <p class="note">
@@ -243,7 +262,7 @@ export function MatchSeats(props: { api: Api; deskKey: string; matchId: string }
               .
             </p>
           )}
-          <LocalAddressWarning />
+          {!match.ended && <LocalAddressWarning />}
           <WatchThisMatch api={api} matchId={matchId} title={`${nameOf('A')} v ${nameOf('B')}`} />
           <p role="status" class="news">
             {news}
@@ -257,6 +276,8 @@ export function MatchSeats(props: { api: Api; deskKey: string; matchId: string }
                   side={side}
                   name={nameOf(side)}
                   n={counts[side]}
+                  joined={seatKeys(keys.data, side)?.length ?? 0}
+                  ended={match.ended}
                   onAnother={() => another(side)}
                   phones={
                     <SeatPhones
@@ -277,66 +298,6 @@ export function MatchSeats(props: { api: Api; deskKey: string; matchId: string }
         </>
       )}
     </main>
-  );
-}
-
-function Seat(props: {
-  api: Api;
-  matchId: string;
-  side: Side;
-  name: string;
-  n: number;
-  onAnother: () => void;
-  /** Whether the seat was joined, and its lost phone shut out. */
-  phones: ComponentChildren;
-}) {
-  const { api, matchId, side, name, n } = props;
-  const [invited, setInvited] = useState<{ link: string; code: string; expiresAt: string }>();
-  const [refusal, setRefusal] = useState<string>();
-  useEffect(() => {
-    let live = true;
-    setInvited(undefined);
-    setRefusal(undefined);
-    api
-      .post<{ link: string; code: string; expiresAt: string }>(
-        `/matches/${encodeURIComponent(matchId)}/invitations`,
-        { commandId: seatCommandId(matchId, side, n), side, label: `${name}'s seat` },
-      )
-      .then(
-        (made) => live && setInvited({ ...made, link: `${window.location.origin}${made.link}` }),
-        (error: unknown) => live && setRefusal(refusalText(error)),
-      );
-    return () => {
-      live = false;
-    };
-  }, [api, matchId, side, n, name]);
-  const until = invited ? new Date(invited.expiresAt) : undefined;
-  return (
-    <section class="seat" aria-labelledby={`seat-${side}`}>
-      <h2 id={`seat-${side}`}>
-        Side {side}: {name}
-      </h2>
-      {props.phones}
-      {refusal && (
-        <p class="error" role="alert">
-          {refusal}
-        </p>
-      )}
-      {invited && (
-        <>
-          <InvitationLink name={name} link={invited.link} qrShown />
-          <p class="note">
-            Or open <span class="match-id">{window.location.origin}/table/</span> and type the code{' '}
-            <strong class="invite-code">{invited.code}</strong>. Good until{' '}
-            {until!.toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}; it opens once.
-          </p>
-        </>
-      )}
-      <button type="button" class="quiet" onClick={props.onAnother}>
-        New invitation for {name}
-      </button>
-      <p class="note">A new one is for a player on another phone, or once this one has expired.</p>
-    </section>
   );
 }
 
@@ -409,7 +370,7 @@ function JudgeThisMatch(props: { api: Api; matchId: string }) {
       });
       // Asked for by name: this key replaces one the console held, where handKeyTo would keep it.
       sessionStorage.setItem(JUDGE_KEY_STORAGE, judge.token);
-      window.location.assign('/judge/');
+      window.location.assign(`/judge/?match=${encodeURIComponent(props.matchId)}`);
     } catch (error) {
       setRefusal(refusalText(error));
       setOpening(false);

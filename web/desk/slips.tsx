@@ -3,6 +3,7 @@ import type { Api } from '../shared/api';
 import { QrCode } from '../shared/qr-code';
 import { refusalText } from '../shared/refusal';
 import type { Pairing, Round } from '../shared/tournament-views';
+import { possessive } from '../shared/possessive';
 
 /**
  * The link a report-only table's QR code carries: that participant's page (no key, no code in it). It
@@ -147,7 +148,9 @@ export function PrintSheets(props: { api: Api; name: string; tournamentId: strin
                     <>
                       <QrCode
                         text={text}
-                        label={p.matchId ? `${p[side].name}'s seat` : `${p[side].name}'s page`}
+                        label={
+                          p.matchId ? `${possessive(p[side].name)} seat` : `${possessive(p[side].name)} page`
+                        }
                         size={176}
                       />
                       {seat && (

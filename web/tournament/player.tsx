@@ -16,6 +16,7 @@ import {
 import { useFocusAfterRead, useLiveTournament } from '../shared/use-live-tournament';
 import { refusalText } from '../shared/refusal';
 import { SeatLink } from './seat-link';
+import { possessive } from '../shared/possessive';
 
 const NEWS_ID = 'player-news';
 const MY_RESULT_ID = 'my-result';
@@ -277,7 +278,7 @@ function resultLine(pairing: Pairing, round: Round, side: 'A' | 'B', me: string,
       }
       return first?.by === me
         ? `${opponent} disputed your report (${resultFor(first.outcome, side, opponent)}): a judge decides it.`
-        : `You disputed ${opponent}’s report: a judge decides it.`;
+        : `You disputed ${possessive(opponent)} report: a judge decides it.`;
     }
     case 'final': {
       const result = pairing.result!;
