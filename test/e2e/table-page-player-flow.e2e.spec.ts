@@ -305,7 +305,7 @@ describeInBrowser('table page in Chromium: a player’s way through forms, reque
   }, 60_000);
 
   it('leaving the seat asks first, saying that coming back takes a new invitation', async () => {
-    const leave = A.page.getByRole('button', { name: 'Leave this seat on this device' });
+    const leave = A.page.getByRole('button', { name: 'Leave this seat' });
     await leave.click();
     const confirm = A.page.getByRole('dialog', { name: 'Leave this seat?' });
     await confirm.waitFor();

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { JoinRefused, redeem, takeInvitationFromUrl } from './join';
 import { forgetSeat, keepSeat, type Seat, seats } from './seat-store';
+import type { LeftNotice } from './leave-dialog';
 import { Table } from './table';
 
 type Joining = { kind: 'idle' } | { kind: 'joining' } | { kind: 'refused'; message: string };
@@ -15,7 +16,7 @@ export function App() {
   const [joining, setJoining] = useState<Joining>(invitation ? { kind: 'joining' } : { kind: 'idle' });
   const [known, setKnown] = useState<Seat[]>(() => seats());
   const [seat, setSeat] = useState<Seat | undefined>(() => (invitation ? undefined : seats()[0]));
-  const [left, setLeft] = useState<string>();
+  const [left, setLeft] = useState<LeftNotice>();
 
   const join = async (code: string) => {
     setJoining({ kind: 'joining' });
@@ -44,11 +45,11 @@ export function App() {
       <Table
         key={`${seat.matchId}:${seat.side}`}
         seat={seat}
-        onLeave={(why) => {
+        onLeave={(notice) => {
           forgetSeat(seat);
           setKnown(seats());
           setSeat(undefined);
-          setLeft(why);
+          setLeft(notice);
         }}
       />
     );
@@ -63,8 +64,12 @@ export function App() {
         </p>
       )}
       {left && (
-        <p class="error" role="alert">
-          {left}
+        <p
+          class={left.alarm ? 'error' : 'left-notice'}
+          role={left.alarm ? 'alert' : 'status'}
+          data-testid="left-notice"
+        >
+          {left.words}
         </p>
       )}
       {known.length > 0 && (

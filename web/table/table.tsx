@@ -24,6 +24,8 @@ import { RuleDialog, type RuleText } from '../shared/rule-link';
 import { CommitmentVault, phaseWords, presenterFor, presentTemplate } from './presenters';
 import { outboxKey, sealedKey, type Seat } from './seat-store';
 import { ConfirmDialog } from './confirm-dialog';
+import { LEFT, LeaveDialog, type LeftNotice } from './leave-dialog';
+import { giveUpSeat } from './give-up';
 import { TournamentLink } from './tournament-link';
 import { DisputeNotice } from './dispute-notice';
 import { type FormProps, TemplateForm } from '../shared/template-form';
@@ -66,14 +68,22 @@ function valueAt(body: Record<string, unknown>, path: string): unknown {
     );
 }
 
-export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
+/** The seat's key refused while the player was not leaving: revoked at the desk, or expired. */
+const KEY_GONE: LeftNotice = {
+  words: 'This seat’s key is no longer valid: ask for a new invitation.',
+  alarm: true,
+};
+
+export function Table(props: { seat: Seat; onLeave: (notice: LeftNotice) => void }) {
   const { seat, onLeave } = props;
   const api = useMemo(() => new Api(seat.token), [seat.token]);
   const [online, setOnline] = useState(navigator.onLine);
+  // Once the player asked to leave, a key refused (the feed ended by the revocation) is the leaving.
+  const leaveAsked = useRef(false);
   const failed = useCallback(
     (cause: unknown) => {
       if (cause instanceof ApiError && cause.status === 401) {
-        onLeave('This seat’s key is no longer valid: ask for a new invitation.');
+        onLeave(leaveAsked.current ? LEFT : KEY_GONE);
         return undefined;
       }
       if (cause instanceof TypeError)
@@ -538,29 +548,23 @@ export function Table(props: { seat: Seat; onLeave: (why?: string) => void }) {
 
       <p>
         <button type="button" class="quiet" onClick={() => setLeaving(true)}>
-          Leave this seat on this device
+          Leave this seat
         </button>
       </p>
 
       {leaving && (
-        <ConfirmDialog
-          title="Leave this seat?"
-          confirm="Leave the seat"
-          cancel="Stay at the table"
-          testId="confirm-leave"
-          onConfirm={() => onLeave()}
-          onCancel={() => setLeaving(false)}
-        >
-          <p>
-            This phone forgets the seat’s key. Your invitation joined once and cannot join again: to come back
-            to this table you will need a new invitation from the organiser.
-          </p>
-          {pending > 0 && (
-            <p>
-              {pending} {pending === 1 ? 'step' : 'steps'} not yet sent will stay on this phone, unsent.
-            </p>
-          )}
-        </ConfirmDialog>
+        <LeaveDialog
+          online={online}
+          pending={pending}
+          giveUp={() => {
+            leaveAsked.current = true;
+            return giveUpSeat(fetch.bind(window), seat.token);
+          }}
+          onLeft={onLeave}
+          onCancel={() => {
+            setLeaving(false);
+          }}
+        />
       )}
 
       {toConfirm && undoWaiting && (
