@@ -95,7 +95,7 @@ describeInBrowser('a player reports a result on the tournament page in Chromium'
     await desk.goto(`${t.url}${invited.body.link as string}`);
     await desk
       .getByTestId('my-result')
-      .getByText('You disputed Player 1's report: a judge decides it.')
+      .getByText("You disputed Player 1's report: a judge decides it.")
       .waitFor();
     await noSidewaysScroll(desk);
     await shot(desk, 'player-report-disputed-desk');
