@@ -9,6 +9,7 @@ import { ORGANISER_KEY, issueKey, organiser } from './support/umpire-client.js';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { asked, mustDo, seatBrowser, send } from './support/table-browser.js';
+import { possessive } from '../../web/shared/possessive.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are asserted field by field */
 
@@ -347,7 +348,7 @@ describeInBrowser(title, () => {
     // the organiser asking again under that commandId is answered the same invitation.
     await desk.getByRole('button', { name: 'Show slips and pairings sheet' }).click();
     for (const side of ['A', 'B'] as const)
-      await desk.getByRole('img', { name: `${pairing[side].name}'s seat` }).waitFor();
+      await desk.getByRole('img', { name: `${possessive(pairing[side].name)} seat` }).waitFor();
     const seats = { A: await seatBrowser(browser), B: await seatBrowser(browser) };
     for (const side of ['A', 'B'] as const) {
       const invited = await organiser(t).post(`/matches/${matchId}/invitations`, {
