@@ -86,7 +86,7 @@ export const PLAY_CONTRACT_EXAMPLE = {
     available: [
       {
         action: 'undo-request',
-        label: 'Ask to undo the last actions of Side A (the opponent must agree)',
+        label: 'Ask to undo back to an earlier event of this turn (Side B must agree)',
         command: 'RequestUndo',
         side: 'A',
         method: 'POST',

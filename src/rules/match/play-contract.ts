@@ -91,7 +91,8 @@ function playerActions(input: MatchLevelContractInput, side: Side): TemplateDraf
     if (options.length > 0) {
       drafts.push({
         action: 'undo-request',
-        label: `Ask to undo the last actions of ${sides[side]} (the opponent must agree)`,
+        // C-5, Q-16: the match goes back to the event chosen, whoever's steps follow it, within this turn.
+        label: `Ask to undo back to an earlier event of this turn (${sides[side === 'A' ? 'B' : 'A']} must agree)`,
         command: 'RequestUndo',
         side,
         body: {},
