@@ -13,13 +13,27 @@ import { eventNamed, withEventSentences } from '../shared/event-labels';
 import { answersOf, withRuleChoices } from './form-answers';
 import { EndConfirmation } from './end-confirmation';
 import { type Place, placeWords } from './tournament-tables';
+import {
+  BACKUP_PATH,
+  backupChoiceOf,
+  type Dispute,
+  disputeRuledBy,
+  doneWords,
+  suggestedBackup,
+  upholdsWithoutBackup,
+} from './ruling';
+import { RulingProvider, rulingPresenters } from './ruling-choices';
+import { UpholdConfirmation } from './uphold-confirmation';
 
 /** A form being filled: which, what it holds when opened again, and a count that remounts it so. */
 interface Filling {
   id: string;
   kept?: Record<string, ChoiceValue>;
   mount: number;
-  /** The body awaiting the judge's yes, for a step that cannot be undone (C-4). */
+  /**
+   * The body awaiting the judge's yes: an end, which cannot be undone (C-4), or a dispute upheld with no
+   * backup, which changes nothing in the match (C-5).
+   */
   confirming?: { body: Record<string, unknown>; template: CommandTemplate };
 }
 
@@ -89,7 +103,7 @@ export function MatchDesk(props: {
     if (filling) {
       const at = formAt.current;
       const target =
-        at?.querySelector<HTMLElement>('.end-confirmation h3') ??
+        at?.querySelector<HTMLElement>('.confirmation h3') ??
         at?.querySelector<HTMLElement>(FIRST_FIELD) ??
         at?.querySelector<HTMLElement>('form button');
       target?.focus();
@@ -116,8 +130,10 @@ export function MatchDesk(props: {
     setFilling((was) => ({ id, kept, mount: (was?.mount ?? 0) + 1 }));
 
   const send = async (body: Record<string, unknown>, template: CommandTemplate, id: string) => {
-    // C-4: the end is final, so the judge sees what it does and says yes before it is sent.
-    if (template.action === 'end' && filling?.confirming === undefined) {
+    // C-4: the end is final, so the judge sees what it does and says yes before it is sent. C-5: an
+    // upheld ruling with no backup changes nothing in the match, so the judge is asked once more.
+    const asks = template.action === 'end' || upholdsWithoutBackup(template, body);
+    if (asks && filling?.confirming === undefined) {
       // What was said of an earlier step is not what this confirmation is about.
       setSaid(undefined);
       setFilling((was) => ({
@@ -128,9 +144,11 @@ export function MatchDesk(props: {
       }));
       return;
     }
+    // Read before sending: a dispute ruled on leaves the match's open disputes.
+    const dispute = disputeRuledBy(template, match?.pending?.disputes ?? []);
     try {
       await api.post(template.route, body);
-      setSaid(`Done: ${template.label}.`);
+      setSaid(doneWords(template, body, dispute, sideName));
       setOpen(undefined);
       await refresh();
     } catch (cause) {
@@ -166,6 +184,8 @@ export function MatchDesk(props: {
   }
   const standing = standingOf(match.state, match);
   const sides = sidesOf(match.state, []);
+  const undone = (revision: number) => log.entries.some((e) => e.revision === revision && e.reverted);
+  const eventName = (revision: number) => eventNamed(log.entries, revision);
   const sideName = (id?: string) => sides.find((side) => side.id === id)?.name ?? id ?? '—';
   const mine = (match.available ?? []).filter((t) => t.role !== undefined && t.side === undefined);
   const disputes = match.pending?.disputes ?? [];
@@ -254,7 +274,15 @@ export function MatchDesk(props: {
                     }
                   }}
                 >
-                  {open === id && filling?.confirming ? (
+                  {open === id && filling?.confirming?.template.action === 'ruling' ? (
+                    <UpholdConfirmation
+                      dispute={disputeRuledBy(template, disputes)}
+                      eventName={eventName}
+                      suggestion={suggestedBackup(template, disputeRuledBy(template, disputes), undone)}
+                      onConfirm={() => void send(filling.confirming!.body, filling.confirming!.template, id)}
+                      onBack={() => reopen(id, filling.kept ?? {})}
+                    />
+                  ) : open === id && filling?.confirming ? (
                     <EndConfirmation
                       template={filling.confirming.template}
                       body={filling.confirming.body}
@@ -266,13 +294,16 @@ export function MatchDesk(props: {
                       onBack={() => reopen(id, filling.kept ?? {})}
                     />
                   ) : open === id ? (
-                    <TemplateForm
+                    <JudgeForm
                       key={filling?.mount}
-                      template={withRuleChoices(withEventSentences(template, log.entries), rules)}
+                      template={template}
+                      shown={withRuleChoices(withEventSentences(template, log.entries), rules)}
                       formId={id}
-                      initial={filling?.kept}
+                      kept={filling?.kept}
+                      dispute={disputeRuledBy(template, disputes)}
+                      eventName={eventName}
+                      undone={undone}
                       onSend={(body, t) => void send(body, t, id)}
-                      taken={() => false}
                       onRule={setRuleShown}
                       onCancel={() => setOpen(undefined)}
                     />
@@ -301,5 +332,57 @@ export function MatchDesk(props: {
       <TurnLog entries={log.entries} shown={match.revision} onGoTo={() => undefined} />
       {ruleOf && <RuleDialog rule={ruleOf} onClose={() => setRuleShown(undefined)} />}
     </main>
+  );
+}
+
+/**
+ * One of this key's forms, built from its template. A ruling's own choices say what upholding does
+ * (C-5), and an upheld ruling opens with the suggested backup chosen: the last event offered before
+ * the disputed one, so upholding takes that event back unless the judge chooses otherwise.
+ */
+function JudgeForm(props: {
+  template: CommandTemplate;
+  /** The template as the form shows it (events and rules named). */
+  shown: CommandTemplate;
+  formId: string;
+  /** The answers it is opened with again (a refusal, a confirmation turned back). */
+  kept?: Record<string, ChoiceValue>;
+  dispute?: Dispute;
+  eventName: (revision: number) => string;
+  undone: (revision: number) => boolean;
+  onSend: (body: Record<string, unknown>, template: CommandTemplate) => void;
+  onRule: (ruleId: string) => void;
+  onCancel: () => void;
+}) {
+  const { template, shown, formId, dispute } = props;
+  const presenters = rulingPresenters(shown);
+  const suggestion = suggestedBackup(template, dispute, props.undone);
+  const initial = props.kept ?? (suggestion === undefined ? undefined : { [BACKUP_PATH]: suggestion });
+  const form = (
+    <TemplateForm
+      template={shown}
+      formId={formId}
+      initial={initial}
+      onSend={props.onSend}
+      taken={() => false}
+      onRule={props.onRule}
+      onCancel={props.onCancel}
+      presenterFor={presenters}
+    />
+  );
+  if (!presenters) return form;
+  return (
+    <RulingProvider
+      value={{
+        formId,
+        dispute,
+        eventName: props.eventName,
+        suggestion,
+        mayBackUp: backupChoiceOf(template) !== undefined,
+        undone: dispute !== undefined && props.undone(dispute.revision),
+      }}
+    >
+      {form}
+    </RulingProvider>
   );
 }
