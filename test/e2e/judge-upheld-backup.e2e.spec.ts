@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
-import { buildPages, noSidewaysScroll, PHONE, shot } from './support/table-browser.js';
+import { buildPages, noSidewaysScroll, PHONE, shot, until } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type MatchTable, openMatch } from './support/umpire-client.js';
 
@@ -9,7 +9,8 @@ import { type MatchTable, openMatch } from './support/umpire-client.js';
  * C-5 on the judge's console: upholding a dispute undoes nothing unless the ruling backs the match up.
  * When Upheld is chosen the console says so, and chooses for the judge the last event before the
  * disputed one (Q-32: the last event of a command); upholding with no backup is asked once more, and
- * what was done is said in words.
+ * what was done is said in words. The match's units stand beside the disputes, as the watch page
+ * shows them, so a morale dispute is judged against the units and not the log alone.
  */
 const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
@@ -68,6 +69,8 @@ describeInBrowser('judge console: an upheld ruling and its backup, in Chromium',
   });
 
   const said = () => page.getByTestId('judge-said');
+  const units = () => page.getByRole('region', { name: 'Units' });
+  const n1Card = () => units().locator('li[data-unit="n1"]');
   const pending = async () =>
     ((await m.organiser.get(`/matches/${m.matchId}`)).body.pending?.disputes ?? []) as {
       disputeId: string;
@@ -84,6 +87,18 @@ describeInBrowser('judge console: an upheld ruling and its backup, in Chromium',
   };
   const backupChoice = (form: ReturnType<Page['locator']>) =>
     form.getByRole('group', { name: /Back the match up to right after which event/ });
+
+  it('the units stand beside the open disputes, as the service shows them to the judge', async () => {
+    await n1Card().waitFor();
+    expect(await units().locator('li[data-unit="z1"]').innerText()).toMatch(/Z1/);
+    // The disputed morale test's outcome is on the card the judge reads it against.
+    expect(await n1Card().innerText()).toMatch(/removed|rout/i);
+    await noSidewaysScroll(page);
+    await shot(page, 'judge-units-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shot(page, 'judge-units-desktop');
+    await page.setViewportSize(PHONE);
+  }, 60_000);
 
   it('C-5 Upheld says a backup is what undoes the event, and chooses the one just before it', async () => {
     const form = await ruling(/dispute of event \d+: “the second die showed 1”/);
@@ -152,6 +167,7 @@ describeInBrowser('judge console: an upheld ruling and its backup, in Chromium',
   }, 60_000);
 
   it('C-5 Upheld with the suggested backup takes the morale test back, and says so in words', async () => {
+    const before = await n1Card().innerText();
     const form = await ruling(/dispute of event \d+: “N1 was not in contact”/);
     await form.getByRole('button', { name: 'Upheld', exact: true }).click();
     await form.getByLabel('The rule it rests on').selectOption({ index: 1 });
@@ -165,5 +181,11 @@ describeInBrowser('judge console: an upheld ruling and its backup, in Chromium',
       .waitFor();
     expect(await reverted()).toContain(moraleTest);
     expect(await reverted()).not.toContain(afterImpact);
+    // The units are read again with the match: N1 no longer stands as its test left it.
+    await until(
+      page,
+      `document.querySelector('li[data-unit="n1"]')?.innerText !== ${JSON.stringify(before)}`,
+      10_000,
+    );
   }, 60_000);
 });

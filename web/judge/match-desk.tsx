@@ -3,7 +3,9 @@ import { Api, ApiError } from '../shared/api';
 import { messageOf } from '../shared/live';
 import { refusalText } from '../shared/refusal';
 import { useFollowedMatch } from '../shared/use-followed-match';
-import { type MatchPlace, sidesOf, standingOf } from '../shared/match-view';
+import { type MatchPlace, sidesOf, standingOf, unitRows } from '../shared/match-view';
+import { UnitCards } from '../shared/unit-cards';
+import { unitNamesOf, withRosterFacts } from '../shared/unit-words';
 import { TurnLog } from '../shared/turn-log';
 import { VerifyPanel } from '../shared/verify-panel';
 import type { ChoiceValue, CommandTemplate, ContractAnswer } from '../shared/contract';
@@ -89,6 +91,7 @@ export function MatchDesk(props: {
   const { current, error, refresh } = useFollowedMatch<ContractAnswer>(api, matchId, failed);
   const match = current?.match;
   const log = current?.log;
+  const roster = current?.roster;
   const ruleset = match?.ruleset;
   useEffect(() => {
     if (!ruleset) return;
@@ -165,7 +168,7 @@ export function MatchDesk(props: {
       </button>
     </p>
   );
-  if (!match || !log) {
+  if (!match || !log || !roster) {
     return (
       <main class="table-page judge-page">
         {allMatches}
@@ -183,7 +186,9 @@ export function MatchDesk(props: {
     );
   }
   const standing = standingOf(match.state, match);
-  const sides = sidesOf(match.state, []);
+  const sides = sidesOf(match.state, roster.units);
+  // The units as the service shows them to this key, with what the roster keeps beside them.
+  const rows = withRosterFacts(unitRows(match.state, roster.units), roster, match.revision);
   const undone = (revision: number) => log.entries.some((e) => e.revision === revision && e.reverted);
   const eventName = (revision: number) => eventNamed(log.entries, revision);
   const sideName = (id?: string) => sides.find((side) => side.id === id)?.name ?? id ?? '—';
@@ -208,7 +213,7 @@ export function MatchDesk(props: {
     : undefined;
 
   return (
-    <main class="table-page judge-page">
+    <main class="table-page judge-page judge-desk">
       {allMatches}
       <h1>
         {place ? (
@@ -237,99 +242,115 @@ export function MatchDesk(props: {
         {said}
       </p>
 
-      <section class="must-do" aria-labelledby="open-heading">
-        <h2 id="open-heading">Open disputes and undo requests</h2>
-        {disputes.length + undos.length === 0 ? (
-          <p>None.</p>
-        ) : (
-          <ul>
-            {disputes.map((d) => (
-              <li key={d.disputeId} data-dispute={d.disputeId}>
-                {sideName(d.side)} disputes {eventNamed(log.entries, d.revision)}: “{d.claim}”
-              </li>
-            ))}
-            {undos.map((u) => (
-              <li key={u.requestId}>
-                {sideName(u.side)} asks to undo back to {eventNamed(log.entries, u.toRevision)}: “{u.reason}”
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      {mine.length > 0 && (
-        <section class="may-do" aria-labelledby="judge-actions-heading">
-          <h2 id="judge-actions-heading">You may</h2>
-          <ul class="action-list">
-            {mine.map((template, i) => {
-              const id = formIdOf(template, i);
-              return (
-                <li
-                  key={`${template.route}-${template.action}-${i}`}
-                  ref={open === id ? formAt : undefined}
-                  onKeyDown={(event) => {
-                    if (open === id && event.key === 'Escape') {
-                      event.preventDefault();
-                      setOpen(undefined);
-                    }
-                  }}
-                >
-                  {open === id && filling?.confirming?.template.action === 'ruling' ? (
-                    <UpholdConfirmation
-                      dispute={disputeRuledBy(template, disputes)}
-                      eventName={eventName}
-                      suggestion={suggestedBackup(template, disputeRuledBy(template, disputes), undone)}
-                      onConfirm={() => void send(filling.confirming!.body, filling.confirming!.template, id)}
-                      onBack={() => reopen(id, filling.kept ?? {})}
-                    />
-                  ) : open === id && filling?.confirming ? (
-                    <EndConfirmation
-                      template={filling.confirming.template}
-                      body={filling.confirming.body}
-                      sideName={sideName}
-                      pending={match.pending}
-                      eventName={(revision) => eventNamed(log.entries, revision)}
-                      ruleOn={ruleOn}
-                      onConfirm={() => void send(filling.confirming!.body, filling.confirming!.template, id)}
-                      onBack={() => reopen(id, filling.kept ?? {})}
-                    />
-                  ) : open === id ? (
-                    <JudgeForm
-                      key={filling?.mount}
-                      template={template}
-                      shown={withRuleChoices(withEventSentences(template, log.entries), rules)}
-                      formId={id}
-                      kept={filling?.kept}
-                      dispute={disputeRuledBy(template, disputes)}
-                      eventName={eventName}
-                      undone={undone}
-                      onSend={(body, t) => void send(body, t, id)}
-                      onRule={setRuleShown}
-                      onCancel={() => setOpen(undefined)}
-                    />
-                  ) : (
-                    <button
-                      type="button"
-                      class="action"
-                      data-opens={id}
-                      onClick={() => {
-                        opener.current = id;
-                        setSaid(undefined);
-                        setOpen(id);
-                      }}
-                    >
-                      {template.label}
-                    </button>
-                  )}
+      {/* On a phone: the disputes, the units they are judged against, then the actions; on a wide
+          screen the units stand in a column of their own beside all of it. */}
+      <div class="desk-columns">
+        <section class="must-do" aria-labelledby="open-heading">
+          <h2 id="open-heading">Open disputes and undo requests</h2>
+          {disputes.length + undos.length === 0 ? (
+            <p>None.</p>
+          ) : (
+            <ul>
+              {disputes.map((d) => (
+                <li key={d.disputeId} data-dispute={d.disputeId}>
+                  {sideName(d.side)} disputes {eventNamed(log.entries, d.revision)}: “{d.claim}”
                 </li>
-              );
-            })}
-          </ul>
+              ))}
+              {undos.map((u) => (
+                <li key={u.requestId}>
+                  {sideName(u.side)} asks to undo back to {eventNamed(log.entries, u.toRevision)}: “{u.reason}
+                  ”
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
-      )}
 
-      <VerifyPanel api={api} matchId={matchId} />
-      <TurnLog entries={log.entries} shown={match.revision} onGoTo={() => undefined} />
+        <UnitCards
+          sides={sides}
+          rows={rows}
+          activeSide={standing.ended ? undefined : standing.activeSide}
+          nameOf={unitNamesOf(rows)}
+        />
+
+        {mine.length > 0 && (
+          <section class="may-do" aria-labelledby="judge-actions-heading">
+            <h2 id="judge-actions-heading">You may</h2>
+            <ul class="action-list">
+              {mine.map((template, i) => {
+                const id = formIdOf(template, i);
+                return (
+                  <li
+                    key={`${template.route}-${template.action}-${i}`}
+                    ref={open === id ? formAt : undefined}
+                    onKeyDown={(event) => {
+                      if (open === id && event.key === 'Escape') {
+                        event.preventDefault();
+                        setOpen(undefined);
+                      }
+                    }}
+                  >
+                    {open === id && filling?.confirming?.template.action === 'ruling' ? (
+                      <UpholdConfirmation
+                        dispute={disputeRuledBy(template, disputes)}
+                        eventName={eventName}
+                        suggestion={suggestedBackup(template, disputeRuledBy(template, disputes), undone)}
+                        onConfirm={() =>
+                          void send(filling.confirming!.body, filling.confirming!.template, id)
+                        }
+                        onBack={() => reopen(id, filling.kept ?? {})}
+                      />
+                    ) : open === id && filling?.confirming ? (
+                      <EndConfirmation
+                        template={filling.confirming.template}
+                        body={filling.confirming.body}
+                        sideName={sideName}
+                        pending={match.pending}
+                        eventName={(revision) => eventNamed(log.entries, revision)}
+                        ruleOn={ruleOn}
+                        onConfirm={() =>
+                          void send(filling.confirming!.body, filling.confirming!.template, id)
+                        }
+                        onBack={() => reopen(id, filling.kept ?? {})}
+                      />
+                    ) : open === id ? (
+                      <JudgeForm
+                        key={filling?.mount}
+                        template={template}
+                        shown={withRuleChoices(withEventSentences(template, log.entries), rules)}
+                        formId={id}
+                        kept={filling?.kept}
+                        dispute={disputeRuledBy(template, disputes)}
+                        eventName={eventName}
+                        undone={undone}
+                        onSend={(body, t) => void send(body, t, id)}
+                        onRule={setRuleShown}
+                        onCancel={() => setOpen(undefined)}
+                      />
+                    ) : (
+                      <button
+                        type="button"
+                        class="action"
+                        data-opens={id}
+                        onClick={() => {
+                          opener.current = id;
+                          setSaid(undefined);
+                          setOpen(id);
+                        }}
+                      >
+                        {template.label}
+                      </button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        )}
+
+        <VerifyPanel api={api} matchId={matchId} />
+        <TurnLog entries={log.entries} shown={match.revision} onGoTo={() => undefined} />
+      </div>
       {ruleOf && <RuleDialog rule={ruleOf} onClose={() => setRuleShown(undefined)} />}
     </main>
   );
