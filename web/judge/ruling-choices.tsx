@@ -78,7 +78,7 @@ function UpheldWords({ at }: { at: RulingContext }) {
         <strong>Without an event chosen, the ruling is recorded and nothing in the match changes.</strong>
       </p>
       {at.undone ? (
-        <p>{disputed} is already undone.</p>
+        <p>{capital(disputed)} is already undone.</p>
       ) : at.suggestion !== undefined ? (
         <p>Suggested: after event {at.suggestion}, the last step before the disputed event.</p>
       ) : (
@@ -161,3 +161,5 @@ export function rulingPresenters(template: CommandTemplate) {
         ? BackupChoice
         : undefined;
 }
+
+const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;

@@ -1,6 +1,6 @@
-import type { ChoiceValue, CommandTemplate, TemplateChoice } from '../shared/contract';
-import type { Pending } from '../shared/match-view';
-import { possessive } from '../shared/possessive';
+import type { ChoiceValue, CommandTemplate, TemplateChoice } from '../shared/contract.js';
+import type { Pending } from '../shared/match-view.js';
+import { possessive } from '../shared/possessive.js';
 
 export type Dispute = NonNullable<Pending['disputes']>[number];
 
