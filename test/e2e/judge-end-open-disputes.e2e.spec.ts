@@ -144,7 +144,7 @@ describeInBrowser('judge ends a match with open disputes in Chromium', () => {
     await form.getByLabel('The note').fill('the photo shows 2 and 3');
     await form.getByRole('button', { name: 'Send' }).click();
     await said()
-      .getByText(/^Done: Rule on/)
+      .getByText(/^Ruled on .* dispute of event \d+: dismissed\.$/)
       .waitFor();
     await page
       .getByRole('region', { name: /Open disputes/ })
@@ -174,7 +174,7 @@ describeInBrowser('judge ends a match with open disputes in Chromium', () => {
     );
     await confirmation().getByRole('button', { name: 'Yes, end the match' }).click();
     await said()
-      .getByText(/^Done: End the match/)
+      .getByText(/^Ended the match: /)
       .waitFor();
     expect(await ended()).toBe(true);
     // What the confirmation said holds: the dispute is still open, and its ruling cannot back the match up.

@@ -31,7 +31,7 @@ export function EndConfirmation(props: {
   const undos = props.pending?.undoRequests?.length ?? 0;
   const described = ['end-confirm-what', ...(disputes.length > 0 ? ['end-confirm-disputes'] : [])];
   return (
-    <div class="end-confirmation template-form" role="group" aria-labelledby="end-confirm-title">
+    <div class="end-confirmation confirmation template-form" role="group" aria-labelledby="end-confirm-title">
       <h3 id="end-confirm-title" tabIndex={-1}>
         End the match: {winner}?
       </h3>

@@ -3,7 +3,9 @@ import { Api, ApiError } from '../shared/api';
 import { messageOf } from '../shared/live';
 import { refusalText } from '../shared/refusal';
 import { useFollowedMatch } from '../shared/use-followed-match';
-import { type MatchPlace, sidesOf, standingOf } from '../shared/match-view';
+import { type MatchPlace, sidesOf, standingOf, unitRows } from '../shared/match-view';
+import { UnitCards } from '../shared/unit-cards';
+import { unitNamesOf, withRosterFacts } from '../shared/unit-words';
 import { TurnLog } from '../shared/turn-log';
 import { VerifyPanel } from '../shared/verify-panel';
 import type { ChoiceValue, CommandTemplate, ContractAnswer } from '../shared/contract';
@@ -13,13 +15,27 @@ import { eventNamed, withEventSentences } from '../shared/event-labels';
 import { answersOf, withRuleChoices } from './form-answers';
 import { EndConfirmation } from './end-confirmation';
 import { type Place, placeWords } from './tournament-tables';
+import {
+  BACKUP_PATH,
+  backupChoiceOf,
+  type Dispute,
+  disputeRuledBy,
+  doneWords,
+  suggestedBackup,
+  upholdsWithoutBackup,
+} from './ruling';
+import { RulingProvider, rulingPresenters } from './ruling-choices';
+import { UpholdConfirmation } from './uphold-confirmation';
 
 /** A form being filled: which, what it holds when opened again, and a count that remounts it so. */
 interface Filling {
   id: string;
   kept?: Record<string, ChoiceValue>;
   mount: number;
-  /** The body awaiting the judge's yes, for a step that cannot be undone (C-4). */
+  /**
+   * The body awaiting the judge's yes: an end, which cannot be undone (C-4), or a dispute upheld with no
+   * backup, which changes nothing in the match (C-5).
+   */
   confirming?: { body: Record<string, unknown>; template: CommandTemplate };
 }
 
@@ -75,6 +91,7 @@ export function MatchDesk(props: {
   const { current, error, refresh } = useFollowedMatch<ContractAnswer>(api, matchId, failed);
   const match = current?.match;
   const log = current?.log;
+  const roster = current?.roster;
   const ruleset = match?.ruleset;
   useEffect(() => {
     if (!ruleset) return;
@@ -89,7 +106,7 @@ export function MatchDesk(props: {
     if (filling) {
       const at = formAt.current;
       const target =
-        at?.querySelector<HTMLElement>('.end-confirmation h3') ??
+        at?.querySelector<HTMLElement>('.confirmation h3') ??
         at?.querySelector<HTMLElement>(FIRST_FIELD) ??
         at?.querySelector<HTMLElement>('form button');
       target?.focus();
@@ -116,8 +133,10 @@ export function MatchDesk(props: {
     setFilling((was) => ({ id, kept, mount: (was?.mount ?? 0) + 1 }));
 
   const send = async (body: Record<string, unknown>, template: CommandTemplate, id: string) => {
-    // C-4: the end is final, so the judge sees what it does and says yes before it is sent.
-    if (template.action === 'end' && filling?.confirming === undefined) {
+    // C-4: the end is final, so the judge sees what it does and says yes before it is sent. C-5: an
+    // upheld ruling with no backup changes nothing in the match, so the judge is asked once more.
+    const asks = template.action === 'end' || upholdsWithoutBackup(template, body);
+    if (asks && filling?.confirming === undefined) {
       // What was said of an earlier step is not what this confirmation is about.
       setSaid(undefined);
       setFilling((was) => ({
@@ -128,9 +147,11 @@ export function MatchDesk(props: {
       }));
       return;
     }
+    // Read before sending: a dispute ruled on leaves the match's open disputes.
+    const dispute = disputeRuledBy(template, match?.pending?.disputes ?? []);
     try {
       await api.post(template.route, body);
-      setSaid(`Done: ${template.label}.`);
+      setSaid(doneWords(template, body, dispute, sideName));
       setOpen(undefined);
       await refresh();
     } catch (cause) {
@@ -147,7 +168,7 @@ export function MatchDesk(props: {
       </button>
     </p>
   );
-  if (!match || !log) {
+  if (!match || !log || !roster) {
     return (
       <main class="table-page judge-page">
         {allMatches}
@@ -165,7 +186,11 @@ export function MatchDesk(props: {
     );
   }
   const standing = standingOf(match.state, match);
-  const sides = sidesOf(match.state, []);
+  const sides = sidesOf(match.state, roster.units);
+  // The units as the service shows them to this key, with what the roster keeps beside them.
+  const rows = withRosterFacts(unitRows(match.state, roster.units), roster, match.revision);
+  const undone = (revision: number) => log.entries.some((e) => e.revision === revision && e.reverted);
+  const eventName = (revision: number) => eventNamed(log.entries, revision);
   const sideName = (id?: string) => sides.find((side) => side.id === id)?.name ?? id ?? '—';
   const mine = (match.available ?? []).filter((t) => t.role !== undefined && t.side === undefined);
   const disputes = match.pending?.disputes ?? [];
@@ -188,7 +213,7 @@ export function MatchDesk(props: {
     : undefined;
 
   return (
-    <main class="table-page judge-page">
+    <main class="table-page judge-page judge-desk">
       {allMatches}
       <h1>
         {place ? (
@@ -217,89 +242,168 @@ export function MatchDesk(props: {
         {said}
       </p>
 
-      <section class="must-do" aria-labelledby="open-heading">
-        <h2 id="open-heading">Open disputes and undo requests</h2>
-        {disputes.length + undos.length === 0 ? (
-          <p>None.</p>
-        ) : (
-          <ul>
-            {disputes.map((d) => (
-              <li key={d.disputeId} data-dispute={d.disputeId}>
-                {sideName(d.side)} disputes {eventNamed(log.entries, d.revision)}: “{d.claim}”
-              </li>
-            ))}
-            {undos.map((u) => (
-              <li key={u.requestId}>
-                {sideName(u.side)} asks to undo back to {eventNamed(log.entries, u.toRevision)}: “{u.reason}”
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      {mine.length > 0 && (
-        <section class="may-do" aria-labelledby="judge-actions-heading">
-          <h2 id="judge-actions-heading">You may</h2>
-          <ul class="action-list">
-            {mine.map((template, i) => {
-              const id = formIdOf(template, i);
-              return (
-                <li
-                  key={`${template.route}-${template.action}-${i}`}
-                  ref={open === id ? formAt : undefined}
-                  onKeyDown={(event) => {
-                    if (open === id && event.key === 'Escape') {
-                      event.preventDefault();
-                      setOpen(undefined);
-                    }
-                  }}
-                >
-                  {open === id && filling?.confirming ? (
-                    <EndConfirmation
-                      template={filling.confirming.template}
-                      body={filling.confirming.body}
-                      sideName={sideName}
-                      pending={match.pending}
-                      eventName={(revision) => eventNamed(log.entries, revision)}
-                      ruleOn={ruleOn}
-                      onConfirm={() => void send(filling.confirming!.body, filling.confirming!.template, id)}
-                      onBack={() => reopen(id, filling.kept ?? {})}
-                    />
-                  ) : open === id ? (
-                    <TemplateForm
-                      key={filling?.mount}
-                      template={withRuleChoices(withEventSentences(template, log.entries), rules)}
-                      formId={id}
-                      initial={filling?.kept}
-                      onSend={(body, t) => void send(body, t, id)}
-                      taken={() => false}
-                      onRule={setRuleShown}
-                      onCancel={() => setOpen(undefined)}
-                    />
-                  ) : (
-                    <button
-                      type="button"
-                      class="action"
-                      data-opens={id}
-                      onClick={() => {
-                        opener.current = id;
-                        setSaid(undefined);
-                        setOpen(id);
-                      }}
-                    >
-                      {template.label}
-                    </button>
-                  )}
+      {/* On a phone: the disputes, the units they are judged against, then the actions; on a wide
+          screen the units stand in a column of their own beside all of it. */}
+      <div class="desk-columns">
+        <section class="must-do" aria-labelledby="open-heading">
+          <h2 id="open-heading">Open disputes and undo requests</h2>
+          {disputes.length + undos.length === 0 ? (
+            <p>None.</p>
+          ) : (
+            <ul>
+              {disputes.map((d) => (
+                <li key={d.disputeId} data-dispute={d.disputeId}>
+                  {sideName(d.side)} disputes {eventNamed(log.entries, d.revision)}: “{d.claim}”
                 </li>
-              );
-            })}
-          </ul>
+              ))}
+              {undos.map((u) => (
+                <li key={u.requestId}>
+                  {sideName(u.side)} asks to undo back to {eventNamed(log.entries, u.toRevision)}: “{u.reason}
+                  ”
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
-      )}
 
-      <VerifyPanel api={api} matchId={matchId} />
-      <TurnLog entries={log.entries} shown={match.revision} onGoTo={() => undefined} />
+        <UnitCards
+          sides={sides}
+          rows={rows}
+          activeSide={standing.ended ? undefined : standing.activeSide}
+          nameOf={unitNamesOf(rows)}
+        />
+
+        {mine.length > 0 && (
+          <section class="may-do" aria-labelledby="judge-actions-heading">
+            <h2 id="judge-actions-heading">You may</h2>
+            <ul class="action-list">
+              {mine.map((template, i) => {
+                const id = formIdOf(template, i);
+                return (
+                  <li
+                    key={`${template.route}-${template.action}-${i}`}
+                    ref={open === id ? formAt : undefined}
+                    onKeyDown={(event) => {
+                      if (open === id && event.key === 'Escape') {
+                        event.preventDefault();
+                        setOpen(undefined);
+                      }
+                    }}
+                  >
+                    {open === id && filling?.confirming?.template.action === 'ruling' ? (
+                      <UpholdConfirmation
+                        dispute={disputeRuledBy(template, disputes)}
+                        eventName={eventName}
+                        suggestion={suggestedBackup(template, disputeRuledBy(template, disputes), undone)}
+                        onConfirm={() =>
+                          void send(filling.confirming!.body, filling.confirming!.template, id)
+                        }
+                        onBack={() => reopen(id, filling.kept ?? {})}
+                      />
+                    ) : open === id && filling?.confirming ? (
+                      <EndConfirmation
+                        template={filling.confirming.template}
+                        body={filling.confirming.body}
+                        sideName={sideName}
+                        pending={match.pending}
+                        eventName={(revision) => eventNamed(log.entries, revision)}
+                        ruleOn={ruleOn}
+                        onConfirm={() =>
+                          void send(filling.confirming!.body, filling.confirming!.template, id)
+                        }
+                        onBack={() => reopen(id, filling.kept ?? {})}
+                      />
+                    ) : open === id ? (
+                      <JudgeForm
+                        key={filling?.mount}
+                        template={template}
+                        shown={withRuleChoices(withEventSentences(template, log.entries), rules)}
+                        formId={id}
+                        kept={filling?.kept}
+                        dispute={disputeRuledBy(template, disputes)}
+                        eventName={eventName}
+                        undone={undone}
+                        onSend={(body, t) => void send(body, t, id)}
+                        onRule={setRuleShown}
+                        onCancel={() => setOpen(undefined)}
+                      />
+                    ) : (
+                      <button
+                        type="button"
+                        class="action"
+                        data-opens={id}
+                        onClick={() => {
+                          opener.current = id;
+                          setSaid(undefined);
+                          setOpen(id);
+                        }}
+                      >
+                        {template.label}
+                      </button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        )}
+
+        <VerifyPanel api={api} matchId={matchId} />
+        <TurnLog entries={log.entries} shown={match.revision} onGoTo={() => undefined} />
+      </div>
       {ruleOf && <RuleDialog rule={ruleOf} onClose={() => setRuleShown(undefined)} />}
     </main>
+  );
+}
+
+/**
+ * One of this key's forms, built from its template. A ruling's own choices say what upholding does
+ * (C-5), and an upheld ruling opens with the suggested backup chosen: the last event offered before
+ * the disputed one, so upholding takes that event back unless the judge chooses otherwise.
+ */
+function JudgeForm(props: {
+  template: CommandTemplate;
+  /** The template as the form shows it (events and rules named). */
+  shown: CommandTemplate;
+  formId: string;
+  /** The answers it is opened with again (a refusal, a confirmation turned back). */
+  kept?: Record<string, ChoiceValue>;
+  dispute?: Dispute;
+  eventName: (revision: number) => string;
+  undone: (revision: number) => boolean;
+  onSend: (body: Record<string, unknown>, template: CommandTemplate) => void;
+  onRule: (ruleId: string) => void;
+  onCancel: () => void;
+}) {
+  const { template, shown, formId, dispute } = props;
+  const presenters = rulingPresenters(shown);
+  const suggestion = suggestedBackup(template, dispute, props.undone);
+  const initial = props.kept ?? (suggestion === undefined ? undefined : { [BACKUP_PATH]: suggestion });
+  const form = (
+    <TemplateForm
+      template={shown}
+      formId={formId}
+      initial={initial}
+      onSend={props.onSend}
+      taken={() => false}
+      onRule={props.onRule}
+      onCancel={props.onCancel}
+      presenterFor={presenters}
+    />
+  );
+  if (!presenters) return form;
+  return (
+    <RulingProvider
+      value={{
+        formId,
+        dispute,
+        eventName: props.eventName,
+        suggestion,
+        mayBackUp: backupChoiceOf(template) !== undefined,
+        undone: dispute !== undefined && props.undone(dispute.revision),
+      }}
+    >
+      {form}
+    </RulingProvider>
   );
 }

@@ -29,11 +29,31 @@ export interface DisputedTable {
 /** How many tournaments the console reads: a judge key is bound to one, an unbound one sees a page. */
 const TOURNAMENTS = 20;
 
+/** Whether each key is bound to one match, as GET /keys/current says: asked once per key. */
+const boundToMatch = new WeakMap<Api, Promise<boolean>>();
+
+/**
+ * Whether this key is bound to one match: such a key may list no tournament (403), so it is not asked
+ * to. A service that cannot say (no GET /keys/current) is asked for the tournaments as before.
+ */
+function isBoundToMatch(api: Api): Promise<boolean> {
+  let bound = boundToMatch.get(api);
+  if (!bound) {
+    bound = api.get<{ matchId?: string | null }>('/keys/current').then(
+      (key) => typeof key.matchId === 'string' && key.matchId !== '',
+      () => false,
+    );
+    boundToMatch.set(api, bound);
+  }
+  return bound;
+}
+
 /**
  * The tournaments this key may list, each with its rounds. A key that may list none (a match's own
  * judge key) gets an empty list, not an error: its matches are still its to judge.
  */
 export async function readTournaments(api: Api): Promise<TournamentTables[]> {
+  if (await isBoundToMatch(api)) return [];
   let listed: { items: { tournamentId: string; name: string }[] };
   try {
     listed = await api.get(`/tournaments?limit=${TOURNAMENTS}`);
