@@ -152,7 +152,7 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     // The units read as words on the phone, each enemy in contact by its name (AA-3).
     await unitsFitThePhone(B.page);
     expect(await B.page.locator('.units li[data-unit="b1"]').innerText()).toMatch(
-      /^b1: unit type: infantry, movement \d+, firepower \d+\.\s+In contact with a1; in close combat\.$/,
+      /^b1: infantry, movement \d+", firepower \d+\.\s+In contact with a1; in close combat\.$/,
     );
     await shot(B.page, 'table-seal-opponent');
     await B.page.setViewportSize({ width: 1280, height: 800 });
