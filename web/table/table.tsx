@@ -449,6 +449,7 @@ export function Table(props: { seat: Seat; onLeave: (notice: LeftNotice) => void
         pending={match.pending}
         entries={log.entries}
         turn={standing.turn}
+        ended={standing.ended}
         side={seat.side}
         sideName={sideName}
         onRule={onRule}
