@@ -111,6 +111,13 @@ describeInBrowser('watch page unit words in Chromium', () => {
     await playerA.command(at('impact-rolls'), { chargeId: 'c1', dice: [1] });
     await playerB.command(at('morale-tests'), { unitId: 'hast', cause: 'melee', dice: [2, 4] });
     await playerB.command(at('give-ground-reports'), { unitId: 'hast', couldMove: true, leftTable: false });
+    const reported = (await org.get(`/matches/${matchId}`)).body.revision as number;
+    // C-5: an open dispute, which the watch page counts in words.
+    await playerB.command(at('disputes'), {
+      disputeId: 'd1',
+      revision: reported,
+      claim: 'we gave ground less',
+    });
     const revision = (await org.get(`/matches/${matchId}`)).body.revision as number;
     await caughtUp(romans.page, revision);
     const log = (await org.get(`/matches/${matchId}/log`)).body.entries as { sentence: string }[];
@@ -147,6 +154,7 @@ describeInBrowser('watch page unit words in Chromium', () => {
           })()`)) as [string, string];
           expect(conditions).not.toBe(ink);
         }
+        expect(await pages[1]!.getByTestId('pending').innerText()).toBe('no undo request, 1 dispute');
         if (name === 'phone') for (const page of pages) await unitsFitThePhone(page);
         await shot(pages[1]!, `watch-unit-words-victory-${name}`);
         const folder = process.env.UMPIRE_SCREENSHOTS;
