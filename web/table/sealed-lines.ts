@@ -1,4 +1,4 @@
-import type { LogEntry } from '../shared/match-view';
+import type { LogEntry } from '../shared/match-view.js';
 
 /**
  * AA-2: the service writes a sealed card into the log's words only for its own side ("Zulus sealed 5♥

@@ -1,4 +1,4 @@
-import type { Pending } from '../shared/match-view';
+import type { Pending } from '../shared/match-view.js';
 
 /** "no undo request", "1 dispute", "2 disputes": a count in words, none said as "no". */
 const counted = (count: number, word: string) =>
