@@ -82,7 +82,7 @@ describeInBrowser('watch page unit words in Chromium', () => {
   it('says the contact’s aspect as "left flank", word for word as the table page’s card says it', async () => {
     await caughtUp(romans.page, (await org.get(`/matches/${matchId}`)).body.revision as number);
     const atTable = await card(romans.page, 'hast').innerText();
-    expect(atTable).toMatch(/In contact with Numidians on its left flank since turn 1\./);
+    expect(atTable).toMatch(/In contact with Numidians at its left flank since turn 1\./);
 
     for (const [name, viewport] of [
       ['phone', PHONE],

@@ -47,7 +47,7 @@ describe('pages: a unit in words', () => {
         'cannot attack in turn 2 (HH-11)',
         'an enemy attacking it in turn 3 gets +1 to impact (HH-11)',
         'won its combat: +1 to impact in turn 3 (HH-17)',
-        'in contact with Z2 on its left flank since turn 1',
+        'in contact with Z2 at its left flank since turn 1',
       ],
     });
   });
@@ -58,7 +58,7 @@ describe('pages: a unit in words', () => {
     const rows = unitRows({ units: { n2, z2 } }, []);
     // An id no unit has ("left-flank") gets no name, so it is said as words, as the table page says it.
     expect(unitWords(rows[0]!, unitNamesOf(rows)).conditions).toEqual([
-      'in contact with Zulu impi on its left flank',
+      'in contact with Zulu impi at its left flank',
     ]);
   });
 
@@ -163,7 +163,7 @@ describe('pages: a unit in words', () => {
           { unitId: 'n9', aspect: 'right-flank', sinceTurn: 3 },
         ],
       },
-      'in contact with Rifles at its rear since turn 3, and n9 on its right flank since turn 3',
+      'in contact with Rifles at its rear since turn 3, and n9 at its right flank since turn 3',
     ],
   ])('given the hand-to-hand fact %j, when the unit is said, then it reads "%s"', (changes, words) => {
     expect(said(changes).conditions).toEqual([words]);

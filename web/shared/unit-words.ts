@@ -47,14 +47,6 @@ const restriction =
     return turn === undefined ? undefined : `cannot ${verb} in turn ${turn} (${ruleOf(value, 'C-4')})`;
   };
 
-/** HH-4: which of the unit's own sides the enemy touches. */
-const ASPECT_WORDS: Record<string, string> = {
-  front: 'at its front',
-  'left-flank': 'on its left flank',
-  'right-flank': 'on its right flank',
-  rear: 'at its rear',
-};
-
 /** Why a unit left play, with the rule that removed it (hand-to-hand's REMOVAL_RULES). */
 const REMOVED_WORDS: Record<string, string> = {
   surrendered: 'removed: surrendered (HH-9)',
@@ -112,9 +104,10 @@ const FACT_WORDS: Readonly<Record<string, FactWords>> = {
       const each = value.filter(isRecord).map((contact) => {
         const enemy =
           typeof contact.unitId === 'string' ? (nameOf(contact.unitId) ?? contact.unitId) : 'an enemy';
-        const where = ASPECT_WORDS[String(contact.aspect)] ?? `at its ${wordsOf(String(contact.aspect))}`;
+        // HH-4: the aspect names which of this unit's own sides the enemy touches.
+        const where = typeof contact.aspect === 'string' ? ` at its ${wordsOf(contact.aspect)}` : '';
         const since = typeof contact.sinceTurn === 'number' ? ` since turn ${contact.sinceTurn}` : '';
-        return `${enemy} ${where}${since}`;
+        return `${enemy}${where}${since}`;
       });
       return each.length === 0 ? undefined : `in contact with ${each.join(', and ')}`;
     },
