@@ -165,6 +165,57 @@ describeInBrowser('table page in Chromium: a dispute open, then ruled', () => {
     for (const seat of [A, B]) {
       await caughtUp(seat.page, next);
       expect(await seat.page.getByTestId('disputes').count()).toBe(0);
+      expect(await seat.page.getByTestId('rulings').count()).toBe(0);
     }
+  }, 60_000);
+
+  it('C-5 C-4 a ruled dispute shows only as its ruling beside one still open; once the match ended, the open one says play goes on no more', async () => {
+    const last = await m.revision();
+    const sent = [
+      await m.A.command(at('disputes'), { disputeId: 'd2', revision: last, claim: 'the turn ended early' }),
+      await m.B.command(at('disputes'), { disputeId: 'd3', revision: last, claim: 'the NNC never moved' }),
+      await m.judge.command(at('disputes/d2/ruling'), {
+        ruling: 'dismissed',
+        ruleId: 'C-4',
+        note: 'a turn ends when its side says so',
+      }),
+    ];
+    expect(sent.map((reply) => reply.status)).toEqual([201, 201, 201]);
+    const ruled = await m.revision();
+    for (const seat of [A, B]) {
+      await caughtUp(seat.page, ruled);
+      const open = seat.page.getByRole('region', { name: 'A dispute is open' });
+      await open.waitFor();
+      expect(
+        await open
+          .locator('li[data-dispute]')
+          .evaluateAll((items) => items.map((li) => li.getAttribute('data-dispute'))),
+      ).toEqual(['d3']);
+      // The ruled one is not in the open box at all, neither as a dispute nor as its ruling.
+      expect(await open.innerText()).not.toMatch(/turn ended early|dismissed/);
+      const rulings = seat.page.getByRole('region', { name: 'The judge has ruled' });
+      expect(await rulings.locator('li[data-ruling]').innerText()).toMatch(
+        /^The judge dismissed .+ under C-4/,
+      );
+      expect(await rulings.locator('li[data-dispute]').count()).toBe(0);
+      expect(await open.getByTestId('dispute-next').innerText()).toBe(
+        'The judge will rule on it; play goes on meanwhile.',
+      );
+    }
+
+    const match = (await m.judge.get(`/matches/${matchId}`)).body;
+    const end = (match.available as { action: string; route: string }[]).find((t) => t.action === 'end')!;
+    expect((await m.judge.command(end.route, { winner: 'B', note: 'time' })).status).toBeLessThan(300);
+    const ended = await m.revision();
+    for (const seat of [A, B]) {
+      await caughtUp(seat.page, ended);
+      await seat.page.getByRole('heading', { name: 'The match is over' }).waitFor();
+      expect(await seat.page.getByTestId('dispute-next').innerText()).toBe(
+        'The match has ended: the judge will still rule on it, but no ruling can change the play now.',
+      );
+      expect(await seat.page.locator('main').innerText()).not.toMatch(/play goes on/);
+      await noSidewaysScroll(seat.page);
+    }
+    await shot(A.page, 'table-dispute-ended');
   }, 60_000);
 });

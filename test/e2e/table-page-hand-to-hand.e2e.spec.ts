@@ -247,8 +247,8 @@ describeInBrowser('table page in Chromium: a whole hand-to-hand match through th
         .locator('.units li')
         .filter({ has: B.page.locator('.unit-name', { hasText: new RegExp(`^${name}$`) }) });
     const n1 = await unit('N1').innerText();
-    expect(n1).toMatch(/^N1: base morale 7, move 6\.\n?/);
-    expect(await unit('N5').innerText()).toContain('removed because rout');
+    expect(n1).toMatch(/^N1: base morale 7, move 6"\.\n?/);
+    expect(await unit('N5').innerText()).toContain('removed: routed (HH-14)');
     const n2 = await unit('N2').innerText();
     expect(n2).toMatch(/Cannot attack in turn \d+ \(HH-11\)/);
     for (const id of ['N1', 'N2', 'N3', 'N4', 'N5', 'Z1']) {

@@ -143,10 +143,31 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     await mustDo(B.page).getByRole('heading', { name: 'Your turn' }).waitFor();
     await mustDo(A.page).getByRole('heading', { name: 'Waiting' }).waitFor();
 
-    // Each side sees its own card, in the log's words; the other side's only as sealed.
+    // Each side's own card is said as sealed on its phone, which the opponent across the table can
+    // read; a tap shows it in the log's words, on that phone only, and another hides it again.
     const outcomes = (seat: SeatBrowser) => seat.page.getByRole('region', { name: 'Last outcomes' });
-    await outcomes(A).getByText('Side A sealed 7♠ as the orders of the a1').waitFor();
-    await outcomes(B).getByText('Side B sealed 5♣ as the orders of the b1').waitFor();
+    for (const [seat, own, card] of [
+      [A, 'a1', '7♠'],
+      [B, 'b1', '5♣'],
+    ] as const) {
+      const side = seat === A ? 'A' : 'B';
+      await outcomes(seat).getByText(`Side ${side} sealed an orders card for the ${own}.`).waitFor();
+      expect(await seat.page.locator('body').innerText()).not.toContain(card);
+      const sentBefore = seat.sent.length;
+      const show = outcomes(seat).getByRole('button', { name: /^Show the card of event \d+$/ });
+      expect(await show.count()).toBe(1);
+      await show.click();
+      await outcomes(seat).getByText(`Side ${side} sealed ${card} as the orders of the ${own}`).waitFor();
+      if (seat === A) await shot(A.page, 'table-seal-own-card-shown');
+      await outcomes(seat)
+        .getByRole('button', { name: /^Hide the card of event \d+$/ })
+        .click();
+      await outcomes(seat).getByText(`Side ${side} sealed an orders card for the ${own}.`).waitFor();
+      expect(await seat.page.locator('body').innerText()).not.toContain(card);
+      // Shown and hidden on this phone alone: nothing was sent for it.
+      expect(seat.sent.slice(sentBefore).filter((request) => request.body !== '')).toEqual([]);
+    }
+    await shot(A.page, 'table-seal-own-card-hidden');
     await outcomes(B)
       .getByText(
         /Side A sealed an orders card for the a1, hidden until it is revealed in close combat \(commitment [0-9a-f]{12}…\)/,
@@ -155,7 +176,7 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     // The units read as words on the phone, each enemy in contact by its name (AA-3).
     await unitsFitThePhone(B.page);
     expect(await B.page.locator('.units li[data-unit="b1"]').innerText()).toMatch(
-      /^b1: unit type: infantry, movement \d+, firepower \d+\.\s+In contact with a1; in close combat\.$/,
+      /^b1: infantry, movement \d+", firepower \d+\.\s+In contact with a1; in close combat\.$/,
     );
     await shot(B.page, 'table-seal-opponent');
     await B.page.setViewportSize({ width: 1280, height: 800 });
@@ -478,13 +499,16 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
   };
   const dispute = async (seat: SeatBrowser, revision: number, claim: string) => {
     const form = await openAction(seat, /Dispute an event for/);
-    // The event is picked by its line of the log, as this side reads it (a drop-down when there are many).
+    // The event is picked by its line of the log, as this side reads it (a drop-down when there are
+    // many), its own sealed card said as sealed (AA-2: the opponent may read the phone).
     const line = (
       (await (seat === A ? m.A : m.B).get(`/matches/${matchId}/log`)).body.entries as {
         revision: number;
         sentence: string;
       }[]
-    ).find((e) => e.revision === revision)!.sentence;
+    )
+      .find((e) => e.revision === revision)!
+      .sentence.replace(/\bsealed (.+?) as the orders of /, 'sealed an orders card for ');
     const label = new RegExp(`^event ${revision}: ${escaped(line.replace(/\.$/, ''))}( \\(undone\\))?$`);
     const select = form.getByRole('combobox', { name: /Which event is disputed/ });
     if ((await select.count()) > 0) {
@@ -574,12 +598,17 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
     const asked = (await m.organiser.get(`/matches/${matchId}`)).body.pending.undoRequests[0] as {
       toRevision: number;
     };
-    // As side A reads the log: its own sealed orders in the clear, the other side's never.
+    // As side A reads the log, its own sealed card said as sealed on its phone (AA-2), as the other
+    // side's always is.
     const backTo = (await m.A.get(`/matches/${matchId}/log`)).body.entries as {
       revision: number;
       sentence: string;
     }[];
-    const sentence = backTo.find((e) => e.revision === asked.toRevision)!.sentence.replace(/\.$/, '');
+    const sentence = backTo
+      .find((e) => e.revision === asked.toRevision)!
+      .sentence.replace(/\.$/, '')
+      .replace(/\bsealed (.+?) as the orders of /, 'sealed an orders card for ');
+    expect(sentence).toMatch(/sealed an orders card for/);
     expect(await prompt.getByTestId('undo-back-to').innerText()).toContain(
       `right after event ${asked.toRevision} (${sentence});`,
     );

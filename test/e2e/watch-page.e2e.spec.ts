@@ -88,7 +88,7 @@ describeInBrowser(title, () => {
     expect(await unitRow('impi').locator('.unit-name').textContent()).toBe('Impi');
     expect(await unitRow('nnc').innerText()).toMatch(/^NNC: base morale 7/);
     // The roster's facts, contacts by unit name.
-    expect(await unitRow('impi').innerText()).toMatch(/NNC \(aspect front, since turn 1\)/);
+    expect(await unitRow('impi').innerText()).toMatch(/In contact with NNC at its front since turn 1/);
     expect(await page.getByTestId('turn').textContent()).toBe('1');
     expect(await page.getByTestId('active-side').textContent()).toBe('Zulus');
     expect(await page.getByTestId('shown-revision').textContent()).toBe('7');
@@ -112,7 +112,7 @@ describeInBrowser(title, () => {
     await page.getByLabel('Revision shown').fill('3');
     await page.getByTestId('shown-revision').filter({ hasText: '3 of 7' }).waitFor();
     // Before the charge: no contact, nothing charged in the log, and the impact not yet rolled.
-    await unitRow('impi').filter({ hasNotText: 'aspect front' }).waitFor();
+    await unitRow('impi').filter({ hasNotText: 'at its front' }).waitFor();
     const logText = await log().textContent();
     expect(logText).toContain('registered the NNC');
     expect(logText).not.toContain('charged the NNC');
@@ -127,7 +127,7 @@ describeInBrowser(title, () => {
 
     await page.getByRole('button', { name: 'Latest' }).click();
     await page.getByTestId('shown-revision').filter({ hasText: /^7$/ }).waitFor();
-    await unitRow('impi').filter({ hasText: 'aspect front' }).waitFor();
+    await unitRow('impi').filter({ hasText: 'at its front' }).waitFor();
   }, 60_000);
 
   it('shows a command the moment it lands, and says it in the live region', async () => {

@@ -41,13 +41,13 @@ describe('pages: a unit in words', () => {
       unitId: 'n2',
       name: 'N2',
       side: 'B',
-      traits: ['base morale 7', 'move 6'],
+      traits: ['base morale 7', 'move 6"'],
       conditions: [
         'disordered',
         'cannot attack in turn 2 (HH-11)',
-        'impact bonus against +1 in turn 3 (HH-11)',
-        'victorious in turn 3',
-        'contacts: Z2 (aspect left flank, since turn 1)',
+        'an enemy attacking it in turn 3 gets +1 to impact (HH-11)',
+        'won its combat: +1 to impact in turn 3 (HH-17)',
+        'in contact with Z2 at its left flank since turn 1',
       ],
     });
   });
@@ -58,7 +58,7 @@ describe('pages: a unit in words', () => {
     const rows = unitRows({ units: { n2, z2 } }, []);
     // An id no unit has ("left-flank") gets no name, so it is said as words, as the table page says it.
     expect(unitWords(rows[0]!, unitNamesOf(rows)).conditions).toEqual([
-      'contacts: Zulu impi (aspect left flank)',
+      'in contact with Zulu impi at its left flank',
     ]);
   });
 
@@ -73,7 +73,7 @@ describe('pages: a unit in words', () => {
     };
     const [row] = unitRows({ units: { n5 } }, []);
     expect(unitWords(row!, () => undefined)).toMatchObject({
-      status: 'removed because rout',
+      status: 'removed: routed (HH-14)',
       traits: ['base morale 7'],
       conditions: [],
     });
@@ -91,8 +91,153 @@ describe('pages: a unit in words', () => {
     };
     const [row] = unitRows({ units: { a1: { ...a1, ...detail }, b1 } }, [roster(detail, 'a1', 'A')]);
     expect(unitWords(row!, (id) => (id === 'b1' ? 'Askari' : undefined))).toMatchObject({
-      traits: ['unit type: light infantry', 'movement 6', 'firepower 2'],
+      traits: ['light infantry', 'movement 6"', 'firepower 2'],
       conditions: ['in contact with Askari', 'in close combat'],
+    });
+  });
+
+  /** One hand-to-hand unit with the fields of src/rules/hand-to-hand/state.ts UnitState, all at rest. */
+  const quiet = {
+    unitId: 'z1',
+    name: 'Z1',
+    side: 'A',
+    baseMorale: 8,
+    move: 6,
+    status: 'active',
+    removedBecause: null,
+    disordered: false,
+    broken: false,
+    cannotAttack: null,
+    cannotAdvance: null,
+    cannotFire: null,
+    cannotMove: null,
+    impactBonusAgainst: null,
+    victoriousInTurn: null,
+    stuckReformCount: 0,
+    contacts: [],
+  };
+  const said = (changes: Record<string, unknown>) => {
+    const [row] = unitRows(
+      { units: { z1: { ...quiet, ...changes }, n1: { unitId: 'n1', name: 'Rifles', side: 'B' } } },
+      [],
+    );
+    return unitWords(row!, (id) => (id === 'n1' ? 'Rifles' : undefined));
+  };
+
+  it('given a hand-to-hand unit at rest, when it is said, then only its morale and its move in inches, as the log writes them', () => {
+    expect(said({})).toEqual({
+      unitId: 'z1',
+      name: 'Z1',
+      side: 'A',
+      traits: ['base morale 8', 'move 6"'],
+      conditions: [],
+    });
+  });
+
+  it.each([
+    [{ disordered: true }, 'disordered'],
+    [{ broken: true }, 'broken'],
+    [{ cannotAttack: { inTurn: 4, ruleId: 'HH-11' } }, 'cannot attack in turn 4 (HH-11)'],
+    [{ cannotAdvance: { inTurn: 4, ruleId: 'HH-11' } }, 'cannot advance in turn 4 (HH-11)'],
+    [{ cannotFire: { inTurn: 5, ruleId: 'HH-12' } }, 'cannot fire in turn 5 (HH-12)'],
+    [{ cannotMove: { inTurn: 5, ruleId: 'HH-13' } }, 'cannot move in turn 5 (HH-13)'],
+    [
+      { impactBonusAgainst: { value: 2, inTurn: 4, ruleId: 'HH-12' } },
+      'an enemy attacking it in turn 4 gets +2 to impact (HH-12)',
+    ],
+    // HH-17: victorious in turn 1, its +1 applies in its owner's next turn, turn 3, which the state keeps.
+    [{ victoriousInTurn: 3 }, 'won its combat: +1 to impact in turn 3 (HH-17)'],
+    [{ stuckReformCount: 1 }, 'could not give ground once (HH-11: a third time in a row, it surrenders)'],
+    [
+      { stuckReformCount: 2 },
+      'could not give ground twice in a row (HH-11: a third time in a row, it surrenders)',
+    ],
+    [
+      { contacts: [{ unitId: 'n1', aspect: 'front', sinceTurn: 1 }] },
+      'in contact with Rifles at its front since turn 1',
+    ],
+    [
+      {
+        contacts: [
+          { unitId: 'n1', aspect: 'rear', sinceTurn: 3 },
+          { unitId: 'n9', aspect: 'right-flank', sinceTurn: 3 },
+        ],
+      },
+      'in contact with Rifles at its rear since turn 3, and n9 at its right flank since turn 3',
+    ],
+  ])('given the hand-to-hand fact %j, when the unit is said, then it reads "%s"', (changes, words) => {
+    expect(said(changes).conditions).toEqual([words]);
+    expect(said(changes).traits).toEqual(['base morale 8', 'move 6"']);
+  });
+
+  it.each([
+    ['surrendered', 'removed: surrendered (HH-9)'],
+    ['rout', 'removed: routed (HH-14)'],
+    ['retreat-blocked', 'removed: could not retreat (HH-12)'],
+    ['break-blocked', 'removed: could not flee (HH-13)'],
+    ['left-the-table', 'removed: left the table (HH-15)'],
+    ['failed-rally', 'removed: failed its rally test (HH-13)'],
+    ['stuck-reform-surrender', 'removed: surrendered, stuck a third time when giving ground (HH-11)'],
+  ])(
+    'given a hand-to-hand unit removed because %s, when it is said, then its status reads "%s"',
+    (reason, words) => {
+      expect(said({ status: 'removed', removedBecause: reason })).toMatchObject({
+        status: words,
+        conditions: [],
+      });
+    },
+  );
+
+  it('given every hand-to-hand fact set at once, when the unit is said, then no part reads as a field name or a bare value', () => {
+    const all = said({
+      disordered: true,
+      broken: true,
+      cannotAttack: { inTurn: 4, ruleId: 'HH-11' },
+      cannotAdvance: { inTurn: 4, ruleId: 'HH-18' },
+      cannotFire: { inTurn: 4, ruleId: 'HH-11' },
+      cannotMove: { inTurn: 4, ruleId: 'HH-13' },
+      impactBonusAgainst: { value: 1, inTurn: 3, ruleId: 'HH-11' },
+      victoriousInTurn: 3,
+      stuckReformCount: 1,
+      contacts: [{ unitId: 'n1', aspect: 'left-flank', sinceTurn: 1 }],
+    });
+    for (const part of [...all.traits, ...all.conditions])
+      expect(part).not.toMatch(
+        /victorious|bonus against|count|aspect|since turn \d+\)|\bvalue\b|:\s*$|-flank/,
+      );
+  });
+
+  it.each([
+    [{ unitType: 'vehicle', movement: 12, firepower: 3 }, ['vehicle', 'movement 12"', 'firepower 3'], []],
+    [
+      { unitType: 'infantry', movement: 6, firepower: 0, inContactWith: [], inCloseCombat: false },
+      ['infantry', 'movement 6"', 'firepower 0'],
+      [],
+    ],
+    [
+      { unitType: 'infantry', movement: 6, firepower: 1, inContactWith: ['n1'], inCloseCombat: true },
+      ['infantry', 'movement 6"', 'firepower 1'],
+      ['in contact with Rifles', 'in close combat'],
+    ],
+  ])(
+    'given the Atomic Africa unit %j, when it is said, then its type, movement in inches and firepower, then its contacts',
+    (detail, traits, conditions) => {
+      const [row] = unitRows({ units: { a1: { unitId: 'a1', name: 'A1', side: 'A', ...detail } } }, []);
+      expect(unitWords(row!, (id) => (id === 'n1' ? 'Rifles' : undefined))).toMatchObject({
+        traits,
+        conditions,
+      });
+    },
+  );
+
+  it('given a fact of a ruleset the page does not know, when it is said, then from its name and the shape of its value', () => {
+    const [row] = unitRows(
+      { units: { x1: { unitId: 'x1', name: 'X1', side: 'A', armourClass: 'heavy', pinnedInTurn: 2 } } },
+      [],
+    );
+    expect(unitWords(row!, () => undefined)).toMatchObject({
+      traits: ['armour class: heavy'],
+      conditions: ['pinned in turn 2'],
     });
   });
 });

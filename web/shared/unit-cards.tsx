@@ -2,8 +2,8 @@ import type { Side, UnitRow } from './match-view';
 import { unitWords } from './unit-words';
 
 /**
- * Each side's units as short cards that read as sentences ("Z1: base morale 8, move 6. Disordered;
- * cannot attack in turn 4 (HH-11)."), for a page read on a phone: nothing in them is wider than the
+ * Each side's units as short cards that read as sentences ('Z1: base morale 8, move 6". Disordered;
+ * cannot attack in turn 4 (HH-11).'), for a page read on a phone: nothing in them is wider than the
  * screen, so the page never scrolls sideways. On a wide screen the cards stand side by side.
  */
 export function UnitCards(props: {

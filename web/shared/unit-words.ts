@@ -2,11 +2,12 @@ import { isRecord } from '../../src/rules/common/is-record.js';
 import { describeValue, type Fact, labelOf, type RosterAnswer, type UnitRow } from './match-view.js';
 
 /**
- * A unit as a player reads it at the table, for any ruleset: what it is (its numbers and kinds: "base
- * morale 8", "unit type: light infantry") and what holds for it now (its set flags, restrictions and
- * contacts: "disordered", "cannot attack in turn 4 (HH-11)", "contacts: NNC (aspect front, since turn
- * 1)"). Said from each fact's name and the shape of its value, never from one ruleset's fields; what
- * says nothing (an unset flag, an empty list, a count of 0) is left unsaid.
+ * A unit as a player reads it at the table: what it is (its numbers and kinds: "base morale 8",
+ * "move 6\"", "light infantry") and what holds for it now ("disordered", "cannot attack in turn 4
+ * (HH-11)", "won its combat: +1 to impact in turn 3 (HH-17)"). The facts the service's rulesets keep
+ * are said in a player's words (FACT_WORDS, by the fact's name); any other fact, of a ruleset this page
+ * does not know, is said from its name and the shape of its value. What says nothing (an unset flag,
+ * an empty list, a count of 0) is left unsaid.
  */
 export interface UnitWords {
   unitId: string;
@@ -20,6 +21,106 @@ export interface UnitWords {
   conditions: string[];
 }
 
+interface FactWords {
+  /** The fact in words, or nothing when it says nothing. */
+  say: (value: unknown, nameOf: NameOf) => string | undefined;
+  /** What the unit is, rather than what holds for it now. */
+  trait?: boolean;
+  /** Why the unit has its status: said as its status. */
+  status?: boolean;
+}
+
+/** Inches as the turn log writes them (src/rules/common/turn-log.ts): 6". */
+const inches = (value: unknown) => (typeof value === 'number' ? `${value}"` : undefined);
+const turnOf = (value: unknown) =>
+  isRecord(value) && typeof value.inTurn === 'number' ? value.inTurn : undefined;
+const ruleOf = (value: unknown, fallback: string) =>
+  isRecord(value) && typeof value.ruleId === 'string' ? value.ruleId : fallback;
+const signed = (amount: number) => (amount > 0 ? `+${amount}` : String(amount));
+const times = (count: number) => (count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`);
+
+/** C-4: a restriction names the one player turn it holds in ("cannot attack in turn 4 (HH-11)"). */
+const restriction =
+  (verb: string): FactWords['say'] =>
+  (value) => {
+    const turn = turnOf(value);
+    return turn === undefined ? undefined : `cannot ${verb} in turn ${turn} (${ruleOf(value, 'C-4')})`;
+  };
+
+/** Why a unit left play, with the rule that removed it (hand-to-hand's REMOVAL_RULES). */
+const REMOVED_WORDS: Record<string, string> = {
+  surrendered: 'removed: surrendered (HH-9)',
+  rout: 'removed: routed (HH-14)',
+  'retreat-blocked': 'removed: could not retreat (HH-12)',
+  'break-blocked': 'removed: could not flee (HH-13)',
+  'left-the-table': 'removed: left the table (HH-15)',
+  'failed-rally': 'removed: failed its rally test (HH-13)',
+  'stuck-reform-surrender': 'removed: surrendered, stuck a third time when giving ground (HH-11)',
+};
+
+/**
+ * The words for each fact the service's rulesets keep about a unit (hand-to-hand's UnitState,
+ * atomic-africa's Unit and its roster's contacts), by the fact's name.
+ */
+const FACT_WORDS: Readonly<Record<string, FactWords>> = {
+  baseMorale: { say: (value) => `base morale ${String(value)}`, trait: true },
+  move: { say: (value) => (inches(value) ? `move ${inches(value)}` : undefined), trait: true },
+  movement: { say: (value) => (inches(value) ? `movement ${inches(value)}` : undefined), trait: true },
+  firepower: { say: (value) => `firepower ${String(value)}`, trait: true },
+  unitType: { say: (value) => wordsOf(String(value)), trait: true },
+  removedBecause: {
+    say: (value) => REMOVED_WORDS[String(value)] ?? `removed: ${wordsOf(String(value))}`,
+    status: true,
+  },
+  disordered: { say: () => 'disordered' },
+  broken: { say: () => 'broken' },
+  cannotAttack: { say: restriction('attack') },
+  cannotAdvance: { say: restriction('advance') },
+  cannotFire: { say: restriction('fire') },
+  cannotMove: { say: restriction('move') },
+  // HH-11, HH-12: the bonus goes to any enemy attacking this unit in that turn.
+  impactBonusAgainst: {
+    say: (value) => {
+      const turn = turnOf(value);
+      if (turn === undefined || !isRecord(value) || typeof value.value !== 'number') return undefined;
+      return `an enemy attacking it in turn ${turn} gets ${signed(value.value)} to impact (${ruleOf(value, 'HH-11')})`;
+    },
+  },
+  // HH-17: the state keeps the turn the +1 applies in, its owner's next turn, not the turn it won in.
+  victoriousInTurn: {
+    say: (value) =>
+      typeof value === 'number' ? `won its combat: +1 to impact in turn ${value} (HH-17)` : undefined,
+  },
+  // HH-11: a third time in a row it cannot give ground in one melee, it surrenders.
+  stuckReformCount: {
+    say: (value) =>
+      typeof value === 'number' && value > 0
+        ? `could not give ground ${value === 1 ? 'once' : `${times(value)} in a row`} (HH-11: a third time in a row, it surrenders)`
+        : undefined,
+  },
+  contacts: {
+    say: (value, nameOf) => {
+      if (!Array.isArray(value)) return undefined;
+      const each = value.filter(isRecord).map((contact) => {
+        const enemy =
+          typeof contact.unitId === 'string' ? (nameOf(contact.unitId) ?? contact.unitId) : 'an enemy';
+        // HH-4: the aspect names which of this unit's own sides the enemy touches.
+        const where = typeof contact.aspect === 'string' ? ` at its ${wordsOf(contact.aspect)}` : '';
+        const since = typeof contact.sinceTurn === 'number' ? ` since turn ${contact.sinceTurn}` : '';
+        return `${enemy}${where}${since}`;
+      });
+      return each.length === 0 ? undefined : `in contact with ${each.join(', and ')}`;
+    },
+  },
+  inContactWith: {
+    say: (value, nameOf) =>
+      Array.isArray(value) && value.length > 0
+        ? `in contact with ${value.map((id) => nameOf(String(id)) ?? wordsOf(String(id))).join(', ')}`
+        : undefined,
+  },
+  inCloseCombat: { say: () => 'in close combat' },
+};
+
 /** A name ending in one of these reads on into its value: "removed because rout", "in turn 4". */
 const RUNS_ON = /\b(because|against|with|in|of|since|to|for|by|at|on|from)$/;
 
@@ -32,11 +133,20 @@ export function unitWords(row: UnitRow, nameOf: NameOf): UnitWords {
   for (const fact of row.facts) {
     const value = 'value' in fact ? fact.value : fact.text;
     const label = labelOf(fact.key);
-    const said = phrase(label, value, nameOf);
+    const known = Object.hasOwn(FACT_WORDS, fact.key) ? FACT_WORDS[fact.key] : undefined;
+    const said = known
+      ? isEmpty(value)
+        ? undefined
+        : known.say(value, nameOf)
+      : phrase(label, value, nameOf);
     if (said === undefined) continue;
     // Why it has its status ("removed because rout") is said as its status.
-    if (status !== undefined && typeof value === 'string' && label.startsWith(`${status} `)) status = said;
-    else (isTrait(label, value) ? traits : conditions).push(said);
+    if (
+      known?.status ||
+      (status !== undefined && typeof value === 'string' && label.startsWith(`${status} `))
+    )
+      status = said;
+    else ((known ? known.trait : isTrait(label, value)) ? traits : conditions).push(said);
   }
   return {
     unitId: row.unitId,

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { JoinRefused, redeem, takeInvitationFromUrl } from './join';
 import { forgetSeat, keepSeat, type Seat, seats } from './seat-store';
 import type { LeftNotice } from './leave-dialog';
 import { Table } from './table';
+import { readTypedCode } from './typed-code';
 
 type Joining = { kind: 'idle' } | { kind: 'joining' } | { kind: 'refused'; message: string };
 
@@ -94,29 +95,52 @@ export function App() {
 
 function CodeForm(props: { onCode: (code: string) => void }) {
   const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string>();
+  // Preact sets `autocorrect` as the element's property, which Chromium holds as a boolean: the string
+  // "off" is truthy and the attribute came out "on". The attribute itself is what keyboards read.
+  const field = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => field.current?.setAttribute('autocorrect', 'off'), []);
   return (
     <form
       class="stack"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (value.trim()) props.onCode(value.trim());
+        const read = readTypedCode(value);
+        if ('problem' in read) {
+          setProblem(read.problem);
+          field.current?.focus();
+        } else {
+          setProblem(undefined);
+          props.onCode(read.code);
+        }
       }}
     >
       <p>Scan the QR code or open the link your organiser gave you. Or type the invitation code:</p>
       <label for="invitation-code">Invitation code</label>
       <input
         id="invitation-code"
-        aria-describedby="invitation-code-form"
+        ref={field}
+        aria-describedby={problem ? 'invitation-code-problem invitation-code-form' : 'invitation-code-form'}
+        aria-invalid={problem ? 'true' : undefined}
         autocomplete="off"
-        // Codes are shown in capitals; the service reads them in any case, with or without dashes.
+        // Codes are shown in capitals; they are read in any case, with or without dashes.
         autocapitalize="characters"
-        autocorrect="off"
         spellcheck={false}
         placeholder="K3X9-A0B2-C4D6"
         required
         value={value}
-        onInput={(event) => setValue(event.currentTarget.value)}
+        onInput={(event) => {
+          setValue(event.currentTarget.value);
+          // A problem said of what was typed before is not said of what is typed now.
+          if (problem) setProblem(undefined);
+        }}
       />
+      {problem && (
+        <p class="error" id="invitation-code-problem" data-testid="code-problem">
+          {problem}
+        </p>
+      )}
       <p class="note" id="invitation-code-form">
         Twelve letters and digits, as on the slip or the organiser’s screen; capitals or not, dashes or not.
       </p>

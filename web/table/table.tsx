@@ -17,6 +17,7 @@ import {
   type TemplateChoice,
 } from '../shared/contract';
 import { Outcomes } from './outcomes';
+import { hideSealedCards, withoutSealedCards } from './sealed-lines';
 import { Outbox, type OutboxItem, withFreshIds } from './outbox';
 import { overtakenWords, sendChecked } from './stale-steps';
 import { OutboxPanel } from './outbox-panel';
@@ -287,7 +288,11 @@ export function Table(props: { seat: Seat; onLeave: (notice: LeftNotice) => void
     );
   }
 
-  const { match, roster, log } = current;
+  const { match, roster } = current;
+  // AA-2: this side's sealed cards, which the log's words name for it, are said as sealed everywhere on
+  // this phone; the last outcomes show one only when the player taps it.
+  const { entries: hiddenEntries, cards } = hideSealedCards(current.log.entries);
+  const log = { ...current.log, entries: hiddenEntries };
   const standing = standingOf(match.state, match);
   const sides = sidesOf(match.state, roster.units);
   const sideName = (id?: string) => sides.find((side) => side.id === id)?.name ?? id ?? '—';
@@ -449,6 +454,7 @@ export function Table(props: { seat: Seat; onLeave: (notice: LeftNotice) => void
         pending={match.pending}
         entries={log.entries}
         turn={standing.turn}
+        ended={standing.ended}
         side={seat.side}
         sideName={sideName}
         onRule={onRule}
@@ -537,7 +543,7 @@ export function Table(props: { seat: Seat; onLeave: (notice: LeftNotice) => void
         </section>
       )}
 
-      <Outcomes entries={log.entries} onRule={onRule} />
+      <Outcomes entries={log.entries} cards={cards} onRule={onRule} />
 
       <UnitCards
         sides={sides}
@@ -589,7 +595,7 @@ export function Table(props: { seat: Seat; onLeave: (notice: LeftNotice) => void
       {ruleOf && <RuleDialog rule={ruleOf} onClose={() => setRuleShown(undefined)} />}
 
       <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">
-        {announcement}
+        {withoutSealedCards(announcement)}
       </div>
     </main>
   );

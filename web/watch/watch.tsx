@@ -9,6 +9,7 @@ import { StandingChips } from '../shared/standing-chips';
 import { ReplayBar } from './replay-bar';
 import { TurnLog } from '../shared/turn-log';
 import { UnitCards } from '../shared/unit-cards';
+import { pendingWords } from './pending-words';
 import { unitNamesOf, withRosterFacts } from '../shared/unit-words';
 import { VerifyPanel } from '../shared/verify-panel';
 
@@ -192,10 +193,7 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
           {!replaying && match.pending && (
             <div>
               <dt>Pending</dt>
-              <dd>
-                {match.pending.undoRequests?.length ?? 0} undo requests, {match.pending.disputes?.length ?? 0}{' '}
-                disputes
-              </dd>
+              <dd data-testid="pending">{pendingWords(match.pending)}</dd>
             </div>
           )}
         </dl>
