@@ -177,7 +177,10 @@ describeInBrowser('table page in Chromium: a whole hand-to-hand match through th
     const afterZ1 = seen;
     await charge('Z2', 'N2', 'its front');
     const askUndo = async (reason: string) => {
-      const form = await open(A.page, /Ask to undo the last actions of Side A/);
+      const form = await open(
+        A.page,
+        /Ask to undo back to an earlier event of this turn \(Side B must agree\)/,
+      );
       // Back to right after Z1's charge: Z2's is undone. The choice names the event by its log line.
       const target = new RegExp(`^after event ${afterZ1}: Turn \\d+: the Z1`);
       if ((await form.locator('select').count()) > 0) {

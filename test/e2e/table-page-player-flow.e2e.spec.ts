@@ -131,7 +131,9 @@ describeInBrowser('table page in Chromium: a player’s way through forms, reque
   }
 
   async function askUndo(target: RegExp, reason: string) {
-    const button = A.page.getByRole('button', { name: /Ask to undo the last actions of Side A/ });
+    const button = A.page.getByRole('button', {
+      name: /Ask to undo back to an earlier event of this turn \(Side B must agree\)/,
+    });
     await button.focus();
     await A.page.keyboard.press('Enter');
     const form = mayDo(A.page);

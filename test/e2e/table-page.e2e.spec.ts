@@ -485,7 +485,11 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
     await asked(B.page, /Seal the orders card of b1/);
     await mustDo(B.page).getByRole('button', { name: '3 of clubs' }).click();
     await send(B.page);
-    await A.page.getByRole('button', { name: /Ask to undo the last actions of Side A/ }).waitFor();
+    await A.page
+      .getByRole('button', {
+        name: /Ask to undo back to an earlier event of this turn \(Side B must agree\)/,
+      })
+      .waitFor();
   }, 120_000);
 
   afterAll(async () => {
@@ -682,7 +686,10 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
     await form.getByLabel('The note').fill('the dice stand as entered');
     await shot(page, 'judge-ruling');
     await form.getByRole('button', { name: 'Send' }).click();
-    await page.getByTestId('judge-said').getByText(/^Done/).waitFor();
+    await page
+      .getByTestId('judge-said')
+      .getByText(/^Ruled on Side A's dispute of event \d+: dismissed/)
+      .waitFor();
     expect((await matchLog()).some((entry) => /dismissed/i.test(entry.sentence))).toBe(true);
     // The player's page hears of it live.
     await A.page
