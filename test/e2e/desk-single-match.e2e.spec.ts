@@ -305,6 +305,21 @@ describeInBrowser('a single match set up at the desk', () => {
     const list = desk.getByRole('region', { name: 'Single matches in play' });
     await list.waitFor();
     expect(await list.getByRole('listitem').allTextContents()).toEqual(['Impi v NNC (friendly-2)']);
+    // Ended, it is found again among those ended lately, its result said, a link to its seats page.
+    await desk.getByRole('heading', { level: 1, name: "Organiser's desk" }).waitFor();
+    const ended = desk.getByRole('region', { name: 'Single matches ended lately' });
+    await ended.waitFor();
+    const items = await ended.getByRole('listitem').allTextContents();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatch(/^Zulus v British \(friendly-1\): Zulus won, ended /);
+    await shot(desk, 'desk-first-page-ended');
+    await desk.setViewportSize(PHONE);
+    await noSidewaysScroll(desk);
+    await shot(desk, 'desk-first-page-ended-phone');
+    await desk.setViewportSize({ width: 1280, height: 800 });
+    await ended.getByRole('link', { name: 'Zulus v British' }).click();
+    await desk.getByText(/^The match has ended: Zulus won/).waitFor();
+    expect(new URL(desk.url()).search).toBe('?match=friendly-1');
   }, 60_000);
 
   it("'Watch this match' gives a link for another device, its spectator key in the fragment, that watches this match alone", async () => {

@@ -301,50 +301,105 @@ export function MatchSeats(props: { api: Api; deskKey: string; matchId: string }
   );
 }
 
-/** A match as GET /matches lists it (the fields this list shows). */
+/** A match as GET /matches lists it (the fields these lists show). */
 interface ListedMatch {
   matchId: string;
   sides: { A: string; B: string };
+  result?: { winner: Side | null; winnerName: string | null } | null;
+  updatedAt?: string;
+}
+
+type MatchPage = { items: ListedMatch[]; nextCursor: string | null };
+
+/** How far back the desk's first page looks for ended single matches. */
+const ENDED_WITHIN_DAYS = 7;
+/** How many of those it lists, the last ended first. */
+const ENDED_LISTED = 10;
+
+/** An ended match's result, as the list says it: "Zulus won", "a draw". */
+function resultWords(m: ListedMatch): string {
+  if (!m.result) return 'ended';
+  if (m.result.winner === null) return 'a draw';
+  return `${m.result.winnerName ?? m.sides[m.result.winner]} won`;
 }
 
 /**
- * The single matches still in play (no tournament schedules them), each a link to its seats, so that
- * a closed tab does not lose a seat's invitation; nothing while there are none. One page of the
- * service's list, the open ones only: an ended match is watched, not joined.
+ * The single matches (no tournament schedules them), each a link to its seats: those still in play,
+ * so that a closed tab does not lose a seat's invitation, and those ended in the last days, the last
+ * ended first, so that a finished friendly is found again (its seats page says it ended, and it can
+ * still be watched and judged). Nothing while there are none.
  */
 export function SingleMatchList(props: { api: Api }) {
-  const [listed, setListed] = useState<{ items: ListedMatch[]; more: boolean }>();
+  const [open, setOpen] = useState<{ items: ListedMatch[]; more: boolean }>();
+  const [ended, setEnded] = useState<ListedMatch[]>();
   useEffect(() => {
     let live = true;
+    const since = new Date(Date.now() - ENDED_WITHIN_DAYS * 24 * 60 * 60_000).toISOString();
+    props.api.get<MatchPage>('/matches?standalone=true&status=open&limit=100').then(
+      (page) => live && setOpen({ items: page.items, more: page.nextCursor !== null }),
+      // A key that may list no matches has none to show here: the tournaments are what it runs.
+      () => live && setOpen({ items: [], more: false }),
+    );
     props.api
-      .get<{ items: ListedMatch[]; nextCursor: string | null }>(
-        '/matches?standalone=true&status=open&limit=100',
+      .get<MatchPage>(
+        `/matches?standalone=true&status=ended&updatedSince=${encodeURIComponent(since)}&limit=100`,
       )
       .then(
-        (page) => live && setListed({ items: page.items, more: page.nextCursor !== null }),
-        // A key that may list no matches has none to show here: the tournaments are what it runs.
-        () => live && setListed({ items: [], more: false }),
+        (page) =>
+          live &&
+          setEnded(
+            [...page.items]
+              .sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? ''))
+              .slice(0, ENDED_LISTED),
+          ),
+        () => live && setEnded([]),
       );
     return () => {
       live = false;
     };
   }, [props.api]);
-  if (!listed || listed.items.length === 0) return null;
   return (
-    <section aria-labelledby="single-matches">
-      <h2 id="single-matches">Single matches in play</h2>
-      <ul class="tournament-list">
-        {listed.items.map((m) => (
-          <li key={m.matchId}>
-            <a href={singleMatchLink(m.matchId)}>
-              {m.sides.A} v {m.sides.B}
-            </a>{' '}
-            <span class="note">({m.matchId})</span>
-          </li>
-        ))}
-      </ul>
-      {listed.more && <p class="note">Only the first {listed.items.length} are listed.</p>}
-    </section>
+    <>
+      {open && open.items.length > 0 && (
+        <section aria-labelledby="single-matches">
+          <h2 id="single-matches">Single matches in play</h2>
+          <ul class="tournament-list">
+            {open.items.map((m) => (
+              <li key={m.matchId}>
+                <a href={singleMatchLink(m.matchId)}>
+                  {m.sides.A} v {m.sides.B}
+                </a>{' '}
+                <span class="note">({m.matchId})</span>
+              </li>
+            ))}
+          </ul>
+          {open.more && <p class="note">Only the first {open.items.length} are listed.</p>}
+        </section>
+      )}
+      {ended && ended.length > 0 && (
+        <section aria-labelledby="ended-single-matches">
+          <h2 id="ended-single-matches">Single matches ended lately</h2>
+          <ul class="tournament-list">
+            {ended.map((m) => (
+              <li key={m.matchId}>
+                <a href={singleMatchLink(m.matchId)}>
+                  {m.sides.A} v {m.sides.B}
+                </a>{' '}
+                <span class="note">
+                  ({m.matchId}): {resultWords(m)}
+                  {m.updatedAt
+                    ? `, ended ${new Date(m.updatedAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}`
+                    : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p class="note">
+            Those that ended in the last {ENDED_WITHIN_DAYS} days, the last first (at most {ENDED_LISTED}).
+          </p>
+        </section>
+      )}
+    </>
   );
 }
 
