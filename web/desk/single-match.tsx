@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { type Api, ApiError } from '../shared/api';
 import { sidesOf } from '../shared/match-view';
 import { handKeyTo, JUDGE_KEY_STORAGE, WATCH_KEY_STORAGE, watchLink } from '../shared/page-keys';
@@ -469,6 +469,11 @@ function WatchThisMatch(props: { api: Api; matchId: string; title: string }) {
   const [refusal, setRefusal] = useState<string>();
   const [asking, setAsking] = useState(false);
   const [said, setSaid] = useState<string>();
+  const field = useRef<HTMLInputElement>(null);
+  // The button pressed is gone once the link is shown: the focus goes to the link.
+  useLayoutEffect(() => {
+    if (link) field.current?.focus();
+  }, [link]);
   const issue = async () => {
     setAsking(true);
     setRefusal(undefined);
@@ -488,18 +493,19 @@ function WatchThisMatch(props: { api: Api; matchId: string; title: string }) {
   };
   return (
     <section class="watch-this-match" aria-labelledby="watch-this-match">
-      <h2 id="watch-this-match" class="sr-only">
-        Watch this match
+      {/* Before the link is asked for, the button says it all; the heading is for a screen reader's list. */}
+      <h2 id="watch-this-match" class={link ? undefined : 'sr-only'}>
+        Watch this match from another device
       </h2>
       {!link && (
-        <>
+        <p>
           <button type="button" class="quiet" disabled={asking} onClick={() => void issue()}>
             Watch this match
           </button>{' '}
           <span class="note">
             a link and QR code to watch it from another device, with a key that sees this match alone
           </span>
-        </>
+        </p>
       )}
       {refusal && (
         <p class="error" role="alert">
@@ -507,30 +513,31 @@ function WatchThisMatch(props: { api: Api; matchId: string; title: string }) {
         </p>
       )}
       {link && (
-        <div class="link-out">
-          <p>To watch from another device, scan this code or send the link:</p>
+        <div class="link-out watch-link">
           <p class="qr-shown">
             <QrCode text={link} label={`The link to watch ${props.title}`} />
           </p>
-          <label>
-            Link to watch {props.title} (holds its key: share it with watchers only)
-            <input readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
-          </label>
-          <button
-            type="button"
-            class="quiet"
-            aria-label={`Copy the link to watch ${props.title}`}
-            onClick={() => void copyText(link, 'Link').then(setSaid)}
-          >
-            Copy
-          </button>
-          <span class="note" role="status">
-            {said}
-          </span>
-          <p class="note">
-            It watches this match only, as a spectator sees it (no sealed order before it is revealed), and
-            cannot play or rule. It works on any device until its key is revoked.
-          </p>
+          <div>
+            <label>
+              Link to watch {props.title} (holds its key: share it with watchers only)
+              <input ref={field} readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+            </label>
+            <button
+              type="button"
+              class="quiet"
+              aria-label={`Copy the link to watch ${props.title}`}
+              onClick={() => void copyText(link, 'Link').then(setSaid)}
+            >
+              Copy
+            </button>
+            <span class="note" role="status">
+              {said}
+            </span>
+            <p class="note">
+              Scan the code or send the link: it watches this match alone, as a spectator sees it (no sealed
+              order before it is revealed), plays and rules on nothing, and works until its key is revoked.
+            </p>
+          </div>
         </div>
       )}
     </section>
