@@ -199,4 +199,29 @@ describeInBrowser("the desk's slips and keys", () => {
     const left = (await organiser(t).get('/keys')).body as { keyId: string; revoked: boolean }[];
     expect(left.find((k) => k.keyId === first.keyId)!.revoked).toBe(false);
   }, 60_000);
+
+  it('says of a judge or spectator key bound to one match which match it reaches', async () => {
+    for (const [role, label] of [
+      ['judge', 'table 1 judge'],
+      ['spectator', 'table 1 screen'],
+    ]) {
+      const issued = await organiser(t).post(`/tournaments/${T}/keys`, {
+        role,
+        matchId: 'slips-day-r1-t1',
+        label,
+      });
+      expect(issued.status).toBe(201);
+    }
+    const keys = desk.getByRole('region', { name: 'Keys' });
+    await keys.getByRole('button', { name: 'Hide the keys in use' }).click();
+    await keys.getByRole('button', { name: 'Show the judge and hall screen keys in use' }).click();
+    const listed = keys.getByRole('listitem');
+    await listed.filter({ hasText: 'Judge key for match slips-day-r1-t1, table 1 judge' }).waitFor();
+    await listed
+      .filter({ hasText: 'Spectator key watching match slips-day-r1-t1, table 1 screen' })
+      .waitFor();
+    await listed
+      .getByRole('button', { name: 'Revoke the judge key for match slips-day-r1-t1, table 1 judge' })
+      .waitFor();
+  }, 60_000);
 });
