@@ -122,6 +122,22 @@ export class ParticipantInvitationDto {
   @ApiProperty({ example: 'p4' }) participantId!: string;
   @ApiPropertyOptional({ example: 'Dan Evans' }) label?: string;
   @ApiProperty({ example: '2026-05-02T21:00:00.000Z' }) expiresAt!: string;
+  @ApiProperty({
+    description:
+      'Whether the invitation was traded for the participant’s key already (asked again with its commandId, the answer says so): the participant then plays from the device that redeemed it, and another device needs a new invitation.',
+    example: false,
+  })
+  redeemed!: boolean;
+  @ApiPropertyOptional({
+    description: 'When it was redeemed (the participant joined), if it was.',
+    example: '2026-05-02T09:14:03.120Z',
+  })
+  redeemedAt?: string;
+  @ApiPropertyOptional({
+    description: 'The key it was traded for, if it was (GET /keys lists it, and whether it was revoked).',
+    example: 'f0e1d2c3b4a5',
+  })
+  redeemedKeyId?: string;
 }
 
 export class RedeemedSeatDto {

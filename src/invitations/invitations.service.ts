@@ -54,6 +54,10 @@ export interface CreatedParticipantInvitation extends ParticipantGrant {
   code: string;
   link: string;
   expiresAt: string;
+  /** Whether it was traded for the participant's key already, and when, and for which key. */
+  redeemed: boolean;
+  redeemedAt?: string;
+  redeemedKeyId?: string;
 }
 
 /** A participant's own seat invitation, and whether it was traded for its key already. */
@@ -159,11 +163,14 @@ export class Invitations {
       data: { ...invitation, ...grant },
     }));
     const first = this.sameGrant(made, grant, 'participant', request.commandId);
+    // As for a seat: asked again by its commandId, the answer says whether the participant joined with it.
+    const redemption = made.fresh ? undefined : await this.redemption(made.data.invitationId);
     return {
       ...handedOut(made, participantInvitationLinkPath),
       tournamentId: first.tournamentId,
       participantId: first.participantId,
       ...(first.label ? { label: first.label } : {}),
+      ...said(redemption),
     };
   }
 
@@ -377,7 +384,7 @@ interface Redemption {
   keyId: string;
 }
 
-/** What a seat invitation's answer says of its use. */
+/** What an invitation's answer (a seat's or a participant's) says of its use. */
 function said(redemption: Redemption | undefined) {
   return redemption
     ? { redeemed: true, redeemedAt: redemption.at, redeemedKeyId: redemption.keyId }

@@ -49,7 +49,7 @@ describeInBrowser("the desk's slips and keys", () => {
     await t?.close();
   });
 
-  it("a participant's invitation link is copied, or scanned from its QR code at the desk", async () => {
+  it("a participant's invitation link is copied, or scanned from its QR code in view at the desk", async () => {
     const { name } = (await organiser(t).get(`/tournaments/${T}/participants`)).body.items[0] as {
       name: string;
     };
@@ -59,7 +59,7 @@ describeInBrowser("the desk's slips and keys", () => {
     expect(invitation).toMatch(new RegExp(`^${t.url}/tournament/#invite=[0-9A-Z]{4}-`));
     await desk.getByRole('button', { name: `Copy the invitation link for ${name}` }).click();
     expect(await desk.evaluate('navigator.clipboard.readText()')).toBe(invitation);
-    await desk.getByText(`QR code of the invitation link for ${name}`).click();
+    // The QR code is in view at once, as a single match's seat shows it: nothing to unfold.
     const code = desk.getByRole('img', { name: `The invitation link for ${name}` });
     await code.waitFor();
     expect((await code.boundingBox())!.width).toBeGreaterThan(100);
@@ -198,5 +198,30 @@ describeInBrowser("the desk's slips and keys", () => {
     const first = others.find((k) => k.role === 'judge' && k.keyId !== judges[judges.length - 1]!.keyId)!;
     const left = (await organiser(t).get('/keys')).body as { keyId: string; revoked: boolean }[];
     expect(left.find((k) => k.keyId === first.keyId)!.revoked).toBe(false);
+  }, 60_000);
+
+  it('says of a judge or spectator key bound to one match which match it reaches', async () => {
+    for (const [role, label] of [
+      ['judge', 'table 1 judge'],
+      ['spectator', 'table 1 screen'],
+    ]) {
+      const issued = await organiser(t).post(`/tournaments/${T}/keys`, {
+        role,
+        matchId: 'slips-day-r1-t1',
+        label,
+      });
+      expect(issued.status).toBe(201);
+    }
+    const keys = desk.getByRole('region', { name: 'Keys' });
+    await keys.getByRole('button', { name: 'Hide the keys in use' }).click();
+    await keys.getByRole('button', { name: 'Show the judge and hall screen keys in use' }).click();
+    const listed = keys.getByRole('listitem');
+    await listed.filter({ hasText: 'Judge key for match slips-day-r1-t1, table 1 judge' }).waitFor();
+    await listed
+      .filter({ hasText: 'Spectator key watching match slips-day-r1-t1, table 1 screen' })
+      .waitFor();
+    await listed
+      .getByRole('button', { name: 'Revoke the judge key for match slips-day-r1-t1, table 1 judge' })
+      .waitFor();
   }, 60_000);
 });

@@ -86,12 +86,15 @@ describeInBrowser('a lost phone shut out at the desk', () => {
     await desk.getByRole('button', { name: 'Invite Player 1' }).waitFor();
   }, 60_000);
 
-  it('has nothing left to shut out for a participant whose keys are all revoked', async () => {
-    await desk.getByRole('button', { name: "Lost phone: shut out Player 1's phone" }).click();
-    const panel = desk.getByRole('group', { name: "Shut out Player 1's phone?" });
-    await panel.getByText('No key acts for Player 1 now: there is nothing to shut out.').waitFor();
-    expect(await panel.getByRole('button', { name: /Yes, shut out/ }).count()).toBe(0);
-    await panel.getByRole('button', { name: 'Close (Player 1)' }).click();
-    await until(desk, `document.activeElement?.id === 'lost-phone-button-p1'`, 5_000);
+  it('offers no lost phone, and says no join, for a participant whose keys are all revoked', async () => {
+    await until(desk, `!document.querySelector('#lost-phone-button-p1')`, 5_000);
+    expect(await desk.locator('#participant-p1').getByTestId('participant-joined').count()).toBe(0);
+    // The others joined (each holds their own key), and say so.
+    await desk
+      .locator('#participant-p2')
+      .getByTestId('participant-joined')
+      .getByText(/joined at/)
+      .waitFor();
+    expect(await desk.locator('#lost-phone-button-p2').count()).toBe(1);
   }, 60_000);
 });

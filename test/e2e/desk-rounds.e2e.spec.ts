@@ -135,7 +135,7 @@ describeInBrowser('the desk through every round of a tournament', () => {
     await desk.getByRole('heading', { name: 'Round 2: closed' }).waitFor({ timeout: 10_000 });
     await desk
       .getByTestId('tournament-complete')
-      .getByText('The tournament is complete: all 2 rounds are played.', { exact: false })
+      .getByText('The tournament is complete: all 2 rounds have been played.', { exact: false })
       .waitFor();
     await desk.getByRole('heading', { name: 'Final standings' }).waitFor();
     expect(await desk.getByRole('button', { name: /Pair round/ }).count()).toBe(0);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
-import { noSidewaysScroll, PHONE, seatBrowser, shot } from './support/table-browser.js';
+import { noSidewaysScroll, PHONE, seatBrowser, shot, until } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { Caller, issueKey, ORGANISER_KEY, organiser } from './support/umpire-client.js';
 
@@ -305,6 +305,21 @@ describeInBrowser('a single match set up at the desk', () => {
     const list = desk.getByRole('region', { name: 'Single matches in play' });
     await list.waitFor();
     expect(await list.getByRole('listitem').allTextContents()).toEqual(['Impi v NNC (friendly-2)']);
+    // Ended, it is found again among those ended lately, its result said, a link to its seats page.
+    await desk.getByRole('heading', { level: 1, name: "Organiser's desk" }).waitFor();
+    const ended = desk.getByRole('region', { name: 'Single matches ended lately' });
+    await ended.waitFor();
+    const items = await ended.getByRole('listitem').allTextContents();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatch(/^Zulus v British \(friendly-1\): Zulus won, ended /);
+    await shot(desk, 'desk-first-page-ended');
+    await desk.setViewportSize(PHONE);
+    await noSidewaysScroll(desk);
+    await shot(desk, 'desk-first-page-ended-phone');
+    await desk.setViewportSize({ width: 1280, height: 800 });
+    await ended.getByRole('link', { name: 'Zulus v British' }).click();
+    await desk.getByText(/^The match has ended: Zulus won/).waitFor();
+    expect(new URL(desk.url()).search).toBe('?match=friendly-1');
   }, 60_000);
 
   it("'Watch this match' gives a link for another device, its spectator key in the fragment, that watches this match alone", async () => {
@@ -313,6 +328,17 @@ describeInBrowser('a single match set up at the desk', () => {
     const field = desk.getByLabel(/Link to watch Impi v NNC/);
     await field.waitFor();
     await desk.getByRole('img', { name: 'The link to watch Impi v NNC' }).waitFor();
+    // The button pressed is gone: the focus is on the link it gave, under a heading one can see.
+    await until(desk, `document.activeElement === document.querySelector('.watch-this-match input')`, 5_000);
+    const heading = desk.getByRole('heading', { name: 'Watch this match from another device' });
+    expect((await heading.boundingBox())!.width).toBeGreaterThan(100);
+    // Kept compact: both seats' QR codes stay in view at 1280x800.
+    await desk.evaluate('window.scrollTo(0, 0)');
+    await shot(desk, 'desk-single-match-watch');
+    for (const side of ['Impi', 'NNC']) {
+      const box = (await desk.getByRole('img', { name: `The invitation link for ${side}` }).boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(800);
+    }
     const link = new URL(await field.inputValue());
     expect(`${link.origin}${link.pathname}${link.search}`).toBe(`${t.url}/watch/?match=friendly-2`);
     const token = new URLSearchParams(link.hash.slice(1)).get('key')!;
@@ -324,7 +350,6 @@ describeInBrowser('a single match set up at the desk', () => {
     });
     expect((await spectator.get('/matches/friendly-1')).status).toBe(404);
     await noSidewaysScroll(desk);
-    await shot(desk, 'desk-single-match-watch');
     await desk.setViewportSize(PHONE);
     await noSidewaysScroll(desk);
     await shot(desk, 'desk-single-match-watch-phone');

@@ -120,5 +120,18 @@ describeInBrowser('the hall screen standings fit the screen', () => {
     const box = (await table().locator('xpath=..').boundingBox())!;
     // Stuck at the left of its box while the figures scroll under it.
     expect(Math.abs(name.x - box.x)).toBeLessThan(2);
+    await hall.setViewportSize({ width: 1280, height: 800 });
+  }, 30_000);
+
+  it('heads the clock "Time left" only over a time: over a round that is over it is the round clock', async () => {
+    const org = organiser(t);
+    for (const table of [1, 2, 3])
+      await org.command(`/tournaments/${T}/rounds/2/tables/${table}/override`, {
+        outcome: 'A',
+        reason: 'played',
+      });
+    const clock = hall.getByRole('region', { name: 'Round clock' });
+    await clock.getByText('The round is over: every table has its result.').waitFor({ timeout: 10_000 });
+    expect(await hall.getByRole('heading', { name: 'Time left' }).count()).toBe(0);
   }, 30_000);
 });

@@ -309,6 +309,20 @@ describe('participant invitations', () => {
     expect(other.body.detail).toMatch(/C-6/);
   });
 
+  it('asked again by its commandId once the participant joined with it, the invitation says it was used, when, and for which key', async () => {
+    const first = await org.post('/tournaments/day/participants/p2/invitations', {
+      commandId: 'inv-p2-used',
+    });
+    expect(first.body.redeemed).toBe(false);
+    const traded = await redeem(first.body.code);
+    expect(traded.status).toBe(200);
+    const used = await org.post('/tournaments/day/participants/p2/invitations', { commandId: 'inv-p2-used' });
+    expect(used.status).toBe(201);
+    expect(used.body.code).toBe(first.body.code);
+    expect(used.body).toMatchObject({ redeemed: true, redeemedKeyId: traded.body.keyId });
+    expect(Math.abs(Date.parse(used.body.redeemedAt as string) - Date.now())).toBeLessThan(60_000);
+  });
+
   it('bad input names the field; an unknown participant is 400; a bound organiser invites in its own tournament only; others may not invite', async () => {
     const unknown = await org.post('/tournaments/day/participants/p9/invitations', {});
     expect(unknown.status).toBe(400);

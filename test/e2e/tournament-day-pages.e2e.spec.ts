@@ -110,6 +110,27 @@ describeInBrowser(title, () => {
       await link.waitFor();
       const invitation = await link.inputValue();
       expect(invitation).toMatch(new RegExp(`^${t.url}/tournament/#invite=[0-9A-Z]{4}-`));
+      if (i === 1) {
+        // The card reads like a single match's seat: the QR code in view, the link, the code to type,
+        // and the warning that a localhost address reaches no phone; the link field has the focus.
+        const card = desk.locator('#participant-p1');
+        expect(await desk.evaluate('document.activeElement?.value')).toBe(invitation);
+        await card.getByRole('img', { name: `The invitation link for ${name}` }).waitFor();
+        const code = invitation.slice(invitation.indexOf('=') + 1);
+        await card.getByText(code, { exact: true }).waitFor();
+        await desk
+          .getByRole('note')
+          .getByText(/cannot reach it/)
+          .waitFor();
+        const width = (await card.getByLabel(`Invitation link for ${name} (opens once)`).boundingBox())!
+          .width;
+        expect(width).toBeGreaterThan(300);
+        await desk.setViewportSize({ width: 1280, height: 800 });
+        await card.scrollIntoViewIfNeeded();
+        if (SHOTS) await desk.screenshot({ path: join(SHOTS, 'desk-participant-invitation.png') });
+        await atPhoneSize(desk, 'desk-participant-invitation-phone.png', card);
+        await desk.setViewportSize({ width: 1280, height: 900 });
+      }
       const phone = await (
         await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
       ).newPage();
@@ -128,6 +149,23 @@ describeInBrowser(title, () => {
           .filter({ hasText: /already used/ })
           .waitFor();
         await other.context().close();
+        // The desk's card says the participant joined, and when, and shows the used link no more.
+        const card = desk.locator('#participant-p1');
+        await card
+          .getByTestId('participant-joined')
+          .getByText(/^ · joined at \d{1,2}:\d{2}/)
+          .waitFor({ timeout: 15_000 });
+        await card
+          .getByTestId('invitation-used')
+          .getByText(`${name} joined with it, and it opens no more`)
+          .waitFor();
+        expect(await card.getByLabel(`Invitation link for ${name} (opens once)`).count()).toBe(0);
+        expect(await card.getByRole('button', { name: `New invitation for ${name}` }).count()).toBe(1);
+        await desk.setViewportSize({ width: 1280, height: 800 });
+        await card.scrollIntoViewIfNeeded();
+        if (SHOTS) await desk.screenshot({ path: join(SHOTS, 'desk-participant-joined.png') });
+        await atPhoneSize(desk, 'desk-participant-joined-phone.png', card);
+        await desk.setViewportSize({ width: 1280, height: 900 });
       }
     }
     await desk.getByRole('heading', { name: /8 of 8 checked in/ }).waitFor({ timeout: 10_000 });

@@ -87,9 +87,10 @@ export function CreateTournament(props: { api: Api }) {
   };
   return (
     <main class="narrow desk">
+      <h1>Organiser's desk</h1>
       <TournamentList {...tournaments} />
       <SingleMatchList api={props.api} />
-      <h1>New tournament</h1>
+      <h2>New tournament</h2>
       <p class="note">
         Or <a href="/desk/?new=match">set up a single match</a>: one game outside any tournament, its seats
         joined from this screen.

@@ -189,8 +189,11 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
           <h2 id="rounds">Rounds</h2>
           {complete && (
             <p class="complete" data-testid="tournament-complete">
-              The tournament is complete: all {standings.numberOfRounds} round
-              {standings.numberOfRounds === 1 ? ' is' : 's are'} played. The final standings are below.
+              The tournament is complete:{' '}
+              {standings.numberOfRounds === 1
+                ? 'its one round has been played'
+                : `all ${standings.numberOfRounds} rounds have been played`}
+              . The final standings are below.
             </p>
           )}
           {canPair && (

@@ -115,9 +115,20 @@ function clockTime(at: Date): string {
   return at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 }
 
-/** A judge or hall screen key listed at the desk, in words: "judge key, issued at the desk at 14:05". */
-function keyWords(key: ListedKey): string {
-  const kind = key.role === 'judge' ? 'judge key' : 'hall screen key';
+/**
+ * A judge or spectator key listed at the desk, in words: "judge key, issued at the desk at 14:05:31";
+ * one bound to a single match says so, "judge key for match r1-t4", "spectator key watching match r1-t4",
+ * since it reaches that match alone.
+ */
+export function keyWords(key: Pick<ListedKey, 'role' | 'label' | 'matchId'>): string {
+  const kind =
+    key.role === 'judge'
+      ? key.matchId
+        ? `judge key for match ${key.matchId}`
+        : 'judge key'
+      : key.matchId
+        ? `spectator key watching match ${key.matchId}`
+        : 'hall screen key';
   return key.label ? `${kind}, ${key.label}` : kind;
 }
 

@@ -1,12 +1,24 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Api } from '../shared/api';
 import { refusalText } from '../shared/refusal';
-import { newCommandId, type Participant, type Round } from '../shared/tournament-views';
+import type { Participant, Round } from '../shared/tournament-views';
+import { usePoll } from '../shared/use-poll';
+import { keysActingFor, type ListedKey } from './acting-keys';
 import { type ImportedLine, importParticipants, lineWords } from './import-participants';
-import { InvitationLink } from './invitation-link';
+import { LocalAddressWarning } from './invitation-link';
 import { LostPhone } from './lost-phone';
+import {
+  inviteParticipant,
+  joinedWords,
+  type ParticipantInvitation,
+  ParticipantInvitationCard,
+  participantKeys,
+} from './participant-invitation';
 import type { Act } from './rounds';
 import { possessive } from '../shared/possessive';
+
+/** How often the board reads the tournament's keys again, to see a participant join on their phone. */
+const KEYS_EVERY_MS = 5000;
 
 /**
  * The participants: the pasted import (before round 1), the check-in board with each one's invitation,
@@ -33,7 +45,13 @@ export function Participants(props: {
   const [pasted, setPasted] = useState('');
   const [report, setReport] = useState<ImportedLine[]>([]);
   const [importing, setImporting] = useState(false);
-  const [links, setLinks] = useState<Record<string, string>>({});
+  const [invitations, setInvitations] = useState<Record<string, ParticipantInvitation>>({});
+  // The keys of the tournament, read again every few seconds: a card says its participant joined as
+  // their phone joins, and a lost phone is offered to be shut out only where a key acts for them.
+  const keys = usePoll(
+    () => props.api.get<ListedKey[]>(`/keys?tournament=${encodeURIComponent(props.tournamentId)}`),
+    KEYS_EVERY_MS,
+  );
   /** The participant whose drop the desk is asking to confirm: one at a time. */
   const [dropping, setDropping] = useState<string>();
   /** The participant whose lost phone the desk is shutting out: one at a time. */
@@ -66,15 +84,19 @@ export function Participants(props: {
   const invite = async (participant: Participant) => {
     props.onAction();
     try {
-      const invited = await props.api.post<{ link: string }>(
-        `${props.base}/participants/${encodeURIComponent(participant.participantId)}/invitations`,
-        { commandId: newCommandId(), label: participant.name },
+      const invited = await inviteParticipant(props.api, props.base, participant);
+      setInvitations((i) => ({ ...i, [participant.participantId]: invited }));
+      // The button pressed is gone: the focus goes to the link it showed.
+      setTimeout(() =>
+        document
+          .querySelector<HTMLInputElement>(`#${participantCardId(participant.participantId)} .link-out input`)
+          ?.focus(),
       );
-      setLinks((l) => ({ ...l, [participant.participantId]: `${window.location.origin}${invited.link}` }));
     } catch (error) {
       props.onRefusal(refusalText(error));
     }
   };
+  const forget = (participantId: string) => setInvitations(({ [participantId]: _, ...rest }) => rest);
 
   return (
     <section aria-labelledby="participants">
@@ -106,29 +128,48 @@ export function Participants(props: {
           </ul>
         </div>
       )}
+      {Object.keys(invitations).length > 0 && <LocalAddressWarning />}
       <ul class="checkin-board" aria-live="polite">
         {participants.map((p) => {
+          const phones = participantKeys(keys.data, props.tournamentId, p.participantId);
+          const joined = joinedWords(phones);
+          const invitation = invitations[p.participantId];
+          // Without the keys read, the desk cannot tell: the lost-phone panel reads them itself.
+          const mayShutOut =
+            !keys.data ||
+            keysActingFor(p.participantId, props.tournamentId, keys.data, props.rounds).length > 0;
           return (
             <li
               key={p.participantId}
               id={participantCardId(p.participantId)}
               tabIndex={-1}
-              class={p.checkedIn ? 'in' : undefined}
+              class={[p.checkedIn ? 'in' : '', invitation ? 'inviting' : ''].join(' ').trim() || undefined}
             >
               <strong>{p.name}</strong>
               {p.club ? <span class="note"> · {p.club}</span> : null}
               <br />
               <span class={`note card-state${p.status === 'active' ? '' : ' card-gone'}`}>
                 {standingWords(p)}
+                {joined ? <span data-testid="participant-joined"> · {joined}</span> : null}
               </span>
               <br />
-              {links[p.participantId] ? (
-                <InvitationLink name={p.name} link={links[p.participantId]!} />
+              {invitation && p.status !== 'withdrawn' ? (
+                <ParticipantInvitationCard
+                  api={props.api}
+                  base={props.base}
+                  participant={p}
+                  invitation={invitation}
+                  phones={(phones ?? []).map((k) => k.keyId).join(' ')}
+                  onChange={(again) => setInvitations((i) => ({ ...i, [p.participantId]: again }))}
+                  onAnother={() => void invite(p)}
+                  onRefusal={props.onRefusal}
+                />
               ) : (
                 p.status !== 'withdrawn' &&
                 dropping !== p.participantId && (
                   <button type="button" class="quiet" onClick={() => invite(p)}>
                     Invite {p.name}
+                    {joined ? ' on another phone' : ''}
                   </button>
                 )
               )}
@@ -168,6 +209,7 @@ export function Participants(props: {
                 ))}
               {p.status !== 'withdrawn' &&
                 dropping !== p.participantId &&
+                (mayShutOut || shuttingOut === p.participantId) &&
                 (shuttingOut === p.participantId ? (
                   <LostPhone
                     api={props.api}
@@ -181,7 +223,8 @@ export function Participants(props: {
                     onDone={(news) => {
                       setShuttingOut(undefined);
                       // The old invitation link would only say it was used: the next one is asked for anew.
-                      setLinks(({ [p.participantId]: _, ...rest }) => rest);
+                      forget(p.participantId);
+                      keys.refresh();
                       props.onNews(news);
                       setTimeout(() => document.getElementById(participantCardId(p.participantId))?.focus());
                     }}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { type Api, ApiError } from '../shared/api';
 import { sidesOf } from '../shared/match-view';
 import { handKeyTo, JUDGE_KEY_STORAGE, WATCH_KEY_STORAGE, watchLink } from '../shared/page-keys';
@@ -301,50 +301,105 @@ export function MatchSeats(props: { api: Api; deskKey: string; matchId: string }
   );
 }
 
-/** A match as GET /matches lists it (the fields this list shows). */
+/** A match as GET /matches lists it (the fields these lists show). */
 interface ListedMatch {
   matchId: string;
   sides: { A: string; B: string };
+  result?: { winner: Side | null; winnerName: string | null } | null;
+  updatedAt?: string;
+}
+
+type MatchPage = { items: ListedMatch[]; nextCursor: string | null };
+
+/** How far back the desk's first page looks for ended single matches. */
+const ENDED_WITHIN_DAYS = 7;
+/** How many of those it lists, the last ended first. */
+const ENDED_LISTED = 10;
+
+/** An ended match's result, as the list says it: "Zulus won", "a draw". */
+function resultWords(m: ListedMatch): string {
+  if (!m.result) return 'ended';
+  if (m.result.winner === null) return 'a draw';
+  return `${m.result.winnerName ?? m.sides[m.result.winner]} won`;
 }
 
 /**
- * The single matches still in play (no tournament schedules them), each a link to its seats, so that
- * a closed tab does not lose a seat's invitation; nothing while there are none. One page of the
- * service's list, the open ones only: an ended match is watched, not joined.
+ * The single matches (no tournament schedules them), each a link to its seats: those still in play,
+ * so that a closed tab does not lose a seat's invitation, and those ended in the last days, the last
+ * ended first, so that a finished friendly is found again (its seats page says it ended, and it can
+ * still be watched and judged). Nothing while there are none.
  */
 export function SingleMatchList(props: { api: Api }) {
-  const [listed, setListed] = useState<{ items: ListedMatch[]; more: boolean }>();
+  const [open, setOpen] = useState<{ items: ListedMatch[]; more: boolean }>();
+  const [ended, setEnded] = useState<ListedMatch[]>();
   useEffect(() => {
     let live = true;
+    const since = new Date(Date.now() - ENDED_WITHIN_DAYS * 24 * 60 * 60_000).toISOString();
+    props.api.get<MatchPage>('/matches?standalone=true&status=open&limit=100').then(
+      (page) => live && setOpen({ items: page.items, more: page.nextCursor !== null }),
+      // A key that may list no matches has none to show here: the tournaments are what it runs.
+      () => live && setOpen({ items: [], more: false }),
+    );
     props.api
-      .get<{ items: ListedMatch[]; nextCursor: string | null }>(
-        '/matches?standalone=true&status=open&limit=100',
+      .get<MatchPage>(
+        `/matches?standalone=true&status=ended&updatedSince=${encodeURIComponent(since)}&limit=100`,
       )
       .then(
-        (page) => live && setListed({ items: page.items, more: page.nextCursor !== null }),
-        // A key that may list no matches has none to show here: the tournaments are what it runs.
-        () => live && setListed({ items: [], more: false }),
+        (page) =>
+          live &&
+          setEnded(
+            [...page.items]
+              .sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? ''))
+              .slice(0, ENDED_LISTED),
+          ),
+        () => live && setEnded([]),
       );
     return () => {
       live = false;
     };
   }, [props.api]);
-  if (!listed || listed.items.length === 0) return null;
   return (
-    <section aria-labelledby="single-matches">
-      <h2 id="single-matches">Single matches in play</h2>
-      <ul class="tournament-list">
-        {listed.items.map((m) => (
-          <li key={m.matchId}>
-            <a href={singleMatchLink(m.matchId)}>
-              {m.sides.A} v {m.sides.B}
-            </a>{' '}
-            <span class="note">({m.matchId})</span>
-          </li>
-        ))}
-      </ul>
-      {listed.more && <p class="note">Only the first {listed.items.length} are listed.</p>}
-    </section>
+    <>
+      {open && open.items.length > 0 && (
+        <section aria-labelledby="single-matches">
+          <h2 id="single-matches">Single matches in play</h2>
+          <ul class="tournament-list">
+            {open.items.map((m) => (
+              <li key={m.matchId}>
+                <a href={singleMatchLink(m.matchId)}>
+                  {m.sides.A} v {m.sides.B}
+                </a>{' '}
+                <span class="note">({m.matchId})</span>
+              </li>
+            ))}
+          </ul>
+          {open.more && <p class="note">Only the first {open.items.length} are listed.</p>}
+        </section>
+      )}
+      {ended && ended.length > 0 && (
+        <section aria-labelledby="ended-single-matches">
+          <h2 id="ended-single-matches">Single matches ended lately</h2>
+          <ul class="tournament-list">
+            {ended.map((m) => (
+              <li key={m.matchId}>
+                <a href={singleMatchLink(m.matchId)}>
+                  {m.sides.A} v {m.sides.B}
+                </a>{' '}
+                <span class="note">
+                  ({m.matchId}): {resultWords(m)}
+                  {m.updatedAt
+                    ? `, ended ${new Date(m.updatedAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}`
+                    : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p class="note">
+            Those that ended in the last {ENDED_WITHIN_DAYS} days, the last first (at most {ENDED_LISTED}).
+          </p>
+        </section>
+      )}
+    </>
   );
 }
 
@@ -414,6 +469,11 @@ function WatchThisMatch(props: { api: Api; matchId: string; title: string }) {
   const [refusal, setRefusal] = useState<string>();
   const [asking, setAsking] = useState(false);
   const [said, setSaid] = useState<string>();
+  const field = useRef<HTMLInputElement>(null);
+  // The button pressed is gone once the link is shown: the focus goes to the link.
+  useLayoutEffect(() => {
+    if (link) field.current?.focus();
+  }, [link]);
   const issue = async () => {
     setAsking(true);
     setRefusal(undefined);
@@ -433,18 +493,19 @@ function WatchThisMatch(props: { api: Api; matchId: string; title: string }) {
   };
   return (
     <section class="watch-this-match" aria-labelledby="watch-this-match">
-      <h2 id="watch-this-match" class="sr-only">
-        Watch this match
+      {/* Before the link is asked for, the button says it all; the heading is for a screen reader's list. */}
+      <h2 id="watch-this-match" class={link ? undefined : 'sr-only'}>
+        Watch this match from another device
       </h2>
       {!link && (
-        <>
+        <p>
           <button type="button" class="quiet" disabled={asking} onClick={() => void issue()}>
             Watch this match
           </button>{' '}
           <span class="note">
             a link and QR code to watch it from another device, with a key that sees this match alone
           </span>
-        </>
+        </p>
       )}
       {refusal && (
         <p class="error" role="alert">
@@ -452,30 +513,31 @@ function WatchThisMatch(props: { api: Api; matchId: string; title: string }) {
         </p>
       )}
       {link && (
-        <div class="link-out">
-          <p>To watch from another device, scan this code or send the link:</p>
+        <div class="link-out watch-link">
           <p class="qr-shown">
             <QrCode text={link} label={`The link to watch ${props.title}`} />
           </p>
-          <label>
-            Link to watch {props.title} (holds its key: share it with watchers only)
-            <input readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
-          </label>
-          <button
-            type="button"
-            class="quiet"
-            aria-label={`Copy the link to watch ${props.title}`}
-            onClick={() => void copyText(link, 'Link').then(setSaid)}
-          >
-            Copy
-          </button>
-          <span class="note" role="status">
-            {said}
-          </span>
-          <p class="note">
-            It watches this match only, as a spectator sees it (no sealed order before it is revealed), and
-            cannot play or rule. It works on any device until its key is revoked.
-          </p>
+          <div>
+            <label>
+              Link to watch {props.title} (holds its key: share it with watchers only)
+              <input ref={field} readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+            </label>
+            <button
+              type="button"
+              class="quiet"
+              aria-label={`Copy the link to watch ${props.title}`}
+              onClick={() => void copyText(link, 'Link').then(setSaid)}
+            >
+              Copy
+            </button>
+            <span class="note" role="status">
+              {said}
+            </span>
+            <p class="note">
+              Scan the code or send the link: it watches this match alone, as a spectator sees it (no sealed
+              order before it is revealed), plays and rules on nothing, and works until its key is revoked.
+            </p>
+          </div>
         </div>
       )}
     </section>

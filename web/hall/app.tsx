@@ -182,7 +182,8 @@ function HallScreen(props: { api: Api; apiKey: string; tournamentId: string; onF
           )}
         </section>
         <section aria-labelledby="hall-clock">
-          <h2 id="hall-clock">Time left</h2>
+          {/* "Time left" only over a time: over "The round is over" or "has not started" it would jar. */}
+          <h2 id="hall-clock">{round?.status === 'started' && round.clock ? 'Time left' : 'Round clock'}</h2>
           {round && round.status !== 'paired' ? (
             <RoundClock
               key={round.clock?.asOf}

@@ -4528,6 +4528,21 @@ export interface components {
       label?: string;
       /** @example 2026-05-02T21:00:00.000Z */
       expiresAt: string;
+      /**
+       * @description Whether the invitation was traded for the participant’s key already (asked again with its commandId, the answer says so): the participant then plays from the device that redeemed it, and another device needs a new invitation.
+       * @example false
+       */
+      redeemed: boolean;
+      /**
+       * @description When it was redeemed (the participant joined), if it was.
+       * @example 2026-05-02T09:14:03.120Z
+       */
+      redeemedAt?: string;
+      /**
+       * @description The key it was traded for, if it was (GET /keys lists it, and whether it was revoked).
+       * @example f0e1d2c3b4a5
+       */
+      redeemedKeyId?: string;
     };
     CreateOwnSeatInvitationDto: {
       /**
@@ -28055,7 +28070,10 @@ export interface operations {
            *       "tournamentId": "spring-open-2026",
            *       "participantId": "p4",
            *       "label": "Dan Evans",
-           *       "expiresAt": "2026-05-02T21:00:00.000Z"
+           *       "expiresAt": "2026-05-02T21:00:00.000Z",
+           *       "redeemed": false,
+           *       "redeemedAt": "2026-05-02T09:14:03.120Z",
+           *       "redeemedKeyId": "f0e1d2c3b4a5"
            *     }
            */
           'application/json': components['schemas']['ParticipantInvitationDto'];
