@@ -451,7 +451,7 @@ describeInBrowser(title, () => {
     await console_.getByRole('button', { name: 'Yes, end the match' }).click();
     await console_
       .getByTestId('judge-said')
-      .getByText(/End the match/)
+      .getByText(/^Ended the match: /)
       .waitFor();
     await console_.context().close();
 

@@ -82,7 +82,7 @@ describeInBrowser('the desk creates a refereed tournament with its rounds and ru
     // Its one round played, the desk says it is complete and offers no round 2 (the service refuses one).
     await desk
       .getByTestId('tournament-complete')
-      .getByText(/all 1 round is played/)
+      .getByText(/its one round has been played/)
       .waitFor();
     expect(await desk.getByRole('button', { name: /Pair round 2/ }).count()).toBe(0);
     const refused = await org.post('/tournaments/ref-day/rounds', {
