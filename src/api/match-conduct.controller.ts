@@ -83,7 +83,8 @@ export class MatchConductController {
   @Post('backups')
   @Roles('judge')
   @ApiOperation({
-    summary: 'A judge backs the match up to any earlier event (C-5); nothing is deleted, and server dice count on.',
+    summary:
+      'A judge backs the match up to any earlier event (C-5); nothing is deleted, and server dice count on.',
   })
   @CommandAnswer()
   backup(
