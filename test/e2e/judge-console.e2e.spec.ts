@@ -252,7 +252,7 @@ describeInBrowser('judge console in Chromium', () => {
     await form.getByLabel(/A note/).fill('N1 left the field');
     await form.getByRole('button', { name: 'Send' }).click();
     // C-4: ending cannot be undone, so the console says so and asks first; going back keeps the form.
-    const confirm = page.getByRole('group', { name: /End the match: Side A wins\?/ });
+    const confirm = page.getByRole('group', { name: /End the match: a win for Side A\?/ });
     await confirm.getByText(/cannot be undone/).waitFor();
     // What was said of the backup before is not what this confirmation is about.
     expect(await said().innerText()).toBe('');
@@ -266,7 +266,7 @@ describeInBrowser('judge console in Chromium', () => {
     expect(await form.getByLabel(/A note/).inputValue()).toBe('N1 left the field');
     await form.getByRole('button', { name: 'Send' }).click();
     await confirm.getByRole('button', { name: 'Yes, end the match' }).click();
-    await done(/^Ended the match: Side A wins\.$/);
+    await done(/^Ended the match: a win for Side A\.$/);
     expect((await busy.organiser.get(`/matches/${busy.matchId}`)).body.ended).toBe(true);
     await page.getByText(/ended/).first().waitFor();
   }, 60_000);

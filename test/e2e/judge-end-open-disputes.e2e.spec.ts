@@ -73,7 +73,7 @@ describeInBrowser('judge ends a match with open disputes in Chromium', () => {
     await t?.close();
   });
 
-  const confirmation = () => page.getByRole('group', { name: /End the match: Carthaginians wins\?/ });
+  const confirmation = () => page.getByRole('group', { name: /End the match: a win for Carthaginians\?/ });
   const ended = async () => (await org.get(`/matches/${matchId}`)).body.ended as boolean;
   const said = () => page.getByTestId('judge-said');
 

@@ -48,7 +48,7 @@ describe('organiser: match history', () => {
       "Turn 1: the Impi made contact with the NNC's left flank.",
       "Turn 1: the Impi's impact on the NNC: 1D6 4 +1 charge +1 flank −1 downhill = 5.",
       "Turn 1: the NNC's morale test: morale 7 − impact 5 = 2; 2D6 2+4 = 6, 4 over: Reform.",
-      'Turn 1: the Impi was victorious: +1 on its impacts in turn 3.',
+      'Turn 1: victory for the Impi, whose impacts take +1 in turn 3.',
       'Turn 1: the NNC gave ground half a move, breaking contact with the Impi; it may not attack in turn 2; enemies attacking it in turn 3 get +1.',
     ]);
     const impact = reply.body.entries[6];

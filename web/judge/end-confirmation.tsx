@@ -25,7 +25,7 @@ export function EndConfirmation(props: {
   onBack: () => void;
 }) {
   const { body } = props;
-  const winner = body.winner === 'draw' ? 'a draw' : `${props.sideName(String(body.winner))} wins`;
+  const winner = body.winner === 'draw' ? 'a draw' : `a win for ${props.sideName(String(body.winner))}`;
   const note = typeof body.note === 'string' && body.note !== '' ? body.note : undefined;
   const disputes = props.pending?.disputes ?? [];
   const undos = props.pending?.undoRequests?.length ?? 0;

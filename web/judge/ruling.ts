@@ -82,7 +82,7 @@ export function doneWords(
     case 'backup':
       return `Backed the match up to ${event(body.toRevision)}.`;
     case 'end':
-      return `Ended the match: ${body.winner === 'draw' ? 'a draw' : `${sideName(String(body.winner))} wins`}.`;
+      return `Ended the match: ${body.winner === 'draw' ? 'a draw' : `a win for ${sideName(String(body.winner))}`}.`;
     default:
       return `Done: ${template.label}.`;
   }

@@ -13,15 +13,15 @@ const SHORT: Record<string, [string, string]> = {
 export const tieBreakNamed = (id: string): [string, string] => SHORT[id] ?? [id, id];
 
 /**
- * When the standings stand, in words: "before any round is complete", "after 2 rounds (round 3 in
+ * When the standings stand, in words: "so far, with round 1 in play", "after 2 rounds (round 3 in
  * play)", counting the rounds whose every table has its result (closed), not the ones started; once
  * the tournament's last round closed, "final, after 3 rounds".
  */
 export function roundsWords(rounds: Round[], numberOfRounds?: number | null): string {
   const closed = rounds.filter((r) => r.status === 'closed').length;
   const playing = rounds.find((r) => r.status === 'started');
-  const after =
-    closed === 0 ? 'before any round is complete' : `after ${closed} round${closed === 1 ? '' : 's'}`;
+  if (closed === 0) return playing ? `so far, with round ${playing.round} in play` : 'before the first round';
+  const after = `after ${closed} round${closed === 1 ? '' : 's'}`;
   if (!playing && numberOfRounds && closed >= numberOfRounds) return `final, ${after}`;
   return playing ? `${after} (round ${playing.round} in play)` : after;
 }

@@ -217,7 +217,7 @@ const DESCRIBERS: Describers<HandToHandEvent> = {
   ImpactRolled: impactRolled,
   MoraleTested: moraleTested,
   AttackerVictorious: (context, d) =>
-    line(context, `${unit(context, d.unitId)} was victorious: +1 on its impacts in turn ${d.inTurn}.`, [
+    line(context, `victory for ${unit(context, d.unitId)}, whose impacts take +1 in turn ${d.inTurn}.`, [
       'HH-17',
       'Q-6',
     ]),
