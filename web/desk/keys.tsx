@@ -5,6 +5,7 @@ import { copyText } from './copy';
 import { refusalText } from '../shared/refusal';
 import { newCommandId } from '../shared/tournament-views';
 import type { ListedKey } from './acting-keys';
+import { clockTime } from './desk-times';
 
 type Kind = 'judge' | 'spectator';
 
@@ -108,11 +109,6 @@ export function Keys(props: { api: Api; tournamentId: string; onAction: () => vo
       ))}
     </section>
   );
-}
-
-/** "14:05:31", the desk's own clock (to the second: two keys of a kind issued in a minute differ). */
-function clockTime(at: Date): string {
-  return at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 }
 
 /**

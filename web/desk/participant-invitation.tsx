@@ -4,6 +4,7 @@ import { refusalText } from '../shared/refusal';
 import { newCommandId, type Participant } from '../shared/tournament-views';
 import type { ListedKey } from './acting-keys';
 import { InvitationLink } from './invitation-link';
+import { dayAndTime, shortTime } from './desk-times';
 
 /** A participant's invitation as POST …/participants/{id}/invitations answers it. */
 export interface ParticipantInvitation {
@@ -14,10 +15,6 @@ export interface ParticipantInvitation {
   redeemed: boolean;
   redeemedAt?: string;
 }
-
-/** A time of the day as the desk's clock says it: 09:14, 21:07. */
-export const shortTime = (at: string) =>
-  new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** The participant keys of a participant not revoked, first issued first: each is a phone that joined. */
 export function participantKeys(
@@ -116,8 +113,7 @@ export function ParticipantInvitationCard(props: {
           <p class="note">
             Or type <span class="typed-address">{address}</span> on the phone (the code{' '}
             <strong class="invite-code">{invitation.code}</strong>). Good until{' '}
-            {new Date(invitation.expiresAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })};
-            it opens once.
+            {dayAndTime(invitation.expiresAt)}; it opens once.
           </p>
         </>
       )}

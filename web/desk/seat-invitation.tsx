@@ -4,6 +4,7 @@ import type { Api } from '../shared/api';
 import { possessive } from '../shared/possessive';
 import { refusalText } from '../shared/refusal';
 import { InvitationLink } from './invitation-link';
+import { dayAndTime, shortTime } from './desk-times';
 
 type Side = 'A' | 'B';
 
@@ -22,8 +23,6 @@ interface SeatInvitation {
  * player joins on another phone) takes the next number.
  */
 export const seatCommandId = (matchId: string, side: Side, n: number) => `seat-${matchId}-${side}-${n}`;
-
-const shortTime = (at: string) => new Date(at).toLocaleString([], { timeStyle: 'short' });
 
 /**
  * One seat of a single match: its phones, and its current invitation with the QR code to scan from
@@ -113,9 +112,8 @@ export function Seat(props: {
           <InvitationLink name={name} link={invited.link} qrShown />
           <p class="note">
             Or open <span class="match-id">{window.location.origin}/table/</span> and type the code{' '}
-            <strong class="invite-code">{invited.code}</strong>. Good until{' '}
-            {new Date(invited.expiresAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}; it
-            opens once.
+            <strong class="invite-code">{invited.code}</strong>. Good until {dayAndTime(invited.expiresAt)};
+            it opens once.
           </p>
         </>
       )}

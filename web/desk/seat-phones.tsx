@@ -3,6 +3,7 @@ import type { Api } from '../shared/api';
 import { possessive } from '../shared/possessive';
 import { refusalText } from '../shared/refusal';
 import type { ListedKey } from './acting-keys';
+import { clockTime } from './desk-times';
 
 /** The keys that play a seat now: that match's and side's player keys not revoked, first joined first. */
 export function seatKeys(keys: readonly ListedKey[] | undefined, side: 'A' | 'B'): ListedKey[] | undefined {
@@ -13,9 +14,7 @@ export function seatKeys(keys: readonly ListedKey[] | undefined, side: 'A' | 'B'
 
 /** A phone of a seat, as the organiser tells it from the others: by when it joined. */
 function phoneWords(key: ListedKey): string {
-  return key.issuedAt
-    ? `the phone that joined at ${new Date(key.issuedAt).toLocaleTimeString([], { timeStyle: 'medium' })}`
-    : 'this phone';
+  return key.issuedAt ? `the phone that joined at ${clockTime(key.issuedAt)}` : 'this phone';
 }
 
 /**

@@ -12,6 +12,7 @@ import { SeatPhones, seatKeys } from './seat-phones';
 import { Seat } from './seat-invitation';
 import type { ListedKey } from './acting-keys';
 import { usePoll } from '../shared/use-poll';
+import { dayAndTime } from './desk-times';
 
 /** The parts of GET /matches/:id this page reads. */
 interface MatchHeader {
@@ -387,9 +388,7 @@ export function SingleMatchList(props: { api: Api }) {
                 </a>{' '}
                 <span class="note">
                   ({m.matchId}): {resultWords(m)}
-                  {m.updatedAt
-                    ? `, ended ${new Date(m.updatedAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}`
-                    : ''}
+                  {m.updatedAt ? `, ended ${dayAndTime(m.updatedAt)}` : ''}
                 </span>
               </li>
             ))}
