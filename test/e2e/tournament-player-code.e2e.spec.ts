@@ -157,7 +157,9 @@ describeInBrowser('the tournament page joins by an invitation code typed in', ()
     await phone.page.getByRole('heading', { name: 'Joined on this phone' }).waitFor();
     await phone.page.getByRole('link', { name: `Your page in tournament ${T}` }).waitFor();
     expect(await field(phone.page).isVisible()).toBe(false);
-    await phone.page.getByText('Join with another code').click();
+    // By keyboard: the disclosure opens with Enter, and the field takes the code.
+    await phone.page.getByText('Join with another code').focus();
+    await phone.page.keyboard.press('Enter');
     await field(phone.page).waitFor();
     await bothSizes(phone.page, 'player-code-another');
 
