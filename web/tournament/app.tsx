@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Api } from '../shared/api';
 import { queryParam } from '../shared/key-gate';
+import { keepSeat, type Seat as TableSeat } from '../table/seat-store';
+import { CodeForm } from './code-form';
 import {
   forgetKey,
   joinRefusalWords,
   keepKey,
   keptKey,
   keptPlaces,
-  redeemParticipant,
+  redeemInvitation,
+  type Redeemed,
   showJoined,
   takeInvitationFromUrl,
 } from './join';
@@ -19,17 +22,23 @@ interface Seat {
   key?: string;
 }
 
+/** Where the table page opens the seat this browser kept last (web/table/app.tsx). */
+const TABLE_PAGE = '/table/';
+
 /**
  * The player's page. Opened from the participant invitation the organiser handed out
- * (`/tournament/#invite=…`), it trades the invitation once for the participant's key and keeps the key
- * in this browser; opened again (`?tournament=&participant=`, a bookmark or a slip's QR code), it uses
- * the key kept here. A browser that holds none was never joined: players join by invitation, so the
- * page says how to get one (a key typed in is there for the rare player given one instead).
+ * (`/tournament/#invite=…`), or given its code typed in, it trades the invitation once for the
+ * participant's key and keeps the key in this browser; opened again (`?tournament=&participant=`, a
+ * bookmark or a slip's QR code), it uses the key kept here. A browser that holds none was never
+ * joined: players join by invitation, so the page says how to get one and takes its code (a key
+ * typed in is there for the rare player given one instead). A seat's invitation opened here is spent
+ * all the same: its key is kept where the table page keeps seats, and the table page opens it.
  */
 export function App() {
   const [invitation] = useState(takeInvitationFromUrl);
   const [joining, setJoining] = useState(invitation !== undefined);
   const [refusal, setRefusal] = useState<string>();
+  const [tableSeat, setTableSeat] = useState<TableSeat>();
   const [seat, setSeat] = useState<Seat | undefined>(() => {
     const tournamentId = queryParam('tournament');
     const participantId = queryParam('participant');
@@ -38,17 +47,36 @@ export function App() {
       : undefined;
   });
 
+  /** Keeps what an invitation was traded for, and opens it: the player's page, or the table's. */
+  const take = (redeemed: Redeemed) => {
+    if (redeemed.kind === 'seat') {
+      keepSeat(redeemed.seat);
+      setTableSeat(redeemed.seat);
+      window.location.assign(TABLE_PAGE);
+      return;
+    }
+    const { joined } = redeemed;
+    keepKey(joined);
+    showJoined(joined);
+    setSeat({ tournamentId: joined.tournamentId, participantId: joined.participantId, key: joined.token });
+  };
+
+  /** A typed code: what went wrong is said on its field; nothing is said on success, the page changes. */
+  const joinByCode = async (code: string): Promise<string | undefined> => {
+    try {
+      take(await redeemInvitation(code));
+      setRefusal(undefined);
+      return undefined;
+    } catch (error) {
+      return joinRefusalWords(error, true);
+    }
+  };
+
   useEffect(() => {
     if (!invitation) return;
-    redeemParticipant(invitation).then(
-      (joined) => {
-        keepKey(joined);
-        showJoined(joined);
-        setSeat({
-          tournamentId: joined.tournamentId,
-          participantId: joined.participantId,
-          key: joined.token,
-        });
+    redeemInvitation(invitation).then(
+      (redeemed) => {
+        take(redeemed);
         setJoining(false);
       },
       (error: unknown) => {
@@ -58,6 +86,20 @@ export function App() {
     );
   }, [invitation]);
 
+  if (tableSeat) {
+    return (
+      <main class="narrow">
+        <h1>My tournament</h1>
+        <p role="status" data-testid="seat-kept">
+          This invitation is for your seat at a table (match {tableSeat.matchId}, side {tableSeat.side}), not
+          for a place in a tournament. Your seat is kept on this phone: the table page opens it.
+        </p>
+        <p>
+          <a href={TABLE_PAGE}>Open your table</a>
+        </p>
+      </main>
+    );
+  }
   if (joining) {
     return (
       <main class="narrow">
@@ -67,6 +109,7 @@ export function App() {
     );
   }
   if (!seat) {
+    const joined = keptPlaces().length > 0;
     return (
       <main class="narrow">
         <h1>My tournament</h1>
@@ -81,6 +124,14 @@ export function App() {
           </p>
         )}
         <KeptPlaces />
+        {joined ? (
+          <details class="code-entry" open={refusal !== undefined}>
+            <summary>Join with another code</summary>
+            <CodeForm join={joinByCode} />
+          </details>
+        ) : (
+          <CodeSection join={joinByCode} />
+        )}
       </main>
     );
   }
@@ -97,6 +148,7 @@ export function App() {
           Joined on another phone? Use that one: your page opens there, and scanning your slip with it opens
           it too. An invitation opens once, so a phone that did not open it needs a new one.
         </p>
+        <CodeSection join={joinByCode} />
         <KeptPlaces except={seat} />
         <details class="key-entry">
           <summary>I was given a key instead</summary>
@@ -120,6 +172,17 @@ export function App() {
         setSeat({ tournamentId: seat.tournamentId, participantId: seat.participantId });
       }}
     />
+  );
+}
+
+/** The code field under its heading: for the player who was told the code, or holds it on a slip. */
+function CodeSection(props: { join: (code: string) => Promise<string | undefined> }) {
+  return (
+    <section aria-labelledby="code-heading">
+      <h2 id="code-heading">Join with the code</h2>
+      <p>Given the code of your invitation instead, read out at the desk or on a slip? Type it here.</p>
+      <CodeForm join={props.join} />
+    </section>
   );
 }
 

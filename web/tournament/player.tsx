@@ -227,6 +227,10 @@ export function Player(props: {
         <p class="note" data-testid="rules-version">
           This tournament runs under tournament rules {rulesVersion}.
         </p>
+        {/* A player may play several tournaments: each joins by its own invitation, on this same page. */}
+        <p class="note">
+          <a href="/tournament/">Another tournament? Join with another code</a>
+        </p>
       </footer>
     </main>
   );
