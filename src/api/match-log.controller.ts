@@ -47,7 +47,7 @@ export class MatchLogController {
   @ApiAccess(READERS)
   @ApiOperation({
     summary:
-      'The turn log: one plain sentence per step, with its dice, modifiers and rule ids, in unit and side names, a page at a time (?limit= 1–500, default 500; ?cursor=). A sealed card appears only to its own side before its reveal.',
+      'The turn log: one plain sentence per step, with its dice, modifiers and rule ids, in unit and side names, a page at a time (?limit= 1–500, default 500; ?cursor=). A sealed card appears only to its own side before its reveal; such a line also carries `publicSentence`, its words as everyone else reads them.',
   })
   @ApiOkResponse({
     type: MatchLogDto,

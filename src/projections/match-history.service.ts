@@ -22,6 +22,11 @@ export interface LogEntryView extends LogLine {
   at: string;
   actor: { role: string; side?: string };
   reverted: boolean;
+  /**
+   * AA-2: present only when `sentence` holds what this caller alone may see (its own sealed card): the
+   * same line as every other reader has it. Any ruleset's private line is marked so, whatever its words.
+   */
+  publicSentence?: string;
 }
 
 export interface MatchLogView {
@@ -131,6 +136,9 @@ export class MatchHistory {
         at: entry.at,
         actor: entry.actor,
         reverted: reverted.has(entry.revision) && isUndoneByRevert(entry.type),
+        // The stored line is the public one: written again from this side's own view, a line that reads
+        // otherwise holds what that view alone shows.
+        ...(line.sentence !== entry.sentence ? { publicSentence: entry.sentence } : {}),
       };
     });
     return { matchId, revision: visible, entries, nextCursor };

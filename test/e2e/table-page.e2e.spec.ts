@@ -145,14 +145,22 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     await mustDo(A.page).getByRole('heading', { name: 'Waiting' }).waitFor();
 
     // Each side's own card is said as sealed on its phone, which the opponent across the table can
-    // read; a tap shows it in the log's words, on that phone only, and another hides it again.
+    // read, in the words the opponent reads (each seal is a commitment the service keeps for its side);
+    // a tap shows it in the log's words, on that phone only, and another hides it again.
     const outcomes = (seat: SeatBrowser) => seat.page.getByRole('region', { name: 'Last outcomes' });
     for (const [seat, own, card] of [
       [A, 'a1', '7♠'],
       [B, 'b1', '5♣'],
     ] as const) {
       const side = seat === A ? 'A' : 'B';
-      await outcomes(seat).getByText(`Side ${side} sealed an orders card for the ${own}.`).waitFor();
+      const asOthersReadIt = new RegExp(
+        `^Turn 2: Side ${side} sealed an orders card for the ${own}, hidden until it is revealed in close combat \\(commitment [0-9a-f]{12}…\\)\\.$`,
+      );
+      const hiddenLine = outcomes(seat)
+        .locator('.sentence')
+        .filter({ hasText: `sealed an orders card for the ${own}` });
+      await hiddenLine.waitFor();
+      expect((await hiddenLine.innerText()).replace(/^\d+\. /, '')).toMatch(asOthersReadIt);
       expect(await seat.page.locator('body').innerText()).not.toContain(card);
       const sentBefore = seat.sent.length;
       const show = outcomes(seat).getByRole('button', { name: /^Show the card of event \d+$/ });
@@ -163,7 +171,8 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
       await outcomes(seat)
         .getByRole('button', { name: /^Hide the card of event \d+$/ })
         .click();
-      await outcomes(seat).getByText(`Side ${side} sealed an orders card for the ${own}.`).waitFor();
+      await hiddenLine.waitFor();
+      expect((await hiddenLine.innerText()).replace(/^\d+\. /, '')).toMatch(asOthersReadIt);
       expect(await seat.page.locator('body').innerText()).not.toContain(card);
       // Shown and hidden on this phone alone: nothing was sent for it.
       expect(seat.sent.slice(sentBefore).filter((request) => request.body !== '')).toEqual([]);
@@ -188,8 +197,10 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
       [B, '7S'],
       [A, '5C'],
     ] as const) {
-      expect(await seat.page.content()).not.toContain(hidden);
-      expect(await storageBesideKeys(seat)).not.toContain(hidden);
+      // Word by word: a 2-character code may sit by chance inside random text (ids, tickets, codes).
+      const code = new RegExp(`\\b${hidden}\\b`);
+      expect(await seat.page.content()).not.toMatch(code);
+      expect(await storageBesideKeys(seat)).not.toMatch(code);
       // The deck a side is offered for its own seals lists every card; no other part names the hidden one.
       // By its code (commands, events) or as the turn log writes it (7♠).
       const asShown = hidden.replace(/[CDHS]$/, (suit) => SUIT_SYMBOLS[suit]!);
@@ -305,8 +316,11 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
     expect(carried(A2, salt)).toEqual([]);
     expect(A2.sent.filter((r) => /\b9S\b/.test(r.body) || /\b9S\b/.test(withoutSecrets(r.url)))).toEqual([]);
     for (const secret of [salt, '9S']) {
-      expect(await B2.page.content()).not.toContain(secret);
-      expect(await storageBesideKeys(B2)).not.toContain(secret);
+      // The salt, 64 random hex digits, anywhere; the card's 2-character code as a word of its own, as
+      // it may sit by chance inside random text (ids, tickets, codes).
+      const named = secret === salt ? secret : new RegExp(`\\b${secret}\\b`);
+      expect(await B2.page.content()).not.toMatch(named);
+      expect(await storageBesideKeys(B2)).not.toMatch(named);
       // B's own deck, offered for its seals, lists every card; no other part of any answer names a1's.
       expect(
         B2.bodies.filter((body) =>
@@ -425,8 +439,8 @@ describeInBrowser('table page in Chromium: joining a seat and an Atomic Africa c
 
     // Before the reveal no request of A's page named the card, and B's page holds it nowhere.
     expect(A3.sent.filter((r) => /\b9S\b/.test(r.body) || /\b9S\b/.test(withoutSecrets(r.url)))).toEqual([]);
-    expect(await B3.page.content()).not.toContain('9S');
-    expect(await storageBesideKeys(B3)).not.toContain('9S');
+    expect(await B3.page.content()).not.toMatch(/\b9S\b/);
+    expect(await storageBesideKeys(B3)).not.toMatch(/\b9S\b/);
     expect(
       B3.bodies.filter((body) => /\b9S\b|9♠/.test(JSON.stringify(withoutOptions(JSON.parse(body))))),
     ).toEqual([]);
@@ -506,14 +520,14 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
     const form = await openAction(seat, /Dispute an event for/);
     // The event is picked by its line of the log, as this side reads it (a drop-down when there are
     // many), its own sealed card said as sealed (AA-2: the opponent may read the phone).
-    const line = (
+    const entry = (
       (await (seat === A ? m.A : m.B).get(`/matches/${matchId}/log`)).body.entries as {
         revision: number;
         sentence: string;
+        publicSentence?: string;
       }[]
-    )
-      .find((e) => e.revision === revision)!
-      .sentence.replace(/\bsealed (.+?) as the orders of /, 'sealed an orders card for ');
+    ).find((e) => e.revision === revision)!;
+    const line = entry.publicSentence ?? entry.sentence;
     const label = new RegExp(`^event ${revision}: ${escaped(line.replace(/\.$/, ''))}( \\(undone\\))?$`);
     const select = form.getByRole('combobox', { name: /Which event is disputed/ });
     if ((await select.count()) > 0) {
@@ -608,11 +622,10 @@ describeInBrowser('table page in Chromium: offline, undo asked and answered, a d
     const backTo = (await m.A.get(`/matches/${matchId}/log`)).body.entries as {
       revision: number;
       sentence: string;
+      publicSentence?: string;
     }[];
-    const sentence = backTo
-      .find((e) => e.revision === asked.toRevision)!
-      .sentence.replace(/\.$/, '')
-      .replace(/\bsealed (.+?) as the orders of /, 'sealed an orders card for ');
+    const backToEntry = backTo.find((e) => e.revision === asked.toRevision)!;
+    const sentence = (backToEntry.publicSentence ?? backToEntry.sentence).replace(/\.$/, '');
     expect(sentence).toMatch(/sealed an orders card for/);
     expect(await prompt.getByTestId('undo-back-to').innerText()).toContain(
       `right after event ${asked.toRevision} (${sentence});`,

@@ -71,6 +71,8 @@ export interface LogEntry {
   at: string;
   actor: { role: string; side?: string };
   reverted: boolean;
+  /** AA-2: only on a line that holds what this viewer alone may see: the line as every other reader has it. */
+  publicSentence?: string;
 }
 
 export interface LogAnswer {

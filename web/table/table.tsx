@@ -595,7 +595,7 @@ export function Table(props: { seat: Seat; onLeave: (notice: LeftNotice) => void
       {ruleOf && <RuleDialog rule={ruleOf} onClose={() => setRuleShown(undefined)} />}
 
       <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">
-        {withoutSealedCards(announcement)}
+        {withoutSealedCards(announcement, current.log.entries)}
       </div>
     </main>
   );

@@ -1157,7 +1157,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The turn log: one plain sentence per step, with its dice, modifiers and rule ids, in unit and side names, a page at a time (?limit= 1–500, default 500; ?cursor=). A sealed card appears only to its own side before its reveal. */
+    /** The turn log: one plain sentence per step, with its dice, modifiers and rule ids, in unit and side names, a page at a time (?limit= 1–500, default 500; ?cursor=). A sealed card appears only to its own side before its reveal; such a line also carries `publicSentence`, its words as everyone else reads them. */
     get: operations['MatchLogController_log'];
     put?: never;
     post?: never;
@@ -4009,6 +4009,11 @@ export interface components {
       actor: components['schemas']['ActorDto'];
       /** @description Undone by a later ActionsReverted (C-5); it stays in the log. */
       reverted: boolean;
+      /**
+       * @description AA-2: present only when `sentence` holds what this caller alone may see (its own sealed card), in any ruleset: the same line as the other side and spectators read it. A page the opponent can read shows this one instead.
+       * @example Turn 2: Zulus sealed an orders card for the Impi.
+       */
+      publicSentence?: string;
     };
     MatchLogDto: {
       /** @example r1-t4 */

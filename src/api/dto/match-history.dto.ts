@@ -29,6 +29,12 @@ export class LogEntryDto {
   @ApiProperty({ type: ActorDto }) actor!: ActorDto;
   @ApiProperty({ description: 'Undone by a later ActionsReverted (C-5); it stays in the log.' })
   reverted!: boolean;
+  @ApiPropertyOptional({
+    description:
+      'AA-2: present only when `sentence` holds what this caller alone may see (its own sealed card), in any ruleset: the same line as the other side and spectators read it. A page the opponent can read shows this one instead.',
+    example: 'Turn 2: Zulus sealed an orders card for the Impi.',
+  })
+  publicSentence?: string;
 }
 
 export class MatchLogDto {
