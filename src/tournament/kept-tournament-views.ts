@@ -1,4 +1,4 @@
-import type { RoundState, Tournament } from '../rules/tournament/index.js';
+import { clockState, remainingSeconds, type RoundState, type Tournament } from '../rules/tournament/index.js';
 import {
   clockView,
   type ParticipantView,
@@ -70,4 +70,14 @@ export class KeptTournamentViews {
     }
     return kept;
   }
+}
+
+/**
+ * Whether the round's view changes with time alone as of `asOf`: its clock runs with time left, so
+ * `remainingSeconds` counts down between events. A paused clock, one whose time is called or gone, and
+ * no clock at all change only with an event.
+ */
+export function clockMoves(round: RoundState, asOf: string): boolean {
+  const { clock } = round;
+  return clock !== undefined && clockState(clock) === 'running' && remainingSeconds(clock, asOf) > 0;
 }

@@ -1,10 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
-import { type Tournament, tournamentRulesVersion } from '../rules/tournament/index.js';
+import type { Tournament } from '../rules/tournament/index.js';
 import { type Page, pageBy } from './page-cursor.js';
 import { RefereeResults } from './referee-results.js';
 import { TournamentConduct } from './tournament-conduct.service.js';
-import { KeptTournamentViews } from './kept-tournament-views.js';
+import { clockMoves, KeptTournamentViews } from './kept-tournament-views.js';
 import {
   type ParticipantView,
   participantView,
@@ -12,6 +12,23 @@ import {
   standingsCsv,
   type TournamentStandingsView,
 } from './tournament-views.js';
+
+/**
+ * A read of the board: the head of the tournament's stream its answer is computed from, and the
+ * answer, computed only when asked for (a caller that holds it already is answered without it).
+ */
+export interface BoardRead<T> {
+  /** The stream's last event: the answer is a function of it, but while `moving`. */
+  head: { revision: number; hash: string };
+  /** The answer changes with time alone (a round clock counting down): no head stands for it. */
+  moving: boolean;
+  answer(): T;
+}
+
+function boardRead<T>(events: readonly RecordedEvent[], moving: boolean, answer: () => T): BoardRead<T> {
+  const { revision, hash } = events[events.length - 1]!.metadata;
+  return { head: { revision, hash }, moving, answer };
+}
 
 /**
  * The tournament as the organiser's board shows it: participants, rounds with their pairings and
@@ -34,43 +51,48 @@ export class TournamentBoard {
       : loaded;
   }
 
-  /**
-   * The version of the tournament rules it is decided and counted under, as its TournamentCreated
-   * recorded it; the first for one created before versions were recorded.
-   */
-  async rulesVersion(tournamentId: string): Promise<string> {
-    const { state } = await this.conduct.load(tournamentId);
-    return tournamentRulesVersion(state.rulesVersion);
+  async participants(
+    tournamentId: string,
+    limit: number,
+    cursor?: string,
+  ): Promise<BoardRead<Page<ParticipantView>>> {
+    const { state, events } = await this.conduct.load(tournamentId);
+    return boardRead(events, false, () =>
+      pageBy(this.views.participants(state), (p) => p.registered, limit, cursor),
+    );
   }
 
-  async participants(tournamentId: string, limit: number, cursor?: string): Promise<Page<ParticipantView>> {
-    const { state } = await this.conduct.load(tournamentId);
-    return pageBy(this.views.participants(state), (p) => p.registered, limit, cursor);
-  }
-
-  async participant(tournamentId: string, participantId: string): Promise<ParticipantView> {
-    const { state } = await this.conduct.load(tournamentId);
+  async participant(tournamentId: string, participantId: string): Promise<BoardRead<ParticipantView>> {
+    const { state, events } = await this.conduct.load(tournamentId);
     const found = state.participants.find((p) => p.participantId === participantId);
     if (!found) throw new NotFoundException(`tournament ${tournamentId} has no participant ${participantId}`);
-    return participantView(found);
+    return boardRead(events, false, () => participantView(found));
   }
 
-  async rounds(tournamentId: string, limit: number, cursor?: string): Promise<Page<RoundView>> {
-    const { state } = await this.current(tournamentId);
-    return pageBy(this.views.rounds(state, new Date().toISOString()), (r) => r.round, limit, cursor);
+  async rounds(tournamentId: string, limit: number, cursor?: string): Promise<BoardRead<Page<RoundView>>> {
+    const { state, events } = await this.current(tournamentId);
+    const now = new Date().toISOString();
+    return boardRead(
+      events,
+      state.rounds.some((round) => clockMoves(round, now)),
+      () => pageBy(this.views.rounds(state, new Date().toISOString()), (r) => r.round, limit, cursor),
+    );
   }
 
-  async round(tournamentId: string, round: number): Promise<RoundView> {
-    const { state } = await this.current(tournamentId);
+  async round(tournamentId: string, round: number): Promise<BoardRead<RoundView>> {
+    const { state, events } = await this.current(tournamentId);
     const found = state.rounds.find((r) => r.round === round);
     if (!found) throw new NotFoundException(`tournament ${tournamentId} has no round ${round}`);
-    return this.views.round(state, found, new Date().toISOString());
+    return boardRead(events, clockMoves(found, new Date().toISOString()), () =>
+      this.views.round(state, found, new Date().toISOString()),
+    );
   }
 
   /** Undefined for a tournament run the old way, without participants: its standings are the read model's. */
-  async standings(tournamentId: string): Promise<TournamentStandingsView | undefined> {
-    const { state } = await this.current(tournamentId);
-    return state.participants.length > 0 ? this.views.standings(state) : undefined;
+  async standings(tournamentId: string): Promise<BoardRead<TournamentStandingsView> | undefined> {
+    const { state, events } = await this.current(tournamentId);
+    if (state.participants.length === 0) return undefined;
+    return boardRead(events, false, () => this.views.standings(state));
   }
 
   async standingsCsv(tournamentId: string): Promise<string> {
