@@ -7,17 +7,15 @@ import type { BoardRead } from '../tournament/tournament-board.service.js';
 
 /**
  * A tournament route answered from its stream: the answer is a function of the route, its query and
- * the stream's head, so that is its validator; an answer holding a running clock has none (it counts
- * down between events) and is always a 200.
+ * what the board says it is made of (its views' digests); one holding a running clock has no
+ * validator (it counts down between events) and is always a 200.
  */
 export function answerFromBoard<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   read: BoardRead<T>,
-  ...also: (string | number)[]
 ): T | undefined {
-  const validator = read.moving ? undefined : [read.head.revision, read.head.hash, ...also];
-  return conditionalGet(request, reply, validator, read.answer);
+  return conditionalGet(request, reply, read.validator, read.answer);
 }
 
 /**

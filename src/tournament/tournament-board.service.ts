@@ -14,20 +14,22 @@ import {
 } from './tournament-views.js';
 
 /**
- * A read of the board: the head of the tournament's stream its answer is computed from, and the
+ * A read of the board: what its answer is a function of (besides the route and its query), and the
  * answer, computed only when asked for (a caller that holds it already is answered without it).
  */
 export interface BoardRead<T> {
-  /** The stream's last event: the answer is a function of it, but while `moving`. */
-  head: { revision: number; hash: string };
-  /** The answer changes with time alone (a round clock counting down): no head stands for it. */
-  moving: boolean;
+  /**
+   * The digest of the views the answer is made of, or the head of the stream; undefined while the
+   * answer changes with time alone (a round clock counting down), which no validator stands for.
+   */
+  validator: readonly string[] | undefined;
   answer(): T;
 }
 
-function boardRead<T>(events: readonly RecordedEvent[], moving: boolean, answer: () => T): BoardRead<T> {
+/** The stream's last event: an answer computed from the state it folds to is a function of it. */
+function headOf(events: readonly RecordedEvent[]): string[] {
   const { revision, hash } = events[events.length - 1]!.metadata;
-  return { head: { revision, hash }, moving, answer };
+  return [`head ${revision} ${hash}`];
 }
 
 /**
@@ -56,43 +58,49 @@ export class TournamentBoard {
     limit: number,
     cursor?: string,
   ): Promise<BoardRead<Page<ParticipantView>>> {
-    const { state, events } = await this.conduct.load(tournamentId);
-    return boardRead(events, false, () =>
-      pageBy(this.views.participants(state), (p) => p.registered, limit, cursor),
-    );
+    const { state } = await this.conduct.load(tournamentId);
+    return {
+      validator: [this.views.participantsDigest(state)],
+      answer: () => pageBy(this.views.participants(state), (p) => p.registered, limit, cursor),
+    };
   }
 
   async participant(tournamentId: string, participantId: string): Promise<BoardRead<ParticipantView>> {
     const { state, events } = await this.conduct.load(tournamentId);
     const found = state.participants.find((p) => p.participantId === participantId);
     if (!found) throw new NotFoundException(`tournament ${tournamentId} has no participant ${participantId}`);
-    return boardRead(events, false, () => participantView(found));
+    return { validator: headOf(events), answer: () => participantView(found) };
   }
 
   async rounds(tournamentId: string, limit: number, cursor?: string): Promise<BoardRead<Page<RoundView>>> {
-    const { state, events } = await this.current(tournamentId);
+    const { state } = await this.current(tournamentId);
     const now = new Date().toISOString();
-    return boardRead(
-      events,
-      state.rounds.some((round) => clockMoves(round, now)),
-      () => pageBy(this.views.rounds(state, new Date().toISOString()), (r) => r.round, limit, cursor),
-    );
+    const moving = state.rounds.some((round) => clockMoves(round, now));
+    return {
+      validator: moving ? undefined : [this.views.roundsDigest(state, now)],
+      answer: () => pageBy(this.views.rounds(state, new Date().toISOString()), (r) => r.round, limit, cursor),
+    };
   }
 
   async round(tournamentId: string, round: number): Promise<BoardRead<RoundView>> {
-    const { state, events } = await this.current(tournamentId);
+    const { state } = await this.current(tournamentId);
     const found = state.rounds.find((r) => r.round === round);
     if (!found) throw new NotFoundException(`tournament ${tournamentId} has no round ${round}`);
-    return boardRead(events, clockMoves(found, new Date().toISOString()), () =>
-      this.views.round(state, found, new Date().toISOString()),
-    );
+    const now = new Date().toISOString();
+    return {
+      validator: clockMoves(found, now) ? undefined : [this.views.roundDigest(state, found, now)],
+      answer: () => this.views.round(state, found, new Date().toISOString()),
+    };
   }
 
   /** Undefined for a tournament run the old way, without participants: its standings are the read model's. */
   async standings(tournamentId: string): Promise<BoardRead<TournamentStandingsView> | undefined> {
-    const { state, events } = await this.current(tournamentId);
+    const { state } = await this.current(tournamentId);
     if (state.participants.length === 0) return undefined;
-    return boardRead(events, false, () => this.views.standings(state));
+    return {
+      validator: [this.views.standingsDigest(state)],
+      answer: () => this.views.standings(state),
+    };
   }
 
   async standingsCsv(tournamentId: string): Promise<string> {

@@ -16,7 +16,7 @@ interface Read {
 /**
  * The tournament routes' validators over HTTP on the real SQLite store, as a phone polls them: a 200
  * with a weak ETag, the same read with If-None-Match a 304 with no body, a 200 with another ETag once
- * the tournament has changed; a key bound to the tournament is not answered another key's 304 where
+ * what it shows has changed (and a 304 still when the tournament changed but not that); a key bound to the tournament is not answered another key's 304 where
  * its list differs; a round whose clock runs has no ETag, so its time left is never held behind a 304.
  */
 describe('tournament reads answer 304 while nothing has changed', () => {
@@ -114,6 +114,9 @@ describe('tournament reads answer 304 while nothing has changed', () => {
     const ranked = await changedAt(player, `${base}/standings`, heldStandings);
     expect(ranked.body.standings[0]).toMatchObject({ participantId: 'p1', points: 3 });
     await heldAt(org, `${base}/rounds/disputed`);
+    // A view the events left as it was keeps its ETag: rounds and results change no participant.
+    const same = await read(player, `${base}/participants?limit=100`, registered.etag!);
+    expect([same.status, same.etag]).toEqual([304, registered.etag]);
 
     // The tournament's summary follows its own stream only: another tournament created leaves it held.
     const summary = await changedAt(player, base, tournament);
@@ -141,7 +144,7 @@ describe('tournament reads answer 304 while nothing has changed', () => {
     expect((await read(hall, '/tournaments?limit=100', own.etag!)).status).toBe(304);
   });
 
-  it('a round whose clock runs has no ETag, so its time left is never held; paused it has one, and resumed none again', async () => {
+  it('a round whose clock runs has no ETag, so its time left is never held; paused it has one, which time added changes, and resumed none again', async () => {
     const clock = `${base}/rounds/1/clock`;
     await org.command(`${clock}/start`, { seconds: 600, policy: 'finish-turn' });
     const running = await read(player, `${base}/rounds/1`);
@@ -159,10 +162,16 @@ describe('tournament reads answer 304 while nothing has changed', () => {
     await org.command(`${clock}/pause`);
     const paused = await heldAt(player, `${base}/rounds/1`);
     expect(paused.body.clock).toMatchObject({ state: 'paused' });
-    await heldAt(player, `${base}/rounds?limit=100`);
+    const pausedRounds = await heldAt(player, `${base}/rounds?limit=100`);
+    // Time added while paused changes the clock alone: the round's ETag follows it.
+    await org.command(`${clock}/extend`, { seconds: 60, reason: 'a table was moved' });
+    const extended = await changedAt(player, `${base}/rounds/1`, paused);
+    expect(extended.body.clock.remainingSeconds).toBe(paused.body.clock.remainingSeconds + 60);
+    const extendedRounds = await changedAt(player, `${base}/rounds?limit=100`, pausedRounds);
+    expect(extendedRounds.body.items[0].clock.remainingSeconds).toBe(paused.body.clock.remainingSeconds + 60);
 
     await org.command(`${clock}/resume`);
-    const resumed = await read(player, `${base}/rounds/1`, paused.etag!);
+    const resumed = await read(player, `${base}/rounds/1`, extended.etag!);
     expect(resumed.status).toBe(200);
     expect(resumed.etag).toBeNull();
     expect(resumed.body.clock.state).toBe('running');
