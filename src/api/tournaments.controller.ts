@@ -146,10 +146,11 @@ export class TournamentsController {
   ): Promise<(TournamentSummary & { rulesVersion: string }) | undefined> {
     assertParticipantKey(principal);
     // The summary is the tournaments read model's of this stream's TournamentCreated and MatchScheduled,
-    // and the rules version the one TournamentCreated recorded: both are a function of the stream's
-    // head. The head is read first, so the read model, settled after it, holds it or a newer one.
+    // and the rules version the one TournamentCreated recorded: the last of those events stands for
+    // both. It is read first, so the read model, settled after it, holds it or a newer one.
     const { state, events } = await this.conduct.load(id);
-    const { revision, hash } = events[events.length - 1]!.metadata;
+    const last = events.findLast((e) => e.type === 'MatchScheduled' || e.type === 'TournamentCreated')!;
+    const { revision, hash } = last.metadata;
     return conditionalGet(request, reply, [revision, hash], async () => ({
       ...(await this.queries.tournament(id)),
       rulesVersion: tournamentRulesVersion(state.rulesVersion),

@@ -20,7 +20,7 @@ interface Kept {
 }
 
 /** What a view says, as a short hash of its JSON: two views with the same digest read the same. */
-function digestOf(view: unknown): string {
+export function digestOf(view: unknown): string {
   return createHash('sha256').update(JSON.stringify(view)).digest('base64url').slice(0, 32);
 }
 

@@ -4,7 +4,7 @@ import type { Tournament } from '../rules/tournament/index.js';
 import { type Page, pageBy } from './page-cursor.js';
 import { RefereeResults } from './referee-results.js';
 import { TournamentConduct } from './tournament-conduct.service.js';
-import { clockMoves, KeptTournamentViews } from './kept-tournament-views.js';
+import { clockMoves, digestOf, KeptTournamentViews } from './kept-tournament-views.js';
 import {
   type ParticipantView,
   participantView,
@@ -19,17 +19,11 @@ import {
  */
 export interface BoardRead<T> {
   /**
-   * The digest of the views the answer is made of, or the head of the stream; undefined while the
-   * answer changes with time alone (a round clock counting down), which no validator stands for.
+   * The digest of the views the answer is made of; undefined while the answer changes with time
+   * alone (a round clock counting down), which no validator stands for.
    */
   validator: readonly string[] | undefined;
   answer(): T;
-}
-
-/** The stream's last event: an answer computed from the state it folds to is a function of it. */
-function headOf(events: readonly RecordedEvent[]): string[] {
-  const { revision, hash } = events[events.length - 1]!.metadata;
-  return [`head ${revision} ${hash}`];
 }
 
 /**
@@ -66,10 +60,11 @@ export class TournamentBoard {
   }
 
   async participant(tournamentId: string, participantId: string): Promise<BoardRead<ParticipantView>> {
-    const { state, events } = await this.conduct.load(tournamentId);
+    const { state } = await this.conduct.load(tournamentId);
     const found = state.participants.find((p) => p.participantId === participantId);
     if (!found) throw new NotFoundException(`tournament ${tournamentId} has no participant ${participantId}`);
-    return { validator: headOf(events), answer: () => participantView(found) };
+    const view = participantView(found);
+    return { validator: [digestOf(view)], answer: () => view };
   }
 
   async rounds(tournamentId: string, limit: number, cursor?: string): Promise<BoardRead<Page<RoundView>>> {

@@ -95,8 +95,8 @@ describe('tournament reads answer 304 while nothing has changed', () => {
     expect(registered.body.items.map((p: any) => p.name)).toContain('Player 5');
     const standingsOfFive = await changedAt(player, `${base}/standings`, standings);
     expect(standingsOfFive.body.standings).toHaveLength(5);
-    // p1 as it was, though the stream moved on: a 200 again, the same participant.
-    expect((await changedAt(player, `${base}/participants/p1`, me)).body).toEqual(me.body);
+    // p1 as it was, though the stream moved on: still held.
+    expect((await read(player, `${base}/participants/p1`, me.etag!)).status).toBe(304);
 
     const noRounds = await heldAt(player, `${base}/rounds?limit=100`);
     expect(noRounds.body.items).toEqual([]);
@@ -118,11 +118,22 @@ describe('tournament reads answer 304 while nothing has changed', () => {
     const same = await read(player, `${base}/participants?limit=100`, registered.etag!);
     expect([same.status, same.etag]).toEqual([304, registered.etag]);
 
-    // The tournament's summary follows its own stream only: another tournament created leaves it held.
-    const summary = await changedAt(player, base, tournament);
-    expect(summary.body).toMatchObject({ tournamentId: T, rulesVersion: tournament.body.rulesVersion });
+    // The summary (name, scoring, matches scheduled) is held across all that, and across another
+    // tournament created; a match scheduled in this one changes it.
+    expect((await read(player, base, tournament.etag!)).status).toBe(304);
     await organiser(t).command('/tournaments', { tournamentId: 'other-cup', name: 'Other cup' });
-    expect((await read(player, base, summary.etag!)).status).toBe(304);
+    expect((await read(player, base, tournament.etag!)).status).toBe(304);
+    await org.command(`${base}/matches`, {
+      matchId: `${T}-r1-t2`,
+      round: 1,
+      table: 2,
+      ruleset: 'hand-to-hand',
+      sides: { A: 'Zulus', B: 'British' },
+      diceMode: 'table',
+    });
+    const scheduled = await changedAt(player, base, tournament);
+    expect(scheduled.body).toMatchObject({ tournamentId: T, matches: tournament.body.matches + 1 });
+    expect(scheduled.body.rulesVersion).toBe(tournament.body.rulesVersion);
   });
 
   it('a key bound to the tournament is not answered an unbound key’s 304: its list of tournaments is another', async () => {
