@@ -104,7 +104,7 @@ export class TournamentRoundsController {
   @ApiOperation({
     summary: 'The rounds with their pairings, tables and results. Paginated: ?limit= and ?cursor=.',
     description:
-      'Carries a weak ETag (If-None-Match: 304) but while a round clock runs: its time left changes by itself.',
+      'Carries a weak ETag (send it back in If-None-Match for a 304), except while a round clock runs: its time left changes by itself.',
   })
   @ApiOkResponse({ type: RoundPageDto, example: { items: [EXAMPLE_ROUND], nextCursor: null } })
   @ApiValidated('the page')
@@ -172,7 +172,7 @@ export class TournamentRoundsController {
   @ApiOperation({
     summary: 'One round: its pairings, tables, byes and where each result stands.',
     description:
-      'Carries a weak ETag (If-None-Match: 304) but while its clock runs: its time left changes by itself.',
+      'Carries a weak ETag (send it back in If-None-Match for a 304), except while its clock runs: its time left changes by itself.',
   })
   @ApiOkResponse({ type: RoundDto, example: EXAMPLE_ROUND })
   @ApiValidated('the round')
