@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { ifNoneMatchHolds } from '../http/conditional-get.js';
 import { CurrentPrincipal } from '../auth/auth.decorators.js';
 import type { Principal } from '../auth/principal.js';
 import {
@@ -109,7 +110,7 @@ export class MatchLogController {
     // A complete page grows no more; a later revert can still flag its events, and the tag follows that.
     const etag = `"${createHash('sha256').update(JSON.stringify(page)).digest('base64url')}"`;
     void reply.header('ETag', etag);
-    if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+    if (ifNoneMatchHolds(ifNoneMatch, etag)) {
       void reply.status(304);
       return undefined;
     }

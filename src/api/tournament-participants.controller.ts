@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UseGuards } from '@nestjs/common';
 import { ParticipantKeyGuard } from './tournament-acting.js';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -25,6 +26,7 @@ import {
 } from './dto/tournament-conduct.dto.js';
 import { actingParticipant, assertParticipantKey } from './tournament-acting.js';
 import { TournamentIdPipe } from './tournament-id.pipe.js';
+import { answerFromBoard, ApiValidated } from './tournament-validators.js';
 import { BadRequestException } from '@nestjs/common';
 
 const PAGE_SIZE = 50;
@@ -63,13 +65,17 @@ export class TournamentParticipantsController {
   @ApiAccess('any key of the tournament')
   @ApiOperation({ summary: 'The participants in order of registration. Paginated: ?limit= and ?cursor=.' })
   @ApiOkResponse({ type: ParticipantPageDto, example: { items: [EXAMPLE_PARTICIPANT], nextCursor: null } })
-  list(
+  @ApiValidated('the page')
+  async list(
     @CurrentPrincipal() principal: Principal,
     @Param('id', TournamentIdPipe) id: string,
     @Query() query: PageQueryDto,
-  ): Promise<Page<ParticipantView>> {
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Page<ParticipantView> | undefined> {
     assertParticipantKey(principal);
-    return this.board.participants(id, query.limit ?? PAGE_SIZE, query.cursor);
+    const read = await this.board.participants(id, query.limit ?? PAGE_SIZE, query.cursor);
+    return answerFromBoard(request, reply, read);
   }
 
   @Get(':participantId')
@@ -77,13 +83,16 @@ export class TournamentParticipantsController {
   @ApiAccess('any key of the tournament')
   @ApiOperation({ summary: 'One participant.' })
   @ApiOkResponse({ type: ParticipantDto, example: EXAMPLE_PARTICIPANT })
-  get(
+  @ApiValidated('the participant')
+  async get(
     @CurrentPrincipal() principal: Principal,
     @Param('id', TournamentIdPipe) id: string,
     @Param('participantId') participantId: string,
-  ): Promise<ParticipantView> {
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ParticipantView | undefined> {
     assertParticipantKey(principal);
-    return this.board.participant(id, participantId);
+    return answerFromBoard(request, reply, await this.board.participant(id, participantId));
   }
 
   @Post(':participantId/check-in')

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, ParseIntPipe, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UseGuards } from '@nestjs/common';
 import { ParticipantKeyGuard } from './tournament-acting.js';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -7,6 +8,7 @@ import type { Principal } from '../auth/principal.js';
 import type { TournamentCommand } from '../rules/tournament/index.js';
 import type { Page } from '../tournament/page-cursor.js';
 import { DeskResultsInMatches } from '../tournament/desk-results-in-matches.js';
+import { conditionalGet } from '../http/conditional-get.js';
 import { disputedTables, type DisputedTableView } from '../tournament/disputed-tables.js';
 import { RefereedTables } from '../tournament/refereed-tables.js';
 import { TournamentBoard } from '../tournament/tournament-board.service.js';
@@ -33,6 +35,7 @@ import {
 } from './dto/tournament-conduct.dto.js';
 import { actingParticipant, assertParticipantKey } from './tournament-acting.js';
 import { TournamentIdPipe } from './tournament-id.pipe.js';
+import { answerFromBoard, ApiValidated } from './tournament-validators.js';
 
 const PAGE_SIZE = 50;
 
@@ -100,15 +103,24 @@ export class TournamentRoundsController {
   @ApiAccess('any key of the tournament')
   @ApiOperation({
     summary: 'The rounds with their pairings, tables and results. Paginated: ?limit= and ?cursor=.',
+    description:
+      'Carries a weak ETag (send it back in If-None-Match for a 304), except while a round clock runs: its time left changes by itself.',
   })
   @ApiOkResponse({ type: RoundPageDto, example: { items: [EXAMPLE_ROUND], nextCursor: null } })
-  list(
+  @ApiValidated('the page')
+  async list(
     @CurrentPrincipal() principal: Principal,
     @Param('id', TournamentIdPipe) id: string,
     @Query() query: PageQueryDto,
-  ): Promise<Page<RoundView>> {
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Page<RoundView> | undefined> {
     assertParticipantKey(principal);
-    return this.board.rounds(id, query.limit ?? PAGE_SIZE, query.cursor);
+    return answerFromBoard(
+      request,
+      reply,
+      await this.board.rounds(id, query.limit ?? PAGE_SIZE, query.cursor),
+    );
   }
 
   @Get('disputed')
@@ -143,23 +155,36 @@ export class TournamentRoundsController {
       },
     ],
   })
-  async disputed(@Param('id', TournamentIdPipe) id: string): Promise<DisputedTableView[]> {
+  @ApiValidated('the list')
+  async disputed(
+    @Param('id', TournamentIdPipe) id: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<DisputedTableView[] | undefined> {
     const { state, events } = await this.conduct.load(id);
-    return disputedTables(state, events);
+    const { revision, hash } = events[events.length - 1]!.metadata;
+    return conditionalGet(request, reply, [revision, hash], () => disputedTables(state, events));
   }
 
   @Get(':round')
   @Roles('organiser', 'judge', 'spectator', 'player')
   @ApiAccess('any key of the tournament')
-  @ApiOperation({ summary: 'One round: its pairings, tables, byes and where each result stands.' })
+  @ApiOperation({
+    summary: 'One round: its pairings, tables, byes and where each result stands.',
+    description:
+      'Carries a weak ETag (send it back in If-None-Match for a 304), except while its clock runs: its time left changes by itself.',
+  })
   @ApiOkResponse({ type: RoundDto, example: EXAMPLE_ROUND })
-  get(
+  @ApiValidated('the round')
+  async get(
     @CurrentPrincipal() principal: Principal,
     @Param('id', TournamentIdPipe) id: string,
     @Param('round', ParseIntPipe) round: number,
-  ): Promise<RoundView> {
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RoundView | undefined> {
     assertParticipantKey(principal);
-    return this.board.round(id, round);
+    return answerFromBoard(request, reply, await this.board.round(id, round));
   }
 
   @Post(':round/pairings')

@@ -1,5 +1,10 @@
 import { PageQueryDto } from './dto/page-query.dto.js';
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ProjectionRunner } from '../projections/projection-runner.js';
+import { conditionalGet } from '../http/conditional-get.js';
+import { tournamentRulesVersion } from '../rules/tournament/index.js';
+import { TournamentConduct } from '../tournament/tournament-conduct.service.js';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Roles } from '../auth/auth.decorators.js';
 import { KeyRegistry } from '../auth/key-registry.service.js';
@@ -32,6 +37,7 @@ import {
 } from './dto/tournament.dto.js';
 import { createdAnswerExample } from './dto/match.dto.js';
 import { TournamentIdPipe } from './tournament-id.pipe.js';
+import { answerFromBoard, answerFromReadModels, ApiValidated } from './tournament-validators.js';
 import { assertParticipantKey } from './tournament-acting.js';
 import { TournamentBoard } from '../tournament/tournament-board.service.js';
 import type { TournamentStandingsView } from '../tournament/tournament-views.js';
@@ -48,6 +54,8 @@ export class TournamentsController {
     private readonly keys: KeyRegistry,
     private readonly keyScope: KeyScope,
     private readonly board: TournamentBoard,
+    private readonly runner: ProjectionRunner,
+    private readonly conduct: TournamentConduct,
   ) {}
 
   @Post()
@@ -96,11 +104,22 @@ export class TournamentsController {
       nextCursor: null,
     },
   })
+  @ApiValidated('the page')
   list(
     @CurrentPrincipal() principal: Principal,
     @Query() query: PageQueryDto,
-  ): Promise<Page<TournamentSummary>> {
-    return this.queries.list(principal, query.limit ?? PAGE_SIZE, query.cursor);
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Page<TournamentSummary> | undefined> {
+    // A key bound to a tournament is answered that one only: another list than an unbound key's.
+    return answerFromReadModels(
+      request,
+      reply,
+      this.runner,
+      ['tournaments'],
+      () => this.queries.list(principal, query.limit ?? PAGE_SIZE, query.cursor),
+      `bound to ${principal.tournamentId ?? 'none'}`,
+    );
   }
 
   @Get(':id')
@@ -118,13 +137,24 @@ export class TournamentsController {
       rulesVersion: '1.0.0',
     },
   })
+  @ApiValidated('the tournament')
   async get(
     @CurrentPrincipal() principal: Principal,
     @Param('id', TournamentIdPipe) id: string,
-  ): Promise<TournamentSummary & { rulesVersion: string }> {
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<(TournamentSummary & { rulesVersion: string }) | undefined> {
     assertParticipantKey(principal);
-    const tournament = await this.queries.tournament(id);
-    return { ...tournament, rulesVersion: await this.board.rulesVersion(id) };
+    // The summary is the tournaments read model's of this stream's TournamentCreated and MatchScheduled,
+    // and the rules version the one TournamentCreated recorded: the last of those events stands for
+    // both. It is read first, so the read model, settled after it, holds it or a newer one.
+    const { state, events } = await this.conduct.load(id);
+    const last = events.findLast((e) => e.type === 'MatchScheduled' || e.type === 'TournamentCreated')!;
+    const { revision, hash } = last.metadata;
+    return conditionalGet(request, reply, [revision, hash], async () => ({
+      ...(await this.queries.tournament(id)),
+      rulesVersion: tournamentRulesVersion(state.rulesVersion),
+    }));
   }
 
   @Post(':id/matches')
@@ -196,11 +226,16 @@ export class TournamentsController {
       nextCursor: 'eyJyb3VuZCI6MSwidGFibGUiOjQsIm1hdGNoSWQiOiJyMS10NCJ9',
     },
   })
+  @ApiValidated('the page')
   matches(
     @Param('id', TournamentIdPipe) id: string,
     @Query() query: PageQueryDto,
-  ): Promise<Page<TournamentMatchView>> {
-    return this.queries.matches(id, query.limit ?? PAGE_SIZE, query.cursor);
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Page<TournamentMatchView> | undefined> {
+    return answerFromReadModels(request, reply, this.runner, ['tournaments', 'results'], () =>
+      this.queries.matches(id, query.limit ?? PAGE_SIZE, query.cursor),
+    );
   }
 
   @Get(':id/standings')
@@ -221,16 +256,23 @@ export class TournamentsController {
       ],
     },
   })
+  @ApiValidated('the standings')
   async standings(
     @CurrentPrincipal() principal: Principal,
     @Param('id', TournamentIdPipe) id: string,
-  ): Promise<StandingsView | TournamentStandingsView> {
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StandingsView | TournamentStandingsView | undefined> {
     // Standings are public within the tournament: a participant reads them with their own key, but a
     // key that only plays one match is refused as on every tournament route.
     assertParticipantKey(principal);
     // A tournament run with participants ranks them from its own stream; one run the old way, with
     // names on matches, from the standings read model.
-    return (await this.board.standings(id)) ?? this.queries.standings(id);
+    const read = await this.board.standings(id);
+    if (read) return answerFromBoard(request, reply, read);
+    return answerFromReadModels(request, reply, this.runner, ['tournaments', 'standings'], () =>
+      this.queries.standings(id),
+    );
   }
 
   @Post(':id/keys')

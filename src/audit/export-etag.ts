@@ -14,15 +14,5 @@ export function exportETag(head: { stream: string; revision: number; hash: strin
   return `W/"${head.revision}-${digest.slice(0, 32)}"`;
 }
 
-/**
- * RFC 9110 §13.1.2: If-None-Match holds `*` or a list of entity tags, compared weakly (a W/ prefix on
- * either side is ignored). True when the client already holds this representation.
- */
-export function ifNoneMatchHolds(header: string | string[] | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  const text = Array.isArray(header) ? header.join(',') : header;
-  if (text.trim() === '*') return true;
-  const opaque = (tag: string): string => tag.trim().replace(/^W\//, '');
-  const wanted = opaque(etag);
-  return text.split(',').some((tag) => opaque(tag) === wanted);
-}
+/** If-None-Match is matched as for every validator of the service. */
+export { ifNoneMatchHolds } from '../http/conditional-get.js';

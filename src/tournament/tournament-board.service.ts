@@ -1,10 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { RecordedEvent } from '../event-store/event-store.port.js';
-import { type Tournament, tournamentRulesVersion } from '../rules/tournament/index.js';
+import type { Tournament } from '../rules/tournament/index.js';
 import { type Page, pageBy } from './page-cursor.js';
 import { RefereeResults } from './referee-results.js';
 import { TournamentConduct } from './tournament-conduct.service.js';
-import { KeptTournamentViews } from './kept-tournament-views.js';
+import { clockMoves, digestOf, KeptTournamentViews } from './kept-tournament-views.js';
 import {
   type ParticipantView,
   participantView,
@@ -12,6 +12,19 @@ import {
   standingsCsv,
   type TournamentStandingsView,
 } from './tournament-views.js';
+
+/**
+ * A read of the board: what its answer is a function of (besides the route and its query), and the
+ * answer, computed only when asked for (a caller that holds it already is answered without it).
+ */
+export interface BoardRead<T> {
+  /**
+   * The digest of the views the answer is made of; undefined while the answer changes with time
+   * alone (a round clock counting down), which no validator stands for.
+   */
+  validator: readonly string[] | undefined;
+  answer(): T;
+}
 
 /**
  * The tournament as the organiser's board shows it: participants, rounds with their pairings and
@@ -34,43 +47,55 @@ export class TournamentBoard {
       : loaded;
   }
 
-  /**
-   * The version of the tournament rules it is decided and counted under, as its TournamentCreated
-   * recorded it; the first for one created before versions were recorded.
-   */
-  async rulesVersion(tournamentId: string): Promise<string> {
+  async participants(
+    tournamentId: string,
+    limit: number,
+    cursor?: string,
+  ): Promise<BoardRead<Page<ParticipantView>>> {
     const { state } = await this.conduct.load(tournamentId);
-    return tournamentRulesVersion(state.rulesVersion);
+    return {
+      validator: [this.views.participantsDigest(state)],
+      answer: () => pageBy(this.views.participants(state), (p) => p.registered, limit, cursor),
+    };
   }
 
-  async participants(tournamentId: string, limit: number, cursor?: string): Promise<Page<ParticipantView>> {
-    const { state } = await this.conduct.load(tournamentId);
-    return pageBy(this.views.participants(state), (p) => p.registered, limit, cursor);
-  }
-
-  async participant(tournamentId: string, participantId: string): Promise<ParticipantView> {
+  async participant(tournamentId: string, participantId: string): Promise<BoardRead<ParticipantView>> {
     const { state } = await this.conduct.load(tournamentId);
     const found = state.participants.find((p) => p.participantId === participantId);
     if (!found) throw new NotFoundException(`tournament ${tournamentId} has no participant ${participantId}`);
-    return participantView(found);
+    const view = participantView(found);
+    return { validator: [digestOf(view)], answer: () => view };
   }
 
-  async rounds(tournamentId: string, limit: number, cursor?: string): Promise<Page<RoundView>> {
+  async rounds(tournamentId: string, limit: number, cursor?: string): Promise<BoardRead<Page<RoundView>>> {
     const { state } = await this.current(tournamentId);
-    return pageBy(this.views.rounds(state, new Date().toISOString()), (r) => r.round, limit, cursor);
+    const now = new Date().toISOString();
+    const moving = state.rounds.some((round) => clockMoves(round, now));
+    return {
+      validator: moving ? undefined : [this.views.roundsDigest(state, now)],
+      answer: () => pageBy(this.views.rounds(state, new Date().toISOString()), (r) => r.round, limit, cursor),
+    };
   }
 
-  async round(tournamentId: string, round: number): Promise<RoundView> {
+  async round(tournamentId: string, round: number): Promise<BoardRead<RoundView>> {
     const { state } = await this.current(tournamentId);
     const found = state.rounds.find((r) => r.round === round);
     if (!found) throw new NotFoundException(`tournament ${tournamentId} has no round ${round}`);
-    return this.views.round(state, found, new Date().toISOString());
+    const now = new Date().toISOString();
+    return {
+      validator: clockMoves(found, now) ? undefined : [this.views.roundDigest(state, found, now)],
+      answer: () => this.views.round(state, found, new Date().toISOString()),
+    };
   }
 
   /** Undefined for a tournament run the old way, without participants: its standings are the read model's. */
-  async standings(tournamentId: string): Promise<TournamentStandingsView | undefined> {
+  async standings(tournamentId: string): Promise<BoardRead<TournamentStandingsView> | undefined> {
     const { state } = await this.current(tournamentId);
-    return state.participants.length > 0 ? this.views.standings(state) : undefined;
+    if (state.participants.length === 0) return undefined;
+    return {
+      validator: [this.views.standingsDigest(state)],
+      answer: () => this.views.standings(state),
+    };
   }
 
   async standingsCsv(tournamentId: string): Promise<string> {

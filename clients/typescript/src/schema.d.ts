@@ -827,7 +827,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The rounds with their pairings, tables and results. Paginated: ?limit= and ?cursor=. */
+    /**
+     * The rounds with their pairings, tables and results. Paginated: ?limit= and ?cursor=.
+     * @description Carries a weak ETag (send it back in If-None-Match for a 304), except while a round clock runs: its time left changes by itself.
+     */
     get: operations['TournamentRoundsController_list'];
     put?: never;
     /** Open the next round (RoundOpened, PairingsPublished): paired Swiss (score groups, no rematch, floats, a bye to the lowest-ranked without one), round robin (circle method), or imported. Refused (409) until the previous round has closed. */
@@ -862,7 +865,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One round: its pairings, tables, byes and where each result stands. */
+    /**
+     * One round: its pairings, tables, byes and where each result stands.
+     * @description Carries a weak ETag (send it back in If-None-Match for a 304), except while its clock runs: its time left changes by itself.
+     */
     get: operations['TournamentRoundsController_get'];
     put?: never;
     post?: never;
@@ -18855,7 +18861,10 @@ export interface operations {
         /** @description The nextCursor of the previous page. */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The ETag of the page read before: 304 while it is unchanged. */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -18886,6 +18895,13 @@ export interface operations {
            */
           'application/json': components['schemas']['TournamentPageDto'];
         };
+      };
+      /** @description The page is as it was when its ETag was given (weak: Cache-Control private, no-cache). */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
       400: {
@@ -19161,7 +19177,10 @@ export interface operations {
   TournamentsController_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the tournament read before: 304 while it is unchanged. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: string;
       };
@@ -19190,6 +19209,13 @@ export interface operations {
            */
           'application/json': components['schemas']['TournamentDetailDto'];
         };
+      };
+      /** @description The tournament is as it was when its ETag was given (weak: Cache-Control private, no-cache). */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
       400: {
@@ -19304,7 +19330,10 @@ export interface operations {
         /** @description The nextCursor of the previous page. */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The ETag of the page read before: 304 while it is unchanged. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: string;
       };
@@ -19347,6 +19376,13 @@ export interface operations {
            */
           'application/json': components['schemas']['TournamentMatchPageDto'];
         };
+      };
+      /** @description The page is as it was when its ETag was given (weak: Cache-Control private, no-cache). */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
       400: {
@@ -19860,7 +19896,10 @@ export interface operations {
   TournamentsController_standings: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the standings read before: 304 while it is unchanged. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: string;
       };
@@ -19905,6 +19944,13 @@ export interface operations {
            */
           'application/json': components['schemas']['StandingsDto'];
         };
+      };
+      /** @description The standings is as it was when its ETag was given (weak: Cache-Control private, no-cache). */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
       400: {
@@ -20184,7 +20230,10 @@ export interface operations {
         /** @description The nextCursor of the previous page. */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The ETag of the page read before: 304 while it is unchanged. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: string;
       };
@@ -20217,6 +20266,13 @@ export interface operations {
            */
           'application/json': components['schemas']['ParticipantPageDto'];
         };
+      };
+      /** @description The page is as it was when its ETag was given (weak: Cache-Control private, no-cache). */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
       400: {
@@ -20539,7 +20595,10 @@ export interface operations {
   TournamentParticipantsController_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the participant read before: 304 while it is unchanged. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: string;
         participantId: string;
@@ -20568,6 +20627,13 @@ export interface operations {
            */
           'application/json': components['schemas']['ParticipantDto'];
         };
+      };
+      /** @description The participant is as it was when its ETag was given (weak: Cache-Control private, no-cache). */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
       400: {
@@ -21475,7 +21541,10 @@ export interface operations {
         /** @description The nextCursor of the previous page. */
         cursor?: string;
       };
-      header?: never;
+      header?: {
+        /** @description The ETag of the page read before: 304 while it is unchanged. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: string;
       };
@@ -21535,6 +21604,13 @@ export interface operations {
            */
           'application/json': components['schemas']['RoundPageDto'];
         };
+      };
+      /** @description The page is as it was when its ETag was given (weak: Cache-Control private, no-cache). */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
       400: {
@@ -21863,7 +21939,10 @@ export interface operations {
   TournamentRoundsController_disputed: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the list read before: 304 while it is unchanged. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: string;
       };
@@ -21929,6 +22008,13 @@ export interface operations {
            */
           'application/json': components['schemas']['DisputedTableDto'][];
         };
+      };
+      /** @description The list is as it was when its ETag was given (weak: Cache-Control private, no-cache). */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
       400: {
@@ -22038,7 +22124,10 @@ export interface operations {
   TournamentRoundsController_get: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the round read before: 304 while it is unchanged. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: string;
         round: number;
@@ -22094,6 +22183,13 @@ export interface operations {
            */
           'application/json': components['schemas']['RoundDto'];
         };
+      };
+      /** @description The round is as it was when its ETag was given (weak: Cache-Control private, no-cache). */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
       400: {
