@@ -5,6 +5,7 @@ import { awaitedCombatOf, type AwaitedInput } from '../rules/common/roster.js';
 import type { RulesetRef } from '../rules/common/ruleset-ref.js';
 import type { Side } from '../rules/common/sides.js';
 import type { Viewer } from '../rules/ruleset.js';
+import { type UnitWords, unitWordsById } from '../rules/common/unit-words.js';
 import { isMatchLevelEvent, isUndoneByRevert } from '../rules/match/events.js';
 import { matchLevelTemplates } from '../rules/match/play-contract.js';
 import type { MatchMeta } from '../rules/match/match-level.js';
@@ -78,6 +79,11 @@ export interface PlayContractView {
   timeCalled?: { round: number; policy: 'finish-turn' | 'stop-now'; revision: number; playOver: boolean };
   /** The ruleset's own state, as this caller may see it. */
   state: unknown;
+  /**
+   * Each unit of `state` in a player's words, by its id, said by the ruleset from its public facts (the
+   * roster's): the pages show these as given, so that none names a ruleset's fields.
+   */
+  unitWords: Record<string, UnitWords>;
 }
 
 /** A match as it stood right after one revision: what a play-contract answer is built from. */
@@ -257,6 +263,7 @@ export class MatchViewer {
           }
         : {}),
       state: this.stateOf(match, at.state, viewer),
+      unitWords: unitWordsById(ruleset.roster(at.state), ruleset.unitWords),
     };
   }
 }

@@ -2336,6 +2336,26 @@ export interface components {
      *           }
      *         ]
      *       },
+     *       "unitWords": {
+     *         "impi": {
+     *           "traits": [
+     *             "base morale 8",
+     *             "move 6\""
+     *           ],
+     *           "conditions": [
+     *             "in contact with NNC at its front since turn 1"
+     *           ]
+     *         },
+     *         "nnc": {
+     *           "traits": [
+     *             "base morale 7",
+     *             "move 6\""
+     *           ],
+     *           "conditions": [
+     *             "in contact with uNokhenke impi at its front since turn 1"
+     *           ]
+     *         }
+     *       },
      *       "duplicate": false,
      *       "events": [
      *         {
@@ -2399,10 +2419,37 @@ export interface components {
       timeCalled?: components['schemas']['TimeCalledDto'];
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
       state: components['schemas']['HandToHandState'] | components['schemas']['AtomicAfricaState'];
+      /** @description Each unit of `state` in a player’s words, by its id, as its ruleset says it from its public facts (the roster’s): show these as given rather than naming the state’s fields. */
+      unitWords: {
+        [key: string]: components['schemas']['UnitWordsDto'];
+      };
       /** @description True when the commandId had been handled before; nothing was appended. */
       duplicate: boolean;
       /** @description The events this command appended (or first appended), as this caller may see them. */
       events: components['schemas']['EventViewDto'][];
+    };
+    UnitWordsDto: {
+      /**
+       * @description Its status in words, only when it is not the usual active one, with the rule that set it.
+       * @example removed: routed (HH-14)
+       */
+      status?: string;
+      /**
+       * @description What the unit is: its numbers and kinds.
+       * @example [
+       *       "base morale 7",
+       *       "move 6\""
+       *     ]
+       */
+      traits: string[];
+      /**
+       * @description What holds for it now, each with the rule that set it.
+       * @example [
+       *       "disordered",
+       *       "cannot attack in turn 4 (HH-11)"
+       *     ]
+       */
+      conditions: string[];
     };
     MatchPlaceDto: {
       /** @example spring-cup */
@@ -2655,6 +2702,26 @@ export interface components {
      *             "ruleId": "HH-7"
      *           }
      *         ]
+     *       },
+     *       "unitWords": {
+     *         "impi": {
+     *           "traits": [
+     *             "base morale 8",
+     *             "move 6\""
+     *           ],
+     *           "conditions": [
+     *             "in contact with NNC at its front since turn 1"
+     *           ]
+     *         },
+     *         "nnc": {
+     *           "traits": [
+     *             "base morale 7",
+     *             "move 6\""
+     *           ],
+     *           "conditions": [
+     *             "in contact with uNokhenke impi at its front since turn 1"
+     *           ]
+     *         }
      *       }
      *     }
      */
@@ -2699,6 +2766,10 @@ export interface components {
       timeCalled?: components['schemas']['TimeCalledDto'];
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
       state: components['schemas']['HandToHandState'] | components['schemas']['AtomicAfricaState'];
+      /** @description Each unit of `state` in a player’s words, by its id, as its ruleset says it from its public facts (the roster’s): show these as given rather than naming the state’s fields. */
+      unitWords: {
+        [key: string]: components['schemas']['UnitWordsDto'];
+      };
       /** @description Present when a tournament schedules the match: its name, round and table, for every key that may read the match (a seat’s key may not read the tournament itself). */
       tournament?: components['schemas']['MatchPlaceDto'];
     };
@@ -4075,6 +4146,10 @@ export interface components {
       timeCalled?: components['schemas']['TimeCalledDto'];
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
       state: components['schemas']['HandToHandState'] | components['schemas']['AtomicAfricaState'];
+      /** @description Each unit of `state` in a player’s words, by its id, as its ruleset says it from its public facts (the roster’s): show these as given rather than naming the state’s fields. */
+      unitWords: {
+        [key: string]: components['schemas']['UnitWordsDto'];
+      };
       /**
        * @description The answer is as the match stood right after this event.
        * @example 5
@@ -4123,6 +4198,8 @@ export interface components {
        */
       detail:
         components['schemas']['HandToHandRosterDetail'] | components['schemas']['AtomicAfricaRosterDetail'];
+      /** @description The unit in a player’s words, as its ruleset says its detail (every version’s): show these as given rather than naming the detail’s fields. */
+      words: components['schemas']['UnitWordsDto'];
     };
     RosterDto: {
       /** @example r1-t4 */
@@ -7707,6 +7784,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -8217,6 +8314,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -8644,6 +8761,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -9074,6 +9211,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -9497,6 +9654,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -9925,6 +10102,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -10348,6 +10545,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -10770,6 +10987,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -11191,6 +11428,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -11616,6 +11873,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -12038,6 +12315,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -12462,6 +12759,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -12888,6 +13205,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -13311,6 +13648,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -13736,6 +14093,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -14167,6 +14544,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -14587,6 +14984,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -15011,6 +15428,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -15432,6 +15869,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -15855,6 +16312,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -16277,6 +16754,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -16703,6 +17200,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -17124,6 +17641,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -19615,6 +20152,7 @@ export interface operations {
            *           "charges": [],
            *           "awaiting": []
            *         },
+           *         "unitWords": {},
            *         "duplicate": false,
            *         "events": [
            *           {
@@ -25984,6 +26522,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "at": 7,
            *       "visibleRevision": 9
            *     }
@@ -26142,6 +26700,15 @@ export interface operations {
            *                 "aspect": "front",
            *                 "sinceTurn": 1
            *               }
+           *             ]
+           *           },
+           *           "words": {
+           *             "traits": [
+           *               "base morale 7",
+           *               "move 6\""
+           *             ],
+           *             "conditions": [
+           *               "in contact with uNokhenke impi at its front since turn 1"
            *             ]
            *           }
            *         }
