@@ -4,7 +4,7 @@ import type { RosterRow } from './roster.js';
 /**
  * A unit as a player reads it at the table: what it is (its numbers and kinds: "base morale 8",
  * "move 6\"", "light infantry") and what holds for it now ("disordered", "cannot attack in turn 4
- * (HH-11)"). Each ruleset words its own facts (its FactWordings); a fact it does not word, and every
+ * (its rule)"). Each ruleset words its own facts (its FactWordings); a fact it does not word, and every
  * fact of a ruleset that words none, is said from its name and the shape of its value. What says
  * nothing (an unset flag, an empty list, a count of 0) is left unsaid.
  */
@@ -46,7 +46,7 @@ export type WordedRosterRow = RosterRow & { words: UnitWords };
 export const turnOf = (value: unknown): number | undefined =>
   isRecord(value) && typeof value.inTurn === 'number' ? value.inTurn : undefined;
 
-/** The rule a record names ({ ruleId: 'HH-11', … }), else the one given. */
+/** The rule a record names ({ ruleId, … }), else the one given. */
 export const ruleOf = (value: unknown, fallback: string): string =>
   isRecord(value) && typeof value.ruleId === 'string' ? value.ruleId : fallback;
 
@@ -84,25 +84,28 @@ export function unitWordsWith(wordings: FactWordings): UnitDescriber {
     const conditions: string[] = [];
     let status = row.status === 'active' ? undefined : wordsOf(row.status);
     for (const [key, value] of Object.entries(row.detail)) {
-      const label = labelOf(key);
       const known = Object.hasOwn(wordings, key) ? wordings[key] : undefined;
-      const said = known
-        ? isEmpty(value)
-          ? undefined
-          : known.say(value, nameOf)
-        : phrase(label, value, nameOf);
+      if (known) {
+        const said = isEmpty(value) ? undefined : known.say(value, nameOf);
+        if (said === undefined) continue;
+        if (known.status || (status !== undefined && typeof value === 'string' && namesStatus(key, status)))
+          status = said;
+        else (known.trait ? traits : conditions).push(said);
+        continue;
+      }
+      const label = labelOf(key);
+      const said = phrase(label, value, nameOf);
       if (said === undefined) continue;
       // Why it has its status ("removed because rout") is said as its status.
-      if (
-        known?.status ||
-        (status !== undefined && typeof value === 'string' && label.startsWith(`${status} `))
-      )
-        status = said;
-      else ((known ? known.trait : isTrait(label, value)) ? traits : conditions).push(said);
+      if (status !== undefined && typeof value === 'string' && label.startsWith(`${status} `)) status = said;
+      else (isTrait(label, value) ? traits : conditions).push(said);
     }
     return { ...(status === undefined ? {} : { status }), traits, conditions };
   };
 }
+
+/** A fact named after the unit's status ("removedBecause" for "removed") says why it has it. */
+const namesStatus = (key: string, status: string) => labelOf(key).startsWith(`${status} `);
 
 /** The words of a ruleset that words none of its facts: each from its name and its value's shape. */
 export const genericUnitWords: UnitDescriber = unitWordsWith({});
