@@ -114,6 +114,12 @@ export function matchRoute(matchId: string, segment: string): string {
  */
 @Injectable()
 export class MatchViewer {
+  /**
+   * Each ruleset state's units in words: a state is never changed once folded (the same state is the
+   * same object), so every viewer of it, and every read of it, shares one saying of its public facts.
+   */
+  private readonly unitWords = new WeakMap<object, Record<string, UnitWords>>();
+
   constructor(private readonly sealedOrders: SealedOrders) {}
 
   event(match: LoadedMatch, event: RecordedEvent, viewer: Viewer): EventView {
@@ -263,8 +269,18 @@ export class MatchViewer {
           }
         : {}),
       state: this.stateOf(match, at.state, viewer),
-      unitWords: unitWordsById(ruleset.roster(at.state), ruleset.unitWords),
+      unitWords: this.unitWordsOf(match, at.state),
     };
+  }
+
+  /** The units of a state in a player's words, as the match's ruleset says their public facts. */
+  private unitWordsOf(match: LoadedMatch, state: unknown): Record<string, UnitWords> {
+    const key = typeof state === 'object' && state !== null ? state : undefined;
+    const known = key && this.unitWords.get(key);
+    if (known) return known;
+    const words = unitWordsById(match.ruleset.roster(state), match.ruleset.unitWords);
+    if (key) this.unitWords.set(key, words);
+    return words;
   }
 }
 
