@@ -25,7 +25,12 @@ import {
   RosterDto,
   StateAtQueryDto,
 } from './dto/match-history.dto.js';
-import { COMMAND_ANSWER_EXAMPLE, PLAY_CONTRACT_EXAMPLE, ROSTER_DETAIL_EXAMPLE } from './dto/match.dto.js';
+import {
+  COMMAND_ANSWER_EXAMPLE,
+  PLAY_CONTRACT_EXAMPLE,
+  ROSTER_DETAIL_EXAMPLE,
+  UNIT_WORDS_EXAMPLE,
+} from './dto/match.dto.js';
 import { MatchIdPipe } from './match-id.pipe.js';
 import { EXAMPLE_RULESET } from '../rulesets/registry.js';
 
@@ -153,6 +158,7 @@ export class MatchLogController {
           sideName: 'British',
           status: 'active',
           detail: ROSTER_DETAIL_EXAMPLE,
+          words: UNIT_WORDS_EXAMPLE.nnc,
         },
       ],
     },

@@ -5,6 +5,7 @@ import { awaitedCombatOf, type AwaitedInput } from '../rules/common/roster.js';
 import type { RulesetRef } from '../rules/common/ruleset-ref.js';
 import type { Side } from '../rules/common/sides.js';
 import type { Viewer } from '../rules/ruleset.js';
+import { type UnitWords, unitWordsById } from '../rules/common/unit-words.js';
 import { isMatchLevelEvent, isUndoneByRevert } from '../rules/match/events.js';
 import { matchLevelTemplates } from '../rules/match/play-contract.js';
 import type { MatchMeta } from '../rules/match/match-level.js';
@@ -78,6 +79,11 @@ export interface PlayContractView {
   timeCalled?: { round: number; policy: 'finish-turn' | 'stop-now'; revision: number; playOver: boolean };
   /** The ruleset's own state, as this caller may see it. */
   state: unknown;
+  /**
+   * Each unit of `state` in a player's words, by its id, said by the ruleset from its public facts (the
+   * roster's): the pages show these as given, so that none names a ruleset's fields.
+   */
+  unitWords: Record<string, UnitWords>;
 }
 
 /** A match as it stood right after one revision: what a play-contract answer is built from. */
@@ -108,6 +114,12 @@ export function matchRoute(matchId: string, segment: string): string {
  */
 @Injectable()
 export class MatchViewer {
+  /**
+   * Each ruleset state's units in words: a state is never changed once folded (the same state is the
+   * same object), so every viewer of it, and every read of it, shares one saying of its public facts.
+   */
+  private readonly unitWords = new WeakMap<object, Record<string, UnitWords>>();
+
   constructor(private readonly sealedOrders: SealedOrders) {}
 
   event(match: LoadedMatch, event: RecordedEvent, viewer: Viewer): EventView {
@@ -257,7 +269,18 @@ export class MatchViewer {
           }
         : {}),
       state: this.stateOf(match, at.state, viewer),
+      unitWords: this.unitWordsOf(match, at.state),
     };
+  }
+
+  /** The units of a state in a player's words, as the match's ruleset says their public facts. */
+  private unitWordsOf(match: LoadedMatch, state: unknown): Record<string, UnitWords> {
+    const key = typeof state === 'object' && state !== null ? state : undefined;
+    const known = key && this.unitWords.get(key);
+    if (known) return known;
+    const words = unitWordsById(match.ruleset.roster(state), match.ruleset.unitWords);
+    if (key) this.unitWords.set(key, words);
+    return words;
   }
 }
 

@@ -10,7 +10,8 @@ import { type EventView, MatchViewer, type PlayContractView } from '../match/mat
 import { assertMayRead, MatchQueries } from '../match/match.queries.js';
 import { ProjectionRunner } from './projection-runner.js';
 import { type MatchResult, ResultsProjection } from './results.projection.js';
-import { RosterProjection, type RosterUnit } from './roster.projection.js';
+import { RosterProjection } from './roster.projection.js';
+import { type WordedRosterRow, wordedRows } from '../rules/common/unit-words.js';
 import { describeSafely } from './turn-log/turn-log.projection.js';
 import type { LogLine } from '../rules/turn-log.js';
 import { isUndoneByRevert } from '../rules/match/events.js';
@@ -62,7 +63,8 @@ export interface MatchStateAtView extends PlayContractView {
 export interface RosterView {
   matchId: string;
   revision: number;
-  units: RosterUnit[];
+  /** Each unit with its words, said by the match's ruleset (its version's) when read, not stored. */
+  units: WordedRosterRow[];
 }
 
 export const MAX_EVENTS_PAGE = 500;
@@ -190,10 +192,12 @@ export class MatchHistory {
     if (visible < match.revision) {
       // A spectator held behind live play: the roster as it stood then, not the stored one of now.
       const state = await this.loader.stateAt(matchId, visible);
-      return { matchId, revision: visible, units: match.ruleset.roster(state) };
+      const units = wordedRows(match.ruleset.roster(state), match.ruleset.unitWords);
+      return { matchId, revision: visible, units };
     }
     await this.caughtUp('roster', match, visible);
-    return { matchId, revision: visible, units: this.rosters.units(matchId) };
+    const units = wordedRows(this.rosters.units(matchId), match.ruleset.unitWords);
+    return { matchId, revision: visible, units };
   }
 
   async result(matchId: string, principal: Principal): Promise<MatchResult> {

@@ -7,6 +7,7 @@ import type { RulesetSchemas } from './common/json-schema.js';
 import type { AwaitedInput, MatchProgress, RosterRow } from './common/roster.js';
 import type { Side } from './common/sides.js';
 import type { FieldPath, LogContext, LogLine } from './common/turn-log.js';
+import type { UnitDescriber } from './common/unit-words.js';
 
 /**
  * Who is looking. Hidden information (AA-2) is shown to the owning side only: a player of that side.
@@ -87,6 +88,12 @@ export interface Ruleset<
   ruleIdOf(event: Event, path?: FieldPath): string;
   /** The units of the match as the roster shows them: public facts only. */
   roster(state: State): RosterRow[];
+  /**
+   * A roster row's unit in a player's words ("base morale 8", "disordered"), the other units' names at
+   * hand: the pages show these as given, so only the ruleset names its facts. Absent: each fact is said
+   * from its name and the shape of its value (common/unit-words.ts genericUnitWords).
+   */
+  unitWords?: UnitDescriber;
   /** What the match waits for now, and from whom (empty: the side to play may do anything). */
   awaiting(state: State): AwaitedInput[];
   /**

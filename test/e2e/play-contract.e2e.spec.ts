@@ -28,6 +28,7 @@ const CONTRACT_KEYS = [
   'available',
   'pending',
   'state',
+  'unitWords',
 ];
 
 /** Checks the shape of a GET /matches/:id answer (or, with `command`, of a command answer). */
@@ -78,6 +79,11 @@ function expectContract(body: any, options: { command?: boolean } = {}): void {
   }
   expect(Object.keys(body.pending).sort()).toEqual(['disputes', 'undoRequests']);
   expect(typeof body.state).toBe('object');
+  // Every unit of the state has its words, as its ruleset says them, and nothing else has.
+  expect(Object.keys(body.unitWords).sort()).toEqual(Object.keys(body.state.units ?? {}).sort());
+  for (const words of Object.values<any>(body.unitWords)) {
+    expect(Array.isArray(words.traits) && Array.isArray(words.conditions)).toBe(true);
+  }
   if (options.command) {
     expect(typeof body.duplicate).toBe('boolean');
     expect(Array.isArray(body.events)).toBe(true);

@@ -172,4 +172,40 @@ describeInBrowser('watch page unit words in Chromium', () => {
     }
     await romans.page.setViewportSize(PHONE);
   }, 90_000);
+
+  it('HH-4 HH-11 HH-17 the words come from the service, with each unit, as its ruleset says them: the roster, the play contract, and a replayed revision its own', async () => {
+    const reformed = {
+      traits: ['base morale 7', 'move 6"'],
+      conditions: [
+        'cannot attack in turn 2 (HH-11)',
+        'an enemy attacking it in turn 3 gets +1 to impact (HH-11)',
+      ],
+    };
+    const roster = (await org.get(at('roster'))).body.units as { unitId: string; words: unknown }[];
+    expect(roster.find((unit) => unit.unitId === 'hast')?.words).toEqual(reformed);
+    const now = (await org.get(`/matches/${matchId}`)).body as { unitWords: Record<string, unknown> };
+    expect(now.unitWords.hast).toEqual(reformed);
+    // Right after the contact (event 6): in contact at its left flank, not yet reformed.
+    const then = (await org.get(at('state?at=6'))).body as { unitWords: Record<string, unknown> };
+    expect(then.unitWords.hast).toEqual({
+      traits: ['base morale 7', 'move 6"'],
+      conditions: ['in contact with Numidians at its left flank since turn 1'],
+    });
+
+    const page = await watch(PHONE);
+    try {
+      await page.getByLabel('Revision shown').fill('6');
+      await page
+        .getByTestId('shown-revision')
+        .filter({ hasText: /^6 of / })
+        .waitFor();
+      await card(page, 'hast').filter({ hasText: 'at its left flank' }).waitFor();
+      expect((await card(page, 'hast').innerText()).replace(/\s+/g, ' ').trim()).toBe(
+        'Hastati: base morale 7, move 6". In contact with Numidians at its left flank since turn 1.',
+      );
+      await shot(page, 'watch-unit-words-replayed');
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
 });

@@ -37,6 +37,29 @@ const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A word as a whole string, or as one segment of an address in a string. */
 const asString = (word: string) => new RegExp(`(['"\`/])${escape(word)}(['"\`/?])`);
 
+/** A word as a field: read (`.word`), written as a key (`word:`) or quoted. */
+const asField = (word: string) =>
+  new RegExp(
+    `(\\.\\s*${escape(word)}\\b)|((^|[{,(\\s])${escape(word)}\\??\\s*:)|(['"\`]${escape(word)}['"\`])`,
+    'm',
+  );
+
+/**
+ * The names of a ruleset's facts about a unit: the members of its roster detail, and the members of
+ * their records ({ inTurn, ruleId }, { unitId, aspect, sinceTurn }), but for the ids every ruleset's
+ * records share.
+ */
+function factFields(schema: unknown): string[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const record = schema as { properties?: Record<string, unknown> };
+  const own = Object.keys(record.properties ?? {});
+  const inner = Object.values(schema).flatMap((value) =>
+    Array.isArray(value) ? value.flatMap(factFields) : factFields(value),
+  );
+  return [...own, ...inner];
+}
+const SHARED_FIELDS = new Set(['unitId', 'ruleId', 'value']);
+
 /** The shape every ruleset's state shares (web/shared/match-view.ts reads it): not one ruleset's word. */
 const COMMON_SHAPE = new Set(['units']);
 
@@ -77,6 +100,32 @@ describe('the pages know no ruleset', () => {
         .map((word) => `${relative(WEB, file)}: ${word}`);
     });
     expect(found).toEqual([]);
+  });
+
+  it('no page source outside web/table/presenters/ names a ruleset’s fact about a unit: the service sends each unit’s words', () => {
+    const fields = new Set(
+      rulesets.flatMap((r) => factFields(r.schemas.rosterDetail)).filter((f) => !SHARED_FIELDS.has(f)),
+    );
+    expect(fields).toContain('victoriousInTurn');
+    expect(fields).toContain('sinceTurn');
+    expect(fields).toContain('inContactWith');
+    const found = files.flatMap((file) => {
+      const text = code(file);
+      return [...fields]
+        .filter((field) => asField(field).test(text))
+        .map((field) => `${relative(WEB, file)}: ${field}`);
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('the scan finds a fact field where one is named', () => {
+    expect(
+      asField('baseMorale').test('const WORDS = { baseMorale: { say: (v) => `base morale ${v}` } };'),
+    ).toBe(true);
+    expect(asField('sinceTurn').test('const since = contact.sinceTurn;')).toBe(true);
+    expect(asField('move').test("if (key === 'move') return inches;")).toBe(true);
+    expect(asField('move').test('you may move a unit')).toBe(false);
+    expect(asField('contacts').test('const contactsShown = 2;')).toBe(false);
   });
 
   it('the scan finds a ruleset word where one is written', () => {

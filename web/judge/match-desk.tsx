@@ -5,7 +5,7 @@ import { refusalText } from '../shared/refusal';
 import { useFollowedMatch } from '../shared/use-followed-match';
 import { type MatchPlace, sidesOf, standingOf, unitRows } from '../shared/match-view';
 import { UnitCards } from '../shared/unit-cards';
-import { unitNamesOf, withRosterFacts } from '../shared/unit-words';
+import { unitNamesOf } from '../shared/unit-words';
 import { TurnLog } from '../shared/turn-log';
 import { VerifyPanel } from '../shared/verify-panel';
 import type { ChoiceValue, CommandTemplate, ContractAnswer } from '../shared/contract';
@@ -187,8 +187,8 @@ export function MatchDesk(props: {
   }
   const standing = standingOf(match.state, match);
   const sides = sidesOf(match.state, roster.units);
-  // The units as the service shows them to this key, with what the roster keeps beside them.
-  const rows = withRosterFacts(unitRows(match.state, roster.units), roster, match.revision);
+  // The units as the service shows them to this key.
+  const rows = unitRows(match.state, roster.units);
   const undone = (revision: number) => log.entries.some((e) => e.revision === revision && e.reverted);
   const eventName = (revision: number) => eventNamed(log.entries, revision);
   const sideName = (id?: string) => sides.find((side) => side.id === id)?.name ?? id ?? '—';
@@ -269,6 +269,7 @@ export function MatchDesk(props: {
         <UnitCards
           sides={sides}
           rows={rows}
+          words={match.unitWords}
           activeSide={standing.ended ? undefined : standing.activeSide}
           nameOf={unitNamesOf(rows)}
         />

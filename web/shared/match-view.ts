@@ -25,6 +25,8 @@ export interface MatchAnswer {
   /** Where a tournament plays the match (GET /matches/:id only). */
   tournament?: MatchPlace;
   state: unknown;
+  /** Each unit of `state` in words, by its id, as its ruleset says it. */
+  unitWords?: Record<string, UnitWords>;
 }
 
 /** Where a tournament plays a match: its name, round and table, and who plays each side. */
@@ -46,6 +48,7 @@ export interface StateAtAnswer {
   at: number;
   revision: number;
   state: unknown;
+  unitWords?: Record<string, UnitWords>;
 }
 
 export interface RosterUnit {
@@ -55,6 +58,18 @@ export interface RosterUnit {
   sideName?: string;
   status: string;
   detail?: Record_;
+  /** The unit in words, as its ruleset says it. */
+  words?: UnitWords;
+}
+
+/** A unit in a player's words, as its ruleset says it (the play contract's `unitWords`, a roster row's `words`). */
+export interface UnitWords {
+  /** Said only when it is not the usual "active". */
+  status?: string;
+  /** What the unit is. */
+  traits: string[];
+  /** What holds for it now. */
+  conditions: string[];
 }
 
 export interface RosterAnswer {

@@ -1,5 +1,5 @@
-import type { Side, UnitRow } from './match-view';
-import { unitWords } from './unit-words';
+import type { Side, UnitRow, UnitWords } from './match-view';
+import { wordsOf } from './unit-words';
 
 /**
  * Each side's units as short cards that read as sentences ('Z1: base morale 8, move 6". Disordered;
@@ -10,6 +10,8 @@ export function UnitCards(props: {
   sides: Side[];
   rows: UnitRow[];
   activeSide?: string;
+  /** Each unit in words, by its id, as the answer the rows were read from gives them. */
+  words: Readonly<Record<string, UnitWords>> | undefined;
   /** A unit's name by its id, undefined for any other word (unitNamesOf): "left-flank" names no unit. */
   nameOf: (id: string) => string | undefined;
 }) {
@@ -29,15 +31,11 @@ export function UnitCards(props: {
             ) : (
               <ul class="unit-list" aria-label={`${side.name}: units`}>
                 {units.map((row) => {
-                  const unit = unitWords(row, props.nameOf);
+                  const unit = wordsOf(row, props.words, props.nameOf);
                   return (
-                    <li
-                      key={unit.unitId}
-                      data-unit={unit.unitId}
-                      class={unit.status ? 'unit-out' : undefined}
-                    >
+                    <li key={row.unitId} data-unit={row.unitId} class={unit.status ? 'unit-out' : undefined}>
                       <p class="unit-traits">
-                        <strong class="unit-name">{unit.name}</strong>
+                        <strong class="unit-name">{row.name}</strong>
                         {unit.status && <span class="badge unit-status">{unit.status}</span>}
                         {unit.traits.length > 0 && <span>: {unit.traits.join(', ')}.</span>}
                       </p>

@@ -6,7 +6,6 @@ import { timeCalledNotice } from '../shared/time-called';
 import { sidesOf, standingOf, unitRows } from '../shared/match-view';
 import { StandingChips } from '../shared/standing-chips';
 import { UnitCards } from '../shared/unit-cards';
-import { withRosterFacts } from '../shared/unit-words';
 import {
   awaitedFromOthers,
   type ChoiceValue,
@@ -296,7 +295,7 @@ export function Table(props: { seat: Seat; onLeave: (notice: LeftNotice) => void
   const standing = standingOf(match.state, match);
   const sides = sidesOf(match.state, roster.units);
   const sideName = (id?: string) => sides.find((side) => side.id === id)?.name ?? id ?? '—';
-  const rows = withRosterFacts(unitRows(match.state, roster.units), roster, match.revision);
+  const rows = unitRows(match.state, roster.units);
   const unitName = (id?: string) => rows.find((row) => row.unitId === id)?.name ?? id;
   const { mustDo, mayDo } = templatesFor(match, seat.side);
   const siblings = [...mustDo, ...mayDo];
@@ -548,6 +547,7 @@ export function Table(props: { seat: Seat; onLeave: (notice: LeftNotice) => void
       <UnitCards
         sides={sides}
         rows={rows}
+        words={match.unitWords}
         activeSide={standing.ended ? undefined : standing.activeSide}
         nameOf={(id) => rows.find((row) => row.unitId === id)?.name}
       />

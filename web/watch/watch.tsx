@@ -10,7 +10,7 @@ import { ReplayBar } from './replay-bar';
 import { TurnLog } from '../shared/turn-log';
 import { UnitCards } from '../shared/unit-cards';
 import { pendingWords } from './pending-words';
-import { unitNamesOf, withRosterFacts } from '../shared/unit-words';
+import { unitNamesOf } from '../shared/unit-words';
 import { VerifyPanel } from '../shared/verify-panel';
 
 const LIVE_LABEL: Record<LiveMode, string> = {
@@ -58,7 +58,7 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
   );
 
   // States of the past, one request at a time (a key may run one long read at once), newest wish first.
-  const states = useRef(new Map<number, unknown>());
+  const states = useRef(new Map<number, Pick<StateAtAnswer, 'state' | 'unitWords'>>());
   const wanted = useRef<number | undefined>(undefined);
   const loadingState = useRef(false);
   const loadState = useCallback(
@@ -73,7 +73,7 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
           if (states.current.has(target)) continue;
           try {
             const answer = await api.get<StateAtAnswer>(`${base}/state?at=${target}`);
-            states.current.set(target, answer.state);
+            states.current.set(target, { state: answer.state, unitWords: answer.unitWords });
             setStatesLoaded((n) => n + 1);
           } catch (cause) {
             if (cause instanceof ApiError && cause.status === 429) {
@@ -129,14 +129,13 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
   }
 
   const { match, roster, log } = current;
-  const pastState = replaying ? states.current.get(shown) : match.state;
-  const waiting = pastState === undefined;
-  const state = waiting ? match.state : pastState;
+  const past = replaying ? states.current.get(shown) : match;
+  const waiting = past === undefined;
+  const { state, unitWords } = waiting ? match : past;
   const standing = replaying ? standingOf(state) : standingOf(state, match);
   const sides = sidesOf(match.state, roster.units);
   const sideName = (id?: string) => sides.find((side) => side.id === id)?.name ?? id ?? '—';
-  // Contacts and the like that a ruleset keeps beside its units: only for the revision the roster stands at.
-  const rows = withRosterFacts(unitRows(state, roster.units), roster, shown);
+  const rows = unitRows(state, roster.units);
   const unitNamed = unitNamesOf(rows);
   /** A unit by its name where one is shown alone (a chip, an awaited step): its id if it has none. */
   const unitName = (id?: string) => (id === undefined ? undefined : (unitNamed(id) ?? id));
@@ -214,6 +213,7 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
         <UnitCards
           sides={sides}
           rows={rows}
+          words={unitWords}
           activeSide={standing.ended ? undefined : standing.activeSide}
           nameOf={unitNamed}
         />

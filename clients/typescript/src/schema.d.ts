@@ -2342,6 +2342,26 @@ export interface components {
      *           }
      *         ]
      *       },
+     *       "unitWords": {
+     *         "impi": {
+     *           "traits": [
+     *             "base morale 8",
+     *             "move 6\""
+     *           ],
+     *           "conditions": [
+     *             "in contact with NNC at its front since turn 1"
+     *           ]
+     *         },
+     *         "nnc": {
+     *           "traits": [
+     *             "base morale 7",
+     *             "move 6\""
+     *           ],
+     *           "conditions": [
+     *             "in contact with uNokhenke impi at its front since turn 1"
+     *           ]
+     *         }
+     *       },
      *       "duplicate": false,
      *       "events": [
      *         {
@@ -2405,10 +2425,37 @@ export interface components {
       timeCalled?: components['schemas']['TimeCalledDto'];
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
       state: components['schemas']['HandToHandState'] | components['schemas']['AtomicAfricaState'];
+      /** @description Each unit of `state` in a player’s words, by its id, as its ruleset says it from its public facts (the roster’s): show these as given rather than naming the state’s fields. */
+      unitWords: {
+        [key: string]: components['schemas']['UnitWordsDto'];
+      };
       /** @description True when the commandId had been handled before; nothing was appended. */
       duplicate: boolean;
       /** @description The events this command appended (or first appended), as this caller may see them. */
       events: components['schemas']['EventViewDto'][];
+    };
+    UnitWordsDto: {
+      /**
+       * @description Its status in words, only when it is not the usual active one, with the rule that set it.
+       * @example removed: routed (HH-14)
+       */
+      status?: string;
+      /**
+       * @description What the unit is: its numbers and kinds.
+       * @example [
+       *       "base morale 7",
+       *       "move 6\""
+       *     ]
+       */
+      traits: string[];
+      /**
+       * @description What holds for it now, each with the rule that set it.
+       * @example [
+       *       "disordered",
+       *       "cannot attack in turn 4 (HH-11)"
+       *     ]
+       */
+      conditions: string[];
     };
     MatchPlaceDto: {
       /** @example spring-cup */
@@ -2661,6 +2708,26 @@ export interface components {
      *             "ruleId": "HH-7"
      *           }
      *         ]
+     *       },
+     *       "unitWords": {
+     *         "impi": {
+     *           "traits": [
+     *             "base morale 8",
+     *             "move 6\""
+     *           ],
+     *           "conditions": [
+     *             "in contact with NNC at its front since turn 1"
+     *           ]
+     *         },
+     *         "nnc": {
+     *           "traits": [
+     *             "base morale 7",
+     *             "move 6\""
+     *           ],
+     *           "conditions": [
+     *             "in contact with uNokhenke impi at its front since turn 1"
+     *           ]
+     *         }
      *       }
      *     }
      */
@@ -2705,6 +2772,10 @@ export interface components {
       timeCalled?: components['schemas']['TimeCalledDto'];
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
       state: components['schemas']['HandToHandState'] | components['schemas']['AtomicAfricaState'];
+      /** @description Each unit of `state` in a player’s words, by its id, as its ruleset says it from its public facts (the roster’s): show these as given rather than naming the state’s fields. */
+      unitWords: {
+        [key: string]: components['schemas']['UnitWordsDto'];
+      };
       /** @description Present when a tournament schedules the match: its name, round and table, for every key that may read the match (a seat’s key may not read the tournament itself). */
       tournament?: components['schemas']['MatchPlaceDto'];
     };
@@ -4086,6 +4157,10 @@ export interface components {
       timeCalled?: components['schemas']['TimeCalledDto'];
       /** @description The ruleset’s own state as this caller may see it (units and their flags; a sealed card only for its own side, AA-2): one schema per ruleset. */
       state: components['schemas']['HandToHandState'] | components['schemas']['AtomicAfricaState'];
+      /** @description Each unit of `state` in a player’s words, by its id, as its ruleset says it from its public facts (the roster’s): show these as given rather than naming the state’s fields. */
+      unitWords: {
+        [key: string]: components['schemas']['UnitWordsDto'];
+      };
       /**
        * @description The answer is as the match stood right after this event.
        * @example 5
@@ -4134,6 +4209,8 @@ export interface components {
        */
       detail:
         components['schemas']['HandToHandRosterDetail'] | components['schemas']['AtomicAfricaRosterDetail'];
+      /** @description The unit in a player’s words, as its ruleset says its detail (every version’s): show these as given rather than naming the detail’s fields. */
+      words: components['schemas']['UnitWordsDto'];
     };
     RosterDto: {
       /** @example r1-t4 */
@@ -7718,6 +7795,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -8228,6 +8325,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -8655,6 +8772,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -9085,6 +9222,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -9508,6 +9665,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -9936,6 +10113,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -10359,6 +10556,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -10781,6 +10998,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -11202,6 +11439,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -11627,6 +11884,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -12049,6 +12326,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -12473,6 +12770,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -12899,6 +13216,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -13322,6 +13659,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -13747,6 +14104,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -14178,6 +14555,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -14598,6 +14995,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -15022,6 +15439,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -15443,6 +15880,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -15866,6 +16323,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -16288,6 +16765,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -16714,6 +17211,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "duplicate": false,
            *       "events": [
            *         {
@@ -17135,6 +17652,26 @@ export interface operations {
            *             "ruleId": "HH-7"
            *           }
            *         ]
+           *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
            *       },
            *       "duplicate": false,
            *       "events": [
@@ -19656,6 +20193,7 @@ export interface operations {
            *           "charges": [],
            *           "awaiting": []
            *         },
+           *         "unitWords": {},
            *         "duplicate": false,
            *         "events": [
            *           {
@@ -26085,6 +26623,26 @@ export interface operations {
            *           }
            *         ]
            *       },
+           *       "unitWords": {
+           *         "impi": {
+           *           "traits": [
+           *             "base morale 8",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with NNC at its front since turn 1"
+           *           ]
+           *         },
+           *         "nnc": {
+           *           "traits": [
+           *             "base morale 7",
+           *             "move 6\""
+           *           ],
+           *           "conditions": [
+           *             "in contact with uNokhenke impi at its front since turn 1"
+           *           ]
+           *         }
+           *       },
            *       "at": 7,
            *       "visibleRevision": 9
            *     }
@@ -26243,6 +26801,15 @@ export interface operations {
            *                 "aspect": "front",
            *                 "sinceTurn": 1
            *               }
+           *             ]
+           *           },
+           *           "words": {
+           *             "traits": [
+           *               "base morale 7",
+           *               "move 6\""
+           *             ],
+           *             "conditions": [
+           *               "in contact with uNokhenke impi at its front since turn 1"
            *             ]
            *           }
            *         }

@@ -6,6 +6,7 @@ import { MatchOutcomeDto } from './tournament.dto.js';
 import { EXAMPLE_RULESET } from '../../rulesets/registry.js';
 import { ActorDto, EventViewDto, PlayContractDto, ROSTER_DETAIL_EXAMPLE, SideNamesDto } from './match.dto.js';
 import { rosterDetailSchema } from '../openapi-events.js';
+import { UnitWordsDto } from './unit-words.dto.js';
 
 export class DiceRollDto {
   @ApiProperty({ example: 'impact' }) purpose!: string;
@@ -140,6 +141,12 @@ export class RosterUnitDto {
     example: ROSTER_DETAIL_EXAMPLE,
   })
   detail!: Record<string, unknown>;
+  @ApiProperty({
+    type: UnitWordsDto,
+    description:
+      'The unit in a player’s words, as its ruleset says its detail (every version’s): show these as given rather than naming the detail’s fields.',
+  })
+  words!: UnitWordsDto;
 }
 
 export class RosterDto {

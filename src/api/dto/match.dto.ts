@@ -1,5 +1,11 @@
 import { PageQueryDto } from './page-query.dto.js';
-import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiProperty,
+  ApiPropertyOptional,
+  getSchemaPath,
+  IntersectionType,
+} from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsISO8601, IsObject, IsOptional, Matches, ValidateBy, ValidateNested } from 'class-validator';
 import { MATCH_ID_PATTERN } from '../../match/match-stream.js';
@@ -9,6 +15,8 @@ import { IsDisplayName } from './display-name.js';
 import { CommandTemplateDto, TemplateBaseDto } from './play-contract.dto.js';
 import { EXAMPLE_RULESET, RULESET_IDS, rulesetIds, versionsOf } from '../../rulesets/registry.js';
 import { parameterOverridesSchema, rulesetStateSchema } from '../openapi-events.js';
+import { unitWordsById } from '../../rules/common/unit-words.js';
+import { UnitWordsDto } from './unit-words.dto.js';
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const ID_MESSAGE = 'must be 1–64 letters, digits, _ . or -';
@@ -190,6 +198,7 @@ export class MatchResultSummaryDto {
  * The play contract (README "Play contract"): the same top level for every ruleset, on
  * `GET /matches/:id` and on every command answer.
  */
+@ApiExtraModels(UnitWordsDto)
 export class PlayContractDto {
   @ApiProperty({ example: 'isandlwana' }) matchId!: string;
   @ApiProperty({
@@ -232,6 +241,13 @@ export class PlayContractDto {
   timeCalled?: TimeCalledDto;
   @ApiProperty(rulesetStateSchema())
   state!: Record<string, unknown>;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { $ref: getSchemaPath(UnitWordsDto) },
+    description:
+      'Each unit of `state` in a player’s words, by its id, as its ruleset says it from its public facts (the roster’s): show these as given rather than naming the state’s fields.',
+  })
+  unitWords!: Record<string, UnitWordsDto>;
 }
 
 /** A unit of the example ruleset's state, as it stands before anything has happened to it. */
@@ -292,6 +308,12 @@ export const ROSTER_DETAIL_EXAMPLE = (({ unitId: _u, name: _n, side: _s, status:
   STATE_EXAMPLE.units.nnc,
 );
 
+/** The example state's units in words, as the example ruleset says them. */
+export const UNIT_WORDS_EXAMPLE = unitWordsById(
+  EXAMPLE_RULESET.roster(STATE_EXAMPLE),
+  EXAMPLE_RULESET.unitWords,
+);
+
 /** A `GET /matches/:id` answer (hand-to-hand: a charge made contact, its impact is awaited, A asked for an undo). */
 export const PLAY_CONTRACT_EXAMPLE = {
   matchId: 'isandlwana',
@@ -350,6 +372,7 @@ export const PLAY_CONTRACT_EXAMPLE = {
     disputes: [],
   },
   state: STATE_EXAMPLE,
+  unitWords: UNIT_WORDS_EXAMPLE,
 };
 
 /** A command answer (the same match: the charge that made contact). */
@@ -387,6 +410,7 @@ export function createdAnswerExample(matchId: string) {
       .map((template) => ({ ...template, route: `/matches/${matchId}/disputes` })),
     pending: { undoRequests: [], disputes: [] },
     state: { ...STATE_EXAMPLE, matchId, units: {}, charges: [], awaiting: [] },
+    unitWords: {},
     duplicate: false,
     events: [
       {

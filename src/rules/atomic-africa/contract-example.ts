@@ -286,5 +286,15 @@ export const PLAY_CONTRACT_EXAMPLE = {
       },
       activated: ['b1'],
     },
+    unitWords: {
+      a1: {
+        traits: ['infantry', 'movement 6"', 'firepower 2'],
+        conditions: ['in contact with 24th Foot', 'in close combat'],
+      },
+      b1: {
+        traits: ['infantry', 'movement 6"', 'firepower 2'],
+        conditions: ['in contact with Zulu impi', 'in close combat'],
+      },
+    },
   },
 } as const;

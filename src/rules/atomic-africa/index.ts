@@ -20,6 +20,7 @@ import { ruleIdOf } from './rule-ids.js';
 import { checkReveal } from './reveal-check.js';
 import { prepare } from './sealed-orders.js';
 import { eventViewOf, viewState } from './views.js';
+import { unitWords } from './unit-words.js';
 import { ATOMIC_AFRICA_SCHEMAS } from './event-schemas.js';
 
 export type AtomicAfricaRuleset = Ruleset<
@@ -52,6 +53,7 @@ function atomicAfricaRuleset(edition: Edition): AtomicAfricaRuleset {
     logContextAfter,
     ruleIdOf,
     roster,
+    unitWords,
     awaiting,
     awaitedTemplates,
     available,

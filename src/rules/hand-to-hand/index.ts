@@ -17,6 +17,7 @@ import { initialState, type HandToHandState } from './state.js';
 import { awaiting, progress, roster, ROUTES } from './roster.js';
 import { ruleIdOf } from './rule-ids.js';
 import { viewEvent, viewState } from './view.js';
+import { unitWords } from './unit-words.js';
 import { HAND_TO_HAND_SCHEMAS } from './event-schemas.js';
 
 type HandToHandRuleset = Ruleset<HandToHandState, HandToHandCommand, HandToHandEvent, HandToHandParameters>;
@@ -54,6 +55,7 @@ function handToHandRuleset(edition: HandToHandEdition): HandToHandRuleset {
     logContextAfter,
     ruleIdOf,
     roster,
+    unitWords,
     awaiting,
     // The play contract: nothing is hidden in hand-to-hand, so every viewer gets the same templates.
     awaitedTemplates: (state) => awaitedTemplates(state),
