@@ -1,8 +1,8 @@
 import { normalisedShortCode } from '../../src/invitations/invitation-code.js';
-import { readTypedCode } from '../../web/table/typed-code.js';
+import { readTypedCode } from '../../web/shared/typed-code.js';
 
 /**
- * The table page checks a typed invitation code before sending it (web/table/typed-code.ts), the way the
+ * The table page checks a typed invitation code before sending it (web/shared/typed-code.ts), the way the
  * service reads it (normalisedShortCode): what the page sends, the service reads as the same code, and
  * what the page answers itself, the service would have refused.
  */

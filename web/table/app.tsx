@@ -1,9 +1,9 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { JoinRefused, redeem, takeInvitationFromUrl } from './join';
-import { forgetSeat, keepSeat, type Seat, seats } from './seat-store';
+import { forgetSeat, keepSeat, type Seat, seats } from '../shared/seat-store';
 import type { LeftNotice } from './leave-dialog';
 import { Table } from './table';
-import { readTypedCode } from './typed-code';
+import { CodeForm } from '../shared/code-form';
 
 type Joining = { kind: 'idle' } | { kind: 'joining' } | { kind: 'refused'; message: string };
 
@@ -88,66 +88,21 @@ export function App() {
           </ul>
         </section>
       )}
-      <CodeForm onCode={(code) => void join(code)} />
-    </main>
-  );
-}
-
-function CodeForm(props: { onCode: (code: string) => void }) {
-  const [value, setValue] = useState('');
-  const [problem, setProblem] = useState<string>();
-  // Preact sets `autocorrect` as the element's property, which Chromium holds as a boolean: the string
-  // "off" is truthy and the attribute came out "on". The attribute itself is what keyboards read.
-  const field = useRef<HTMLInputElement>(null);
-  useLayoutEffect(() => field.current?.setAttribute('autocorrect', 'off'), []);
-  return (
-    <form
-      class="stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const read = readTypedCode(value);
-        if ('problem' in read) {
-          setProblem(read.problem);
-          field.current?.focus();
-        } else {
-          setProblem(undefined);
-          props.onCode(read.code);
-        }
-      }}
-    >
-      <p>Scan the QR code or open the link your organiser gave you. Or type the invitation code:</p>
-      <label for="invitation-code">Invitation code</label>
-      <input
-        id="invitation-code"
-        ref={field}
-        aria-describedby={problem ? 'invitation-code-problem invitation-code-form' : 'invitation-code-form'}
-        aria-invalid={problem ? 'true' : undefined}
-        autocomplete="off"
-        // Codes are shown in capitals; they are read in any case, with or without dashes.
-        autocapitalize="characters"
-        spellcheck={false}
-        placeholder="K3X9-A0B2-C4D6"
-        required
-        value={value}
-        onInput={(event) => {
-          setValue(event.currentTarget.value);
-          // A problem said of what was typed before is not said of what is typed now.
-          if (problem) setProblem(undefined);
+      <CodeForm
+        // A refusal is said above, where a link's own is said too.
+        join={async (code) => {
+          await join(code);
+          return undefined;
         }}
+        label="Invitation code"
+        intro={<p>Scan the QR code or open the link your organiser gave you. Or type the invitation code:</p>}
+        notes={
+          <p class="note">
+            An invitation joins one seat, once. The seat’s key then stays in this browser only.
+          </p>
+        }
+        buttonClass="big"
       />
-      {problem && (
-        <p class="error" id="invitation-code-problem" data-testid="code-problem">
-          {problem}
-        </p>
-      )}
-      <p class="note" id="invitation-code-form">
-        Twelve letters and digits, as on the slip or the organiser’s screen; capitals or not, dashes or not.
-      </p>
-      <p class="note">An invitation joins one seat, once. The seat’s key then stays in this browser only.</p>
-      <button type="submit" class="big">
-        Join
-      </button>
-    </form>
+    </main>
   );
 }

@@ -1,4 +1,4 @@
-import type { Seat } from './seat-store';
+import type { Seat } from '../shared/seat-store';
 
 /**
  * The invitation a link carries in its fragment (`#invite=…`), read once and wiped from the address

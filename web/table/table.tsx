@@ -22,7 +22,7 @@ import { overtakenWords, sendChecked } from './stale-steps';
 import { OutboxPanel } from './outbox-panel';
 import { RuleDialog, type RuleText } from '../shared/rule-link';
 import { CommitmentVault, phaseWords, presenterFor, presentTemplate } from './presenters';
-import { outboxKey, sealedKey, type Seat } from './seat-store';
+import { outboxKey, sealedKey, type Seat } from '../shared/seat-store';
 import { ConfirmDialog } from './confirm-dialog';
 import { LEFT, LeaveDialog, type LeftNotice } from './leave-dialog';
 import { giveUpSeat } from './give-up';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Api } from '../shared/api';
 import { queryParam } from '../shared/key-gate';
-import { keepSeat, type Seat as TableSeat } from '../table/seat-store';
-import { CodeForm } from './code-form';
+import { keepSeat, type Seat as TableSeat } from '../shared/seat-store';
+import { CodeForm } from '../shared/code-form';
 import {
   forgetKey,
   joinRefusalWords,
@@ -127,7 +127,7 @@ export function App() {
         {joined ? (
           <details class="code-entry" open={refusal !== undefined}>
             <summary>Join with another code</summary>
-            <CodeForm join={joinByCode} />
+            <CodeForm join={joinByCode} label="The code of your invitation" buttonClass="primary" />
           </details>
         ) : (
           <CodeSection join={joinByCode} />
@@ -181,7 +181,7 @@ function CodeSection(props: { join: (code: string) => Promise<string | undefined
     <section aria-labelledby="code-heading">
       <h2 id="code-heading">Join with the code</h2>
       <p>Given the code of your invitation instead, read out at the desk or on a slip? Type it here.</p>
-      <CodeForm join={props.join} />
+      <CodeForm join={props.join} label="The code of your invitation" buttonClass="primary" />
     </section>
   );
 }

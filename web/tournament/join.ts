@@ -1,4 +1,4 @@
-import type { Seat } from '../table/seat-store';
+import type { Seat } from '../shared/seat-store';
 
 /**
  * Joining the tournament page by a participant invitation, from its link (`/tournament/#invite=…`) or

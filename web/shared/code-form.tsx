@@ -1,12 +1,22 @@
+import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { readTypedCode } from '../table/typed-code';
+import { readTypedCode } from './typed-code';
 
 /**
- * The code of an invitation, typed in (read aloud at the desk, written on a slip): checked as it is
- * typed the way the table page checks a seat's (web/table/typed-code.ts), before anything is sent;
- * then `join` trades it, and answers why not in words, which stand on the field until it changes.
+ * The code of an invitation, typed in (read aloud at the desk, written on a slip), on the table page
+ * and the tournament page alike: its form checked on the page (typed-code.ts) before anything is sent;
+ * then `join` trades it, and answers why not in words, which stand on the field until it changes (or
+ * nothing, when the page says a refusal elsewhere).
  */
-export function CodeForm(props: { join: (code: string) => Promise<string | undefined> }) {
+export function CodeForm(props: {
+  join: (code: string) => Promise<string | undefined>;
+  label: string;
+  /** Said before the field. */
+  intro?: ComponentChildren;
+  /** Said after the field's own hint. */
+  notes?: ComponentChildren;
+  buttonClass: string;
+}) {
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<{ words: string; attempt: number }>();
   const [joining, setJoining] = useState(false);
@@ -41,7 +51,8 @@ export function CodeForm(props: { join: (code: string) => Promise<string | undef
         });
       }}
     >
-      <label for="invitation-code">The code of your invitation</label>
+      {props.intro}
+      <label for="invitation-code">{props.label}</label>
       <input
         id="invitation-code"
         ref={field}
@@ -75,10 +86,11 @@ export function CodeForm(props: { join: (code: string) => Promise<string | undef
       <p class="note" id="invitation-code-form">
         Twelve letters and digits, as on your slip or the organiser’s screen; capitals or not, dashes or not.
       </p>
+      {props.notes}
       <p class="sr-only" role="status">
         {joining ? 'Joining…' : ''}
       </p>
-      <button type="submit" class="primary" disabled={joining}>
+      <button type="submit" class={props.buttonClass} disabled={joining}>
         {joining ? 'Joining…' : 'Join'}
       </button>
     </form>
