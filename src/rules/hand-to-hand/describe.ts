@@ -19,6 +19,7 @@ import {
   unit,
 } from '../common/index.js';
 import type { HandToHandEvent, RestrictionEntry } from './events.js';
+import { REMOVED_BECAUSE } from './vocabulary.js';
 
 /** The turn-log sentence of each hand-to-hand event: one small function per event type. */
 const ASPECT_WORDS: Record<string, string> = {
@@ -38,15 +39,6 @@ const OUTCOME_RULES: Record<string, string> = {
   retreat: 'HH-12',
   break: 'HH-13',
   rout: 'HH-14',
-};
-const REMOVAL_WORDS: Record<string, string> = {
-  surrendered: 'surrendered',
-  rout: 'routed',
-  'retreat-blocked': 'could not retreat',
-  'break-blocked': 'could not flee',
-  'left-the-table': 'left the table',
-  'failed-rally': 'failed its rally test',
-  'stuck-reform-surrender': 'surrendered after being stuck in reform',
 };
 
 const NO_IMPACT_BECAUSE: Record<Data<'AttackEndedWithoutImpact'>['reason'], string> = {
@@ -253,7 +245,7 @@ const DESCRIBERS: Describers<HandToHandEvent> = {
     );
   },
   UnitRemoved: (context, d) =>
-    line(context, `${unit(context, d.unitId)} was removed: it ${REMOVAL_WORDS[d.reason] ?? d.reason}.`, [
+    line(context, `${unit(context, d.unitId)} was removed: it ${REMOVED_BECAUSE[d.reason] ?? d.reason}.`, [
       d.ruleId,
     ]),
   TurnEnded: (context, d) => turnEnded(context, d.endedSide, d.endedTurn, d.turn, d.activeSide),

@@ -11,7 +11,7 @@ import {
 } from '../common/unit-words.js';
 import { inches } from '../common/turn-log.js';
 import type { UnitState } from './state.js';
-import { REMOVAL_RULES, type RemovalReason } from './vocabulary.js';
+import { REMOVAL_RULES, REMOVED_BECAUSE, type RemovalReason } from './vocabulary.js';
 
 const times = (count: number) => (count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`);
 
@@ -23,21 +23,11 @@ const restriction =
     return turn === undefined ? undefined : `cannot ${verb} in turn ${turn} (${ruleOf(value, 'C-4')})`;
   };
 
-/** Why a unit left play, said as its status with the rule that removed it (REMOVAL_RULES). */
-const REMOVED: Readonly<Record<RemovalReason, string>> = {
-  surrendered: 'surrendered',
-  rout: 'routed',
-  'retreat-blocked': 'could not retreat',
-  'break-blocked': 'could not flee',
-  'left-the-table': 'left the table',
-  'failed-rally': 'failed its rally test',
-  'stuck-reform-surrender': 'surrendered, stuck a third time when giving ground',
-};
-
+/** Why a unit left play, said as its status with the rule that removed it. */
 const removedWords = (value: unknown): string => {
   const reason = String(value);
-  return Object.hasOwn(REMOVED, reason)
-    ? `removed: ${REMOVED[reason as RemovalReason]} (${REMOVAL_RULES[reason as RemovalReason]})`
+  return Object.hasOwn(REMOVED_BECAUSE, reason)
+    ? `removed: ${REMOVED_BECAUSE[reason as RemovalReason]} (${REMOVAL_RULES[reason as RemovalReason]})`
     : `removed: ${wordsOf(reason)}`;
 };
 

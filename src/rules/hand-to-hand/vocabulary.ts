@@ -40,6 +40,21 @@ export const REMOVAL_RULES: Readonly<Record<RemovalReason, string>> = {
   'stuck-reform-surrender': 'HH-11',
 };
 
+/**
+ * What the unit did that removed it, as the log's line and its roster status say it ("X was removed:
+ * it routed", "removed: routed (HH-14)").
+ */
+export const REMOVED_BECAUSE: Readonly<Record<RemovalReason, string>> = {
+  surrendered: 'surrendered',
+  rout: 'routed',
+  'retreat-blocked': 'could not retreat',
+  'break-blocked': 'could not flee',
+  'left-the-table': 'left the table',
+  'failed-rally': 'failed its rally test',
+  'stuck-reform-surrender': 'surrendered when it could not give ground a third time in a row',
+};
+
+/** Why a removed unit can do nothing more, as a refusal says it ("Blue Foot has routed"). */
 export const REMOVAL_WORDS: Readonly<Record<RemovalReason, string>> = {
   surrendered: 'has already surrendered',
   rout: 'has routed',

@@ -1,4 +1,5 @@
 import type { RosterRow } from '../../../src/rules/common/roster.js';
+import { initialLogContext } from '../../../src/rules/common/turn-log.js';
 import { unitNamesOf } from '../../../src/rules/common/unit-words.js';
 import { HAND_TO_HAND_VERSIONS, handToHandV2_1 } from '../../../src/rules/hand-to-hand/index.js';
 
@@ -124,7 +125,10 @@ describe('hand-to-hand: a unit in words', () => {
     ['break-blocked', 'removed: could not flee (HH-13)'],
     ['left-the-table', 'removed: left the table (HH-15)'],
     ['failed-rally', 'removed: failed its rally test (HH-13)'],
-    ['stuck-reform-surrender', 'removed: surrendered, stuck a third time when giving ground (HH-11)'],
+    [
+      'stuck-reform-surrender',
+      'removed: surrendered when it could not give ground a third time in a row (HH-11)',
+    ],
   ])(
     'given a unit removed because %s (HH-9 … HH-15), when it is said, then its status reads "%s", said once',
     (reason, words) => {
@@ -133,6 +137,28 @@ describe('hand-to-hand: a unit in words', () => {
         traits: ['base morale 8', 'move 6"'],
         conditions: [],
       });
+    },
+  );
+
+  it.each([
+    ['surrendered', 'HH-9'],
+    ['rout', 'HH-14'],
+    ['retreat-blocked', 'HH-12'],
+    ['break-blocked', 'HH-13'],
+    ['left-the-table', 'HH-15'],
+    ['failed-rally', 'HH-13'],
+    ['stuck-reform-surrender', 'HH-11'],
+  ] as const)(
+    'given a unit removed because %s (%s), when the turn log and its roster row say it, then both tell the same deed',
+    (reason, ruleId) => {
+      const status = said({ removedBecause: reason }, 'removed').status!;
+      const deed = /^removed: (.+) \(HH-\d+\)$/.exec(status)![1]!;
+      const line = handToHandV2_1.describe(
+        { type: 'UnitRemoved', data: { unitId: 'N1', reason, ruleId } },
+        initialLogContext(handToHandV2_1.id),
+      );
+      expect(line.sentence.slice(line.sentence.indexOf(' was removed'))).toBe(` was removed: it ${deed}.`);
+      expect(line.ruleIds).toEqual([ruleId]);
     },
   );
 
