@@ -586,7 +586,7 @@ export function Table(props: { seat: Seat; onLeave: (notice: LeftNotice) => void
           onCancel={() => setToConfirm(undefined)}
         >
           <p>
-            {opponent} has not answered your request to undo yet. Once the turn ends it can no longer be
+            Your request to undo is not answered yet by {opponent}. Once the turn ends it can no longer be
             agreed (C-5): what was done stays as it is.
           </p>
         </ConfirmDialog>
