@@ -9,11 +9,18 @@ import { DECLARED_COMMANDS } from './declared-commands.js';
 import type { HandToHandCommand } from './commands.js';
 import { editionOf } from './edition.js';
 import { declarationsClosed, type AwaitedStep, type HandToHandState, type MatchState } from './state.js';
-import { viewState } from './view.js';
+import { plainCopy } from '../common/plain-copy.js';
 
-/** The units with their morale, move and flags, as every viewer sees them. */
+/**
+ * The units with their morale, move and flags, as every viewer sees them: a copy of the units and the
+ * sides' names only (the rest of the state says nothing of a unit), so that no row reaches into the
+ * folded state.
+ */
 export function roster(state: HandToHandState): RosterRow[] {
-  return rosterRows(viewState(state) as Parameters<typeof rosterRows>[0]);
+  if (!state.created) return [];
+  // The copy is read as the roster's units: UnitState's fields are its facts.
+  const units = plainCopy(state.units) as unknown as Parameters<typeof rosterRows>[0]['units'];
+  return rosterRows({ sides: state.sides, units });
 }
 
 /** The route segment of each command: POST /matches/{id}/{segment}, from the declared commands. */
