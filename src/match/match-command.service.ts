@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import { canonicalJson } from '../event-store/canonical-json.js';
 import { Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { clientSeedsText, ServerDice } from './dice-fairness.js';
 import { MatchSecrets } from './match-secrets.service.js';
@@ -346,7 +346,7 @@ export class MatchCommandService implements MatchCommandSteps {
     // The version only when asked for, so that a create recorded before versions could be chosen
     // keeps its fingerprint, and a repeat of it is still recognised.
     const canonical =
-      canonicalize({
+      canonicalJson({
         commandId,
         command,
         dice: dice ?? [],
