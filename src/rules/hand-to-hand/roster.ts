@@ -17,7 +17,8 @@ import { plainCopy } from '../common/plain-copy.js';
  * folded state.
  */
 export function roster(state: HandToHandState): RosterRow[] {
-  if (!state.created) return [];
+  // A match not yet created has no units.
+  if (!('units' in state)) return [];
   // The copy is read as the roster's units: UnitState's fields are its facts.
   const units = plainCopy(state.units) as unknown as Parameters<typeof rosterRows>[0]['units'];
   return rosterRows({ sides: state.sides, units });
@@ -43,7 +44,8 @@ const ANSWERED_BY: Record<AwaitedStep['step'], HandToHandCommand['type']> = {
  * attacks first. Empty: the side to play may do anything (move, shoot, declare, end its turn).
  */
 export function awaiting(state: HandToHandState): AwaitedInput[] {
-  if (!state.created) return [];
+  // A match not yet created has no units.
+  if (!('units' in state)) return [];
   return state.awaiting.map(({ step, side, unitId, ruleId, chargeId }) => ({
     command: ANSWERED_BY[step],
     side,
