@@ -10,6 +10,7 @@ import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { WrongExpectedRevisionError } from '../event-store/wrong-expected-revision.error.js';
 import {
+  type InvitationKind,
   type Problem,
   PROBLEM_CONTENT_TYPE,
   PROBLEM_TYPES,
@@ -83,13 +84,24 @@ export function problemOf(
 /**
  * The words of an HttpException and the field it names: a string, or Nest's `{ message }` object whose
  * message may be the validation pipe's list (joined, and kept whole in `errors`), with a `field` when
- * the thrower knew it.
+ * the thrower knew it, and the `invitation`'s kind when it refused one.
  */
-function detailOf(exception: HttpException): [string, { field?: string; errors?: string[] }] {
+function detailOf(
+  exception: HttpException,
+): [string, { field?: string; errors?: string[]; invitation?: InvitationKind }] {
   const response = exception.getResponse();
   if (typeof response !== 'object' || response === null) return [String(response), {}];
-  const { message, field } = response as { message?: unknown; field?: unknown };
-  const fieldPart = typeof field === 'string' ? { field } : {};
+  const { message, field, invitation } = response as {
+    message?: unknown;
+    field?: unknown;
+    invitation?: unknown;
+  };
+  const kind: InvitationKind | undefined =
+    invitation === 'seat' || invitation === 'participant' ? invitation : undefined;
+  const fieldPart = {
+    ...(typeof field === 'string' ? { field } : {}),
+    ...(kind !== undefined ? { invitation: kind } : {}),
+  };
   if (Array.isArray(message)) {
     const errors = message.map(String);
     return [errors.join('; '), { ...fieldPart, errors }];

@@ -37,13 +37,24 @@ export interface Problem {
   field?: string;
   /** Every validation message, when there were several (detail joins them). */
   errors?: string[];
+  /** What a refused invitation was for: a seat at a table, or a place in a tournament. */
+  invitation?: InvitationKind;
 }
+
+/** What an invitation opens: a seat at a table (a seat's key), or a place in a tournament (a participant's key). */
+export type InvitationKind = 'seat' | 'participant';
 
 /** The one constructor of error answers: the filter, the early rate limit and tests all build them here. */
 export function problem(
   status: number,
   detail: string,
-  extra: { type?: ProblemType; ruleId?: string; field?: string; errors?: string[] } = {},
+  extra: {
+    type?: ProblemType;
+    ruleId?: string;
+    field?: string;
+    errors?: string[];
+    invitation?: InvitationKind;
+  } = {},
 ): Problem {
   return {
     type: extra.type ?? typeForStatus(status),
@@ -53,6 +64,7 @@ export function problem(
     ...(extra.ruleId !== undefined ? { ruleId: extra.ruleId } : {}),
     ...(extra.field !== undefined ? { field: extra.field } : {}),
     ...(extra.errors !== undefined && extra.errors.length > 1 ? { errors: extra.errors } : {}),
+    ...(extra.invitation !== undefined ? { invitation: extra.invitation } : {}),
   };
 }
 

@@ -139,7 +139,16 @@ export class InvitationsController {
   })
   @ApiOkResponse({ type: RedeemedSeatDto })
   @ApiNotFoundResponse({ type: ErrorDto, example: problem(404, 'no such invitation') })
-  @ApiGoneResponse({ type: ErrorDto, example: problem(410, 'this invitation was already used') })
+  @ApiGoneResponse({
+    type: ErrorDto,
+    description:
+      'The invitation was used, has expired, or the key that made it was revoked; `invitation` says whether it was for a seat or a place in a tournament.',
+    example: problem(
+      410,
+      'this invitation was already used: a seat’s invitation joins its seat once, on the device that opened it first; ask the organiser for a new one',
+      { invitation: 'seat' },
+    ),
+  })
   redeem(@Param('code') code: string): Promise<RedeemedSeatDto> {
     return this.invitations.redeem(code);
   }

@@ -16,6 +16,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { loadOrCreateServerSecret } from '../config/server-secret.js';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '../event-store/event-store.port.js';
 import { WrongExpectedRevisionError } from '../event-store/wrong-expected-revision.error.js';
+import type { InvitationKind } from '../http/problem-details.js';
 import type { Side } from '../rules/common/sides.js';
 import { KeyScope } from '../tournament/key-scope.js';
 import { TournamentConduct } from '../tournament/tournament-conduct.service.js';
@@ -311,9 +312,11 @@ export class Invitations {
     const created = events.map(asInvitationEvent).find(isCreation);
     if (!created || !secretMatches(parsed.secret, created.data.secretHash))
       throw new NotFoundException(UNKNOWN);
-    if (events.some((e) => REDEEMED_TYPES.includes(e.type))) throw used();
+    const kind: InvitationKind = created.type === 'SeatInvitationCreated' ? 'seat' : 'participant';
+    if (events.some((e) => REDEEMED_TYPES.includes(e.type))) throw used(kind);
     if (now >= Date.parse(created.data.expiresAt)) {
-      throw new GoneException(
+      throw gone(
+        kind,
         `this invitation expired at ${created.data.expiresAt}: ask the organiser for a new one`,
       );
     }
@@ -321,9 +324,7 @@ export class Invitations {
     // participant left), nothing it handed out may still open a seat.
     const maker = events[0]!.metadata.actor.keyId;
     if (maker === undefined || !(await this.keys.verifiedGrant(maker))) {
-      throw new GoneException(
-        'the key that made this invitation has been revoked: ask the organiser for a new one',
-      );
+      throw gone(kind, 'the key that made this invitation has been revoked: ask the organiser for a new one');
     }
     const { granted, answer } = grantOf(created);
     // Idempotent by the invitation: two redemptions racing here get one and the same key, and only
@@ -342,7 +343,7 @@ export class Invitations {
         actor: { role: 'system' },
       });
     } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) throw used();
+      if (error instanceof WrongExpectedRevisionError) throw used(kind);
       throw error;
     }
     return { token: issued.token, keyId: issued.grant.keyId, ...answer };
@@ -395,9 +396,17 @@ function isCreation(event: InvitationEvent): event is InvitationCreated {
   return event.type === 'SeatInvitationCreated' || event.type === 'ParticipantInvitationCreated';
 }
 
-function used(): GoneException {
-  return new GoneException(
-    'this invitation was already used: an invitation joins one seat once; ask the organiser for a new one',
+/** A 410 for an invitation that can no longer be traded, saying what it was for (the problem's `invitation`). */
+function gone(kind: InvitationKind, message: string): GoneException {
+  return new GoneException({ message, invitation: kind });
+}
+
+function used(kind: InvitationKind): GoneException {
+  return gone(
+    kind,
+    kind === 'seat'
+      ? 'this invitation was already used: a seat’s invitation joins its seat once, on the device that opened it first; ask the organiser for a new one'
+      : 'this invitation was already used: a participant’s invitation opens a place in the tournament once, on the device that opened it first; ask the organiser for a new one',
   );
 }
 

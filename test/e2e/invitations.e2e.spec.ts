@@ -74,6 +74,8 @@ describe('seat invitations', () => {
     const again = await redeem(code);
     expect(again.status).toBe(410);
     expect(again.body.detail).toMatch(/already used/);
+    expect(again.body.invitation).toBe('seat');
+    expect(again.body.detail).toMatch(/a seat’s invitation joins its seat once/);
     expect(again.text).not.toContain(code);
   });
 
@@ -152,6 +154,7 @@ describe('seat invitations', () => {
     const expired = await redeem(old.code);
     expect(expired.status).toBe(410);
     expect(expired.body.detail).toContain(`expired at ${old.expiresAt}`);
+    expect(expired.body.invitation).toBe('seat');
 
     const fresh = (await org.post('/matches/club-1/invitations', { side: 'B' })).body.code as string;
     const altered = `${fresh.slice(0, -3)}${fresh.endsWith('aaa') ? 'bbb' : 'aaa'}`;
@@ -228,6 +231,7 @@ describe('seat invitations', () => {
     const refused = await redeem(code);
     expect(refused.status).toBe(410);
     expect(refused.body.detail).toContain('the key that made this invitation has been revoked');
+    expect(refused.body.invitation).toBe('seat');
     expect(refused.body.token).toBeUndefined();
     expect(((await org.get('/keys')).body as unknown[]).length).toBe(keysBefore);
     // The organiser's own codes are untouched.
@@ -281,6 +285,8 @@ describe('participant invitations', () => {
     const again = await redeem(code);
     expect(again.status).toBe(410);
     expect(again.body.detail).toMatch(/already used/);
+    expect(again.body.invitation).toBe('participant');
+    expect(again.body.detail).toMatch(/opens a place in the tournament once/);
   });
 
   it('of several redemptions at once exactly one gets the key; an expired one is 410', async () => {
@@ -297,6 +303,7 @@ describe('participant invitations', () => {
     const expired = await redeem(old.code);
     expect(expired.status).toBe(410);
     expect(expired.body.detail).toContain(`expired at ${old.expiresAt}`);
+    expect(expired.body.invitation).toBe('participant');
   });
 
   it('C-6 a commandId makes it idempotent; the same commandId for another participant is 409', async () => {
@@ -345,6 +352,7 @@ describe('participant invitations', () => {
     const refused = await redeem(code);
     expect(refused.status).toBe(410);
     expect(refused.body.detail).toContain('has been revoked');
+    expect(refused.body.invitation).toBe('participant');
   });
 });
 

@@ -1643,6 +1643,12 @@ export interface components {
       field?: string;
       /** @description Every validation message, when there were several (detail joins them). */
       errors?: string[];
+      /**
+       * @description What a refused invitation was for: a seat at a table (a seat’s key) or a place in a tournament (a participant’s key). Given when the invitation is known (410: used, expired, or its maker’s key revoked).
+       * @example seat
+       * @enum {string}
+       */
+      invitation?: 'seat' | 'participant';
     };
     ActorDto: {
       /** @enum {string} */
@@ -29115,6 +29121,7 @@ export interface operations {
           'application/problem+json': components['schemas']['ErrorDto'];
         };
       };
+      /** @description The invitation was used, has expired, or the key that made it was revoked; `invitation` says whether it was for a seat or a place in a tournament. */
       410: {
         headers: {
           [name: string]: unknown;
@@ -29125,7 +29132,8 @@ export interface operations {
            *       "type": "about:blank",
            *       "title": "Gone",
            *       "status": 410,
-           *       "detail": "this invitation was already used"
+           *       "detail": "this invitation was already used: a seat’s invitation joins its seat once, on the device that opened it first; ask the organiser for a new one",
+           *       "invitation": "seat"
            *     }
            */
           'application/problem+json': components['schemas']['ErrorDto'];

@@ -39,6 +39,13 @@ export class ErrorDto {
     description: 'Every validation message, when there were several (detail joins them).',
   })
   errors?: string[];
+  @ApiPropertyOptional({
+    enum: ['seat', 'participant'],
+    description:
+      'What a refused invitation was for: a seat at a table (a seat’s key) or a place in a tournament (a participant’s key). Given when the invitation is known (410: used, expired, or its maker’s key revoked).',
+    example: 'seat',
+  })
+  invitation?: 'seat' | 'participant';
 }
 
 /**
