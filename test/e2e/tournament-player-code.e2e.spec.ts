@@ -104,6 +104,8 @@ describeInBrowser('the tournament page joins by an invitation code typed in', ()
     await field(phone.page).press('Enter');
     await phone.page.getByRole('heading', { level: 1, name: 'Code Cup' }).waitFor();
     await phone.page.locator('.page-header').getByText('Ann Archer', { exact: true }).waitFor();
+    // The field typed in is gone: the focus starts again at the page's heading.
+    await phone.page.waitForFunction(`document.activeElement?.id === 'player-heading'`);
     expect(redeems(phone)).toEqual([`/invitations/${code}/redeem`]);
     expect(new URL(phone.page.url()).search).toBe(`?tournament=${T}&participant=p1`);
     const kept = (await phone.page.evaluate(
@@ -127,7 +129,20 @@ describeInBrowser('the tournament page joins by an invitation code typed in', ()
     expect(await problem(other.page).getAttribute('role')).toBe('alert');
     expect(await field(other.page).getAttribute('aria-invalid')).toBe('true');
     expect(await other.page.evaluate('document.activeElement.id')).toBe('invitation-code');
+    expect(await problem(other.page).innerText()).toMatch(/place in the tournament once/);
     await bothSizes(other.page, 'player-code-used');
+
+    // A used seat's code is said as a seat's: where its key went, and who gives a new one.
+    const usedSeat = await inviteSeat('B');
+    expect((await org.post(`/invitations/${usedSeat.code}/redeem`, {})).status).toBe(200);
+    await field(other.page).fill(usedSeat.code);
+    await field(other.page).press('Enter');
+    await problem(other.page)
+      .getByText(/^This invitation was already used: a seat’s invitation joins its seat once/)
+      .waitFor();
+    expect(await problem(other.page).innerText()).toMatch(/the table page there has the seat/);
+    expect(await problem(other.page).innerText()).not.toMatch(/place in the tournament/);
+    await bothSizes(other.page, 'player-code-used-seat');
 
     const expired = await t.app
       .get(Invitations)
@@ -183,6 +198,26 @@ describeInBrowser('the tournament page joins by an invitation code typed in', ()
       await phone.page.evaluate(`localStorage.getItem('umpire.tournament.participant.${T}.p1') !== null`),
     ).toBe(true);
     await bothSizes(phone.page, 'player-code-seat');
+  }, 60_000);
+
+  it('a participant’s code typed on the table page is spent all the same: its place is kept, and the tournament page opens it', async () => {
+    const other = await seatBrowser(browser);
+    await other.page.goto(`${t.url}/table/`);
+    const { code } = await invite('p2');
+    await other.page.getByLabel('Invitation code').fill(code);
+    await other.page.getByLabel('Invitation code').press('Enter');
+    const kept = other.page.getByTestId('place-kept');
+    await kept.waitFor();
+    expect(await kept.innerText()).toMatch(
+      /for your place in tournament code-cup, not for a seat at a table/,
+    );
+    expect(await other.page.evaluate(`localStorage.getItem('umpire.table.seats')`)).toBeNull();
+    await bothSizes(other.page, 'table-code-place');
+    await other.page.getByRole('link', { name: 'Open your tournament page' }).click();
+    await other.page.getByRole('heading', { level: 1, name: 'Code Cup' }).waitFor();
+    await other.page.locator('.page-header').getByText('Ben Baker', { exact: true }).waitFor();
+    expect(new URL(other.page.url()).search).toBe(`?tournament=${T}&participant=p2`);
+    await other.context.close();
   }, 60_000);
 
   it('the link’s fragment still joins, and a seat’s link opened on the tournament page keeps its seat too', async () => {

@@ -1,17 +1,5 @@
 import type { MatchPlace } from '../shared/match-view';
-
-/** Where the tournament page keeps a participant's key on this device (web/tournament/join.ts). */
-const PARTICIPANT_KEYS = 'umpire.tournament.participant.';
-
-/** The participant of that tournament who joined its page on this device, if one did. */
-function participantHere(tournamentId: string): string | undefined {
-  const prefix = `${PARTICIPANT_KEYS}${tournamentId}.`;
-  for (let i = 0; i < localStorage.length; i++) {
-    const stored = localStorage.key(i);
-    if (stored?.startsWith(prefix) && localStorage.getItem(stored)) return stored.slice(prefix.length);
-  }
-  return undefined;
-}
+import { participantHere, placePage } from '../shared/place-store';
 
 /** "Spring Open · round 1 · table 2". */
 function placeWords(place: MatchPlace): string {
@@ -34,9 +22,7 @@ export function TournamentLink(props: { place: MatchPlace | undefined }) {
       <span data-testid="tournament-place">{placeWords(place)}</span>
       <br />
       {participant ? (
-        <a
-          href={`/tournament/?tournament=${encodeURIComponent(place.tournamentId)}&participant=${encodeURIComponent(participant)}`}
-        >
+        <a href={placePage({ tournamentId: place.tournamentId, participantId: participant })}>
           Back to your tournament page ({place.name})
         </a>
       ) : (

@@ -4,16 +4,12 @@ import { queryParam } from '../shared/key-gate';
 import { keepSeat, type Seat as TableSeat } from '../shared/seat-store';
 import { CodeForm } from '../shared/code-form';
 import {
-  forgetKey,
   joinRefusalWords,
-  keepKey,
-  keptKey,
-  keptPlaces,
   redeemInvitation,
   type Redeemed,
-  showJoined,
   takeInvitationFromUrl,
-} from './join';
+} from '../shared/invitation';
+import { forgetKey, keepKey, keptKey, keptPlaces, placePage } from '../shared/place-store';
 import { Player } from './player';
 
 interface Seat {
@@ -39,6 +35,7 @@ export function App() {
   const [joining, setJoining] = useState(invitation !== undefined);
   const [refusal, setRefusal] = useState<string>();
   const [tableSeat, setTableSeat] = useState<TableSeat>();
+  const [joinedByCode, setJoinedByCode] = useState(false);
   const [seat, setSeat] = useState<Seat | undefined>(() => {
     const tournamentId = queryParam('tournament');
     const participantId = queryParam('participant');
@@ -57,7 +54,8 @@ export function App() {
     }
     const { joined } = redeemed;
     keepKey(joined);
-    showJoined(joined);
+    // The page's address once joined names the place, none of it secret.
+    history.replaceState(null, '', placePage(joined));
     setSeat({ tournamentId: joined.tournamentId, participantId: joined.participantId, key: joined.token });
   };
 
@@ -66,9 +64,10 @@ export function App() {
     try {
       take(await redeemInvitation(code));
       setRefusal(undefined);
+      setJoinedByCode(true);
       return undefined;
     } catch (error) {
-      return joinRefusalWords(error, true);
+      return joinRefusalWords(error, true, 'participant');
     }
   };
 
@@ -80,7 +79,7 @@ export function App() {
         setJoining(false);
       },
       (error: unknown) => {
-        setRefusal(joinRefusalWords(error));
+        setRefusal(joinRefusalWords(error, false, 'participant'));
         setJoining(false);
       },
     );
@@ -167,6 +166,7 @@ export function App() {
       api={new Api(seat.key)}
       tournamentId={seat.tournamentId}
       participantId={seat.participantId}
+      joinedByCode={joinedByCode}
       onForgetKey={() => {
         forgetKey(seat.tournamentId, seat.participantId);
         setSeat({ tournamentId: seat.tournamentId, participantId: seat.participantId });
@@ -198,11 +198,7 @@ function KeptPlaces(props: { except?: { tournamentId: string; participantId: str
       <ul>
         {places.map((p) => (
           <li key={`${p.tournamentId}.${p.participantId}`}>
-            <a
-              href={`/tournament/?tournament=${encodeURIComponent(p.tournamentId)}&participant=${encodeURIComponent(p.participantId)}`}
-            >
-              Your page in tournament {p.tournamentId}
-            </a>
+            <a href={placePage(p)}>Your page in tournament {p.tournamentId}</a>
           </li>
         ))}
       </ul>

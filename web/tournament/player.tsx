@@ -19,6 +19,7 @@ import { SeatLink } from './seat-link';
 import { possessive } from '../shared/possessive';
 
 const NEWS_ID = 'player-news';
+const HEADING_ID = 'player-heading';
 const MY_RESULT_ID = 'my-result';
 /** How long what the page said stands before the next read of the tournament takes it away. */
 const NEWS_LASTS_MS = 10_000;
@@ -56,6 +57,8 @@ export function Player(props: {
   tournamentId: string;
   participantId: string;
   onForgetKey: () => void;
+  /** Joined just now by a code typed on this page: the focus goes to the page's heading once it reads. */
+  joinedByCode?: boolean;
 }) {
   const { api, tournamentId, participantId } = props;
   // Read again whenever the tournament's feed brings something: an opponent's report shows at once.
@@ -69,6 +72,10 @@ export function Player(props: {
   const [refusal, setRefusal] = useState<string>();
   const base = `/tournaments/${encodeURIComponent(tournamentId)}`;
   const focusAfter = useFocusAfterRead(day.data, NEWS_ID);
+  // The code field the player typed in is gone: a keyboard or screen reader starts again at the heading.
+  useEffect(() => {
+    if (props.joinedByCode) focusAfter(HEADING_ID);
+  }, []);
 
   /**
    * Sends one step; `done` is said once it is accepted (none for a table's result: its line says it,
@@ -117,7 +124,9 @@ export function Player(props: {
   return (
     <main class="player">
       <header class="page-header">
-        <h1>{name}</h1>
+        <h1 id={HEADING_ID} tabIndex={-1}>
+          {name}
+        </h1>
         <p class="note">
           {me.name}
           {me.club ? ` · ${me.club}` : ''}
