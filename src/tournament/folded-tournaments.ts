@@ -6,7 +6,8 @@ import { TOURNAMENT_EVENTS, type TournamentEvent, tournamentStream } from './tou
 
 /** A tournament's stream as read and folded, at the revision of its last event. */
 export interface FoldedTournament {
-  events: RecordedEvent<TournamentEvent>[];
+  /** Shared by every caller of the same fold: read it, never change it. */
+  events: readonly RecordedEvent<TournamentEvent>[];
   state: TournamentState;
   revision: number;
 }
@@ -19,8 +20,8 @@ const KEPT = 64;
  * read, not the whole day: every page of a tournament reads it again at each change of it, and a
  * 200-player field has thousands of events by its last round. Each call still asks the store for the
  * events after the kept revision, so what it answers is as current as a whole read (another instance
- * may have appended). The state is never changed in place (evolve makes a new one), so a kept fold is
- * shared by every caller; each gets its own array of the events.
+ * may have appended). The state is never changed in place (evolve makes a new one) and the events are
+ * read-only, so a kept fold is shared by every caller: a read costs no copy of the day's events.
  */
 export class FoldedTournaments {
   private readonly kept = new LeastRecentlyUsed<FoldedTournament>(KEPT, Number.POSITIVE_INFINITY);
@@ -34,7 +35,7 @@ export class FoldedTournaments {
     const after = kept?.revision ?? 0;
     const newer = await readTypedStream(this.store, stream, TOURNAMENT_EVENTS, { fromRevision: after + 1 });
     if (!kept && newer.length === 0) return undefined;
-    if (newer.length === 0) return { ...kept!, events: [...kept!.events] };
+    if (newer.length === 0) return kept;
     let state = kept?.state ?? tournamentDecider.initialState();
     for (const event of newer) state = tournamentDecider.evolve(state, event);
     const folded: FoldedTournament = {
@@ -46,6 +47,6 @@ export class FoldedTournaments {
     if (folded.revision > (this.kept.get(tournamentId)?.revision ?? 0)) {
       this.kept.set(tournamentId, folded, 1);
     }
-    return { ...folded, events: [...folded.events] };
+    return folded;
   }
 }

@@ -40,7 +40,7 @@ export class TournamentBoard {
     private readonly referee: RefereeResults,
   ) {}
 
-  async current(tournamentId: string): Promise<{ state: Tournament; events: RecordedEvent[] }> {
+  async current(tournamentId: string): Promise<{ state: Tournament; events: readonly RecordedEvent[] }> {
     const loaded = await this.conduct.load(tournamentId);
     return (await this.referee.catchUp(tournamentId, loaded.state))
       ? this.conduct.load(tournamentId)

@@ -82,7 +82,9 @@ export class TournamentConduct {
   }
 
   /** The tournament folded from its stream, with its events; 404 when there is none. */
-  async load(tournamentId: string): Promise<{ state: Tournament; events: RecordedEvent<TournamentEvent>[] }> {
+  async load(
+    tournamentId: string,
+  ): Promise<{ state: Tournament; events: readonly RecordedEvent<TournamentEvent>[] }> {
     const { events, state } = await this.tournaments.current(tournamentId);
     if (!state.created) throw unknownTournament(tournamentId);
     return { state, events };

@@ -102,7 +102,7 @@ const MAX_ATTEMPTS = 8;
 
 /** A tournament as its command path holds it: its events, folded, at a revision. */
 interface Tournament {
-  events: TournamentRecord[];
+  events: readonly TournamentRecord[];
   state: TournamentState;
   revision: number;
 }
@@ -384,7 +384,7 @@ export class TournamentService {
   }
 
   /** The tournament's events; 404 when there is no such tournament. */
-  async read(tournamentId: string): Promise<TournamentRecord[]> {
+  async read(tournamentId: string): Promise<readonly TournamentRecord[]> {
     return (await this.current(tournamentId)).events;
   }
 

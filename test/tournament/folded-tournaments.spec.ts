@@ -11,7 +11,8 @@ import { FoldedTournaments } from '../../src/tournament/folded-tournaments.js';
 /**
  * Tournaments kept folded (src/tournament/folded-tournaments.ts): each read answers the stream as it
  * stands now, the same as folding the whole stream, while reading only the events appended since the
- * kept revision; the state handed out is never changed by a later read.
+ * kept revision; the state and events handed out are never changed by a later read, and a read
+ * with nothing new hands out the kept fold itself.
  */
 const actor = { role: 'organiser' as const, keyId: 'k' };
 const created: TournamentEvent = {
@@ -72,8 +73,10 @@ describe('tournaments kept folded', () => {
     expect(first!.events).toHaveLength(2);
     expect(first!.state.created && first!.state.participants).toHaveLength(1);
 
-    // Nothing new: nothing read, the same answer.
-    expect((await folded.current('cup'))!.revision).toBe(4);
+    // Nothing new: nothing read, and the very fold kept (no copy of the day's events per read).
+    const third = (await folded.current('cup'))!;
+    expect(third.revision).toBe(4);
     expect(read()).toBe(4);
+    expect(third.events).toBe(second.events);
   });
 });
