@@ -210,7 +210,7 @@ describeInBrowser(title, () => {
     }
   }, 60_000);
 
-  it('AA-2 never shows a spectator a sealed card, which its own side sees', async () => {
+  it('AA-2 never shows a sealed card, to a spectator nor on a screen watched with its own side’s key, whose log holds it', async () => {
     const sealed = 'sealed-cards';
     const org = organiser(t);
     await org.command('/matches', {
@@ -263,8 +263,13 @@ describeInBrowser(title, () => {
       'sealed an orders card for the a1, hidden until it is revealed in close combat (commitment ',
     );
     expect(seenBySpectator).not.toMatch(/Q♦|\bQD\b|diamonds/);
-    // The same page for the card's own side shows it: the check above looks where a card would be.
-    expect(await pageFor(A.token!)).toMatch(/Q♦/);
+    // The card's own side reads it in the log (the check looks where a card would be); the watch page,
+    // a screen others may read, shows the line as the public reads it.
+    const ownLog = (await A.get(`/matches/${sealed}/log`)).body as { entries: { sentence: string }[] };
+    expect(ownLog.entries.map((e) => e.sentence).join(' ')).toMatch(/Q♦/);
+    const seenByItsSide = await pageFor(A.token!);
+    expect(seenByItsSide).toContain('sealed an orders card for the a1, hidden until it is revealed');
+    expect(seenByItsSide).not.toMatch(/Q♦|\bQD\b|diamonds/);
   }, 60_000);
   it('C-4 an ended match reads as its result, and nobody is shown to act', async () => {
     const over = 'over-and-done';

@@ -1,8 +1,8 @@
 import type { LogEntry } from '../../web/shared/match-view.js';
-import { hideSealedCards, withoutSealedCards } from '../../web/table/sealed-lines.js';
+import { hideSealedCards, withoutSealedCards } from '../../web/shared/sealed-lines.js';
 
 /**
- * AA-2 on the player's own phone (web/table/sealed-lines.ts): the service marks a line that holds this
+ * AA-2 on the player's own phone (web/shared/sealed-lines.ts): the service marks a line that holds this
  * side's secret with `publicSentence`, and the page shows that, keeping the line's own words to show when
  * the player asks. The page goes by the mark alone, never by the words.
  */

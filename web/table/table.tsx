@@ -16,7 +16,7 @@ import {
   type TemplateChoice,
 } from '../shared/contract';
 import { Outcomes } from './outcomes';
-import { hideSealedCards, withoutSealedCards } from './sealed-lines';
+import { hideSealedCards, withoutSealedCards } from '../shared/sealed-lines';
 import { Outbox, type OutboxItem, withFreshIds } from './outbox';
 import { overtakenWords, sendChecked } from './stale-steps';
 import { OutboxPanel } from './outbox-panel';

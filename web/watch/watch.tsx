@@ -12,6 +12,7 @@ import { UnitCards } from '../shared/unit-cards';
 import { pendingWords } from './pending-words';
 import { unitNamesOf } from '../shared/unit-words';
 import { VerifyPanel } from '../shared/verify-panel';
+import { hideSealedCards, withoutSealedCards } from '../shared/sealed-lines';
 
 const LIVE_LABEL: Record<LiveMode, string> = {
   connecting: 'connecting…',
@@ -217,11 +218,12 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
           activeSide={standing.ended ? undefined : standing.activeSide}
           nameOf={unitNamed}
         />
-        <TurnLog entries={log.entries} shown={shown} onGoTo={goTo} />
+        {/* AA-2: a screen anyone may read, even watched with a player's key: every line as the public reads it. */}
+        <TurnLog entries={hideSealedCards(log.entries).entries} shown={shown} onGoTo={goTo} />
       </div>
 
       <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">
-        {announcement}
+        {withoutSealedCards(announcement, log.entries)}
       </div>
     </main>
   );
