@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { Controller, Get, Header, Param, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Header, Param, Req, Res, StreamableFile } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UseGuards } from '@nestjs/common';
 import { ParticipantKeyGuard } from './tournament-acting.js';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
@@ -13,6 +14,8 @@ import { TournamentQueries } from '../projections/tournament.queries.js';
 import { TournamentExport } from './tournament-export/tournament-export.service.js';
 import { ApiAccess } from './dto/error.dto.js';
 import { TournamentIdPipe } from './tournament-id.pipe.js';
+import { ProjectionRunner } from '../projections/projection-runner.js';
+import { answerFromBoard, answerFromReadModels, ApiValidated } from './tournament-validators.js';
 
 /** The tournament as files: the whole of it as NDJSON (verifiable offline), its standings as CSV. */
 @ApiTags('tournaments')
@@ -24,6 +27,7 @@ export class TournamentExportController {
     private readonly board: TournamentBoard,
     private readonly budget: LongWorkBudget,
     private readonly queries: TournamentQueries,
+    private readonly runner: ProjectionRunner,
   ) {}
 
   @Get('export')
@@ -99,18 +103,25 @@ export class TournamentExportController {
       },
     },
   })
+  @ApiValidated('the standings file')
   async standingsCsv(
     @CurrentPrincipal() principal: Principal,
     @Param('id', TournamentIdPipe) id: string,
-  ): Promise<StreamableFile> {
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile | undefined> {
     assertParticipantKey(principal);
-    // As GET …/standings: a tournament without participants is ranked by the names on its matches.
-    const csv = (await this.board.standings(id))
-      ? await this.board.standingsCsv(id)
-      : namedStandingsCsv((await this.queries.standings(id)).standings);
-    return new StreamableFile(Buffer.from(csv, 'utf8'), {
-      type: 'text/csv; charset=utf-8',
-      disposition: `attachment; filename="standings-${id}.csv"`,
-    });
+    const file = (csv: string) =>
+      new StreamableFile(Buffer.from(csv, 'utf8'), {
+        type: 'text/csv; charset=utf-8',
+        disposition: `attachment; filename="standings-${id}.csv"`,
+      });
+    // As GET …/standings (and validated as it is): a tournament without participants is ranked by the
+    // names on its matches, from the standings read model.
+    const read = await this.board.standingsCsv(id);
+    if (read) return answerFromBoard(request, reply, { ...read, answer: () => file(read.answer()) });
+    return answerFromReadModels(request, reply, this.runner, ['tournaments', 'standings'], async () =>
+      file(namedStandingsCsv((await this.queries.standings(id)).standings)),
+    );
   }
 }

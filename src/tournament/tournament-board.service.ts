@@ -98,8 +98,10 @@ export class TournamentBoard {
     };
   }
 
-  async standingsCsv(tournamentId: string): Promise<string> {
+  /** The standings as CSV, made of what their view is made of; undefined as for standings(). */
+  async standingsCsv(tournamentId: string): Promise<BoardRead<string> | undefined> {
     const { state } = await this.current(tournamentId);
-    return standingsCsv(state);
+    if (state.participants.length === 0) return undefined;
+    return { validator: [this.views.standingsDigest(state)], answer: () => standingsCsv(state) };
   }
 }

@@ -14,7 +14,8 @@ interface Read {
 }
 
 /**
- * The tournament routes' validators over HTTP on the real SQLite store, as a phone polls them: a 200
+ * The tournament routes' validators over HTTP on the real SQLite store, as a phone polls them (and a
+ * spreadsheet refreshes the standings file): a 200
  * with a weak ETag, the same read with If-None-Match a 304 with no body, a 200 with another ETag once
  * what it shows has changed (and a 304 still when the tournament changed but not that); a key bound to the tournament is not answered another key's 304 where
  * its list differs; a round whose clock runs has no ETag, so its time left is never held behind a 304.
@@ -49,7 +50,7 @@ describe('tournament reads answer 304 while nothing has changed', () => {
       cacheControl: response.headers.get('cache-control'),
       vary: response.headers.get('vary'),
       text,
-      body: text ? JSON.parse(text) : undefined,
+      body: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined,
     };
   }
 
@@ -81,6 +82,8 @@ describe('tournament reads answer 304 while nothing has changed', () => {
     const me = await heldAt(player, `${base}/participants/p1`);
     const tournament = await heldAt(player, base);
     const standings = await heldAt(player, `${base}/standings`);
+    const csv = await heldAt(player, `${base}/standings.csv`);
+    expect(csv.text).toMatch(/^rank,participantId,name,/);
 
     // If-None-Match as RFC 9110 has it: a list, compared weakly, or `*`.
     expect((await read(player, `${base}/standings`, `"other", ${standings.etag}`)).status).toBe(304);
@@ -95,6 +98,7 @@ describe('tournament reads answer 304 while nothing has changed', () => {
     expect(registered.body.items.map((p: any) => p.name)).toContain('Player 5');
     const standingsOfFive = await changedAt(player, `${base}/standings`, standings);
     expect(standingsOfFive.body.standings).toHaveLength(5);
+    expect((await changedAt(player, `${base}/standings.csv`, csv)).text).toContain('Player 5');
     // p1 as it was, though the stream moved on: still held.
     expect((await read(player, `${base}/participants/p1`, me.etag!)).status).toBe(304);
 
@@ -106,6 +110,7 @@ describe('tournament reads answer 304 while nothing has changed', () => {
     const held = await heldAt(player, `${base}/rounds?limit=100`);
     const round = await heldAt(player, `${base}/rounds/1`);
     const heldStandings = await heldAt(player, `${base}/standings`);
+    const heldCsv = await heldAt(player, `${base}/standings.csv`);
 
     await org.command(event.at(1, 1, 'override'), { outcome: 'A', reason: 'slip at the desk' });
     const resulted = await changedAt(player, `${base}/rounds?limit=100`, held);
@@ -113,6 +118,9 @@ describe('tournament reads answer 304 while nothing has changed', () => {
     expect((await changedAt(player, `${base}/rounds/1`, round)).body.pairings[0].status).toBe('final');
     const ranked = await changedAt(player, `${base}/standings`, heldStandings);
     expect(ranked.body.standings[0]).toMatchObject({ participantId: 'p1', points: 3 });
+    expect((await changedAt(player, `${base}/standings.csv`, heldCsv)).text.split('\r\n')[1]).toMatch(
+      /^1,p1,/,
+    );
     await heldAt(org, `${base}/rounds/disputed`);
     // A view the events left as it was keeps its ETag: rounds and results change no participant.
     const same = await read(player, `${base}/participants?limit=100`, registered.etag!);
@@ -205,12 +213,14 @@ describe('tournament reads answer 304 while nothing has changed', () => {
     const standings = await heldAt(player, `/tournaments/${T}/standings`);
     const namedStandings = await heldAt(org, `${old}/standings`);
     expect(namedStandings.body.standings[0]).toMatchObject({ competitor: 'Ann', played: 0 });
+    const namedCsv = await heldAt(org, `${old}/standings.csv`);
 
     const ended = await org.post('/matches/names-1/end', { commandId: commandId(), winner: 'A', note: 'ok' });
     expect(ended.status).toBe(201);
     expect((await changedAt(org, `${old}/matches`, matches)).body.items[0].status).toBe('ended');
     const ranked = await changedAt(org, `${old}/standings`, namedStandings);
     expect(ranked.body.standings[0]).toMatchObject({ competitor: 'Ann', played: 1, won: 1 });
+    expect((await changedAt(org, `${old}/standings.csv`, namedCsv)).text).toMatch(/Ann/);
     // Another tournament's match changes nothing of this one's standings, read from its stream.
     expect((await read(player, `/tournaments/${T}/standings`, standings.etag!)).status).toBe(304);
   });

@@ -25924,7 +25924,10 @@ export interface operations {
   TournamentExportController_standingsCsv: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the standings file read before: 304 while it is unchanged. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: string;
       };
@@ -25944,6 +25947,13 @@ export interface operations {
            */
           'text/csv': string;
         };
+      };
+      /** @description The standings file is as it was when its ETag was given (weak: Cache-Control private, no-cache). */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
       400: {
