@@ -183,7 +183,7 @@ export class KeyRegistry implements OnModuleInit, OnModuleDestroy {
       return { token, grant: full, duplicate: false };
     }
     // The issuer's own id keeps two issuers' commandIds apart; the ':' keeps them apart from issue-key-….
-    const recorded = `${by.keyId ?? by.role}:${commandId}`;
+    const recorded = `${by.keyId ?? by.role}:${commandId}`; // as keyIssuedFor() finds it
     await this.readAfterNow();
     const earlier = this.earlier(recorded, grant, commandId);
     if (earlier) return earlier;
@@ -298,6 +298,17 @@ export class KeyRegistry implements OnModuleInit, OnModuleDestroy {
     return looked
       .filter((k) => filter(k.grant))
       .map((k) => ({ ...k.grant, revoked: k.revoked, issuedBy: k.issuedBy, issuedAt: k.issuedAt }));
+  }
+
+  /** The key issue() made for this issuer and commandId, if it made one (as this instance has read). */
+  keyIssuedFor(by: Actor, commandId: string): string | undefined {
+    return this.issuedBy.get(`${by.keyId ?? by.role}:${commandId}`);
+  }
+
+  /** As list(), read after every key issued so far, by any instance: for a decision, not a page. */
+  async listCurrent(filter: (grant: KeyGrant) => boolean, matchId?: string): Promise<ListedKey[]> {
+    await this.readAfterNow();
+    return this.list(filter, matchId);
   }
 
   /**

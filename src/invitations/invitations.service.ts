@@ -304,6 +304,37 @@ export class Invitations {
     return this.serverSecret;
   }
 
+  /**
+   * A seat's invitation opens the seat only while nobody has joined it since the invitation was made: a
+   * slip printed before its player joined from the tournament page, or a code left on the desk's
+   * screen, must not seat a second phone (an opponent across the table) once the seat is taken. A
+   * phone that should join a seat played already is invited after it was joined (the seats page asks
+   * again whenever the seat's phones change), so that invitation still opens.
+   */
+  private async refuseIfSeatJoinedSince(
+    created: Extract<InvitationCreated, { type: 'SeatInvitationCreated' }>,
+    recorded: RecordedEvent,
+    /** The commandId its redemption issues the key under: a key one began before is no other phone. */
+    issuing: string,
+  ): Promise<void> {
+    const { matchId, side } = created.data;
+    const madeAt = Date.parse(recorded.metadata.at);
+    const joined = await this.keys.listCurrent(
+      (grant) => grant.role === 'player' && grant.matchId === matchId && grant.side === side,
+      matchId,
+    );
+    const ownKey = this.keys.keyIssuedFor(SYSTEM, issuing);
+    const since = joined.find(
+      (key) => key.keyId !== ownKey && !key.revoked && Date.parse(key.issuedAt) > madeAt,
+    );
+    if (since) {
+      throw gone(
+        'seat',
+        `this invitation was made before its seat was joined on another phone (at ${since.issuedAt}): a seat's invitation opens only until then; ask the organiser for a new one`,
+      );
+    }
+  }
+
   async redeem(code: string, now = Date.now()): Promise<Redeemed> {
     const parsed = parseInvitationCode(this.secret(), code);
     if (!parsed) throw new NotFoundException(UNKNOWN);
@@ -326,10 +357,14 @@ export class Invitations {
     if (maker === undefined || !(await this.keys.verifiedGrant(maker))) {
       throw gone(kind, 'the key that made this invitation has been revoked: ask the organiser for a new one');
     }
+    const issuing = `invitation-${parsed.invitationId}`;
+    if (created.type === 'SeatInvitationCreated') {
+      await this.refuseIfSeatJoinedSince(created, events[0]!, issuing);
+    }
     const { granted, answer } = grantOf(created);
     // Idempotent by the invitation: two redemptions racing here get one and the same key, and only
     // the one whose append below lands is given its token.
-    const issued = await this.keys.issue(granted, { role: 'system' }, `invitation-${parsed.invitationId}`);
+    const issued = await this.keys.issue(granted, SYSTEM, issuing);
     const redeemed: InvitationEvent = {
       type:
         created.type === 'SeatInvitationCreated' ? 'SeatInvitationRedeemed' : 'ParticipantInvitationRedeemed',
@@ -351,6 +386,9 @@ export class Invitations {
 }
 
 /** The key an invitation is traded for, and what the redemption says it is for. */
+/** Who issues the key an invitation is traded for. */
+const SYSTEM = { role: 'system' } as const;
+
 function grantOf(created: InvitationCreated): {
   granted: Omit<KeyGrant, 'keyId'>;
   answer: SeatGrant | ParticipantGrant;

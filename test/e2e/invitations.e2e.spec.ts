@@ -80,25 +80,24 @@ describe('seat invitations', () => {
   });
 
   it('a code is 12 characters in groups of four, and reads the same typed in any case, without dashes, with O for 0 and I or L for 1', async () => {
-    const codes: string[] = [];
-    for (let i = 0; i < 4; i++) {
-      codes.push((await org.post('/matches/club-1/invitations', { side: 'A' })).body.code as string);
-    }
-    for (const code of codes)
-      expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
-    const [first, second, third, fourth] = codes as [string, string, string, string];
-    // Typed as a player might: lower case, run together, spaces for dashes; 0 typed as o, 1 as l.
-    const typed = [
-      first.toLowerCase(),
-      second.replace(/-/g, ''),
-      ` ${third.replace(/-/g, ' ')} `,
-      fourth.replace(/0/g, 'o').replace(/1/g, 'l'),
+    // Typed as a player might: lower case, run together, spaces for dashes; 0 typed as o, 1 as l. Each
+    // is made and traded in turn (a seat's invitation opens only until its seat is joined since).
+    const typings = [
+      (code: string) => code.toLowerCase(),
+      (code: string) => code.replace(/-/g, ''),
+      (code: string) => ` ${code.replace(/-/g, ' ')} `,
+      (code: string) => code.replace(/0/g, 'o').replace(/1/g, 'l'),
     ];
-    for (const [i, code] of typed.entries()) {
-      const seat = await redeem(encodeURIComponent(code));
+    const codes: string[] = [];
+    for (const [i, typing] of typings.entries()) {
+      const code = (await org.post('/matches/club-1/invitations', { side: 'A' })).body.code as string;
+      expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+      codes.push(code);
+      const seat = await redeem(encodeURIComponent(typing(code)));
       expect({ i, status: seat.status }).toEqual({ i, status: 200 });
       expect(seat.body).toMatchObject({ matchId: 'club-1', side: 'A' });
     }
+    const [first, fourth] = [codes[0]!, codes[3]!];
     expect((await redeem(first)).status).toBe(410);
     // One character off is another code: no invitation of this service.
     const off = `${fourth.slice(0, -1)}${fourth.endsWith('Z') ? 'Y' : 'Z'}`;
@@ -221,6 +220,32 @@ describe('seat invitations', () => {
     expect((await home.post('/matches/away-1/invitations', { side: 'B' })).status).toBe(404);
     expect((await home.post('/matches/club-1/invitations', { side: 'B' })).status).toBe(404);
   });
+  it('a seat’s invitation made before its seat was joined on another phone opens it no more (a slip left on the table); one made after still does', async () => {
+    await org.command('/matches', {
+      matchId: 'slip-1',
+      ruleset: 'hand-to-hand',
+      sides: { A: 'Zulus', B: 'British' },
+      diceMode: 'table',
+    });
+    const slip = await org.post('/matches/slip-1/invitations', { commandId: 'slip-A', side: 'A' });
+    const ownPage = await org.post('/matches/slip-1/invitations', { commandId: 'page-A', side: 'A' });
+    const otherSide = await org.post('/matches/slip-1/invitations', { commandId: 'slip-B', side: 'B' });
+    expect((await redeem(ownPage.body.code)).status).toBe(200);
+
+    const refused = await redeem(slip.body.code);
+    expect(refused.status).toBe(410);
+    expect(refused.body.invitation).toBe('seat');
+    expect(refused.body.detail).toMatch(/made before its seat was joined on another phone/);
+    // Nothing was spent or issued by the refusal.
+    const keys = (await org.get('/keys?match=slip-1')).body as { side: string; revoked: boolean }[];
+    expect(keys.filter((k) => k.side === 'A')).toHaveLength(1);
+    // The other seat is another seat.
+    expect((await redeem(otherSide.body.code)).status).toBe(200);
+    // A phone invited once the seat is played joins it beside the first.
+    const second = await org.post('/matches/slip-1/invitations', { commandId: 'second-A', side: 'A' });
+    expect((await redeem(second.body.code)).status).toBe(200);
+  });
+
   it('a code made with a key that is then revoked is 410 and opens no seat, so a leaked key leaves nothing behind', async () => {
     const issued = await org.post('/keys', { role: 'organiser', tournamentId: 'home' });
     const leaked = new Caller(t.url, issued.body.token as string);
