@@ -232,6 +232,30 @@ describeInBrowser('a single match set up at the desk', () => {
     expect(new URL(desk.url()).search).toBe('?match=friendly-1');
   }, 60_000);
 
+  it('a tournament match’s seats page makes no invitation until asked: its players join from their own pages and slips', async () => {
+    const posted: string[] = [];
+    const watch = (request: { method(): string; url(): string }) => {
+      if (request.method() === 'POST' && request.url().includes('/invitations')) posted.push(request.url());
+    };
+    desk.on('request', watch);
+    try {
+      await desk.goto(`${t.url}/desk/?match=cup-1`);
+      await desk.getByRole('heading', { level: 1, name: 'Alice v Bob' }).waitFor();
+      await desk.getByText(/its slips are printed from/).waitFor();
+      const ask = desk.getByRole('button', { name: "Invite a phone to Alice's seat" });
+      await ask.waitFor();
+      expect(await desk.locator('.invite-code').count()).toBe(0);
+      expect(posted).toEqual([]);
+      await shot(desk, 'desk-tournament-match-seats');
+      await ask.click();
+      await desk.getByRole('img', { name: 'The invitation link for Alice' }).waitFor();
+      expect(posted).toHaveLength(1);
+      expect(await desk.locator('.invite-code').count()).toBe(1);
+    } finally {
+      desk.off('request', watch);
+    }
+  }, 60_000);
+
   it("C-5 C-4 'Judge this match' opens the console with a judge key: a dispute raised at the table is ruled on, and the match ended", async () => {
     const zulus = await issueKey(t, { role: 'player', matchId: 'friendly-1', side: 'A' });
     const disputed = await zulus.command('/matches/friendly-1/disputes', {

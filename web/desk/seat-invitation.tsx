@@ -44,8 +44,14 @@ export function Seat(props: {
   onAnother: () => void;
   /** Whether the seat was joined, and its lost phone shut out. */
   phones: ComponentChildren;
+  /**
+   * A tournament's match: its players join from their own pages and slips, so no invitation is made
+   * here until the organiser asks for one (a phone that cannot), and none stands open on this screen.
+   */
+  invitesOnAsk?: boolean;
 }) {
   const { api, matchId, side, name, n, joined, ended } = props;
+  const [asked, setAsked] = useState(!props.invitesOnAsk);
   const [invited, setInvited] = useState<SeatInvitation>();
   const [refusal, setRefusal] = useState<string>();
   const [now, setNow] = useState(() => Date.now());
@@ -54,7 +60,7 @@ export function Seat(props: {
     setRefusal(undefined);
   }, [matchId, side, n]);
   useEffect(() => {
-    if (ended) return;
+    if (ended || !asked) return;
     let live = true;
     api
       .post<SeatInvitation>(`/matches/${encodeURIComponent(matchId)}/invitations`, {
@@ -73,7 +79,7 @@ export function Seat(props: {
     return () => {
       live = false;
     };
-  }, [api, matchId, side, n, name, joined, ended]);
+  }, [api, matchId, side, n, name, joined, ended, asked]);
   // An invitation left open on this screen expires while it stands there: say so when it does.
   useEffect(() => {
     if (!invited || invited.redeemed) return;
@@ -117,7 +123,18 @@ export function Seat(props: {
           </p>
         </>
       )}
-      {!ended && (
+      {!ended && !asked && (
+        <>
+          <button type="button" class="quiet" onClick={() => setAsked(true)}>
+            Invite a phone to {possessive(name)} seat
+          </button>
+          <p class="note">
+            Its player joins from their tournament page or slip; invite a phone here only for a player who
+            cannot.
+          </p>
+        </>
+      )}
+      {!ended && asked && (
         <>
           <button type="button" class={opens ? 'quiet' : 'primary'} onClick={props.onAnother}>
             New invitation for {name}

@@ -279,6 +279,7 @@ export function MatchSeats(props: { api: Api; deskKey: string; matchId: string }
                   n={counts[side]}
                   joined={seatKeys(keys.data, side)?.length ?? 0}
                   ended={match.ended}
+                  invitesOnAsk={Boolean(match.tournament)}
                   onAnother={() => another(side)}
                   phones={
                     <SeatPhones
