@@ -75,6 +75,12 @@ export class InvitationDto {
     example: 'f0e1d2c3b4a5',
   })
   redeemedKeyId?: string;
+  @ApiPropertyOptional({
+    description:
+      'When its seat was joined with another invitation since this one was made, if it was and this one was not redeemed: it opens the seat no more (410), so that a slip or a screen left about cannot seat a second phone; invite again for a phone that should join.',
+    example: '2026-05-02T09:20:41.512Z',
+  })
+  seatJoinedAt?: string;
 }
 
 export class CreateParticipantInvitationDto {

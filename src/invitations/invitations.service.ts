@@ -10,7 +10,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { secretMatches } from '../auth/api-key.js';
-import { KeyRegistry } from '../auth/key-registry.service.js';
+import { KeyRegistry, type ListedKey } from '../auth/key-registry.service.js';
 import { actorOf, type KeyGrant, type Principal } from '../auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { loadOrCreateServerSecret } from '../config/server-secret.js';
@@ -111,15 +111,15 @@ export class Invitations {
       data: { ...invitation, ...seat },
     }));
     const { matchId, side, tournamentId, label } = this.sameGrant(made, seat, 'seat', request.commandId);
-    // A new invitation cannot have been used; one answered again (its commandId sent again) may have.
-    const redemption = made.fresh ? undefined : await this.redemption(made.data.invitationId);
+    // A new invitation cannot have been used; one answered again (its commandId sent again) may have,
+    // or its seat may have been joined with another since.
     return {
       ...handedOut(made, invitationLinkPath),
       matchId,
       side,
       ...(tournamentId ? { tournamentId } : {}),
       ...(label ? { label } : {}),
-      ...said(redemption),
+      ...(made.fresh ? said(undefined) : await this.seatSaid(made.data.invitationId, { matchId, side })),
     };
   }
 
@@ -217,7 +217,7 @@ export class Invitations {
       matchId,
       side,
       tournamentId,
-      ...said(redemption),
+      ...(redemption ? said(redemption) : await this.seatSaid(made.data.invitationId, { matchId, side })),
     };
   }
 
@@ -305,34 +305,38 @@ export class Invitations {
   }
 
   /**
-   * A seat's invitation opens the seat only while nobody has joined it since the invitation was made: a
-   * slip printed before its player joined from the tournament page, or a code left on the desk's
-   * screen, must not seat a second phone (an opponent across the table) once the seat is taken. A
-   * phone that should join a seat played already is invited after it was joined (the seats page asks
-   * again whenever the seat's phones change), so that invitation still opens.
+   * A seat's invitation opens its seat only while nobody has joined it since it was made: a slip
+   * printed before its player joined from the tournament page, or a code left on the desk's screen,
+   * must not seat a second phone (an opponent across the table) once the seat is taken. A phone that
+   * should join a seat played already is invited after it was joined (the seats page asks again
+   * whenever the seat's phones change), so that invitation still opens. A phone shut out (its key
+   * revoked) no longer counts, nor the key this invitation's own redemption issued.
    */
-  private async refuseIfSeatJoinedSince(
-    created: Extract<InvitationCreated, { type: 'SeatInvitationCreated' }>,
-    recorded: RecordedEvent,
-    /** The commandId its redemption issues the key under: a key one began before is no other phone. */
-    issuing: string,
-  ): Promise<void> {
-    const { matchId, side } = created.data;
-    const madeAt = Date.parse(recorded.metadata.at);
+  private async seatJoinedSince(
+    invitationId: string,
+    seat: { matchId: string; side: Side },
+    madeAt: string,
+  ): Promise<ListedKey | undefined> {
+    const { matchId, side } = seat;
     const joined = await this.keys.listCurrent(
       (grant) => grant.role === 'player' && grant.matchId === matchId && grant.side === side,
       matchId,
     );
-    const ownKey = this.keys.keyIssuedFor(SYSTEM, issuing);
-    const since = joined.find(
-      (key) => key.keyId !== ownKey && !key.revoked && Date.parse(key.issuedAt) > madeAt,
-    );
-    if (since) {
-      throw gone(
-        'seat',
-        `this invitation was made before its seat was joined on another phone (at ${since.issuedAt}): a seat's invitation opens only until then; ask the organiser for a new one`,
-      );
-    }
+    const ownKey = this.keys.keyIssuedFor(SYSTEM, issuingFor(invitationId));
+    const made = Date.parse(madeAt);
+    return joined.find((key) => key.keyId !== ownKey && !key.revoked && Date.parse(key.issuedAt) > made);
+  }
+
+  /** A seat's invitation as its answer says it: redeemed, or its seat joined with another since it was made. */
+  private async seatSaid(
+    invitationId: string,
+    seat: { matchId: string; side: Side },
+  ): Promise<ReturnType<typeof said> & { seatJoinedAt?: string }> {
+    const events = await this.store.readStream(invitationStream(invitationId));
+    const spent = events.find((e) => REDEEMED_TYPES.includes(e.type));
+    if (spent) return said({ at: spent.metadata.at, keyId: (spent.data as { keyId: string }).keyId });
+    const since = events[0] && (await this.seatJoinedSince(invitationId, seat, events[0].metadata.at));
+    return { ...said(undefined), ...(since ? { seatJoinedAt: since.issuedAt } : {}) };
   }
 
   async redeem(code: string, now = Date.now()): Promise<Redeemed> {
@@ -357,14 +361,19 @@ export class Invitations {
     if (maker === undefined || !(await this.keys.verifiedGrant(maker))) {
       throw gone(kind, 'the key that made this invitation has been revoked: ask the organiser for a new one');
     }
-    const issuing = `invitation-${parsed.invitationId}`;
     if (created.type === 'SeatInvitationCreated') {
-      await this.refuseIfSeatJoinedSince(created, events[0]!, issuing);
+      const since = await this.seatJoinedSince(parsed.invitationId, created.data, events[0]!.metadata.at);
+      if (since) {
+        throw gone(
+          'seat',
+          `this invitation was made before its seat was joined on another phone (at ${since.issuedAt}): a seat's invitation opens only until then; ask the organiser for a new one`,
+        );
+      }
     }
     const { granted, answer } = grantOf(created);
     // Idempotent by the invitation: two redemptions racing here get one and the same key, and only
     // the one whose append below lands is given its token.
-    const issued = await this.keys.issue(granted, SYSTEM, issuing);
+    const issued = await this.keys.issue(granted, SYSTEM, issuingFor(parsed.invitationId));
     const redeemed: InvitationEvent = {
       type:
         created.type === 'SeatInvitationCreated' ? 'SeatInvitationRedeemed' : 'ParticipantInvitationRedeemed',
@@ -386,8 +395,9 @@ export class Invitations {
 }
 
 /** The key an invitation is traded for, and what the redemption says it is for. */
-/** Who issues the key an invitation is traded for. */
+/** Who issues the key an invitation is traded for, and under which commandId (one key per invitation). */
 const SYSTEM = { role: 'system' } as const;
+const issuingFor = (invitationId: string) => `invitation-${invitationId}`;
 
 function grantOf(created: InvitationCreated): {
   granted: Omit<KeyGrant, 'keyId'>;

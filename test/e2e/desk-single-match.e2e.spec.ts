@@ -407,4 +407,28 @@ describeInBrowser('a single match set up at the desk', () => {
     expect(await desk.getByLabel('Name of side A').inputValue()).toBe('Impi');
     expect((await organiser(t).get('/matches/friendly-1')).body.state.sides.A).toBe('Zulus');
   }, 60_000);
+
+  it('a seat joined with another invitation: the one on the screen says it opens no more, and a new one is a button away', async () => {
+    await organiser(t).command('/matches', {
+      matchId: 'friendly-gauls',
+      ruleset: 'hand-to-hand',
+      sides: { A: 'Romans', B: 'Gauls' },
+      diceMode: 'table',
+    });
+    await desk.goto(`${t.url}/desk/?match=friendly-gauls`);
+    await desk.getByRole('img', { name: 'The invitation link for Gauls' }).waitFor();
+    const elsewhere = await organiser(t).post('/matches/friendly-gauls/invitations', { side: 'B' });
+    expect(
+      (await new Caller(t.url, undefined).post(`/invitations/${elsewhere.body.code}/redeem`)).status,
+    ).toBe(200);
+    const seat = desk.getByRole('region', { name: /: Gauls$/ });
+    await seat
+      .getByText(/The invitation shown here opens no more: the seat was joined with another at/)
+      .waitFor({
+        timeout: 15_000,
+      });
+    expect(await seat.locator('.invite-code').count()).toBe(0);
+    await seat.getByRole('button', { name: 'New invitation for Gauls' }).click();
+    await seat.getByRole('img', { name: 'The invitation link for Gauls' }).waitFor();
+  }, 60_000);
 });

@@ -230,12 +230,21 @@ describe('seat invitations', () => {
     const slip = await org.post('/matches/slip-1/invitations', { commandId: 'slip-A', side: 'A' });
     const ownPage = await org.post('/matches/slip-1/invitations', { commandId: 'page-A', side: 'A' });
     const otherSide = await org.post('/matches/slip-1/invitations', { commandId: 'slip-B', side: 'B' });
-    expect((await redeem(ownPage.body.code)).status).toBe(200);
+    const joined = await redeem(ownPage.body.code);
+    expect(joined.status).toBe(200);
 
     const refused = await redeem(slip.body.code);
     expect(refused.status).toBe(410);
     expect(refused.body.invitation).toBe('seat');
     expect(refused.body.detail).toMatch(/made before its seat was joined on another phone/);
+    // Asked again, the slip's invitation says it opens no more, and since when.
+    const slipAgain = await org.post('/matches/slip-1/invitations', { commandId: 'slip-A', side: 'A' });
+    expect(slipAgain.body).toMatchObject({ code: slip.body.code, redeemed: false });
+    const listed = (await org.get('/keys?match=slip-1')).body as { keyId: string; issuedAt: string }[];
+    expect(slipAgain.body.seatJoinedAt).toBe(listed.find((k) => k.keyId === joined.body.keyId)!.issuedAt);
+    const pageAgain = await org.post('/matches/slip-1/invitations', { commandId: 'page-A', side: 'A' });
+    expect(pageAgain.body).toMatchObject({ redeemed: true });
+    expect(pageAgain.body.seatJoinedAt).toBeUndefined();
     // Nothing was spent or issued by the refusal.
     const keys = (await org.get('/keys?match=slip-1')).body as { side: string; revoked: boolean }[];
     expect(keys.filter((k) => k.side === 'A')).toHaveLength(1);

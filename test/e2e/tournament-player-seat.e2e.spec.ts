@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
 import { buildPages, noSidewaysScroll, seatBrowser, shot } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-import { type Caller, organiser } from './support/umpire-client.js';
+import { Caller, organiser } from './support/umpire-client.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are asserted field by field */
 
@@ -126,5 +126,40 @@ describeInBrowser('the player’s page opens the player’s own seat of a refere
     await phone.waitForURL(`${t.url}/table/`);
     await phone.getByRole('heading', { level: 1, name: `${pairing.A.name} side A` }).waitFor();
     expect(await phone.getByTestId('join-refused').count()).toBe(0);
+  }, 60_000);
+  it('a seat joined with another invitation since the player’s own was made: the button says so, and sends nowhere', async () => {
+    const me = pairing.B.participantId as string;
+    const joinedHere = await new Caller(t.url, undefined).post(
+      `/invitations/${(await org.post(`/tournaments/${T}/participants/${me}/invitations`, {})).body.code}/redeem`,
+    );
+    const player = new Caller(t.url, joinedHere.body.token as string);
+    // The player's own invitation to the seat is made (as a tap on the button makes it) …
+    const own = await player.post(`/tournaments/${T}/rounds/1/tables/${pairing.table}/seat-invitation`, {
+      commandId: 'own-b',
+      side: 'B',
+    });
+    expect(own.body.redeemed).toBe(false);
+    // … and then another phone takes the seat with the desk's invitation (a slip left on the table).
+    const slip = await org.post(`/matches/${pairing.matchId}/invitations`, { side: 'B' });
+    expect((await new Caller(t.url, undefined).post(`/invitations/${slip.body.code}/redeem`)).status).toBe(
+      200,
+    );
+
+    const other = (await seatBrowser(browser)).page;
+    await other.goto(`${t.url}/tournament/`);
+    // The participant's key as this phone's tournament page kept it when they joined.
+    const kept = JSON.stringify([`umpire.tournament.participant.${T}.${me}`, joinedHere.body.token]);
+    await other.evaluate(`localStorage.setItem(...${kept})`);
+    await other.goto(`${t.url}/tournament/?tournament=${T}&participant=${me}`);
+    await other.getByRole('button', { name: /Play at your seat/ }).click();
+    const alert = other
+      .getByRole('alert')
+      .filter({ hasText: /Your seat was joined on another phone at \d\d:\d\d, / });
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/If it was not, tell the organiser now/);
+    expect(other.url()).toContain('/tournament/');
+    await noSidewaysScroll(other);
+    await shot(other, 'player-seat-elsewhere');
+    await other.context().close();
   }, 60_000);
 });

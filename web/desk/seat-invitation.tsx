@@ -15,6 +15,8 @@ interface SeatInvitation {
   expiresAt: string;
   redeemed: boolean;
   redeemedAt?: string;
+  /** When the seat was joined with another invitation since this one was made: it opens no more. */
+  seatJoinedAt?: string;
 }
 
 /**
@@ -89,7 +91,8 @@ export function Seat(props: {
     return () => clearTimeout(timer);
   }, [invited]);
   const expired = invited !== undefined && !invited.redeemed && now >= Date.parse(invited.expiresAt);
-  const opens = invited !== undefined && !invited.redeemed && !expired;
+  const overtaken = invited !== undefined && !invited.redeemed && invited.seatJoinedAt !== undefined;
+  const opens = invited !== undefined && !invited.redeemed && !expired && !overtaken;
   return (
     <section class="seat" aria-labelledby={`seat-${side}`}>
       <h2 id={`seat-${side}`}>
@@ -106,6 +109,12 @@ export function Seat(props: {
           The invitation shown here was used
           {invited.redeemedAt ? ` at ${shortTime(invited.redeemedAt)}` : ''}: a phone joined the seat with it,
           and it opens no more.
+        </p>
+      )}
+      {!ended && overtaken && !expired && (
+        <p class="note" data-testid="invitation-used">
+          The invitation shown here opens no more: the seat was joined with another at{' '}
+          {shortTime(invited.seatJoinedAt!)}, after it was made.
         </p>
       )}
       {!ended && expired && (

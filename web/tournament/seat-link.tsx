@@ -8,9 +8,16 @@ interface SeatInvitation {
   matchId: string;
   side: string;
   redeemed: boolean;
+  /** When the seat was joined with another invitation (a slip, the desk's) since this one was made. */
+  seatJoinedAt?: string;
 }
 
-type Asked = { kind: 'idle' } | { kind: 'asking' } | { kind: 'joined' } | { kind: 'refused'; why: string };
+type Asked =
+  | { kind: 'idle' }
+  | { kind: 'asking' }
+  | { kind: 'joined' }
+  | { kind: 'elsewhere'; at: string }
+  | { kind: 'refused'; why: string };
 
 /**
  * The participant's way to their own seat of a refereed table: the service answers the one
@@ -29,6 +36,7 @@ export function SeatLink(props: { api: Api; at: string; side: 'A' | 'B' }) {
         side,
       });
       if (invitation.redeemed) setAsked({ kind: 'joined' });
+      else if (invitation.seatJoinedAt) setAsked({ kind: 'elsewhere', at: invitation.seatJoinedAt });
       else window.location.assign(invitation.link);
     } catch (error) {
       setAsked({ kind: 'refused', why: refusalText(error) });
@@ -44,6 +52,18 @@ export function SeatLink(props: { api: Api; at: string; side: 'A' | 'B' }) {
           You joined this seat already. On the device you joined it from,{' '}
           <a href="/table/">open the table page</a>: it keeps your seat. On another device, ask the organiser
           for your seat slip.
+        </p>
+      )}
+      {asked.kind === 'elsewhere' && (
+        <p role="alert">
+          Your seat was joined on another phone at{' '}
+          {new Date(asked.at).toLocaleTimeString([], {
+            hour: '2-digit',
+            minute: '2-digit',
+            hourCycle: 'h23',
+          })}
+          , with its slip or the desk’s invitation. If that was you, open the table page on that phone: it
+          keeps your seat. If it was not, tell the organiser now: the desk shuts a phone out of a seat.
         </p>
       )}
       {asked.kind === 'refused' && (

@@ -4583,6 +4583,11 @@ export interface components {
        * @example f0e1d2c3b4a5
        */
       redeemedKeyId?: string;
+      /**
+       * @description When its seat was joined with another invitation since this one was made, if it was and this one was not redeemed: it opens the seat no more (410), so that a slip or a screen left about cannot seat a second phone; invite again for a phone that should join.
+       * @example 2026-05-02T09:20:41.512Z
+       */
+      seatJoinedAt?: string;
     };
     CreateParticipantInvitationDto: {
       /**
@@ -4688,6 +4693,11 @@ export interface components {
        * @example f0e1d2c3b4a5
        */
       redeemedKeyId?: string;
+      /**
+       * @description When its seat was joined with another invitation since this one was made, if it was and this one was not redeemed: it opens the seat no more (410), so that a slip or a screen left about cannot seat a second phone; invite again for a phone that should join.
+       * @example 2026-05-02T09:20:41.512Z
+       */
+      seatJoinedAt?: string;
     };
     RedeemedSeatDto: {
       /**
@@ -28589,7 +28599,8 @@ export interface operations {
            *       "expiresAt": "2026-05-02T21:00:00.000Z",
            *       "redeemed": false,
            *       "redeemedAt": "2026-05-02T09:14:03.120Z",
-           *       "redeemedKeyId": "f0e1d2c3b4a5"
+           *       "redeemedKeyId": "f0e1d2c3b4a5",
+           *       "seatJoinedAt": "2026-05-02T09:20:41.512Z"
            *     }
            */
           'application/json': components['schemas']['InvitationDto'];
