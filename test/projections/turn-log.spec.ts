@@ -106,6 +106,42 @@ describe('turn log', () => {
     expect(sentences.filter((s) => /\bu[12]\b|\bd1\b/.test(s))).toEqual([]);
   });
 
+  it('C-5 given a claim, a reason and a ruling’s note that end their own sentences, when the log quotes them, then no second full stop follows', async () => {
+    const { t, before, charged } = await chargedMatch('hh-stops');
+    await t.record(
+      {
+        type: 'DisputeRaised',
+        data: { disputeId: 'd1', revision: charged, claim: 'It was out of range.', side: 'B' },
+      },
+      { role: 'player', side: 'B' },
+    );
+    await t.record(
+      {
+        type: 'UndoRequested',
+        data: { requestId: 'u1', toRevision: before, reason: 'Wrong unit!', side: 'A' },
+      },
+      { role: 'player', side: 'A' },
+    );
+    await t.record({
+      type: 'DisputeRuled',
+      data: {
+        disputeId: 'd1',
+        ruling: 'dismissed',
+        ruleId: 'HH-6',
+        note: 'Both agreed it at the table.',
+        backupTo: null,
+      },
+    });
+    const sentences = (await log('hh-stops')).map((e) => e.sentence);
+    expect(sentences).toEqual(
+      expect.arrayContaining([
+        `Turn 1: British disputed event ${charged}: “It was out of range.”`,
+        `Turn 1: Zulus asked to undo back to event ${before}: “Wrong unit!”`,
+        `Turn 1: the judge dismissed British's dispute of event ${charged} under HH-6: “Both agreed it at the table.”`,
+      ]),
+    );
+  });
+
   it('C-5 given a charge and then a dispute, a request and its answer, when the undo goes back before the charge, then its line counts the charge’s events, not the records after them', async () => {
     const { t, before, charged } = await chargedMatch('hh-undo-range');
     expect(charged).toBeGreaterThan(before + 1);

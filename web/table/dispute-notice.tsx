@@ -1,4 +1,5 @@
 import { eventNamed } from '../shared/event-labels';
+import { quotedToEnd } from '../shared/quote';
 import type { LogEntry, Pending } from '../shared/match-view';
 import { RuleLink } from '../shared/rule-link';
 
@@ -48,9 +49,8 @@ export function DisputeNotice(props: {
           <ul>
             {open.map((dispute) => (
               <li key={dispute.disputeId} data-dispute={dispute.disputeId}>
-                {who(dispute.side)} disputes {eventNamed(entries, dispute.revision)}: “
-                {clipped(dispute.claim)}
-                ”.
+                {who(dispute.side)} disputes {eventNamed(entries, dispute.revision)}:{' '}
+                {quotedToEnd(clipped(dispute.claim))}
               </li>
             ))}
           </ul>

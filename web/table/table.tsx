@@ -17,6 +17,7 @@ import {
 } from '../shared/contract';
 import { Outcomes } from './outcomes';
 import { hideSealedCards, withoutSealedCards } from '../shared/sealed-lines';
+import { quotedToEnd } from '../shared/quote';
 import { Outbox, type OutboxItem, withFreshIds } from './outbox';
 import { overtakenWords, sendChecked } from './stale-steps';
 import { OutboxPanel } from './outbox-panel';
@@ -443,7 +444,7 @@ export function Table(props: { seat: Seat; onLeave: (notice: LeftNotice) => void
           <h2 id="undo-waiting-heading">Your request to undo is waiting for {opponent}</h2>
           <p data-testid="undo-waiting">
             Back to the match as it stood right after {eventNamed(log.entries, undoWaiting.toRevision)}. Your
-            reason: “{undoWaiting.reason}”.
+            reason: {quotedToEnd(undoWaiting.reason)}
           </p>
           <p class="note">It lapses if the turn ends before {opponent} answers.</p>
         </section>

@@ -132,6 +132,11 @@ export function quote(text: string): string {
   return `“${text}”`;
 }
 
+/** The end of a sentence on a quotation: its full stop, unless the words quoted end a sentence already. */
+export function quoteToEnd(text: string): string {
+  return /[.!?…]$/.test(text.trim()) ? quote(text) : `${quote(text)}.`;
+}
+
 export function short(hex: string | null | undefined): string {
   return hex ? `${hex.slice(0, 12)}…` : '';
 }

@@ -4,6 +4,7 @@ import {
   type LogLine,
   possessive,
   quote,
+  quoteToEnd,
   short,
   sideName,
 } from '../common/turn-log.js';
@@ -89,7 +90,7 @@ const DESCRIBERS: Describers = {
   UndoRequested: (context, d) =>
     line(
       context,
-      `${sideName(context, d.side)} asked to undo back to event ${d.toRevision}: ${quote(d.reason)}.`,
+      `${sideName(context, d.side)} asked to undo back to event ${d.toRevision}: ${quoteToEnd(d.reason)}`,
       ['C-5'],
     ),
   UndoAgreed: (context, d) =>
@@ -100,7 +101,7 @@ const DESCRIBERS: Describers = {
   DisputeRaised: (context, d) =>
     line(
       context,
-      `${sideName(context, d.side)} disputed event ${d.revision}: ${quote(d.claim)}.`,
+      `${sideName(context, d.side)} disputed event ${d.revision}: ${quoteToEnd(d.claim)}`,
       // The claim names no rule; the judge's ruling does.
       [],
     ),
@@ -108,7 +109,7 @@ const DESCRIBERS: Describers = {
     const backup = d.backupTo === null ? '' : `; the match goes back to event ${d.backupTo}`;
     return line(
       context,
-      `the judge ${d.ruling} ${disputeNamed(context, d.disputeId)} under ${d.ruleId}: ${quote(d.note)}${backup}.`,
+      `the judge ${d.ruling} ${disputeNamed(context, d.disputeId)} under ${d.ruleId}: ${backup ? `${quote(d.note)}${backup}.` : quoteToEnd(d.note)}`,
       [d.ruleId, ...(d.backupTo === null ? [] : ['C-5'])],
     );
   },
