@@ -4,7 +4,7 @@ import { resultSentence } from './result-sentence';
 
 /**
  * Where a match stands, as the chips of a `<dl class="chips">`: its turn, the side to act (until it
- * ends: nobody acts after the end), the phase in words and, once ended, its result. `activeLabel` is
+ * ends: nobody acts after the end), the phase in words (until it ends) and, once ended, its result. `activeLabel` is
  * the page's word for the side to act; `phaseWords` its words for a phase (else every page's own).
  */
 export function StandingChips(props: {
@@ -27,7 +27,7 @@ export function StandingChips(props: {
           <dd data-testid="active-side">{sideName(standing.activeSide)}</dd>
         </div>
       )}
-      {standing.phase && (
+      {standing.phase && !standing.ended && (
         <div>
           <dt>Phase</dt>
           <dd data-testid="phase">{phaseWords(standing.phase)}</dd>

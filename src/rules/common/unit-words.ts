@@ -100,7 +100,12 @@ export function unitWordsWith(wordings: FactWordings): UnitDescriber {
       if (status !== undefined && typeof value === 'string' && label.startsWith(`${status} `)) status = said;
       else (isTrait(label, value) ? traits : conditions).push(said);
     }
-    return { ...(status === undefined ? {} : { status }), traits, conditions };
+    // A unit removed from play has nothing holding for it any more: its status says what became of it.
+    return {
+      ...(status === undefined ? {} : { status }),
+      traits,
+      conditions: row.status === 'removed' ? [] : conditions,
+    };
   };
 }
 

@@ -140,6 +140,19 @@ describe('hand-to-hand: a unit in words', () => {
     },
   );
 
+  it('given a unit routed (HH-14) while an enemy attacking it in that turn would get +1 (HH-11), when it is said, then its removal alone: nothing holds for a unit out of play', () => {
+    expect(
+      said(
+        {
+          removedBecause: 'rout',
+          impactBonusAgainst: { inTurn: 3, value: 1, ruleId: 'HH-11' },
+          disordered: true,
+        },
+        'removed',
+      ),
+    ).toEqual({ status: 'removed: routed (HH-14)', traits: ['base morale 8', 'move 6"'], conditions: [] });
+  });
+
   it.each([
     ['surrendered', 'HH-9'],
     ['rout', 'HH-14'],
