@@ -44,8 +44,9 @@ describeInBrowser('judge console address in Chromium', () => {
 
   const matchParam = (on: Page = page) => new URL(on.url()).searchParams.get('match');
   const matchList = (on: Page = page) => on.getByRole('list', { name: 'Matches' });
+  /** The open match, by the id the console names under its heading (the heading says its sides). */
   const matchHeading = (on: Page, matchId: string) =>
-    on.getByRole('heading', { level: 1, name: `Match ${matchId}` });
+    on.getByTestId('match-named').getByText(matchId, { exact: true });
   const openDispute = (on: Page = page) =>
     on.locator('li[data-dispute="d1"]').getByText('the sides were swapped');
 

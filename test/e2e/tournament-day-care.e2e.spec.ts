@@ -113,7 +113,7 @@ describeInBrowser('a tournament day, with care for what the pages say and where 
 
     const farah = await phoneOf('p5');
     await farah.getByRole('button', { name: 'I am here: check in' }).click();
-    await farah.getByText('You are checked in.', { exact: true }).waitFor();
+    await farah.getByText('Checked in: the organiser sees you are here.', { exact: true }).waitFor();
     await focusGoesTo(farah, 'player-news');
     await desk.getByRole('heading', { name: /5 of 5 checked in/ }).waitFor();
   }, 60_000);

@@ -136,7 +136,7 @@ describeInBrowser(title, () => {
       ).newPage();
       await phone.goto(invitation);
       await phone.getByRole('button', { name: /check in/i }).click();
-      await phone.getByText('You are checked in.', { exact: true }).waitFor();
+      await phone.getByText('Checked in: the organiser sees you are here.', { exact: true }).waitFor();
       // The code left the address bar at once; the key never entered it.
       expect(phone.url()).toBe(`${t.url}/tournament/?tournament=${TID}&participant=p${i}`);
       phones.set(`p${i}`, phone);

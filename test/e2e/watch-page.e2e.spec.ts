@@ -79,7 +79,9 @@ describeInBrowser(title, () => {
     await page.getByLabel(/your key/i).fill(spectatorKey);
     await page.getByRole('button', { name: 'Watch' }).click();
 
-    await page.getByRole('heading', { level: 1, name: `Match ${matchId}` }).waitFor();
+    // Headed by its sides, as the desk heads it; its id beside them.
+    await page.getByRole('heading', { level: 1, name: 'Zulus v British' }).waitFor();
+    await page.locator('.match-header .note').getByText(matchId, { exact: true }).waitFor();
     expect(page.url()).not.toContain(spectatorKey);
     expect(await page.evaluate('sessionStorage.length')).toBe(1);
 

@@ -57,7 +57,7 @@ export async function inviteParticipant(
 
 /**
  * A participant's invitation shown on their card: its QR code to scan from this screen, its link to
- * send, the address to type, while it still opens. An invitation opens once: once the participant has
+ * send, the code to type on the tournament page, while it still opens. An invitation opens once: once the participant has
  * joined with it (asked again by its commandId whenever their phones change), or once it has expired,
  * it says so and is shown no more, and a new one is a button away.
  */
@@ -111,8 +111,8 @@ export function ParticipantInvitationCard(props: {
         <>
           <InvitationLink name={p.name} link={address} qrShown />
           <p class="note">
-            Or type <span class="typed-address">{address}</span> on the phone (the code{' '}
-            <strong class="invite-code">{invitation.code}</strong>). Good until{' '}
+            Or open <span class="match-id">{window.location.origin}/tournament/</span> and type the code{' '}
+            <strong class="invite-code">{invitation.code}</strong>. Good until{' '}
             {dayAndTime(invitation.expiresAt)}; it opens once.
           </p>
         </>

@@ -215,20 +215,11 @@ export function MatchDesk(props: {
   return (
     <main class="table-page judge-page judge-desk">
       {allMatches}
-      <h1>
-        {place ? (
-          placeWords(place)
-        ) : (
-          <>
-            Match <span class="match-id">{matchId}</span>
-          </>
-        )}
-      </h1>
-      {place && (
-        <p class="note">
-          {place.A} v {place.B} · match <span class="match-id">{matchId}</span>
-        </p>
-      )}
+      {/* A match by its place in a tournament, else by its sides, as the desk heads it; its id below. */}
+      <h1>{place ? placeWords(place) : sides.map((s) => s.name).join(' v ')}</h1>
+      <p class="note" data-testid="match-named">
+        {place ? `${place.A} v ${place.B} · ` : ''}match <span class="match-id">{matchId}</span>
+      </p>
       <p class="note">
         {ruleset ? `${ruleset.id} ${ruleset.version}` : ''} · {sides.map((s) => s.name).join(' against ')} ·
         turn {standing.turn ?? '—'} · {standing.ended ? 'ended' : `${sideName(standing.activeSide)} to act`}

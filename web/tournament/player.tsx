@@ -153,7 +153,11 @@ export function Player(props: {
             type="button"
             class="primary"
             onClick={() =>
-              act(`/participants/${encodeURIComponent(me.participantId)}/check-in`, {}, 'You are checked in.')
+              act(
+                `/participants/${encodeURIComponent(me.participantId)}/check-in`,
+                {},
+                'Checked in: the organiser sees you are here.',
+              )
             }
           >
             I am here: check in

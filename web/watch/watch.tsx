@@ -145,17 +145,11 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
     <main>
       <header class="match-header">
         <div>
-          <MatchHeading matchId={matchId} place={place} />
+          <MatchHeading matchId={matchId} place={place} names={sides.map((side) => side.name)} />
           <p class="note">
             {place?.players ? `${place.players.A} v ${place.players.B} · ` : ''}
             {match.ruleset ? `${match.ruleset.id} ${match.ruleset.version}` : ''} ·{' '}
-            {sides.map((side) => side.name).join(' against ')}
-            {place ? (
-              <>
-                {' '}
-                · match <span class="match-id">{matchId}</span>
-              </>
-            ) : null}
+            {sides.map((side) => side.name).join(' against ')} · match <span class="match-id">{matchId}</span>
           </p>
         </div>
         <div class="header-actions">
@@ -229,17 +223,17 @@ export function Watch(props: { matchId: string; apiKey: string; onForgetKey: (wh
   );
 }
 
-/** A match by its tournament, round and table when it has them, by its id otherwise. */
-function MatchHeading(props: { matchId: string; place: WatchableMatch['place'] }) {
+/**
+ * A match by its tournament, round and table when it has them, else by its sides (as the desk heads
+ * it), and by its id while neither is known yet.
+ */
+function MatchHeading(props: { matchId: string; place: WatchableMatch['place']; names?: readonly string[] }) {
+  const { place, names } = props;
+  if (place) return <h1>{placeWords(place)}</h1>;
+  if (names && names.length === 2) return <h1>{names.join(' v ')}</h1>;
   return (
     <h1>
-      {props.place ? (
-        placeWords(props.place)
-      ) : (
-        <>
-          Match <span class="match-id">{props.matchId}</span>
-        </>
-      )}
+      Match <span class="match-id">{props.matchId}</span>
     </h1>
   );
 }
