@@ -243,7 +243,7 @@ export class TournamentsController {
   @ApiAccess('any key of the tournament, a participant’s own included')
   @ApiOperation({
     summary:
-      'Standings. With participants: points by the published scoring table, then the tournament’s tie-breaks (Buchholz, median Buchholz, Sonneborn–Berger, head-to-head, wins, as configured), then seed and registration order; each row shows the figures it was ranked by. A tournament without participants: from its ended matches, by points, then wins, then name.',
+      'Standings. With participants: points by the published scoring table, then the tournament’s tie-breaks (Buchholz, median Buchholz, Sonneborn–Berger, head-to-head, wins, as configured), then seed and registration order; each row shows the figures it was ranked by. A tournament run without participants (its matches name their players): from its ended matches, by points, then wins, then name.',
   })
   @ApiOkResponse({
     type: StandingsDto,

@@ -88,10 +88,14 @@ export class TournamentBoard {
     };
   }
 
-  /** Undefined for a tournament run the old way, without participants: its standings are the read model's. */
+  /**
+   * Undefined for a tournament run the old way, its matches naming their players and no participant
+   * registered: its standings are the read model's. A tournament with neither yet is a new one, shown
+   * with its setup (tables, ruleset, rounds) before its first participant registers.
+   */
   async standings(tournamentId: string): Promise<BoardRead<TournamentStandingsView> | undefined> {
     const { state } = await this.current(tournamentId);
-    if (state.participants.length === 0) return undefined;
+    if (runByNames(state)) return undefined;
     return {
       validator: [this.views.standingsDigest(state)],
       answer: () => this.views.standings(state),
@@ -101,7 +105,12 @@ export class TournamentBoard {
   /** The standings as CSV, made of what their view is made of; undefined as for standings(). */
   async standingsCsv(tournamentId: string): Promise<BoardRead<string> | undefined> {
     const { state } = await this.current(tournamentId);
-    if (state.participants.length === 0) return undefined;
+    if (runByNames(state)) return undefined;
     return { validator: [this.views.standingsDigest(state)], answer: () => standingsCsv(state) };
   }
+}
+
+/** A tournament run the old way: matches scheduled with their players' names, no participant registered. */
+function runByNames(state: Tournament): boolean {
+  return state.participants.length === 0 && state.schedule.length > 0;
 }
