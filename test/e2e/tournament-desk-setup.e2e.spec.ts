@@ -62,6 +62,10 @@ describeInBrowser('the desk creates a refereed tournament with its rounds and ru
     await desk.getByRole('button', { name: 'Import' }).click();
     await desk.getByText(/\(Ben\): registered/).waitFor();
     expect(await desk.getByTestId('tournament-setup').innerText()).toBe(setup);
+    // The way back to the desk's first page (other tournaments, single matches).
+    expect(
+      await desk.getByRole('link', { name: 'Tournaments and single matches' }).getAttribute('href'),
+    ).toBe('/desk/');
   }, 60_000);
 
   it('C-6 round 1 started at the desk is played as refereed matches; round 2 is past the number: the desk says the tournament is complete, the service refuses it naming C-6', async () => {

@@ -152,6 +152,9 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
 
   return (
     <main class="desk">
+      <p>
+        <a href="/desk/">Tournaments and single matches</a>
+      </p>
       <header class="page-header">
         <h1>{name}</h1>
         <p class="note" data-testid="tournament-setup">
