@@ -271,6 +271,12 @@ describeInBrowser('a single match set up at the desk', () => {
     // Its phase in the words of the table page, not its id.
     expect(await desk.getByTestId('phase').innerText()).toBe('Moving and shooting');
     await desk.goBack();
+    // A single match has no judge until one is asked for: its open dispute waits on the seats page.
+    await desk
+      .getByTestId('open-disputes')
+      .getByText(/^A dispute is open \(C-5\): Zulus disputes event 1\. It waits for a judge/)
+      .waitFor();
+    await shot(desk, 'desk-single-match-dispute');
     await desk.getByRole('button', { name: 'Judge this match' }).click();
     // The console opens at this match, which its address names.
     await desk.getByRole('button', { name: /Rule on Zulus' dispute of event 1/ }).waitFor();

@@ -22,6 +22,8 @@ interface MatchHeader {
   tournament?: { tournamentId: string; name: string; round: number; table: number };
   ended: boolean;
   result?: { winner: Side | null; winnerName: string | null; note: string };
+  /** C-5: what waits for an answer; an open dispute waits for a judge. */
+  pending?: { disputes?: { disputeId: string; revision: number; side: string }[] };
 }
 
 const SIDES = ['A', 'B'] as const;
@@ -252,7 +254,13 @@ export function MatchSeats(props: { api: Api; deskKey: string; matchId: string }
               Its seats are invited no more; it can still be watched, and judged.
             </p>
           )}
-          <JudgeThisMatch api={api} matchId={matchId} />
+          <JudgeThisMatch
+            api={api}
+            matchId={matchId}
+            disputes={(match.pending?.disputes ?? []).map(
+              (d) => `${nameOf(d.side as Side)} disputes event ${d.revision}`,
+            )}
+          />
           {match.tournament && (
             <p class="note">
               It is round {match.tournament.round}, table {match.tournament.table} of {match.tournament.name}:
@@ -410,7 +418,12 @@ export function SingleMatchList(props: { api: Api }) {
  * and opens the console with it in this tab. Without a key a dispute raised at the table could be seen
  * but never ruled on.
  */
-function JudgeThisMatch(props: { api: Api; matchId: string }) {
+/**
+ * The way to judge this match, with its open disputes said above it (C-5): a single match has no
+ * judge until the organiser opens the console, so a dispute raised at the table waits here.
+ */
+function JudgeThisMatch(props: { api: Api; matchId: string; disputes: readonly string[] }) {
+  const { disputes } = props;
   const [refusal, setRefusal] = useState<string>();
   const [opening, setOpening] = useState(false);
   const open = async () => {
@@ -433,7 +446,19 @@ function JudgeThisMatch(props: { api: Api; matchId: string }) {
   };
   return (
     <div class="judge-this-match">
-      <button type="button" class="quiet" disabled={opening} onClick={() => void open()}>
+      {disputes.length > 0 && (
+        <p class="warning" role="status" data-testid="open-disputes">
+          {disputes.length === 1 ? 'A dispute is open' : `${disputes.length} disputes are open`} (C-5):{' '}
+          {disputes.join('; ')}. It waits for a judge: judge this match to rule on{' '}
+          {disputes.length === 1 ? 'it' : 'them'}.
+        </p>
+      )}
+      <button
+        type="button"
+        class={disputes.length > 0 ? 'primary' : 'quiet'}
+        disabled={opening}
+        onClick={() => void open()}
+      >
         Judge this match
       </button>{' '}
       <span class="note">
