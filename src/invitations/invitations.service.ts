@@ -293,10 +293,7 @@ export class Invitations {
 
   /** The redemption that spent an invitation, if one did. */
   private async redemption(invitationId: string): Promise<Redemption | undefined> {
-    const events = await this.store.readStream(invitationStream(invitationId));
-    const spent = events.find((e) => REDEEMED_TYPES.includes(e.type));
-    if (!spent) return undefined;
-    return { at: spent.metadata.at, keyId: (spent.data as { keyId: string }).keyId };
+    return redemptionIn(await this.store.readStream(invitationStream(invitationId)));
   }
 
   private secret(): Buffer {
@@ -333,8 +330,8 @@ export class Invitations {
     seat: { matchId: string; side: Side },
   ): Promise<ReturnType<typeof said> & { seatJoinedAt?: string }> {
     const events = await this.store.readStream(invitationStream(invitationId));
-    const spent = events.find((e) => REDEEMED_TYPES.includes(e.type));
-    if (spent) return said({ at: spent.metadata.at, keyId: (spent.data as { keyId: string }).keyId });
+    const redemption = redemptionIn(events);
+    if (redemption) return said(redemption);
     const since = events[0] && (await this.seatJoinedSince(invitationId, seat, events[0].metadata.at));
     return { ...said(undefined), ...(since ? { seatJoinedAt: since.issuedAt } : {}) };
   }
@@ -394,10 +391,17 @@ export class Invitations {
   }
 }
 
-/** The key an invitation is traded for, and what the redemption says it is for. */
 /** Who issues the key an invitation is traded for, and under which commandId (one key per invitation). */
 const SYSTEM = { role: 'system' } as const;
 const issuingFor = (invitationId: string) => `invitation-${invitationId}`;
+
+/** The redemption that spent an invitation, among its stream's events, if one did. */
+function redemptionIn(events: readonly RecordedEvent[]): Redemption | undefined {
+  const spent = events.find((e) => REDEEMED_TYPES.includes(e.type));
+  return spent && { at: spent.metadata.at, keyId: (spent.data as { keyId: string }).keyId };
+}
+
+/** The key an invitation is traded for, and what the redemption says it is for. */
 
 function grantOf(created: InvitationCreated): {
   granted: Omit<KeyGrant, 'keyId'>;
