@@ -1,6 +1,7 @@
 import { benchCatchUp, printFigures } from './catch-up.bench.js';
 import { benchEventStore, type Measurement } from './event-store.bench.js';
 import { benchHttpWrite } from './http-write.bench.js';
+import { benchPageLoad } from './page-load.bench.js';
 import { benchVerify } from './verify.bench.js';
 import { benchFold, printFold } from './fold.bench.js';
 import { benchHandRolled, printHandRolled } from './hand-rolled.bench.js';
@@ -33,6 +34,7 @@ process.exitCode = missed > 0 ? 1 : 0;
 process.exitCode = Math.max(Number(process.exitCode ?? 0), await benchVerify());
 if ((await benchHttpWrite()) > 0) process.exitCode = 1;
 if (printFigures(await benchCatchUp()) > 0) process.exitCode = 1;
+if (printFigures(await benchPageLoad()) > 0) process.exitCode = 1;
 printFold(benchFold());
 printHandRolled(benchHandRolled());
 // Per game step against boardgame.io's file storage, measured beside this build: only where it is installed.

@@ -1,5 +1,8 @@
 import { type Browser, chromium } from 'playwright-core';
 
+/** A phone's screen, as the pages are tested at: 390×844. */
+export const PHONE = { width: 390, height: 844 };
+
 /** Debian's Chromium, which .ci/run installs; a browser test skips itself, saying why, when it is absent. */
 export const CHROMIUM = '/usr/bin/chromium';
 

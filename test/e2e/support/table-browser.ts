@@ -2,12 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PHONE } from './chromium.js';
 import { ensurePagesBuilt } from './pages-build.js';
 import type { Caller } from './umpire-client.js';
 
 /** What the browser tests of the pages share: a phone-size seat, the checks every page must pass. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-export const PHONE = { width: 390, height: 844 };
+export { PHONE } from './chromium.js';
 
 /** The pages as the service serves them, built from this checkout's sources (once for every test file). */
 export const buildPages = ensurePagesBuilt;
@@ -174,17 +175,4 @@ export async function bothSeats(
   ] as const)
     await seat.page.getByRole('heading', { level: 1, name: `Side ${side} side ${side}` }).waitFor();
   return [A, B];
-}
-
-/** Chromium's slow-4G preset on one page, through CDP: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
-export async function onSlow4G(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
 }
