@@ -41,8 +41,8 @@ describe('organiser: match history', () => {
     expect(reply.body.revision).toBe(10);
     expect(reply.body.entries.map((e: { sentence: string }) => e.sentence)).toEqual([
       'The match began: Zulus (side A) against British (side B), under hand-to-hand 2.1.0, with table dice entered by the players; first to play: Zulus.',
-      'Zulus registered the Impi: morale 8, move 6".',
-      'British registered the NNC: morale 7, move 6".',
+      'The Impi takes the field for Zulus: morale 8, move 6".',
+      'The NNC takes the field for British: morale 7, move 6".',
       'Turn 1: the Impi charged the NNC in the left flank from below.',
       "Turn 1: the Impi's willpower test: 2D6 2+3 = 5 ≤ 8, passed.",
       "Turn 1: the Impi made contact with the NNC's left flank.",

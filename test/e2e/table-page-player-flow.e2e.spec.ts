@@ -151,7 +151,7 @@ describeInBrowser('table page in Chromium: a player’s way through forms, reque
   }
 
   it('C-5 an undo request: the opponent reads its reason, the requester sees it waiting, and ending the turn meanwhile asks first that it lapse', async () => {
-    await askUndo(/: Side B registered the N1/, 'Z2 was never on the table');
+    await askUndo(/: The N1 takes the field for Side B/, 'Z2 was never on the table');
     const prompt = B.page.getByRole('region', { name: 'The other side asks' });
     await prompt.waitFor();
     expect(await prompt.getByTestId('undo-reason').textContent()).toContain('Z2 was never on the table');
@@ -203,11 +203,11 @@ describeInBrowser('table page in Chromium: a player’s way through forms, reque
     const form = mayDo(A.page);
     await focusWithin(form);
     const options = await optionsOf(form, /Which event is disputed/);
-    expect(options.some((text) => /^event \d+: Side A registered the Z2.*\(undone\)$/.test(text))).toBe(true);
+    expect(options.some((text) => /^event \d+: The Z2 takes the field for Side A.*\(undone\)$/.test(text))).toBe(true);
     const z1 = await pick(
       form,
       /Which event is disputed/,
-      /^event \d+: Side A registered the Z1(?!.*undone)/,
+      /^event \d+: The Z1 takes the field for Side A(?!.*undone)/,
     );
     await form.getByLabel('The claim').fill('Z1 was registered with the wrong morale');
     await shot(A.page, 'table-flow-dispute-list');

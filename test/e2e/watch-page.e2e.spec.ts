@@ -116,7 +116,7 @@ describeInBrowser(title, () => {
     // Before the charge: no contact, nothing charged in the log, and the impact not yet rolled.
     await unitRow('impi').filter({ hasNotText: 'at its front' }).waitFor();
     const logText = await log().textContent();
-    expect(logText).toContain('registered the NNC');
+    expect(logText).toContain('The NNC takes the field for British');
     expect(logText).not.toContain('charged the NNC');
     expect(await page.getByRole('region', { name: 'Awaited' }).textContent()).not.toMatch(/morale test/);
 

@@ -58,7 +58,7 @@ interface EntryRow {
 @Injectable()
 export class TurnLogProjection implements Projection {
   readonly name = 'turn-log';
-  readonly version = 9;
+  readonly version = 10;
   /** Each match's context after this page's events so far; written at the end of the page. */
   private readonly pending = new Map<string, LogContext>();
   private statements?: {

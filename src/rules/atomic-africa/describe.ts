@@ -1,4 +1,5 @@
 import {
+  capitalised,
   type Describers,
   describeWith,
   dice,
@@ -191,7 +192,7 @@ const DESCRIBERS: Describers<AtomicAfricaEvent> = {
   UnitRegistered: (context, d) =>
     setup(
       context,
-      `${sideName(context, d.side)} registered ${named(d.name)}: ${UNIT_TYPE_WORDS[d.unitType] ?? d.unitType}, movement ${inches(d.movement)}, firepower ${d.firepower}.`,
+      `${capitalised(named(d.name))} takes the field for ${sideName(context, d.side)}: ${UNIT_TYPE_WORDS[d.unitType] ?? d.unitType}, movement ${inches(d.movement)}, firepower ${d.firepower}.`,
       ['AA-3'],
     ),
   ContactReported: (context, d) => {

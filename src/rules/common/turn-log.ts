@@ -97,6 +97,11 @@ export function named(name: string): string {
   return /^the\s/i.test(name) ? name : `the ${name}`;
 }
 
+/** A sentence's first word, capitalised: "the Impi" opens a sentence as "The Impi". */
+export function capitalised(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export function possessive(name: string): string {
   return name.endsWith('s') ? `${name}'` : `${name}'s`;
 }

@@ -165,7 +165,7 @@ function shootingTemplates(state: MatchState): TemplateDraft[] {
     return [
       {
         action: 'shooting-test',
-        label: `Take a morale test caused by shooting (side ${state.sides[side]})`,
+        label: `Test the morale of a ${state.sides[side]} unit shot at`,
         command: 'TakeMoraleTest',
         side,
         body: { cause: 'shooting' },

@@ -1,4 +1,5 @@
 import {
+  capitalised,
   type Describers,
   describeWith,
   dice,
@@ -177,7 +178,7 @@ const DESCRIBERS: Describers<HandToHandEvent> = {
   UnitRegistered: (context, d) =>
     setup(
       context,
-      `${sideName(context, d.side)} registered ${named(d.name)}: morale ${d.morale}, move ${inches(d.move)}.`,
+      `${capitalised(named(d.name))} takes the field for ${sideName(context, d.side)}: morale ${d.morale}, move ${inches(d.move)}.`,
       ['HH-1'],
     ),
   ChargeDeclared: chargeDeclared,
