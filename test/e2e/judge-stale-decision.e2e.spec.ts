@@ -79,7 +79,7 @@ describeInBrowser('a judge’s console and a result decided elsewhere, in Chromi
     await page
       .getByTestId('judge-said')
       .getByText(
-        'Not decided: C-6: table 2 of round 1 is no longer disputed: its result is final: Player 4 won (set by a judge or the organiser); read it again before deciding',
+        'Not decided: Table 2 of round 1 is no longer disputed: its result is final: Player 4 won (set by a judge or the organiser); read it again before deciding',
       )
       .waitFor();
     await shot(page, 'judge-stale-decision');

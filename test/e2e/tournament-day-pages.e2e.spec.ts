@@ -285,13 +285,13 @@ describeInBrowser(title, () => {
     const after = await pairingsOf(round);
     expect(after[0].A.participantId).toBe(y.participantId);
     expect(after[1].B.participantId).toBe(x.participantId);
-    // Onto a table that has a pairing already: the service refuses it, naming the rule.
+    // Onto a table that has a pairing already: the service refuses it, saying why.
     await desk.getByLabel('Move table').selectOption('1');
     await desk.getByLabel('to number').fill('2');
     await desk.getByRole('button', { name: 'Move', exact: true }).click();
     await desk
       .getByRole('alert')
-      .filter({ hasText: /^C-6: table 2 of round 3 is given two pairings/ })
+      .filter({ hasText: /^Table 2 of round 3 is given two pairings/ })
       .waitFor();
     await desk.getByLabel('to number').fill('9');
     await desk.getByRole('button', { name: 'Move', exact: true }).click();

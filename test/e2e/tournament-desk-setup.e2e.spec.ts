@@ -68,10 +68,21 @@ describeInBrowser('the desk creates a refereed tournament with its rounds and ru
     ).toBe('/desk/');
   }, 60_000);
 
-  it('C-6 round 1 started at the desk is played as refereed matches; round 2 is past the number: the desk says the tournament is complete, the service refuses it naming C-6', async () => {
+  it('C-6 round 1, which cannot be paired until two have checked in, started at the desk is played as refereed matches; round 2 is past the number: the desk says the tournament is complete, the service refuses it naming C-6', async () => {
     const org = organiser(t);
-    for (const id of ['p1', 'p2']) await org.command(`/tournaments/ref-day/participants/${id}/check-in`);
-    await desk.getByRole('button', { name: 'Pair round 1 (Swiss)' }).click();
+    // Nobody checked in, then one: round 1 cannot be paired yet (C-6), and the desk says why.
+    const swiss = desk.getByRole('button', { name: 'Pair round 1 (Swiss)' });
+    const waits = desk.getByTestId('pairing-waits');
+    await waits.getByText(/nobody has\. Check in two at least/).waitFor();
+    expect(await swiss.isDisabled()).toBe(true);
+    expect(await desk.getByRole('button', { name: 'Pair round 1 (round robin)' }).isDisabled()).toBe(true);
+    expect(await swiss.getAttribute('aria-describedby')).toBe('pairing-waits');
+    await desk.getByRole('button', { name: 'Check in Ann', exact: true }).click();
+    await waits.getByText(/only one has/).waitFor();
+    expect(await swiss.isDisabled()).toBe(true);
+    await desk.getByRole('button', { name: 'Check in Ben', exact: true }).click();
+    await waits.waitFor({ state: 'detached' });
+    await swiss.click();
     await desk.getByRole('button', { name: 'Start round 1' }).click();
     await desk.getByText('playing (refereed)').waitFor({ timeout: 10_000 });
     const [pairing] = (await org.get('/tournaments/ref-day/rounds/1')).body.pairings;

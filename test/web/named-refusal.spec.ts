@@ -14,6 +14,7 @@ describe('a refusal on the desk names participants, not their ids', () => {
         people,
       ),
     ).toBe('C-6: Dana Dunn is paired in round 1, which has not started: edit the pairings first');
+    expect(withNames('Participant p4 has dropped', people)).toBe('Dana Dunn has dropped');
     expect(withNames('p1 reported side A won, p12 reported side B won', people)).toBe(
       'Alice Archer reported side A won, Lee Long reported side B won',
     );

@@ -2,9 +2,23 @@ import { withoutRuleNamed, withRuleNamed } from '../../web/shared/rule-named.js'
 
 describe('pages: a refusal in words', () => {
   it('given a refusal whose message names its rule, when it is said, then the rule is not added again', () => {
-    expect(withRuleNamed('C-6: tournament spring-day exists already', 'C-6')).toBe(
-      'C-6: tournament spring-day exists already',
+    expect(withRuleNamed('HH-9: unit U3 has already surrendered', 'HH-9')).toBe(
+      'HH-9: unit U3 has already surrendered',
     );
+  });
+
+  it('given a refusal of bad input (C-6), when it is said, then it says what was wrong without naming C-6', () => {
+    expect(withRuleNamed('C-6: tournament spring-day exists already', 'C-6')).toBe(
+      'Tournament spring-day exists already',
+    );
+    expect(withRuleNamed('C-6: a Swiss round needs two checked-in participants at least', undefined)).toBe(
+      'A Swiss round needs two checked-in participants at least',
+    );
+    expect(withRuleNamed('sides.B must be shorter than or equal to 40 characters', 'C-6')).toBe(
+      'sides.B must be shorter than or equal to 40 characters',
+    );
+    // Another rule named in a bad-input refusal stays.
+    expect(withRuleNamed('C-6: HH-8 asks for 2 dice, not 3', 'C-6')).toBe('HH-8 asks for 2 dice, not 3');
   });
 
   it('given a refusal whose message does not name its rule, when it is said, then the rule follows it', () => {

@@ -148,6 +148,8 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
   const nextRound = rounds.length + 1;
   const complete = isComplete(standings, rounds);
   const canPair = !complete && (!round || round.status === 'closed');
+  // A round pairs the active participants who have checked in (C-6 refuses fewer than two).
+  const pairable = participants.filter((p) => p.status === 'active' && p.checkedIn).length;
   const earlier = rounds.filter((r) => r.round !== round?.round);
 
   return (
@@ -199,11 +201,20 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
               . The final standings are below.
             </p>
           )}
+          {canPair && pairable < 2 && (
+            <p class="note" id="pairing-waits" data-testid="pairing-waits">
+              Round {nextRound} pairs the participants who have checked in:{' '}
+              {pairable === 0 ? 'nobody has' : 'only one has'}. Check in two at least, under Participants, to
+              pair it.
+            </p>
+          )}
           {canPair && (
             <div class="row">
               <button
                 type="button"
                 class="primary"
+                disabled={pairable < 2}
+                aria-describedby={pairable < 2 ? 'pairing-waits' : undefined}
                 onClick={() =>
                   act(
                     '/rounds',
@@ -217,6 +228,8 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
               </button>
               <button
                 type="button"
+                disabled={pairable < 2}
+                aria-describedby={pairable < 2 ? 'pairing-waits' : undefined}
                 onClick={() =>
                   act(
                     '/rounds',

@@ -9,6 +9,6 @@ export function withNames(text: string, people: readonly { participantId: string
   const ids = [...names.keys()]
     .sort((a, b) => b.length - a.length)
     .map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const pattern = new RegExp(`(?:\\bparticipant )?(?<![\\w-])(${ids.join('|')})(?![\\w-])`, 'g');
+  const pattern = new RegExp(`(?:\\b[Pp]articipant )?(?<![\\w-])(${ids.join('|')})(?![\\w-])`, 'g');
   return text.replace(pattern, (_, id: string) => names.get(id) ?? id);
 }

@@ -1,5 +1,16 @@
-/** A refusal's message with the rule it was refused under, named once: "C-6: …" is not told "(C-6)" again. */
+/**
+ * C-6 is the rule that bad input is refused: naming it tells a person nothing the sentence does not, so a
+ * page says what was wrong ("Table 2 of round 3 is given two pairings"), without "C-6: " before it.
+ */
+const BAD_INPUT = 'C-6';
+
+/** A refusal's message with the rule it was refused under, named once: "HH-9: …" is not told "(HH-9)" again. */
 export function withRuleNamed(message: string, ruleId: string | undefined): string {
+  if (message.startsWith(`${BAD_INPUT}: `)) {
+    const said = withoutRuleNamed(message, BAD_INPUT);
+    return said.charAt(0).toUpperCase() + said.slice(1);
+  }
+  if (ruleId === BAD_INPUT) return message;
   if (ruleId === undefined || new RegExp(`\\b${ruleId}\\b`).test(message)) return message;
   return `${message} (${ruleId})`;
 }
