@@ -203,7 +203,9 @@ describeInBrowser('table page in Chromium: a player’s way through forms, reque
     const form = mayDo(A.page);
     await focusWithin(form);
     const options = await optionsOf(form, /Which event is disputed/);
-    expect(options.some((text) => /^event \d+: The Z2 takes the field for Side A.*\(undone\)$/.test(text))).toBe(true);
+    expect(
+      options.some((text) => /^event \d+: The Z2 takes the field for Side A.*\(undone\)$/.test(text)),
+    ).toBe(true);
     const z1 = await pick(
       form,
       /Which event is disputed/,
