@@ -32,6 +32,11 @@ export interface MatchSummary {
   createdAt: string;
   /** When its last event was recorded. */
   updatedAt: string;
+  /**
+   * C-5: the disputes raised and not ruled on yet, which wait for a judge; null for a spectator held
+   * behind live play (a count of now would tell it that play went on).
+   */
+  openDisputes: number | null;
 }
 
 /** What a list asks for: every filter optional; the page starts after `afterMatchId`. */
@@ -62,6 +67,7 @@ interface MatchRow {
   revision: number;
   created_at: string;
   updated_at: string;
+  open_disputes: number;
 }
 
 /**
@@ -70,12 +76,13 @@ interface MatchRow {
  * Tournament membership comes from MatchScheduled in the tournament streams, kept in a table of its
  * own so that it does not matter which of the two streams' events is read first; `in_tournament` says
  * the same on the match's row (set by whichever of the two comes second), so that the matches outside
- * every tournament are an index of their own too.
+ * every tournament are an index of their own too. `open_disputes` counts the disputes raised and not
+ * ruled on (a backup leaves a dispute standing: it is the match's own record, not play).
  */
 @Injectable()
 export class MatchesProjection implements Projection {
   readonly name = 'matches';
-  readonly version = 2;
+  readonly version = 3;
   private statements?: {
     get: Statement<[string], MatchRow>;
     created: Statement<[string, string, string, string, string, number, string, string, string]>;
@@ -84,6 +91,7 @@ export class MatchesProjection implements Projection {
     reopened: Statement<[number, string, string]>;
     scheduled: Statement<[string, string, number]>;
     inTournament: Statement<[string]>;
+    disputes: Statement<[number, number, string, string]>;
   };
   /** Per match, the last event of this page not written yet: most events only move a match's revision on. */
   private readonly pending = new Map<string, { revision: number; at: string }>();
@@ -93,9 +101,9 @@ export class MatchesProjection implements Projection {
   constructor(private readonly database: ProjectionDatabase) {}
 
   setUp(db: Database): void {
-    // A copy from before `in_tournament` is dropped: the version differs, so it is rebuilt anyway.
+    // A copy from before `open_disputes` is dropped: the version differs, so it is rebuilt anyway.
     const columns = db.prepare<[], { name: string }>('PRAGMA table_info(match_list)').all();
-    if (columns.length > 0 && !columns.some((column) => column.name === 'in_tournament'))
+    if (columns.length > 0 && !columns.some((column) => column.name === 'open_disputes'))
       db.exec('DROP TABLE match_list');
     db.exec(`
       CREATE TABLE IF NOT EXISTS match_list (
@@ -111,7 +119,8 @@ export class MatchesProjection implements Projection {
         revision        INTEGER NOT NULL,
         created_at      TEXT NOT NULL,
         updated_at      TEXT NOT NULL,
-        in_tournament   INTEGER NOT NULL DEFAULT 0
+        in_tournament   INTEGER NOT NULL DEFAULT 0,
+        open_disputes   INTEGER NOT NULL DEFAULT 0
       );
       CREATE TABLE IF NOT EXISTS match_list_tournament (
         match_id           TEXT PRIMARY KEY,
@@ -146,6 +155,10 @@ export class MatchesProjection implements Projection {
         `INSERT OR IGNORE INTO match_list_tournament (match_id, tournament_id, scheduled_position) VALUES (?, ?, ?)`,
       ),
       inTournament: db.prepare('UPDATE match_list SET in_tournament = 1 WHERE match_id = ?'),
+      disputes: db.prepare(
+        `UPDATE match_list SET open_disputes = MAX(0, open_disputes + ?), revision = ?, updated_at = ?
+         WHERE match_id = ?`,
+      ),
     };
   }
 
@@ -205,6 +218,13 @@ export class MatchesProjection implements Projection {
           row.ended_revision <= throughRevision;
         if (endUndone) s.reopened.run(revision, at, matchId);
         else s.touched.run(revision, at, matchId);
+      };
+    }
+    if (isMatchLevel(event, 'DisputeRaised') || isMatchLevel(event, 'DisputeRuled')) {
+      const change = event.type === 'DisputeRaised' ? 1 : -1;
+      return () => {
+        this.pending.delete(matchId);
+        s.disputes.run(change, revision, at, matchId);
       };
     }
     return () => this.pending.set(matchId, { revision, at });
@@ -288,6 +308,7 @@ function toSummary(row: MatchRow): MatchSummary {
     revision: row.revision,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    openDisputes: row.open_disputes,
   };
 }
 
@@ -378,7 +399,8 @@ export class MatchListQueries {
           ? await this.store.readStream(matchStream(match.matchId), { fromRevision: revision, maxCount: 1 })
           : [];
       const updatedAt = visible?.metadata.at ?? match.createdAt;
-      if (since === undefined || updatedAt >= since) held.push({ ...match, revision, updatedAt });
+      if (since === undefined || updatedAt >= since)
+        held.push({ ...match, revision, updatedAt, openDisputes: null });
     }
     return held;
   }

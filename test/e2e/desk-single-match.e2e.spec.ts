@@ -263,6 +263,14 @@ describeInBrowser('a single match set up at the desk', () => {
       claim: 'we agreed on server dice',
     });
     expect(disputed.status).toBeLessThan(300);
+    // The desk's first page lists the match with its dispute waiting for a judge.
+    await desk.goto(`${t.url}/desk/`);
+    const inPlay = desk.getByRole('region', { name: 'Single matches in play' });
+    await inPlay.getByText('a dispute waits for a judge').waitFor();
+    expect(await inPlay.getByRole('listitem').allTextContents()).toEqual([
+      'Zulus v British (friendly-1) · a dispute waits for a judge',
+    ]);
+    await shot(desk, 'desk-first-page-dispute');
     await desk.goto(`${t.url}/desk/?match=friendly-1`);
     // The desk hands its key to the watch page in this tab: it does not ask for it again.
     await desk.getByRole('link', { name: 'watch it live' }).click();

@@ -67,6 +67,7 @@ describe('match lists over HTTP', () => {
       revision: 2,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      openDisputes: 0,
     });
     expect(all.body.items.find((m: { matchId: string }) => m.matchId === 'cup-1')).toMatchObject({
       tournamentId: 'cup',
@@ -112,6 +113,35 @@ describe('match lists over HTTP', () => {
     );
     expect((await org.get('/matches?cursor=nonsense')).status).toBe(400);
     expect((await new (org.constructor as typeof Caller)(t.url, undefined).get('/matches')).status).toBe(401);
+  });
+
+  it('C-5 GET /matches counts the disputes that wait for a judge: one raised is counted until it is ruled on, a backup ruling included', async () => {
+    const m = await openMatch(t, { matchId: 'disputed', ruleset: 'hand-to-hand' });
+    const at = (path: string) => `/matches/disputed/${path}`;
+    await m.organiser.command(at('units'), { unitId: 'impi', name: 'Impi', side: 'A', morale: 8, move: 6 });
+    await m.organiser.command(at('units'), { unitId: 'nnc', name: 'NNC', side: 'B', morale: 7, move: 6 });
+    const listed = async () =>
+      (await org.get('/matches?limit=100&standalone=true&status=open')).body.items.find(
+        (item: { matchId: string }) => item.matchId === 'disputed',
+      );
+    expect((await listed()).openDisputes).toBe(0);
+    await m.B.command(at('disputes'), { disputeId: 'd1', revision: 2, claim: 'the Impi has morale 7' });
+    await m.A.command(at('disputes'), { disputeId: 'd2', revision: 3, claim: 'the NNC moves 4' });
+    expect(await listed()).toMatchObject({ openDisputes: 2, revision: 5 });
+    await m.judge.command(at('disputes/d1/ruling'), {
+      ruling: 'upheld',
+      ruleId: 'HH-1',
+      note: 'registered wrongly',
+      backupTo: 1,
+    });
+    // The backup undoes the units, not the other dispute: it still waits.
+    expect((await listed()).openDisputes).toBe(1);
+    await m.judge.command(at('disputes/d2/ruling'), {
+      ruling: 'dismissed',
+      ruleId: 'HH-1',
+      note: 'it moves 6',
+    });
+    expect((await listed()).openDisputes).toBe(0);
   });
 
   it('a complete page of events carries an ETag and answers 304 to If-None-Match; the page at the head does not; the log pages too', async () => {

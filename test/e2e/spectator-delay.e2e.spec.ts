@@ -71,6 +71,10 @@ describe('spectators held behind live play', () => {
     const since = `&updatedSince=${encodeURIComponent(before)}`;
     expect(await list(m.spectator, since)).toBeUndefined();
     expect(await list(m.organiser, since)).toBeDefined();
+    // A dispute raised now is not counted for it either: the count is of now, which it may not read yet.
+    await m.B.command(`/matches/${m.matchId}/disputes`, { disputeId: 'd1', revision: 2, claim: 'morale 7' });
+    expect(await list(m.organiser)).toMatchObject({ openDisputes: 1 });
+    expect(await list(m.spectator)).toMatchObject({ revision: 4, openDisputes: null });
   });
 
   it('POST /keys refuses a key bound to a tournament that does not exist', async () => {

@@ -86,6 +86,14 @@ describeInBrowser('the desk creates a refereed tournament with its rounds and ru
     await desk.getByRole('button', { name: 'Start round 1' }).click();
     await desk.getByText('playing (refereed)').waitFor({ timeout: 10_000 });
     const [pairing] = (await org.get('/tournaments/ref-day/rounds/1')).body.pairings;
+    // The refereed table links to its match live and to its seats page, each named for its table.
+    const live = desk.getByRole('link', { name: 'live at table 1' });
+    expect(await live.getAttribute('href')).toBe(`/watch/?match=${pairing.matchId}`);
+    await desk.getByRole('link', { name: 'seats of table 1' }).click();
+    await desk.getByText(/It is round 1, table 1 of Refereed day/).waitFor();
+    await desk.getByRole('button', { name: "Invite a phone to Ann's seat" }).waitFor();
+    await desk.goBack();
+    await desk.getByText('playing (refereed)').waitFor();
     await org.command(`/matches/${pairing.matchId}/end`, { winner: 'B', note: 'conceded' });
     await desk.getByText('Ben won (referee)').waitFor({ timeout: 10_000 });
     // Its one round played, the desk says it is complete and offers no round 2 (the service refuses one).

@@ -4,6 +4,7 @@ import { type Outcome, type Pairing, type Round, type Seat, statusWords } from '
 import type { TableWords } from '../judge/second-report';
 import { secondReport } from '../judge/second-report';
 import { PairingEdit } from './pairing-edit';
+import { singleMatchLink } from './single-match';
 
 /** What the players said of each disputed table, by `round:table` (GET …/rounds/disputed). */
 export type DisputeWords = ReadonlyMap<string, TableWords>;
@@ -170,10 +171,17 @@ export function ResultRow(props: { pairing: Pairing; round: Round; act: Act; wor
     <li>
       <span class="table-no">Table {pairing.table}</span> {pairing.A.name} (A) v {pairing.B.name} (B)
       <span class="note"> · {statusWords(pairing, round)}</span>
+      {/* A refereed table: watched live, and its seats page (who joined, on which phones, a lost one replaced). */}
       {pairing.matchId && (
         <>
           {' '}
-          <a href={`/watch/?match=${encodeURIComponent(pairing.matchId)}`}>live</a>
+          <a href={`/watch/?match=${encodeURIComponent(pairing.matchId)}`}>
+            live<span class="sr-only"> at table {pairing.table}</span>
+          </a>{' '}
+          ·{' '}
+          <a href={singleMatchLink(pairing.matchId)}>
+            seats<span class="sr-only"> of table {pairing.table}</span>
+          </a>
         </>
       )}
       {pairing.status === 'disputed' && <DisputeSaid pairing={pairing} words={props.words} />}

@@ -317,6 +317,8 @@ interface ListedMatch {
   sides: { A: string; B: string };
   result?: { winner: Side | null; winnerName: string | null } | null;
   updatedAt?: string;
+  /** C-5: disputes raised and not ruled on, which wait for a judge. */
+  openDisputes?: number | null;
 }
 
 type MatchPage = { items: ListedMatch[]; nextCursor: string | null };
@@ -325,6 +327,18 @@ type MatchPage = { items: ListedMatch[]; nextCursor: string | null };
 const ENDED_WITHIN_DAYS = 7;
 /** How many of those it lists, the last ended first. */
 const ENDED_LISTED = 10;
+
+/** C-5: what a listed match's open disputes ask for, after its name; nothing when there are none. */
+function DisputesWaiting(props: { match: ListedMatch }) {
+  const count = props.match.openDisputes ?? 0;
+  if (count === 0) return null;
+  return (
+    <strong class="disputes-waiting">
+      {' '}
+      · {count === 1 ? 'a dispute waits' : `${count} disputes wait`} for a judge
+    </strong>
+  );
+}
 
 /** An ended match's result, as the list says it: "Zulus won", "a draw". */
 function resultWords(m: ListedMatch): string {
@@ -380,6 +394,7 @@ export function SingleMatchList(props: { api: Api }) {
                   {m.sides.A} v {m.sides.B}
                 </a>{' '}
                 <span class="note">({m.matchId})</span>
+                <DisputesWaiting match={m} />
               </li>
             ))}
           </ul>
@@ -399,6 +414,7 @@ export function SingleMatchList(props: { api: Api }) {
                   ({m.matchId}): {resultWords(m)}
                   {m.updatedAt ? `, ended ${dayAndTime(m.updatedAt)}` : ''}
                 </span>
+                <DisputesWaiting match={m} />
               </li>
             ))}
           </ul>

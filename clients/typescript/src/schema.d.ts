@@ -1595,6 +1595,11 @@ export interface components {
        * @example 2026-04-11T10:42:00.000Z
        */
       updatedAt: string;
+      /**
+       * @description C-5: the disputes raised and not ruled on yet, which wait for a judge (null for a spectator held behind live play, as a count of now would tell it that play went on).
+       * @example 0
+       */
+      openDisputes: number | null;
     };
     MatchListDto: {
       items: components['schemas']['MatchSummaryDto'][];
@@ -7451,7 +7456,8 @@ export interface operations {
            *           },
            *           "revision": 12,
            *           "createdAt": "2026-04-11T10:00:00.000Z",
-           *           "updatedAt": "2026-04-11T10:42:00.000Z"
+           *           "updatedAt": "2026-04-11T10:42:00.000Z",
+           *           "openDisputes": 0
            *         }
            *       ],
            *       "nextCursor": "text"

@@ -537,6 +537,14 @@ export class MatchSummaryDto {
     example: '2026-04-11T10:42:00.000Z',
   })
   updatedAt!: string;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description:
+      'C-5: the disputes raised and not ruled on yet, which wait for a judge (null for a spectator held behind live play, as a count of now would tell it that play went on).',
+    example: 0,
+  })
+  openDisputes!: number | null;
 }
 
 export class MatchListDto {
