@@ -14,8 +14,10 @@ export default {
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }],
   },
-  testTimeout: 30000,
-  // Two workers even on a 2-core machine: the e2e and browser tests wait on sockets, a child process or
-  // Chromium for much of their time, so two files at once finish well before one after the other.
-  maxWorkers: 2,
+  // A timeout only catches a test that hangs: CI runs files side by side on two cores, and a test that waits
+  // on a child process, a build or Chromium may take a few times what it takes alone.
+  testTimeout: 60000,
+  // Three workers on a 2-core machine: the e2e and browser tests wait on sockets, a child process or
+  // Chromium for much of their time, so three files at once keep both cores busy.
+  maxWorkers: 3,
 };

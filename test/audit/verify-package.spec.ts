@@ -50,7 +50,7 @@ describe('@umpire/verify, the built package on its own', () => {
     ({ bin, folder } = await buildVerifyPackage(dir));
     hh = await (await zuluCharge({ end: true })).events();
     write('key.json', JSON.stringify(publicKeyDocument(publicKey)));
-  });
+  }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('imports nothing but Node.js built-ins and its own files: no native module, no node_modules', () => {
