@@ -89,6 +89,15 @@ describeInBrowser('the desk creates a refereed tournament with its rounds and ru
     // The refereed table links to its match live and to its seats page, each named for its table.
     const live = desk.getByRole('link', { name: 'live at table 1' });
     expect(await live.getAttribute('href')).toBe(`/watch/?match=${pairing.matchId}`);
+    // Whose seat is joined, read again as the phones join: none, then Ann's on one phone, then two.
+    const seats = desk.getByTestId('table-seats');
+    await seats.getByText('· nobody has joined a seat yet').waitFor({ timeout: 10_000 });
+    const joinA = (n: number) =>
+      org.command('/keys', { role: 'player', matchId: pairing.matchId, side: 'A', label: `Ann ${n}` });
+    await joinA(1);
+    await seats.getByText('· seats: Ann joined, Ben not yet').waitFor({ timeout: 10_000 });
+    await joinA(2);
+    await seats.getByText('· seats: Ann joined on 2 phones, Ben not yet').waitFor({ timeout: 10_000 });
     await desk.getByRole('link', { name: 'seats of table 1' }).click();
     await desk.getByText(/It is round 1, table 1 of Refereed day/).waitFor();
     await desk.getByRole('button', { name: "Invite a phone to Ann's seat" }).waitFor();
@@ -96,6 +105,8 @@ describeInBrowser('the desk creates a refereed tournament with its rounds and ru
     await desk.getByText('playing (refereed)').waitFor();
     await org.command(`/matches/${pairing.matchId}/end`, { winner: 'B', note: 'conceded' });
     await desk.getByText('Ben won (referee)').waitFor({ timeout: 10_000 });
+    // A table with its result says no more of its seats.
+    expect(await seats.count()).toBe(0);
     // Its one round played, the desk says it is complete and offers no round 2 (the service refuses one).
     await desk
       .getByTestId('tournament-complete')

@@ -14,6 +14,7 @@ import {
 import { useFocusAfterRead, useLiveTournament } from '../shared/use-live-tournament';
 import { ExportVerify } from './export-verify';
 import { Keys } from './keys';
+import { useTournamentKeys } from './tournament-keys';
 import { readTableWords } from '../judge/dispute-reasons';
 import { withNames } from './named-refusal';
 import { Participants } from './participants';
@@ -94,6 +95,7 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
   const [refusal, setRefusalNow] = useState<string>();
   const focusAfter = useFocusAfterRead(board.data, NEWS_ID);
   const disputeWords = useDisputeWords(api, tournamentId, board.data?.rounds);
+  const keys = useTournamentKeys(api, tournamentId);
   const people = board.data?.participants ?? [];
   const setNews = (text: string | undefined) => setNewsNow(text ? { text, at: Date.now() } : undefined);
   // The service names participants by id; the desk, by the names it shows.
@@ -187,6 +189,7 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
           complete={complete}
           onAction={clearBanners}
           onImported={board.refresh}
+          keys={keys}
           onNews={setNews}
           onRefusal={setRefusal}
         />
@@ -250,6 +253,7 @@ export function Desk(props: { api: Api; tournamentId: string; onForgetKey: () =>
               act={act}
               lateArrivals={lateArrivals(participants, round)}
               words={words}
+              keys={keys.data}
             />
           )}
           {round && (

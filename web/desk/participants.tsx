@@ -2,8 +2,8 @@ import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Api } from '../shared/api';
 import { refusalText } from '../shared/refusal';
 import type { Participant, Round } from '../shared/tournament-views';
-import { usePoll } from '../shared/use-poll';
-import { keysActingFor, type ListedKey } from './acting-keys';
+import { keysActingFor } from './acting-keys';
+import type { TournamentKeys } from './tournament-keys';
 import { type ImportedLine, importParticipants, lineWords } from './import-participants';
 import { LocalAddressWarning } from './invitation-link';
 import { LostPhone } from './lost-phone';
@@ -16,9 +16,6 @@ import {
 } from './participant-invitation';
 import type { Act } from './rounds';
 import { possessive } from '../shared/possessive';
-
-/** How often the board reads the tournament's keys again, to see a participant join on their phone. */
-const KEYS_EVERY_MS = 5000;
 
 /**
  * The participants: the pasted import (before round 1), the check-in board with each one's invitation,
@@ -38,6 +35,8 @@ export function Participants(props: {
   /** Before anything the section sends: the desk's last news and refusal are about something else. */
   onAction: () => void;
   onImported: () => void;
+  /** The tournament's keys, as the desk reads them every few seconds (useTournamentKeys). */
+  keys: TournamentKeys;
   onNews: (text: string) => void;
   onRefusal: (text: string) => void;
 }) {
@@ -46,12 +45,9 @@ export function Participants(props: {
   const [report, setReport] = useState<ImportedLine[]>([]);
   const [importing, setImporting] = useState(false);
   const [invitations, setInvitations] = useState<Record<string, ParticipantInvitation>>({});
-  // The keys of the tournament, read again every few seconds: a card says its participant joined as
-  // their phone joins, and a lost phone is offered to be shut out only where a key acts for them.
-  const keys = usePoll(
-    () => props.api.get<ListedKey[]>(`/keys?tournament=${encodeURIComponent(props.tournamentId)}`),
-    KEYS_EVERY_MS,
-  );
+  // A card says its participant joined as their phone joins, and a lost phone is offered to be shut out
+  // only where a key acts for them.
+  const { keys } = props;
   /** The participant whose drop the desk is asking to confirm: one at a time. */
   const [dropping, setDropping] = useState<string>();
   /** The participant whose lost phone the desk is shutting out: one at a time. */

@@ -5,6 +5,8 @@ import type { TableWords } from '../judge/second-report';
 import { secondReport } from '../judge/second-report';
 import { PairingEdit } from './pairing-edit';
 import { singleMatchLink } from './single-match';
+import type { ListedKey } from './acting-keys';
+import { seatsJoinedWords } from './tournament-keys';
 
 /** What the players said of each disputed table, by `round:table` (GET …/rounds/disputed). */
 export type DisputeWords = ReadonlyMap<string, TableWords>;
@@ -20,7 +22,14 @@ export type Act = (path: string, body: object, done: string, focus?: string) => 
 export const roundHeadingId = (round: number) => `round-${round}-heading`;
 
 /** The round being played (or the last one): starting it, its pairings' edits, its clock, its results. */
-export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[]; words?: DisputeWords }) {
+export function RoundDesk(props: {
+  round: Round;
+  act: Act;
+  lateArrivals: Seat[];
+  words?: DisputeWords;
+  /** The tournament's keys as last read: a refereed table not played to its end says whose seat is joined. */
+  keys?: readonly ListedKey[];
+}) {
   const { round, act } = props;
   const [minutes, setMinutes] = useState('150');
   const [policy, setPolicy] = useState<'finish-turn' | 'stop-now'>('finish-turn');
@@ -124,6 +133,7 @@ export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[];
             round={round}
             act={act}
             words={props.words?.get(`${round.round}:${p.table}`)}
+            seats={p.status === 'pending' ? seatsJoinedWords(p, props.keys) : undefined}
           />
         ))}
         {round.byes.map((b) => (
@@ -141,7 +151,14 @@ export function RoundDesk(props: { round: Round; act: Act; lateArrivals: Seat[];
  * table alone (keyed by both where it is listed), and is emptied and closed once what it sent is recorded,
  * so that no outcome or reason is ever carried to another table or round.
  */
-export function ResultRow(props: { pairing: Pairing; round: Round; act: Act; words?: TableWords }) {
+export function ResultRow(props: {
+  pairing: Pairing;
+  round: Round;
+  act: Act;
+  words?: TableWords;
+  /** A refereed table's seats: whose is joined (seatsJoinedWords). */
+  seats?: string;
+}) {
   const { pairing, round } = props;
   const [outcome, setOutcome] = useState<Outcome>('A');
   const [reason, setReason] = useState('');
@@ -182,6 +199,12 @@ export function ResultRow(props: { pairing: Pairing; round: Round; act: Act; wor
           <a href={singleMatchLink(pairing.matchId)}>
             seats<span class="sr-only"> of table {pairing.table}</span>
           </a>
+          {props.seats && (
+            <span class="note" data-testid="table-seats">
+              {' '}
+              · {props.seats}
+            </span>
+          )}
         </>
       )}
       {pairing.status === 'disputed' && <DisputeSaid pairing={pairing} words={props.words} />}
