@@ -1,6 +1,7 @@
 import { BackupController } from './backup.controller.js';
 import { Module } from '@nestjs/common';
 import { LiveModule } from '../live/live.module.js';
+import { MatchModule } from '../match/match.module.js';
 import { TournamentModule } from '../tournament/tournament.module.js';
 import { MatchLogController } from './match-log.controller.js';
 import { MatchStreamsController } from './match-streams.controller.js';
@@ -15,7 +16,7 @@ import { WebhooksController } from './webhooks.controller.js';
 
 /** The organiser's API: tournaments, match history and replay, live feeds, webhooks, read models. */
 @Module({
-  imports: [TournamentModule, LiveModule],
+  imports: [TournamentModule, LiveModule, MatchModule],
   controllers: [
     BackupController,
     TournamentsController,

@@ -16,6 +16,7 @@ import { ApiAccess } from './dto/error.dto.js';
 import { TournamentIdPipe } from './tournament-id.pipe.js';
 import { ProjectionRunner } from '../projections/projection-runner.js';
 import { answerFromBoard, answerFromReadModels, ApiValidated } from './tournament-validators.js';
+import { conditionalGet } from '../http/conditional-get.js';
 
 /** The tournament as files: the whole of it as NDJSON (verifiable offline), its standings as CSV. */
 @ApiTags('tournaments')
@@ -39,7 +40,7 @@ export class TournamentExportController {
     summary:
       'The tournament as NDJSON: a summary line (participants, rounds, pairings, results, standings, matches), the tournament stream’s envelopes and its signed checkpoint, then each match’s envelopes and signed checkpoint.',
     description:
-      'Every line after the first is a stored envelope exactly (hash chain intact) or a signed checkpoint closing a stream. `umpire verify FILE --public-key KEY` (src/audit/tournament-export-verifier.ts) checks it offline with the service’s public key: the chains, the checkpoints, every match re-decided, and the summary against the tournament’s events.',
+      'Every line after the first is a stored envelope exactly (hash chain intact) or a signed checkpoint closing a stream. `umpire verify FILE --public-key KEY` (src/audit/tournament-export-verifier.ts) checks it offline with the service’s public key: the chains, the checkpoints, every match re-decided, and the summary against the tournament’s events. Carries a weak ETag, which changes with any event of the tournament or of its matches (send it back in If-None-Match for a 304).',
   })
   @ApiOkResponse({
     description:
@@ -54,12 +55,22 @@ export class TournamentExportController {
       },
     },
   })
+  @ApiValidated('the export')
   async export(
     @CurrentPrincipal() principal: Principal,
     @Param('id', TournamentIdPipe) id: string,
-  ): Promise<StreamableFile> {
-    // A long read like a match's export (every match of the event, in pages): within the key's
-    // budget, held until the last line is sent or the client goes away.
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile | undefined> {
+    const validator = await this.exporter.validator(id);
+    return conditionalGet(request, reply, validator, () => this.file(principal, id));
+  }
+
+  /**
+   * A long read like a match's export (every match of the event, in pages): within the key's budget,
+   * held until the last line is sent or the client goes away.
+   */
+  private async file(principal: Principal, id: string): Promise<StreamableFile> {
     const release = this.budget.take(principal.keyId, 'tournament export');
     let lines: AsyncGenerator<string>;
     try {

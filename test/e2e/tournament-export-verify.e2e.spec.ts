@@ -25,7 +25,8 @@ import { runNode, umpire } from '../audit/support/cli.js';
 import { buildVerifyPackage } from '../audit/support/verify-package.js';
 import { endMatch, playE1, seated } from './organiser-support.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-import { Caller, organiser } from './support/umpire-client.js';
+import request from 'supertest';
+import { Caller, ORGANISER_KEY, organiser } from './support/umpire-client.js';
 import { smallEvent, startFirstRound } from './tournament-support.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- lines of the export are edited field by field */
@@ -287,5 +288,28 @@ describe('a tournament export verified offline', () => {
     expect(allowed.text?.split('\n').length).toBe(text.split('\n').length);
     // Released once the export was sent: the key may export again at once.
     expect((await judge.get(`/tournaments/${T}/export`)).status).toBe(200);
+  });
+
+  it('the export carries a weak ETag: 304 while nothing of the tournament or its matches changed, a new file once it has', async () => {
+    const get = (etag?: string) => {
+      const asked = request(t.url)
+        .get(`/tournaments/${T}/export`)
+        .set('Authorization', `Bearer ${ORGANISER_KEY}`);
+      return etag ? asked.set('If-None-Match', etag) : asked;
+    };
+    const first = await get();
+    expect(first.status).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await get(etag);
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    // A late arrival registers: the tournament's stream moves on, and so does the export.
+    await organiser(t).command(`/tournaments/${T}/participants`, { name: 'Late Lu', seed: 99 });
+    const moved = await get(etag);
+    expect(moved.status).toBe(200);
+    expect(moved.headers.etag).not.toBe(etag);
+    expect(moved.text.split('\n').length).toBe(text.split('\n').length + 1);
   });
 });

@@ -1128,7 +1128,7 @@ export interface paths {
     };
     /**
      * The tournament as NDJSON: a summary line (participants, rounds, pairings, results, standings, matches), the tournament stream’s envelopes and its signed checkpoint, then each match’s envelopes and signed checkpoint.
-     * @description Every line after the first is a stored envelope exactly (hash chain intact) or a signed checkpoint closing a stream. `umpire verify FILE --public-key KEY` (src/audit/tournament-export-verifier.ts) checks it offline with the service’s public key: the chains, the checkpoints, every match re-decided, and the summary against the tournament’s events.
+     * @description Every line after the first is a stored envelope exactly (hash chain intact) or a signed checkpoint closing a stream. `umpire verify FILE --public-key KEY` (src/audit/tournament-export-verifier.ts) checks it offline with the service’s public key: the chains, the checkpoints, every match re-decided, and the summary against the tournament’s events. Carries a weak ETag, which changes with any event of the tournament or of its matches (send it back in If-None-Match for a 304).
      */
     get: operations['TournamentExportController_export'];
     put?: never;
@@ -25810,7 +25810,10 @@ export interface operations {
   TournamentExportController_export: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the export read before: 304 while it is unchanged. */
+        'If-None-Match'?: string;
+      };
       path: {
         id: string;
       };
@@ -25831,6 +25834,13 @@ export interface operations {
            */
           'application/x-ndjson': string;
         };
+      };
+      /** @description The export is as it was when its ETag was given (weak: Cache-Control private, no-cache). */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description A parameter, header or body field is not valid (`field` names it; `errors` lists every message when there are several). Nothing changed. */
       400: {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CheckpointSigner } from '../../audit/checkpoint-signer.service.js';
 import { streamExportLines } from '../../audit/export-lines.js';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port.js';
+import { MatchAggregates } from '../../match/match-aggregates.js';
 import { matchStream } from '../../match/match-stream.js';
 import { tournamentStream } from '../../rules/tournament/index.js';
 import { TournamentBoard } from '../../tournament/tournament-board.service.js';
@@ -25,7 +26,28 @@ export class TournamentExport {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly board: TournamentBoard,
     private readonly signer: CheckpointSigner,
+    private readonly matches: MatchAggregates,
   ) {}
+
+  /**
+   * What the export is a function of, besides the instant it is made: the head of the tournament's
+   * stream and of each match it scheduled, and the key that signs their checkpoints. Only the instant
+   * differs between two exports of the same parts (the summary's `exportedAt` and the round clocks
+   * counted to it, the checkpoints' signing times): they hold the same events and prove the same thing.
+   * Read before the lines: a match that moves on meanwhile makes the file newer than these parts, which
+   * then never come again (a log only grows).
+   */
+  async validator(tournamentId: string): Promise<(string | number)[]> {
+    const { state, events } = await this.board.current(tournamentId);
+    const last = events[events.length - 1]!.metadata;
+    const parts: (string | number)[] = [last.revision, last.hash, this.signer.keyId];
+    for (const { matchId } of state.schedule) {
+      // A match scheduled and not created yet has no lines in the file.
+      const match = (await this.matches.find(matchId))?.current();
+      parts.push(matchId, match?.revision ?? 0, match?.headHash ?? '');
+    }
+    return parts;
+  }
 
   async lines(tournamentId: string): Promise<AsyncGenerator<string>> {
     const { state, events } = await this.board.current(tournamentId);
