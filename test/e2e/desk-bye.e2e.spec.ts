@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { shot } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -13,7 +13,6 @@ import { smallEvent } from './tournament-support.js';
  * too. The page says which before and after, the service records it as a pairing edit with its reason,
  * and starting the round awards each bye (ByeAwarded). A drop between rounds still works after it.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 interface RoundBody {
   status: string;

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { noSidewaysScroll, shot } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -13,7 +13,6 @@ import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
  * what the form showed. The id's pattern is one the browser checks; each checkbox and radio sits on
  * its label's line, control first; the key's tournaments are listed with links to their desks.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeInBrowser('the desk creates a tournament with the choices shown', () => {
   let t: TestApp;

@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { finishedTournament } from './finished-tournament.js';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { shot } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -14,7 +15,6 @@ import { ORGANISER_KEY } from './support/umpire-client.js';
  * export fetched with the desk's key and checked by the published verifier (VERIFIED), and a file
  * picked from disk with one byte changed, checked without sending it anywhere (FAILED, naming the line).
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeInBrowser('the desk verifies the tournament export in the page', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { noSidewaysScroll, shot } from './support/table-browser.js';
 import { openDesk } from './support/desk-browser.js';
@@ -13,7 +13,6 @@ import { organiser } from './support/umpire-client.js';
  * each line says what became of it, the refused lines are left in the box, and pasting the whole list
  * again (fixed) registers only what was missing.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const T = 'import-day';
 
 describeInBrowser('the desk imports pasted participants line by line', () => {

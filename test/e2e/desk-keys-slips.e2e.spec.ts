@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { noSidewaysScroll, shot, until } from './support/table-browser.js';
 import { openDesk } from './support/desk-browser.js';
@@ -15,7 +15,6 @@ import { smallEvent } from './tournament-support.js';
  * key and a hall screen (spectator) key bound to the tournament, shown once with a copy button and a
  * QR code of the page's link, and the hall screen opens with the key copied.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const T = 'slips-day';
 
 describeInBrowser("the desk's slips and keys", () => {

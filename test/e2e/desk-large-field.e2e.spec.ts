@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { openDesk } from './support/desk-browser.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -10,7 +10,6 @@ import { organiser } from './support/umpire-client.js';
  * A field larger than one page of the participants' listing (100), in Chromium against the real
  * service: the desk reads every page, so the last to register has a card and is counted.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const T = 'large-field';
 const FIELD = 105;
 

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { noSidewaysScroll, shot, until } from './support/table-browser.js';
 import { openDesk } from './support/desk-browser.js';
@@ -14,7 +14,6 @@ import { scheduleTableOne, smallEvent, startFirstRound, type SmallEvent } from '
  * and no others once the organiser confirms, and then has nothing left to shut out. The revoked keys
  * are refused at once; the opponent's keys and the other participants' go on working.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const T = 'lost-phone-day';
 const MATCH = 'lost-phone-r1-t1';
 

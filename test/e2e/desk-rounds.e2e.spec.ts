@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { noSidewaysScroll, shot } from './support/table-browser.js';
 import { openDesk } from './support/desk-browser.js';
@@ -15,7 +15,6 @@ import { organiser } from './support/umpire-client.js';
  * the last round the desk says the tournament is complete, with the final standings, and offers no
  * round past it.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const T = 'rounds-day';
 
 describeInBrowser('the desk through every round of a tournament', () => {

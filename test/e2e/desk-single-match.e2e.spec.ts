@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { noSidewaysScroll, PHONE, seatBrowser, shot, until } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -12,7 +12,6 @@ import { Caller, issueKey, ORGANISER_KEY, organiser } from './support/umpire-cli
  * screen, on a phone, which plays that side from then on. Opened again, the desk shows the same
  * invitations; a new one for a seat is another code, for another phone.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeInBrowser('a single match set up at the desk', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { shot } from './support/table-browser.js';
 import { openDesk } from './support/desk-browser.js';
@@ -14,7 +14,6 @@ import { smallEvent, startFirstRound, type SmallEvent } from './tournament-suppo
  * where the result stands, in names, and the judge's result stands; a second send, made knowing it,
  * is recorded.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const T = 'stale-desk-day';
 
 describeInBrowser("the desk's override after a judge decided the table", () => {

@@ -3,7 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { COIN_DUEL_VERSIONS } from '../support/rulesets/coin-duel/index.js';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { organiser } from './support/umpire-client.js';
 
@@ -13,7 +14,6 @@ import { organiser } from './support/umpire-client.js';
  * joined from their invitation links, from the play contract's templates alone (no page code of its own).
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const PHONE = { width: 390, height: 844 };
 
 interface Seat {

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { noSidewaysScroll, PHONE, shot } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -12,7 +12,6 @@ import { organiser } from './support/umpire-client.js';
  * reader by its table and players; followed in the hall's tab, the watch page opens the match with
  * the hall's key, without asking for one. A round not started yet links nowhere.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const T = 'watch-cup';
 const NAMES = ['Hana Ito', 'Player 2', 'Player 3', 'Player 4'];
 

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import {
   bigEnoughTargets,
   buildPages,
@@ -19,7 +19,6 @@ import { type MatchTable, openMatch } from './support/umpire-client.js';
  * orders a backup, ends the match with its result and verifies it in the browser. The players' side of
  * the matches is set up over HTTP, as their pages would send it.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeInBrowser('judge console in Chromium', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { bigEnoughTargets, buildPages, noSidewaysScroll, PHONE, shot } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type Caller, issueKey, organiser } from './support/umpire-client.js';
@@ -13,7 +13,6 @@ import { type Caller, issueKey, organiser } from './support/umpire-client.js';
  * offers its ruling first. In Chromium on the real service, with sides whose names end in s
  * ("Romans' dispute", never "Romans's"), at phone and desk size.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeInBrowser('judge ends a match with open disputes in Chromium', () => {
   let t: TestApp;

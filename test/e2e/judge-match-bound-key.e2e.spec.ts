@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { buildPages, PHONE } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { issueKey, openMatch } from './support/umpire-client.js';
@@ -10,7 +10,6 @@ import { issueKey, openMatch } from './support/umpire-client.js';
  * GET /keys/current what the key is and, for such a key, never asks for the tournaments, so nothing is
  * refused and the browser's console stays free of errors. It still lists and opens its match.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeInBrowser('judge console with a key bound to one match, in Chromium', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { buildPages, noSidewaysScroll, PHONE, shot } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type MatchTable, openMatch } from './support/umpire-client.js';
@@ -11,7 +11,6 @@ import { type MatchTable, openMatch } from './support/umpire-client.js';
  * link sent to another judge opens that match once their own key is entered. A link to a match the key
  * cannot read says why and leads back to the list.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeInBrowser('judge console address in Chromium', () => {
   let t: TestApp;

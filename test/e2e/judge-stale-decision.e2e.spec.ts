@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { buildPages, shot } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { Caller } from './support/umpire-client.js';
@@ -11,7 +11,6 @@ import { type SmallEvent, smallEvent, startFirstRound } from './tournament-suppo
  * leaves the console by itself; and a decision made on a console that still showed it (read before the
  * organiser's) is refused, said, and leaves the organiser's result standing.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const TID = 'stale-day';
 
 describeInBrowser('a judge’s console and a result decided elsewhere, in Chromium', () => {

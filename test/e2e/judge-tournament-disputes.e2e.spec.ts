@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import {
   bigEnoughTargets,
   buildPages,
@@ -20,7 +20,6 @@ import { type SmallEvent, smallEvent, startFirstRound } from './tournament-suppo
  * at phone size and at desk size. A match the tournament schedules is listed by tournament, round,
  * table and players, its id only beside them.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const TID = 'judged-day';
 
 describeInBrowser('a tournament judge decides a disputed result in Chromium', () => {

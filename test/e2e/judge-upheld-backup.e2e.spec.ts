@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { buildPages, noSidewaysScroll, PHONE, shot, until } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type MatchTable, openMatch } from './support/umpire-client.js';
@@ -12,7 +12,6 @@ import { type MatchTable, openMatch } from './support/umpire-client.js';
  * what was done is said in words. The match's units stand beside the disputes, as the watch page
  * shows them, so a morale dispute is judged against the units and not the log alone.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeInBrowser('judge console: an upheld ruling and its backup, in Chromium', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from './support/test-app.js';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { CHROMIUM_HERE, describeInBrowser } from './support/describe-in-browser.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { FIRST_VISITS, loadOnSlow4G, SCRIPT_BUDGET } from './support/page-load.js';
 
@@ -11,8 +11,7 @@ import { FIRST_VISITS, loadOnSlow4G, SCRIPT_BUDGET } from './support/page-load.j
  * target, is `npm run bench`'s figure (bench/page-load.bench.ts): on a loaded CI machine a wall-clock
  * limit here would measure the machine. The table page's own load is in table-page-hand-to-hand.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
-const title = existsSync(CHROMIUM) ? 'pages on slow 4G' : 'pages on slow 4G (SKIPPED: no chromium)';
+const title = CHROMIUM_HERE ? 'pages on slow 4G' : 'pages on slow 4G (SKIPPED: no chromium)';
 
 describeInBrowser(title, () => {
   let t: TestApp;

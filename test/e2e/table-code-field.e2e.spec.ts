@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import {
   buildPages,
   noSidewaysScroll,
@@ -15,7 +15,6 @@ import { startTestApp, type TestApp } from './support/test-app.js';
  * keyboard reads), and a code that is no code answered on the page, on the field, before anything is
  * sent; a code of the right form goes to the service, which alone knows whether it opens a seat.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeInBrowser('table page invitation code field in Chromium', () => {
   let t: TestApp;

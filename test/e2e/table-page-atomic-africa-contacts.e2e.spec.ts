@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import {
   buildPages,
   bothSeats,
@@ -18,7 +18,6 @@ import { issueKey, type MatchTable, openMatch } from './support/umpire-client.js
  * units' names, as a hand-to-hand card says its contacts: the ruleset keeps its contacts beside its
  * units (the roster carries them), not in them.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeInBrowser('table and watch pages in Chromium: Atomic Africa unit cards name their contacts', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import {
   asked,
   buildPages,
@@ -22,7 +22,6 @@ import { atomicAfricaInContact, type MatchTable } from './support/umpire-client.
  * with its own card, which the service would refuse: only the card sealed as the commitment the match
  * holds opens it, and the phone that does not hold it says so.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeInBrowser(
   'table page in Chromium: a unit sealed by commitment from the other phone of the side',

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import {
   bigEnoughTargets,
   bothSeats,
@@ -21,7 +21,6 @@ import { type MatchTable, openMatch } from './support/umpire-client.js';
  * read of the match. With table dice, the backup a ruling orders says what became of the dice in
  * the words of table dice.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 /** Counts, in the page, every change to the disputes' live region from now on. */
 const WATCH_LIVE_REGION = `(() => {

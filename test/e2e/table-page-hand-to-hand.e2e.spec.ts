@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import {
   bothSeats,
   asked,
@@ -28,7 +28,6 @@ import { loadOnSlow4G, SCRIPT_BUDGET } from './support/page-load.js';
  * The API is used only as the organiser would: to create the match and its invitations, and to read the
  * log at the end.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeInBrowser('table page in Chromium: a whole hand-to-hand match through the pages', () => {
   let t: TestApp;

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import {
   bigEnoughTargets,
   buildPages,
@@ -22,7 +23,6 @@ import { Caller, type MatchTable, openMatch } from './support/umpire-client.js';
  * revoked. Offline, the seat is not given up: it stays, unless the player forgets it on this phone
  * only, told that its key still works.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 /** The phone's screen as the player sees it, the dialog over the page (a full-page shot cuts its backdrop). */
 async function screen(page: Page, name: string): Promise<void> {

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { buildPages, joinSeats, type SeatBrowser, seatBrowser } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type MatchTable, openMatch } from './support/umpire-client.js';
@@ -10,7 +10,6 @@ import { type MatchTable, openMatch } from './support/umpire-client.js';
  * offline, before either is answered, must still be two commands with two ids: the page gives the second
  * another id, and both land when the connection returns.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeInBrowser('table page in Chromium: fresh ids of commands made offline', () => {
   let t: TestApp;

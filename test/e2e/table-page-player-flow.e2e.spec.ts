@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import {
   bothSeats,
   asked,
@@ -22,7 +22,6 @@ import { type MatchTable, openMatch } from './support/umpire-client.js';
  * waits, the player's own free turn, a dispute picked from the log, an awaited step tapped twice
  * offline, the end of the match, and leaving the seat.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 const DESKTOP = { width: 1280, height: 800 };
 

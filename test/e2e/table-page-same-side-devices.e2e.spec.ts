@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import {
   asked,
   buildPages,
@@ -20,7 +20,6 @@ import { type MatchTable, openMatch } from './support/umpire-client.js';
  * has already moved on is told apart from an ordinary refusal, and an undo request one of them kept
  * offline does not ask the opponent a question already asked from the other phone and answered (C-5).
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeInBrowser('table page in Chromium: two devices playing one side', () => {
   let t: TestApp;

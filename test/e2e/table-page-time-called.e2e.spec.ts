@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { CHROMIUM_HERE, describeInBrowser } from './support/describe-in-browser.js';
 import { seated } from './organiser-support.js';
 import {
   bigEnoughTargets,
@@ -18,8 +18,7 @@ import { smallEvent, startFirstRound } from './tournament-support.js';
  * C-7 at the table: a player's page of a refereed tournament match hears, live, that the organiser
  * called time, and says so in words; under "stop now" nothing of the game is offered any more.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
-const title = existsSync(CHROMIUM)
+const title = CHROMIUM_HERE
   ? 'the table page once time is called'
   : 'the table page once time is called (SKIPPED: no chromium)';
 

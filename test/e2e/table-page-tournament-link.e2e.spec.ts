@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { bigEnoughTargets, buildPages, seatBrowser, shot } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type Caller, organiser } from './support/umpire-client.js';
@@ -13,7 +13,6 @@ import { type Caller, organiser } from './support/umpire-client.js';
  * match is told), and finds the participant from the tournament page's key kept on this phone. A phone
  * that joined only the seat is told where its tournament page comes from.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeInBrowser('the table page of a tournament’s match leads back to the player’s tournament page', () => {
   let t: TestApp;

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { atomicAfricaInContact, type MatchTable } from './support/umpire-client.js';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import {
   asked,
   bigEnoughTargets,
@@ -29,7 +29,6 @@ const withoutSecrets = (url: string) =>
  * context per seat at phone size, against the real service over HTTP on a real SQLite file: each
  * player joins from an invitation link and plays through the page alone.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const SUIT_SYMBOLS: Record<string, string> = { C: '♣', D: '♦', H: '♥', S: '♠' };
 
 async function launch(): Promise<Browser> {

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { noSidewaysScroll, shot, until } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -22,7 +22,6 @@ import { Caller, ORGANISER_KEY, organiser } from './support/umpire-client.js';
  * - the hall says a key of another tournament is one (by the key's role, and that tournament's name and
  *   hall), and offers another key; a used invitation says so once, in one message.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const T = 'care-day';
 const NAMES = ['Alice Archer', 'Bob Baker', 'Chen Wei', 'Dana Dunn', 'Farah Khan'];
 const PHONE = { width: 390, height: 844 };

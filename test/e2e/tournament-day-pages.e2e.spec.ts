@@ -1,5 +1,5 @@
 import { createPublicKey } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type Locator, type Page } from 'playwright-core';
 import { verifyTournamentExport } from '../../src/audit/tournament-export-verifier.js';
@@ -7,6 +7,7 @@ import { SseConnections } from '../../src/live/sse.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { ORGANISER_KEY, issueKey, organiser } from './support/umpire-client.js';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { CHROMIUM_HERE, describeInBrowser } from './support/describe-in-browser.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { asked, mustDo, seatBrowser, send } from './support/table-browser.js';
 import { possessive } from '../../web/shared/possessive.js';
@@ -24,8 +25,7 @@ import { possessive } from '../../web/shared/possessive.js';
  */
 /** Where screenshots go when UMPIRE_SCREENSHOTS names a folder (docs/screenshots to renew the docs'). */
 const SHOTS = process.env.UMPIRE_SCREENSHOTS;
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
-const title = existsSync(CHROMIUM)
+const title = CHROMIUM_HERE
   ? 'a tournament day in Chromium'
   : `a tournament day in Chromium (SKIPPED: ${CHROMIUM} is absent)`;
 

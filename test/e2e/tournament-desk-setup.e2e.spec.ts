@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { TOURNAMENT_RULES_VERSION } from '../../src/rules/tournament/rules-version.js';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { buildPages } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
@@ -13,7 +13,6 @@ import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
  * played the desk says it is complete, offering no round past them (which the service refuses naming
  * C-6).
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeInBrowser('the desk creates a refereed tournament with its rounds and ruleset', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { versionsOf } from '../../src/rulesets/registry.js';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { buildPages, noSidewaysScroll, PHONE, shot } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
@@ -11,7 +11,6 @@ import { ORGANISER_KEY, organiser } from './support/umpire-client.js';
  * GET /rulesets), in Chromium against the real service: a tournament created there on an older
  * version of hand-to-hand records that version, and the desk shows it.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeInBrowser('the desk creates a tournament on an older served version of its ruleset', () => {
   let t: TestApp;

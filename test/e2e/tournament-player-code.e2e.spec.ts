@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { Invitations } from '../../src/invitations/invitations.service.js';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import {
   buildPages,
   noSidewaysScroll,
@@ -23,7 +23,6 @@ import { type Caller, organiser } from './support/umpire-client.js';
  * key is kept where the table page keeps seats and the table page opens that seat; a phone that joined
  * a tournament already keeps its list and offers another code; the link's fragment still joins.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const ORGANISER = { keyId: 'configured', role: 'organiser' } as const;
 const DESKTOP = { width: 1280, height: 800 };
 

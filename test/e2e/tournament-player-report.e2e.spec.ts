@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { TOURNAMENT_RULES_VERSION } from '../../src/rules/tournament/rules-version.js';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { buildPages, noSidewaysScroll, PHONE, shot } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type SmallEvent, smallEvent } from './tournament-support.js';
@@ -13,7 +13,6 @@ import { type SmallEvent, smallEvent } from './tournament-support.js';
  * opponent confirms it. A player on a browser without their place is told to open their link again.
  * The page's footnote names the tournament rules the tournament runs under.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const TID = 'report-day';
 
 describeInBrowser('a player reports a result on the tournament page in Chromium', () => {

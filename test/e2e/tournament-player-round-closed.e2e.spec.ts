@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 import { noSidewaysScroll, PHONE, shot, until } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -13,7 +13,6 @@ import { Caller, organiser } from './support/umpire-client.js';
  * next round is paired the last result stays beside the new table until that round starts; after
  * the last round it says the standings are final. Each round's pairings list names its bye in words.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const T = 'closing-day';
 const NAMES = ['Ann Archer', 'Ben Baker', 'Cai Chen'];
 

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { buildPages, noSidewaysScroll, seatBrowser, shot } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { Caller, organiser } from './support/umpire-client.js';
@@ -14,7 +14,6 @@ import { Caller, organiser } from './support/umpire-client.js';
  * page the same button says the seat was joined (its invitation joins once) and leads to the table page,
  * which keeps the seat on this phone.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeInBrowser('the player’s page opens the player’s own seat of a refereed table', () => {
   let t: TestApp;

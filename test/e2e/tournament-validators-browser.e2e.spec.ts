@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { buildPages, PHONE } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type SmallEvent, smallEvent, startFirstRound } from './tournament-support.js';
@@ -10,7 +10,6 @@ import { type SmallEvent, smallEvent, startFirstRound } from './tournament-suppo
  * it holds by itself (the page's fetch sees the 200 it kept), and the page still shows each change
  * at once: another table's result, then its own.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const TID = 'revalidated-day';
 
 describeInBrowser('the player page over revalidated tournament reads in Chromium', () => {

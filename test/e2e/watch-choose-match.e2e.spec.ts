@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import { bigEnoughTargets, buildPages, noSidewaysScroll, PHONE, shot } from './support/table-browser.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { smallEvent, startFirstRound } from './tournament-support.js';
@@ -9,7 +9,6 @@ import { smallEvent, startFirstRound } from './tournament-support.js';
  * A spectator at a tournament has a key, not match ids: the watch page without a match lists the
  * matches the key may see by tournament, round, table and players, and the page of one is headed so.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 const TID = 'watched-day';
 
 describeInBrowser('a spectator chooses a match to watch, in Chromium', () => {

@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
 import { type Browser, type Page } from 'playwright-core';
 import { currentMatchRules, currentRuleset } from '../../src/rulesets/registry.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { type Caller, issueKey, organiser } from './support/umpire-client.js';
 import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { CHROMIUM_HERE, describeInBrowser } from './support/describe-in-browser.js';
 import { ensurePagesBuilt } from './support/pages-build.js';
 
 /**
@@ -12,8 +12,7 @@ import { ensurePagesBuilt } from './support/pages-build.js';
  * its units, turn and log, replays it back to before the charge, sees the next command land live, and
  * verifies the match in the browser (and sees a tampered export fail).
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
-const title = existsSync(CHROMIUM)
+const title = CHROMIUM_HERE
   ? 'watch page in Chromium'
   : `watch page in Chromium (SKIPPED: ${CHROMIUM} is absent; apt-get install chromium to run it)`;
 

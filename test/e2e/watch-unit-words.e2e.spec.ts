@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchChromium } from './support/chromium.js';
+import { describeInBrowser } from './support/describe-in-browser.js';
 import {
   buildPages,
   caughtUp,
@@ -21,7 +21,6 @@ import { type Caller, issueKey, organiser } from './support/umpire-client.js';
  * a real browser against the real service, read on a spectator's watch page at phone and desk size and
  * on the defending side's own table page.
  */
-const describeInBrowser = existsSync(CHROMIUM) ? describe : describe.skip;
 
 describeInBrowser('watch page unit words in Chromium', () => {
   let t: TestApp;
