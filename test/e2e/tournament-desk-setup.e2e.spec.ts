@@ -94,9 +94,9 @@ describeInBrowser('the desk creates a refereed tournament with its rounds and ru
     const joinA = (n: number) =>
       org.command('/keys', { role: 'player', matchId: pairing.matchId, side: 'A', label: `Ann ${n}` });
     await joinA(1);
-    await seats.getByText('· seats: Ann joined, Ben not yet').waitFor({ timeout: 10_000 });
+    await seats.getByText('· Ann joined, Ben not yet').waitFor({ timeout: 10_000 });
     await joinA(2);
-    await seats.getByText('· seats: Ann joined on 2 phones, Ben not yet').waitFor({ timeout: 10_000 });
+    await seats.getByText('· Ann joined on 2 phones, Ben not yet').waitFor({ timeout: 10_000 });
     await desk.getByRole('link', { name: 'seats of table 1' }).click();
     await desk.getByText(/It is round 1, table 1 of Refereed day/).waitFor();
     await desk.getByRole('button', { name: "Invite a phone to Ann's seat" }).waitFor();

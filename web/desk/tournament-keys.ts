@@ -39,5 +39,5 @@ export function seatsJoinedWords(
     if (phones[side] === 0) return `${name} not yet`;
     return phones[side] === 1 ? `${name} joined` : `${name} joined on ${phones[side]} phones`;
   };
-  return `seats: ${seat('A')}, ${seat('B')}`;
+  return `${seat('A')}, ${seat('B')}`;
 }
