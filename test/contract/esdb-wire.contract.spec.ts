@@ -239,7 +239,18 @@ describe('EsdbEventStore on the wire stand-in', () => {
     // The node goes away and comes back on the same address with the same log.
     await server.stop();
     await server.restart();
-    await store.append('match-1', events(1, 'after-restart'), options(4));
+    // The client's channel may still be waiting out its reconnect backoff: an append refused as
+    // UNAVAILABLE meanwhile is sent again with the same commandId, as a client would (idempotent).
+    const again = options(4);
+    for (let tries = 1; ; tries++) {
+      try {
+        await store.append('match-1', events(1, 'after-restart'), again);
+        break;
+      } catch (error) {
+        if (tries >= 50 || !/UNAVAILABLE/.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
     await until(() => seen.length === 5);
 
     const all = await store.readAll({ streamPrefix: 'match-' });
