@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { REPO_ROOT, umpire } from '../audit/support/cli.js';
-import { runNodeWith } from './support/child-service.js';
+import { buildServiceInto, runNodeWith } from './support/child-service.js';
 import { Caller, commandId, ORGANISER_KEY } from './support/umpire-client.js';
 
 /** A port free on loopback now, for a service started as a child process. */
@@ -68,11 +68,7 @@ describe('backup while serving, and restore on another machine', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'umpire-backup-e2e-'));
     rmSync(BUILT, { recursive: true, force: true });
-    const built = await runNodeWith(
-      [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', BUILT],
-      {},
-    );
-    if (built.code !== 0) throw new Error(`the service does not build: ${built.stdout}${built.stderr}`);
+    await buildServiceInto(BUILT);
   }, 300_000);
   afterAll(() => {
     for (const child of services) if (child.exitCode === null) child.kill('SIGKILL');

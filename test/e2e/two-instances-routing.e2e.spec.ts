@@ -5,7 +5,7 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../audit/support/cli.js';
-import { runNodeWith } from './support/child-service.js';
+import { buildServiceInto } from './support/child-service.js';
 import { Caller, ORGANISER_KEY } from './support/umpire-client.js';
 import { instanceOf } from '../../src/cluster/match-route.js';
 
@@ -129,11 +129,7 @@ describe('UMPIRE_INSTANCES=2: one port, two instances, one store', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'umpire-instances-e2e-'));
     rmSync(BUILT, { recursive: true, force: true });
-    const built = await runNodeWith(
-      [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', BUILT],
-      {},
-    );
-    if (built.code !== 0) throw new Error(`the service does not build: ${built.stdout}${built.stderr}`);
+    await buildServiceInto(BUILT);
     const port = await freePort();
     const { NODE_OPTIONS: _jestFlags, ...inherited } = process.env;
     child = spawn(process.execPath, [join(BUILT, 'src', 'main.js')], {
