@@ -130,9 +130,8 @@ describe('organiser: live feeds (SSE)', () => {
     expect((await openSse(t, '/matches/nowhere/stream', ORGANISER_KEY)).status).toBe(404);
     const own = await openSse(t, '/matches/live-3/stream', A.token);
     expect(own.status).toBe(200);
-    // The heartbeat comment keeps the line open.
-    await sleep(450);
-    expect(own.body).toContain(': keep-alive');
+    // The heartbeat comment (every 200 ms here) keeps the line open.
+    await eventually(async () => own.body.includes(': keep-alive'));
     const open = t.app.get(SseConnections);
     expect(open.count).toBeGreaterThan(0);
     own.close();
